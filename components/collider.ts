@@ -1,0 +1,67 @@
+/**
+ * Collider component: the shape, material and collision filter of a body, SoA columns indexed by
+ * entity id (one collider per body, centred on the body's centre of mass, axes along the body axes).
+ *
+ * Shape dimensions live in `size` `[3 × capacity]`:
+ * - sphere: (radius, 0, 0)
+ * - box: (half extent x, y, z)
+ * - capsule: (radius, half height of the core segment, 0); the segment lies on the body-local y axis
+ * - plane: unused; the plane passes through the body origin with body-local normal +y. Static only.
+ * All lengths in m.
+ */
+
+import { growFloat64, growUint32, growUint8, nextCapacity } from './capacity';
+
+export const ShapeKind = { none: 0, sphere: 1, box: 2, capsule: 3, plane: 4 } as const;
+export type ShapeKindName = Exclude<keyof typeof ShapeKind, 'none'>;
+
+export interface ColliderStore {
+  capacity: number;
+  /** `[capacity]` {@link ShapeKind} code (0 = no collider). */
+  shape: Uint8Array;
+  /** `[3 × capacity]` shape dimensions (unit: m), see the file header. */
+  size: Float64Array;
+  /** `[capacity]` Coulomb friction coefficient μ ≥ 0 (dimensionless, default 0.5). */
+  friction: Float64Array;
+  /** `[capacity]` Newton restitution coefficient e ∈ [0, 1] (dimensionless, default 0). */
+  restitution: Float64Array;
+  /** `[capacity]` collision group bits: what this collider is (default 0x0001). */
+  group: Uint32Array;
+  /** `[capacity]` collision mask bits: what it collides with (default 0xFFFFFFFF). Two colliders
+   * collide when `(groupA & maskB) !== 0 && (groupB & maskA) !== 0`. */
+  mask: Uint32Array;
+  /** `[capacity]` 1 for a sensor: reports begin / end events, produces no contact forces. */
+  isSensor: Uint8Array;
+  /** `[6 × capacity]` world AABB (min x y z, max x y z), fattened by the contact margin (unit: m).
+   * Written by the broadphase each step. */
+  aabb: Float64Array;
+}
+
+export function createColliderStore(capacity = 64): ColliderStore {
+  const c = capacity;
+  return {
+    capacity: c,
+    shape: new Uint8Array(c),
+    size: new Float64Array(3 * c),
+    friction: new Float64Array(c),
+    restitution: new Float64Array(c),
+    group: new Uint32Array(c),
+    mask: new Uint32Array(c),
+    isSensor: new Uint8Array(c),
+    aabb: new Float64Array(6 * c),
+  };
+}
+
+export function ensureColliderCapacity(s: ColliderStore, eid: number): void {
+  if (eid < s.capacity) return;
+  const c = nextCapacity(s.capacity, eid + 1);
+  s.shape = growUint8(s.shape, c);
+  s.size = growFloat64(s.size, 3 * c);
+  s.friction = growFloat64(s.friction, c);
+  s.restitution = growFloat64(s.restitution, c);
+  s.group = growUint32(s.group, c);
+  s.mask = growUint32(s.mask, c);
+  s.isSensor = growUint8(s.isSensor, c);
+  s.aabb = growFloat64(s.aabb, 6 * c);
+  s.capacity = c;
+}

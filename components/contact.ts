@@ -1,0 +1,186 @@
+/**
+ * Contact store: pooled SoA manifolds keyed by body pair. Contacts churn every step, so they are not
+ * entities (the design's data model). A manifold holds up to {@link MAX_MANIFOLD_POINTS} points that
+ * share one normal; each point carries a feature id so its impulses warm-start the next step.
+ *
+ * Manifold slots are dense (`0..count-1`); removing one moves the last slot into its place.
+ * Points are `[MAX_MANIFOLD_POINTS × capacity]`; point k of manifold m is at index `4m + k`
+ * (vectors at `3 (4m + k)`).
+ *
+ * Begin / end events are appended during the narrowphase and are valid until the next step: read
+ * them after `stepWorld` from `beginA/beginB` (`beginCount` pairs) and `endA/endB` (`endCount` pairs).
+ */
+
+import { growFloat64, growUint32, growUint8, nextCapacity } from './capacity';
+
+export const MAX_MANIFOLD_POINTS = 4;
+
+export interface ContactStore {
+  /** Number of live manifolds (pairs whose AABBs overlap and whose shapes were tested). */
+  count: number;
+  capacity: number;
+  /** `[capacity]` entity id of body A (the normal points from A to B). */
+  bodyA: Uint32Array;
+  /** `[capacity]` entity id of body B. */
+  bodyB: Uint32Array;
+  /** `[capacity]` number of points (0 when the shapes are apart by more than the contact margin). */
+  pointCount: Uint8Array;
+  /** `[capacity]` 1 when the manifold has at least one point with separation ≤ 0 (touching). */
+  touching: Uint8Array;
+  /** `[capacity]` 1 when either collider is a sensor: events only, no rows. */
+  sensor: Uint8Array;
+  /** `[capacity]` step stamp of the last narrowphase that saw this pair (stale manifolds are removed). */
+  stamp: Uint32Array;
+  /** `[3 × capacity]` unit normal from A to B (world frame). */
+  normal: Float64Array;
+  /** `[capacity]` combined friction μ (geometric mean of the two colliders). */
+  friction: Float64Array;
+  /** `[capacity]` combined restitution e (maximum of the two colliders). */
+  restitution: Float64Array;
+  /** `[3 × 4 × capacity]` contact point (unit: m, world frame), midway between the two surfaces. */
+  point: Float64Array;
+  /** `[4 × capacity]` signed separation along the normal (unit: m; negative = penetration). */
+  separation: Float64Array;
+  /** `[4 × capacity]` feature id: which features of the two shapes made the point. */
+  featureId: Uint32Array;
+  /** `[4 × capacity]` accumulated normal impulse of the last step (unit: N·s). */
+  normalImpulse: Float64Array;
+  /** `[2 × 4 × capacity]` accumulated friction impulse along the two tangents (unit: N·s). */
+  tangentImpulse: Float64Array;
+  /** Pair key (see {@link pairKey}) → manifold slot. */
+  slotOfPair: Map<number, number>;
+  /** `[capacity]` the pair key of each slot. */
+  key: Float64Array;
+  beginCount: number;
+  beginA: Uint32Array;
+  beginB: Uint32Array;
+  endCount: number;
+  endA: Uint32Array;
+  endB: Uint32Array;
+}
+
+/** Order-independent key of an entity pair (ids < 2^26). */
+export function pairKey(a: number, b: number): number {
+  return a < b ? a * 67108864 + b : b * 67108864 + a;
+}
+
+export function createContactStore(capacity = 256): ContactStore {
+  const c = capacity;
+  const p = MAX_MANIFOLD_POINTS * c;
+  return {
+    count: 0,
+    capacity: c,
+    bodyA: new Uint32Array(c),
+    bodyB: new Uint32Array(c),
+    pointCount: new Uint8Array(c),
+    touching: new Uint8Array(c),
+    sensor: new Uint8Array(c),
+    stamp: new Uint32Array(c),
+    normal: new Float64Array(3 * c),
+    friction: new Float64Array(c),
+    restitution: new Float64Array(c),
+    point: new Float64Array(3 * p),
+    separation: new Float64Array(p),
+    featureId: new Uint32Array(p),
+    normalImpulse: new Float64Array(p),
+    tangentImpulse: new Float64Array(2 * p),
+    slotOfPair: new Map(),
+    key: new Float64Array(c),
+    beginCount: 0,
+    beginA: new Uint32Array(64),
+    beginB: new Uint32Array(64),
+    endCount: 0,
+    endA: new Uint32Array(64),
+    endB: new Uint32Array(64),
+  };
+}
+
+function ensureManifoldCapacity(s: ContactStore, n: number): void {
+  if (n <= s.capacity) return;
+  const c = nextCapacity(s.capacity, n);
+  const p = MAX_MANIFOLD_POINTS * c;
+  s.bodyA = growUint32(s.bodyA, c);
+  s.bodyB = growUint32(s.bodyB, c);
+  s.pointCount = growUint8(s.pointCount, c);
+  s.touching = growUint8(s.touching, c);
+  s.sensor = growUint8(s.sensor, c);
+  s.stamp = growUint32(s.stamp, c);
+  s.normal = growFloat64(s.normal, 3 * c);
+  s.friction = growFloat64(s.friction, c);
+  s.restitution = growFloat64(s.restitution, c);
+  s.point = growFloat64(s.point, 3 * p);
+  s.separation = growFloat64(s.separation, p);
+  s.featureId = growUint32(s.featureId, p);
+  s.normalImpulse = growFloat64(s.normalImpulse, p);
+  s.tangentImpulse = growFloat64(s.tangentImpulse, 2 * p);
+  s.key = growFloat64(s.key, c);
+  s.capacity = c;
+}
+
+/** Returns the slot of the pair (a, b), creating an empty manifold (A = a, B = b) if there is none. */
+export function acquireManifold(s: ContactStore, a: number, b: number): number {
+  const key = pairKey(a, b);
+  const found = s.slotOfPair.get(key);
+  if (found !== undefined) return found;
+  const m = s.count;
+  ensureManifoldCapacity(s, m + 1);
+  s.count = m + 1;
+  s.slotOfPair.set(key, m);
+  s.key[m] = key;
+  s.bodyA[m] = a;
+  s.bodyB[m] = b;
+  s.pointCount[m] = 0;
+  s.touching[m] = 0;
+  s.sensor[m] = 0;
+  return m;
+}
+
+/** Removes manifold slot `m`, moving the last slot into its place. */
+export function releaseManifold(s: ContactStore, m: number): void {
+  const last = s.count - 1;
+  s.slotOfPair.delete(s.key[m]);
+  if (m !== last) copyManifold(s, last, m);
+  s.count = last;
+}
+
+function copyManifold(s: ContactStore, from: number, to: number): void {
+  s.bodyA[to] = s.bodyA[from];
+  s.bodyB[to] = s.bodyB[from];
+  s.pointCount[to] = s.pointCount[from];
+  s.touching[to] = s.touching[from];
+  s.sensor[to] = s.sensor[from];
+  s.stamp[to] = s.stamp[from];
+  s.friction[to] = s.friction[from];
+  s.restitution[to] = s.restitution[from];
+  s.key[to] = s.key[from];
+  s.slotOfPair.set(s.key[to], to);
+  s.normal.copyWithin(3 * to, 3 * from, 3 * from + 3);
+  const P = MAX_MANIFOLD_POINTS;
+  s.point.copyWithin(3 * P * to, 3 * P * from, 3 * P * (from + 1));
+  s.separation.copyWithin(P * to, P * from, P * (from + 1));
+  s.featureId.copyWithin(P * to, P * from, P * (from + 1));
+  s.normalImpulse.copyWithin(P * to, P * from, P * (from + 1));
+  s.tangentImpulse.copyWithin(2 * P * to, 2 * P * from, 2 * P * (from + 1));
+}
+
+/** Appends a begin-touch event (A, B). */
+export function pushBeginEvent(s: ContactStore, a: number, b: number): void {
+  if (s.beginCount === s.beginA.length) {
+    s.beginA = growUint32(s.beginA, 2 * s.beginA.length);
+    s.beginB = growUint32(s.beginB, 2 * s.beginB.length);
+  }
+  s.beginA[s.beginCount] = a;
+  s.beginB[s.beginCount] = b;
+  s.beginCount++;
+}
+
+/** Appends an end-touch event (A, B). */
+export function pushEndEvent(s: ContactStore, a: number, b: number): void {
+  if (s.endCount === s.endA.length) {
+    s.endA = growUint32(s.endA, 2 * s.endA.length);
+    s.endB = growUint32(s.endB, 2 * s.endB.length);
+  }
+  s.endA[s.endCount] = a;
+  s.endB[s.endCount] = b;
+  s.endCount++;
+}

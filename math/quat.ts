@@ -1,0 +1,81 @@
+/**
+ * Quaternion helpers over `(array, offset)`, layout `x y z w` (Babylon's order), stride 4.
+ * Unit quaternions rotate body-local vectors into the world frame: v_world = q v_local q*.
+ */
+
+import type { Vec3Array } from './vec3';
+
+/** Rotates the vector `v[vo..]` by the unit quaternion `q[qo..]`, writing `out[oo..]`. `out` may alias `v`. */
+export function quatRotate(
+  out: Vec3Array, oo: number,
+  q: ArrayLike<number>, qo: number,
+  v: ArrayLike<number>, vo: number,
+): void {
+  const qx = q[qo], qy = q[qo + 1], qz = q[qo + 2], qw = q[qo + 3];
+  const vx = v[vo], vy = v[vo + 1], vz = v[vo + 2];
+  // t = 2 q.xyz × v ; v' = v + w t + q.xyz × t
+  const tx = 2 * (qy * vz - qz * vy);
+  const ty = 2 * (qz * vx - qx * vz);
+  const tz = 2 * (qx * vy - qy * vx);
+  out[oo] = vx + qw * tx + (qy * tz - qz * ty);
+  out[oo + 1] = vy + qw * ty + (qz * tx - qx * tz);
+  out[oo + 2] = vz + qw * tz + (qx * ty - qy * tx);
+}
+
+/** Rotates `v` by the inverse (conjugate) of the unit quaternion `q`: world → body-local. */
+export function quatRotateInverse(
+  out: Vec3Array, oo: number,
+  q: ArrayLike<number>, qo: number,
+  v: ArrayLike<number>, vo: number,
+): void {
+  const qx = -q[qo], qy = -q[qo + 1], qz = -q[qo + 2], qw = q[qo + 3];
+  const vx = v[vo], vy = v[vo + 1], vz = v[vo + 2];
+  const tx = 2 * (qy * vz - qz * vy);
+  const ty = 2 * (qz * vx - qx * vz);
+  const tz = 2 * (qx * vy - qy * vx);
+  out[oo] = vx + qw * tx + (qy * tz - qz * ty);
+  out[oo + 1] = vy + qw * ty + (qz * tx - qx * tz);
+  out[oo + 2] = vz + qw * tz + (qx * ty - qy * tx);
+}
+
+/** `out = a ⊗ b` (Hamilton product; applies b first, then a). `out` may alias either input. */
+export function quatMultiply(
+  out: Float64Array | number[], oo: number,
+  a: ArrayLike<number>, ao: number,
+  b: ArrayLike<number>, bo: number,
+): void {
+  const ax = a[ao], ay = a[ao + 1], az = a[ao + 2], aw = a[ao + 3];
+  const bx = b[bo], by = b[bo + 1], bz = b[bo + 2], bw = b[bo + 3];
+  out[oo] = aw * bx + ax * bw + ay * bz - az * by;
+  out[oo + 1] = aw * by - ax * bz + ay * bw + az * bx;
+  out[oo + 2] = aw * bz + ax * by - ay * bx + az * bw;
+  out[oo + 3] = aw * bw - ax * bx - ay * by - az * bz;
+}
+
+/**
+ * Advances the unit quaternion `q[qo..]` in place by the angular velocity `w[wo..]` (rad/s, world frame)
+ * over `h` seconds: q ← normalize(q + h/2 (w, 0) ⊗ q). First order, renormalised (the standard
+ * symplectic-Euler rotation update used by Box2D, Bullet and Jolt).
+ */
+export function quatIntegrate(q: Float64Array, qo: number, w: ArrayLike<number>, wo: number, h: number): void {
+  const wx = w[wo] * 0.5 * h, wy = w[wo + 1] * 0.5 * h, wz = w[wo + 2] * 0.5 * h;
+  const qx = q[qo], qy = q[qo + 1], qz = q[qo + 2], qw = q[qo + 3];
+  let x = qx + (wx * qw + wy * qz - wz * qy);
+  let y = qy + (wy * qw + wz * qx - wx * qz);
+  let z = qz + (wz * qw + wx * qy - wy * qx);
+  let s = qw - (wx * qx + wy * qy + wz * qz);
+  const inv = 1 / Math.sqrt(x * x + y * y + z * z + s * s);
+  x *= inv; y *= inv; z *= inv; s *= inv;
+  q[qo] = x; q[qo + 1] = y; q[qo + 2] = z; q[qo + 3] = s;
+}
+
+/** Writes the row-major rotation matrix of the unit quaternion `q[qo..]` into `m[mo..mo+9]`. */
+export function quatToMat3(m: Float64Array | number[], mo: number, q: ArrayLike<number>, qo: number): void {
+  const x = q[qo], y = q[qo + 1], z = q[qo + 2], w = q[qo + 3];
+  const x2 = x + x, y2 = y + y, z2 = z + z;
+  const xx = x * x2, xy = x * y2, xz = x * z2, yy = y * y2, yz = y * z2, zz = z * z2;
+  const wx = w * x2, wy = w * y2, wz = w * z2;
+  m[mo] = 1 - (yy + zz); m[mo + 1] = xy - wz; m[mo + 2] = xz + wy;
+  m[mo + 3] = xy + wz; m[mo + 4] = 1 - (xx + zz); m[mo + 5] = yz - wx;
+  m[mo + 6] = xz - wy; m[mo + 7] = yz + wx; m[mo + 8] = 1 - (xx + yy);
+}

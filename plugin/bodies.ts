@@ -1,0 +1,423 @@
+/**
+ * Public functions to add, remove, read and push bodies. Each validates its whole input first and
+ * throws a typed error (naming the entity, field and value) before changing anything.
+ */
+
+import { addComponent, addEntity, entityExists, hasComponent, removeEntity } from 'bitecs';
+import { ensureRigidBodyCapacity, MotionType, type MotionTypeName } from '../components/rigid-body';
+import { ensureColliderCapacity, ShapeKind, type ShapeKindName } from '../components/collider';
+import { shapeMassProperties } from '../components/mass-properties';
+import { pushEndEvent, releaseManifold } from '../components/contact';
+import { PhysicsInputError, UnknownEntityError } from './errors';
+import { readNumber, readQuat, readVec3, type QuatLike, type Vec3Like } from './validate';
+import type { PhysicsWorld } from './world';
+
+interface ColliderCommon {
+  /** Coulomb friction μ (default 0.5). */
+  friction?: number;
+  /** Restitution e ∈ [0, 1] (default 0). */
+  restitution?: number;
+  /** Collision group bits (default 1). */
+  group?: number;
+  /** Collision mask bits (default 0xFFFFFFFF). */
+  mask?: number;
+  /** Sensor: events only, no contact forces (default false). */
+  isSensor?: boolean;
+}
+
+/** A collider description. Lengths in m, centred on the body's centre of mass, axes = body axes. */
+export type ColliderDef = ColliderCommon & (
+  | { shape: 'sphere'; radius: number }
+  | { shape: 'box'; halfExtents: Vec3Like }
+  | { shape: 'capsule'; radius: number; halfHeight: number }
+  | { shape: 'plane' }
+);
+
+export interface BodyDef {
+  /** default 'dynamic' */
+  type?: MotionTypeName;
+  /** Centre of mass (unit: m, world, default origin). */
+  position?: Vec3Like;
+  /** Orientation x y z w (default identity); normalised on entry. */
+  orientation?: QuatLike;
+  /** unit: m/s, world (default 0). Kinematic bodies keep it. */
+  linearVelocity?: Vec3Like;
+  /** unit: rad/s, world (default 0). */
+  angularVelocity?: Vec3Like;
+  /** Mass (unit: kg). Overrides the density; dynamic bodies need a mass or a collider with volume. */
+  mass?: number;
+  /** Density (unit: kg/m³, default 1000) used with the collider's volume when `mass` is not given. */
+  density?: number;
+  /** Principal moments of inertia (unit: kg·m², body axes). Default: from the collider, scaled to the mass. */
+  inertia?: Vec3Like;
+  /** unit: 1/s (default 0) */
+  linearDamping?: number;
+  /** unit: 1/s (default 0.05) */
+  angularDamping?: number;
+  /** default 1 */
+  gravityScale?: number;
+  collider?: ColliderDef;
+}
+
+interface ResolvedCollider {
+  kind: number;
+  size: [number, number, number];
+  friction: number;
+  restitution: number;
+  group: number;
+  mask: number;
+  isSensor: boolean;
+}
+
+function resolveCollider(entity: number, def: ColliderDef): ResolvedCollider {
+  let kind: number;
+  let size: [number, number, number];
+  switch (def.shape) {
+    case 'sphere':
+      kind = ShapeKind.sphere;
+      size = [readNumber(entity, 'collider.radius', def.radius, 'positive'), 0, 0];
+      break;
+    case 'box': {
+      kind = ShapeKind.box;
+      size = readVec3(entity, 'collider.halfExtents', def.halfExtents);
+      if (!(size[0] > 0 && size[1] > 0 && size[2] > 0)) {
+        throw new PhysicsInputError(entity, 'collider.halfExtents', size, 'must be > 0');
+      }
+      break;
+    }
+    case 'capsule':
+      kind = ShapeKind.capsule;
+      size = [readNumber(entity, 'collider.radius', def.radius, 'positive'),
+        readNumber(entity, 'collider.halfHeight', def.halfHeight, 'nonNegative'), 0];
+      break;
+    case 'plane':
+      kind = ShapeKind.plane;
+      size = [0, 0, 0];
+      break;
+    default:
+      throw new PhysicsInputError(entity, 'collider.shape', (def as { shape: unknown }).shape,
+        "must be 'sphere', 'box', 'capsule' or 'plane'");
+  }
+  const friction = readNumber(entity, 'collider.friction', def.friction ?? 0.5, 'nonNegative');
+  const restitution = readNumber(entity, 'collider.restitution', def.restitution ?? 0, 'nonNegative');
+  if (restitution > 1) throw new PhysicsInputError(entity, 'collider.restitution', restitution, 'must be ≤ 1');
+  const group = def.group ?? 1;
+  const mask = def.mask ?? 0xffffffff;
+  if (!Number.isInteger(group) || group < 0 || group > 0xffffffff) {
+    throw new PhysicsInputError(entity, 'collider.group', group, 'must be a 32-bit unsigned integer');
+  }
+  if (!Number.isInteger(mask) || mask < 0 || mask > 0xffffffff) {
+    throw new PhysicsInputError(entity, 'collider.mask', mask, 'must be a 32-bit unsigned integer');
+  }
+  return { kind, size, friction, restitution, group, mask, isSensor: def.isSensor ?? false };
+}
+
+/**
+ * Adds a body (and its collider, if given) and returns its entity id.
+ * @throws PhysicsInputError for NaN / infinite values, non-positive mass, density or size, a zero
+ *   quaternion, a plane on a non-static body, or a dynamic body with neither mass nor a volume.
+ */
+export function addBody(world: PhysicsWorld, def: BodyDef = {}): number {
+  const e = -1;
+  const typeName = def.type ?? 'dynamic';
+  if (!(typeName in MotionType)) {
+    throw new PhysicsInputError(e, 'type', typeName, "must be 'dynamic', 'kinematic' or 'static'");
+  }
+  const motion = MotionType[typeName];
+  const position = def.position === undefined ? [0, 0, 0] : readVec3(e, 'position', def.position);
+  const orientation = def.orientation === undefined ? [0, 0, 0, 1] : readQuat(e, 'orientation', def.orientation);
+  const v = def.linearVelocity === undefined ? [0, 0, 0] : readVec3(e, 'linearVelocity', def.linearVelocity);
+  const w = def.angularVelocity === undefined ? [0, 0, 0] : readVec3(e, 'angularVelocity', def.angularVelocity);
+  const linearDamping = readNumber(e, 'linearDamping', def.linearDamping ?? 0, 'nonNegative');
+  const angularDamping = readNumber(e, 'angularDamping', def.angularDamping ?? 0.05, 'nonNegative');
+  const gravityScale = readNumber(e, 'gravityScale', def.gravityScale ?? 1, 'finite');
+  const collider = def.collider === undefined ? undefined : resolveCollider(e, def.collider);
+  if (collider?.kind === ShapeKind.plane && motion !== MotionType.static) {
+    throw new PhysicsInputError(e, 'collider.shape', 'plane', 'a plane must be on a static body');
+  }
+  let mass = 0;
+  let inertia: [number, number, number] = [0, 0, 0];
+  if (motion === MotionType.dynamic) {
+    const density = readNumber(e, 'density', def.density ?? 1000, 'positive');
+    const fromShape = collider === undefined ? undefined : shapeMassProperties(collider.kind, collider.size, density);
+    if (def.mass !== undefined) {
+      mass = readNumber(e, 'mass', def.mass, 'positive');
+    } else if (fromShape !== undefined && Number.isFinite(fromShape.mass)) {
+      mass = fromShape.mass;
+    } else {
+      throw new PhysicsInputError(e, 'mass', def.mass, 'a dynamic body needs a mass or a collider with a volume');
+    }
+    if (def.inertia !== undefined) {
+      inertia = readVec3(e, 'inertia', def.inertia);
+      if (!(inertia[0] > 0 && inertia[1] > 0 && inertia[2] > 0)) {
+        throw new PhysicsInputError(e, 'inertia', inertia, 'must be > 0');
+      }
+    } else if (fromShape !== undefined && Number.isFinite(fromShape.mass)) {
+      const s = mass / fromShape.mass;
+      inertia = [fromShape.inertia[0] * s, fromShape.inertia[1] * s, fromShape.inertia[2] * s];
+    } else {
+      throw new PhysicsInputError(e, 'inertia', def.inertia, 'a dynamic body without a collider needs an inertia');
+    }
+  }
+
+  // All input is valid: only now does the world change.
+  const eid = addEntity(world.ecs);
+  const b = world.bodies;
+  ensureRigidBodyCapacity(b, eid);
+  ensureColliderCapacity(world.colliders, eid);
+  addComponent(world.ecs, eid, b);
+  b.motionType[eid] = motion;
+  b.mass[eid] = mass;
+  b.invMass[eid] = mass > 0 ? 1 / mass : 0;
+  for (let k = 0; k < 3; k++) {
+    b.inertiaLocal[3 * eid + k] = inertia[k];
+    b.invInertiaLocal[3 * eid + k] = inertia[k] > 0 ? 1 / inertia[k] : 0;
+    b.position[3 * eid + k] = position[k];
+    b.prevPosition[3 * eid + k] = position[k];
+    b.linearVelocity[3 * eid + k] = motion === MotionType.static ? 0 : v[k];
+    b.angularVelocity[3 * eid + k] = motion === MotionType.static ? 0 : w[k];
+    b.force[3 * eid + k] = 0;
+    b.torque[3 * eid + k] = 0;
+  }
+  for (let k = 0; k < 4; k++) {
+    b.orientation[4 * eid + k] = orientation[k];
+    b.prevOrientation[4 * eid + k] = orientation[k];
+  }
+  b.linearDamping[eid] = linearDamping;
+  b.angularDamping[eid] = angularDamping;
+  b.gravityScale[eid] = gravityScale;
+  b.sleeping[eid] = 0;
+  world.colliders.shape[eid] = ShapeKind.none;
+  if (collider !== undefined) writeCollider(world, eid, collider);
+  return eid;
+}
+
+function writeCollider(world: PhysicsWorld, eid: number, c: ResolvedCollider): void {
+  const s = world.colliders;
+  addComponent(world.ecs, eid, s);
+  s.shape[eid] = c.kind;
+  s.size[3 * eid] = c.size[0];
+  s.size[3 * eid + 1] = c.size[1];
+  s.size[3 * eid + 2] = c.size[2];
+  s.friction[eid] = c.friction;
+  s.restitution[eid] = c.restitution;
+  s.group[eid] = c.group;
+  s.mask[eid] = c.mask;
+  s.isSensor[eid] = c.isSensor ? 1 : 0;
+}
+
+/** True when `eid` is a live body of `world`. */
+export function hasBody(world: PhysicsWorld, eid: number): boolean {
+  return Number.isInteger(eid) && eid >= 0 && entityExists(world.ecs, eid) && hasComponent(world.ecs, eid, world.bodies);
+}
+
+function requireBody(world: PhysicsWorld, eid: number): void {
+  if (!hasBody(world, eid)) throw new UnknownEntityError(eid);
+}
+
+/**
+ * Replaces the collider of a body. The mass is not recomputed (give it at `addBody`).
+ * @throws UnknownEntityError, PhysicsInputError
+ */
+export function setCollider(world: PhysicsWorld, eid: number, def: ColliderDef): void {
+  requireBody(world, eid);
+  const c = resolveCollider(eid, def);
+  if (c.kind === ShapeKind.plane && world.bodies.motionType[eid] !== MotionType.static) {
+    throw new PhysicsInputError(eid, 'collider.shape', 'plane', 'a plane must be on a static body');
+  }
+  writeCollider(world, eid, c);
+}
+
+/** The collider shape name of a body, or undefined when it has none. */
+export function getShape(world: PhysicsWorld, eid: number): ShapeKindName | undefined {
+  requireBody(world, eid);
+  const k = world.colliders.shape[eid];
+  const names: ShapeKindName[] = ['sphere', 'box', 'capsule', 'plane'];
+  return k === 0 ? undefined : names[k - 1];
+}
+
+/**
+ * Removes a body; its contacts end (end events are reported after the next step for pairs that touched).
+ * @throws UnknownEntityError
+ */
+export function removeBody(world: PhysicsWorld, eid: number): void {
+  requireBody(world, eid);
+  const cs = world.contacts;
+  for (let m = cs.count - 1; m >= 0; m--) {
+    if (cs.bodyA[m] === eid || cs.bodyB[m] === eid) {
+      if (cs.touching[m]) world.narrowphase.pendingEnd.push(cs.bodyA[m], cs.bodyB[m]);
+      releaseManifold(cs, m);
+    }
+  }
+  world.colliders.shape[eid] = ShapeKind.none;
+  world.bodies.motionType[eid] = MotionType.static;
+  world.bodies.invMass[eid] = 0;
+  removeEntity(world.ecs, eid);
+}
+
+/** Moves end events queued by `removeBody` into the event list of the current step. */
+export function flushPendingEndEvents(world: PhysicsWorld): void {
+  const p = world.narrowphase.pendingEnd;
+  for (let i = 0; i < p.length; i += 2) pushEndEvent(world.contacts, p[i], p[i + 1]);
+  p.length = 0;
+}
+
+type Out3 = Float64Array | number[] | { x: number; y: number; z: number };
+type Out4 = Float64Array | number[] | { x: number; y: number; z: number; w: number };
+
+function write3(out: Out3, a: Float64Array, o: number): void {
+  if (Array.isArray(out) || out instanceof Float64Array) {
+    out[0] = a[o]; out[1] = a[o + 1]; out[2] = a[o + 2];
+  } else {
+    out.x = a[o]; out.y = a[o + 1]; out.z = a[o + 2];
+  }
+}
+
+/** Centre-of-mass position (unit: m, world). Writes into `out` (array or {x,y,z}) and returns it. */
+export function getPosition<T extends Out3 = number[]>(world: PhysicsWorld, eid: number, out?: T): T {
+  requireBody(world, eid);
+  const o = out ?? ([0, 0, 0] as unknown as T);
+  write3(o, world.bodies.position, 3 * eid);
+  return o;
+}
+
+/** Orientation quaternion x y z w. */
+export function getOrientation<T extends Out4 = number[]>(world: PhysicsWorld, eid: number, out?: T): T {
+  requireBody(world, eid);
+  const o = out ?? ([0, 0, 0, 1] as unknown as T);
+  const q = world.bodies.orientation, i = 4 * eid;
+  if (Array.isArray(o) || o instanceof Float64Array) {
+    o[0] = q[i]; o[1] = q[i + 1]; o[2] = q[i + 2]; o[3] = q[i + 3];
+  } else {
+    o.x = q[i]; o.y = q[i + 1]; o.z = q[i + 2]; o.w = q[i + 3];
+  }
+  return o;
+}
+
+/** Linear velocity (unit: m/s, world). */
+export function getLinearVelocity<T extends Out3 = number[]>(world: PhysicsWorld, eid: number, out?: T): T {
+  requireBody(world, eid);
+  const o = out ?? ([0, 0, 0] as unknown as T);
+  write3(o, world.bodies.linearVelocity, 3 * eid);
+  return o;
+}
+
+/** Angular velocity (unit: rad/s, world). */
+export function getAngularVelocity<T extends Out3 = number[]>(world: PhysicsWorld, eid: number, out?: T): T {
+  requireBody(world, eid);
+  const o = out ?? ([0, 0, 0] as unknown as T);
+  write3(o, world.bodies.angularVelocity, 3 * eid);
+  return o;
+}
+
+/** Mass (unit: kg; 0 for static and kinematic bodies). */
+export function getMass(world: PhysicsWorld, eid: number): number {
+  requireBody(world, eid);
+  return world.bodies.mass[eid];
+}
+
+/** Teleports a body (unit: m, world). Its contacts are re-found at the next step. */
+export function setPosition(world: PhysicsWorld, eid: number, p: Vec3Like): void {
+  requireBody(world, eid);
+  const v = readVec3(eid, 'position', p);
+  for (let k = 0; k < 3; k++) {
+    world.bodies.position[3 * eid + k] = v[k];
+    world.bodies.prevPosition[3 * eid + k] = v[k];
+  }
+}
+
+/** Sets the orientation (normalised on entry). */
+export function setOrientation(world: PhysicsWorld, eid: number, q: QuatLike): void {
+  requireBody(world, eid);
+  const v = readQuat(eid, 'orientation', q);
+  for (let k = 0; k < 4; k++) {
+    world.bodies.orientation[4 * eid + k] = v[k];
+    world.bodies.prevOrientation[4 * eid + k] = v[k];
+  }
+}
+
+/** Sets the linear velocity (unit: m/s, world). Ignored for static bodies. */
+export function setLinearVelocity(world: PhysicsWorld, eid: number, vel: Vec3Like): void {
+  requireBody(world, eid);
+  const v = readVec3(eid, 'linearVelocity', vel);
+  if (world.bodies.motionType[eid] === MotionType.static) return;
+  for (let k = 0; k < 3; k++) world.bodies.linearVelocity[3 * eid + k] = v[k];
+}
+
+/** Sets the angular velocity (unit: rad/s, world). Ignored for static bodies. */
+export function setAngularVelocity(world: PhysicsWorld, eid: number, vel: Vec3Like): void {
+  requireBody(world, eid);
+  const v = readVec3(eid, 'angularVelocity', vel);
+  if (world.bodies.motionType[eid] === MotionType.static) return;
+  for (let k = 0; k < 3; k++) world.bodies.angularVelocity[3 * eid + k] = v[k];
+}
+
+/**
+ * Adds a force (unit: N, world) for the next step, at the centre of mass or at a world point
+ * (unit: m), which also adds the torque (p − x) × F. Forces are cleared after every step.
+ */
+export function applyForce(world: PhysicsWorld, eid: number, force: Vec3Like, point?: Vec3Like): void {
+  requireBody(world, eid);
+  const f = readVec3(eid, 'force', force);
+  const p = point === undefined ? undefined : readVec3(eid, 'point', point);
+  const b = world.bodies, i = 3 * eid;
+  b.force[i] += f[0]; b.force[i + 1] += f[1]; b.force[i + 2] += f[2];
+  if (p !== undefined) {
+    const rx = p[0] - b.position[i], ry = p[1] - b.position[i + 1], rz = p[2] - b.position[i + 2];
+    b.torque[i] += ry * f[2] - rz * f[1];
+    b.torque[i + 1] += rz * f[0] - rx * f[2];
+    b.torque[i + 2] += rx * f[1] - ry * f[0];
+  }
+}
+
+/** Adds a torque (unit: N·m, world) for the next step. */
+export function applyTorque(world: PhysicsWorld, eid: number, torque: Vec3Like): void {
+  requireBody(world, eid);
+  const t = readVec3(eid, 'torque', torque);
+  const b = world.bodies, i = 3 * eid;
+  b.torque[i] += t[0]; b.torque[i + 1] += t[1]; b.torque[i + 2] += t[2];
+}
+
+/**
+ * Applies an impulse (unit: N·s, world) now: Δv = J / m, and at a world point p also
+ * Δω = I⁻¹ ((p − x) × J). Dynamic bodies only (others ignore it).
+ */
+export function applyImpulse(world: PhysicsWorld, eid: number, impulse: Vec3Like, point?: Vec3Like): void {
+  requireBody(world, eid);
+  const j = readVec3(eid, 'impulse', impulse);
+  const p = point === undefined ? undefined : readVec3(eid, 'point', point);
+  const b = world.bodies, i = 3 * eid;
+  if (b.motionType[eid] !== MotionType.dynamic) return;
+  const im = b.invMass[eid];
+  b.linearVelocity[i] += j[0] * im; b.linearVelocity[i + 1] += j[1] * im; b.linearVelocity[i + 2] += j[2] * im;
+  if (p !== undefined) {
+    const rx = p[0] - b.position[i], ry = p[1] - b.position[i + 1], rz = p[2] - b.position[i + 2];
+    applyAngularImpulseRaw(world, eid, ry * j[2] - rz * j[1], rz * j[0] - rx * j[2], rx * j[1] - ry * j[0]);
+  }
+}
+
+/** Applies an angular impulse (unit: N·m·s, world) now: Δω = I⁻¹ L. Dynamic bodies only. */
+export function applyAngularImpulse(world: PhysicsWorld, eid: number, impulse: Vec3Like): void {
+  requireBody(world, eid);
+  const l = readVec3(eid, 'angularImpulse', impulse);
+  if (world.bodies.motionType[eid] !== MotionType.dynamic) return;
+  applyAngularImpulseRaw(world, eid, l[0], l[1], l[2]);
+}
+
+function applyAngularImpulseRaw(world: PhysicsWorld, eid: number, lx: number, ly: number, lz: number): void {
+  const b = world.bodies;
+  const q = b.orientation, qi = 4 * eid;
+  // Δω = R diag(I⁻¹) Rᵀ L
+  const x = q[qi], y = q[qi + 1], z = q[qi + 2], w = q[qi + 3];
+  const r00 = 1 - 2 * (y * y + z * z), r01 = 2 * (x * y - w * z), r02 = 2 * (x * z + w * y);
+  const r10 = 2 * (x * y + w * z), r11 = 1 - 2 * (x * x + z * z), r12 = 2 * (y * z - w * x);
+  const r20 = 2 * (x * z - w * y), r21 = 2 * (y * z + w * x), r22 = 1 - 2 * (x * x + y * y);
+  const i = 3 * eid;
+  const d0 = b.invInertiaLocal[i], d1 = b.invInertiaLocal[i + 1], d2 = b.invInertiaLocal[i + 2];
+  const a0 = d0 * (r00 * lx + r10 * ly + r20 * lz);
+  const a1 = d1 * (r01 * lx + r11 * ly + r21 * lz);
+  const a2 = d2 * (r02 * lx + r12 * ly + r22 * lz);
+  b.angularVelocity[i] += r00 * a0 + r01 * a1 + r02 * a2;
+  b.angularVelocity[i + 1] += r10 * a0 + r11 * a1 + r12 * a2;
+  b.angularVelocity[i + 2] += r20 * a0 + r21 * a1 + r22 * a2;
+}

@@ -1,0 +1,42 @@
+/**
+ * Typed errors thrown at the public boundary. Every check runs before any state changes, so a
+ * rejected call leaves the world exactly as it was.
+ */
+
+/** Bad input to a public function: names the entity (or -1 when there is none yet), the field and the value. */
+export class PhysicsInputError extends Error {
+  readonly entity: number;
+  readonly field: string;
+  readonly value: unknown;
+  constructor(entity: number, field: string, value: unknown, reason: string) {
+    const who = entity >= 0 ? `entity ${entity}` : 'new body';
+    super(`${who}: ${field} = ${formatValue(value)}: ${reason}`);
+    this.name = 'PhysicsInputError';
+    this.entity = entity;
+    this.field = field;
+    this.value = value;
+  }
+}
+
+/** An entity id that is not a live body of this world. */
+export class UnknownEntityError extends PhysicsInputError {
+  constructor(entity: number) {
+    super(entity, 'entity', entity, 'not a body of this world');
+    this.name = 'UnknownEntityError';
+  }
+}
+
+/** A non-finite value appeared in a body's state during a step (it was reset to rest and reported). */
+export class NonFiniteStateError extends Error {
+  readonly entity: number;
+  constructor(entity: number, field: string) {
+    super(`entity ${entity}: ${field} became non-finite during the step; the body was stopped`);
+    this.name = 'NonFiniteStateError';
+    this.entity = entity;
+  }
+}
+
+function formatValue(v: unknown): string {
+  if (Array.isArray(v) || ArrayBuffer.isView(v)) return `[${Array.from(v as ArrayLike<number>).join(', ')}]`;
+  return String(v);
+}

@@ -1,0 +1,21 @@
+/**
+ * babylon-ecs-physics: the engine's public API (no Babylon imports here; see `./babylon`).
+ */
+
+export { createPhysicsWorld } from './world';
+export type { PhysicsWorld, PhysicsWorldOptions } from './world';
+export { stepWorld } from './step';
+export {
+  addBody, removeBody, hasBody, setCollider, getShape, getPosition, getOrientation, getLinearVelocity,
+  getAngularVelocity, getMass, setPosition, setOrientation, setLinearVelocity, setAngularVelocity,
+  applyForce, applyTorque, applyImpulse, applyAngularImpulse,
+} from './bodies';
+export type { BodyDef, ColliderDef } from './bodies';
+export { PhysicsInputError, UnknownEntityError, NonFiniteStateError } from './errors';
+export type { Vec3Like, QuatLike } from './validate';
+export { STAGES } from './profiler';
+export type { StepProfile, StageName, Profiler } from './profiler';
+export type { PgsOptions } from '../systems/solve/pgs/pgs-options';
+export type { SolverKind } from '../systems/solve/constraint-solver';
+export { MotionType } from '../components/rigid-body';
+export { ShapeKind } from '../components/collider';

@@ -1,0 +1,42 @@
+/**
+ * Per-stage timing and counts of the last step. Off by default; when off, the step makes no timer calls.
+ */
+
+/** The stages of one step, in order (see `plugin/step.ts`). */
+export const STAGES = ['broadphase', 'narrowphase', 'assembly', 'solve', 'integrate'] as const;
+export type StageName = (typeof STAGES)[number];
+
+export interface StepProfile {
+  /** Time of each stage in the last step (unit: ms). */
+  stages: Record<StageName, number>;
+  /** Whole step (unit: ms). */
+  total: number;
+  /** Bodies in the world. */
+  bodies: number;
+  /** Candidate pairs from the broadphase. */
+  pairs: number;
+  /** Manifolds with at least one point. */
+  manifolds: number;
+  /** Contact points handed to the solver. */
+  contacts: number;
+  /** Solver iterations (substeps × iterations for PGS). */
+  iterations: number;
+}
+
+export interface Profiler {
+  enabled: boolean;
+  last: StepProfile;
+}
+
+export function createProfiler(enabled = false): Profiler {
+  return {
+    enabled,
+    last: {
+      stages: { broadphase: 0, narrowphase: 0, assembly: 0, solve: 0, integrate: 0 },
+      total: 0, bodies: 0, pairs: 0, manifolds: 0, contacts: 0, iterations: 0,
+    },
+  };
+}
+
+/** Monotonic clock in ms (performance.now in browsers and Node). */
+export const now: () => number = () => performance.now();

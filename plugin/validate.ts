@@ -1,0 +1,63 @@
+/**
+ * Input validation shared by the public functions. Every reader throws a {@link PhysicsInputError}
+ * naming the entity, the field and the value; none of them changes any state.
+ */
+
+import { PhysicsInputError } from './errors';
+
+/** A 3-vector: `[x, y, z]`, a typed array, or any `{ x, y, z }` (e.g. Babylon's Vector3). */
+export type Vec3Like = ArrayLike<number> | { x: number; y: number; z: number };
+/** A quaternion x y z w: `[x, y, z, w]` or any `{ x, y, z, w }` (e.g. Babylon's Quaternion). */
+export type QuatLike = ArrayLike<number> | { x: number; y: number; z: number; w: number };
+
+function isXyz(v: unknown): v is { x: number; y: number; z: number } {
+  return typeof v === 'object' && v !== null && 'x' in v && !('length' in v);
+}
+
+/** Reads a finite 3-vector. */
+export function readVec3(entity: number, field: string, v: Vec3Like): [number, number, number] {
+  let out: [number, number, number];
+  if (isXyz(v)) out = [v.x, v.y, v.z];
+  else if (v !== null && typeof v === 'object' && (v as ArrayLike<number>).length === 3) {
+    const a = v as ArrayLike<number>;
+    out = [a[0], a[1], a[2]];
+  } else throw new PhysicsInputError(entity, field, v, 'must be a 3-vector');
+  for (let i = 0; i < 3; i++) {
+    if (typeof out[i] !== 'number' || !Number.isFinite(out[i])) {
+      throw new PhysicsInputError(entity, field, out, 'components must be finite numbers');
+    }
+  }
+  return out;
+}
+
+/** Reads a quaternion and normalises it; a zero or non-finite quaternion is an error. */
+export function readQuat(entity: number, field: string, q: QuatLike): [number, number, number, number] {
+  let out: [number, number, number, number];
+  if (typeof q === 'object' && q !== null && 'w' in q && !('length' in q)) {
+    const o = q as { x: number; y: number; z: number; w: number };
+    out = [o.x, o.y, o.z, o.w];
+  } else if (q !== null && typeof q === 'object' && (q as ArrayLike<number>).length === 4) {
+    const a = q as ArrayLike<number>;
+    out = [a[0], a[1], a[2], a[3]];
+  } else throw new PhysicsInputError(entity, field, q, 'must be a quaternion [x, y, z, w]');
+  for (let i = 0; i < 4; i++) {
+    if (typeof out[i] !== 'number' || !Number.isFinite(out[i])) {
+      throw new PhysicsInputError(entity, field, out, 'components must be finite numbers');
+    }
+  }
+  const l = Math.hypot(out[0], out[1], out[2], out[3]);
+  if (!(l > 1e-12)) throw new PhysicsInputError(entity, field, out, 'cannot be normalised (zero length)');
+  return [out[0] / l, out[1] / l, out[2] / l, out[3] / l];
+}
+
+/** Reads a finite number, optionally requiring > 0 or ≥ 0. */
+export function readNumber(
+  entity: number, field: string, v: unknown, rule: 'finite' | 'positive' | 'nonNegative',
+): number {
+  if (typeof v !== 'number' || !Number.isFinite(v)) {
+    throw new PhysicsInputError(entity, field, v, 'must be a finite number');
+  }
+  if (rule === 'positive' && !(v > 0)) throw new PhysicsInputError(entity, field, v, 'must be > 0');
+  if (rule === 'nonNegative' && !(v >= 0)) throw new PhysicsInputError(entity, field, v, 'must be ≥ 0');
+  return v;
+}

@@ -1,0 +1,158 @@
+/**
+ * Stage 1, broadphase: AABB refit and candidate pairs by sweep-and-prune.
+ * Reads: collider shapes, body poses. Writes: `colliders.aabb`, `broadphase.pairA/pairB/pairCount`.
+ *
+ * The colliders are kept sorted by AABB minimum along one axis (the axis with the largest spread
+ * of AABB centres, switched with hysteresis). Because bodies move little between steps, the order
+ * of the last step is almost sorted and an insertion sort fixes it in near-linear time (temporal
+ * coherence; Baraff 1992, Cohen et al. I-COLLIDE 1995). The sweep then tests each collider against
+ * the following ones whose minimum is below its maximum, on the other two axes, and through the
+ * collision filter. A pair is reported once, as (lower entity id, higher entity id).
+ * Pairs of two non-dynamic bodies (static / kinematic) are skipped.
+ */
+
+import { query } from 'bitecs';
+import { growFloat64, growUint32, growUint8, nextCapacity } from '../../components/capacity';
+import { MotionType } from '../../components/rigid-body';
+import { ShapeKind } from '../../components/collider';
+import type { ColliderStore } from '../../components/collider';
+import type { RigidBodyStore } from '../../components/rigid-body';
+import type { World } from 'bitecs';
+import { computeAabb } from './compute-aabb';
+
+export interface BroadphaseState {
+  /** Sweep axis: 0 = x, 1 = y, 2 = z. */
+  axis: number;
+  /** `[count]` collider entity ids sorted by AABB minimum on `axis`. */
+  order: Uint32Array;
+  /** `[count]` the sort keys (AABB minimum on `axis`), parallel to `order`. */
+  keys: Float64Array;
+  count: number;
+  /** `[entity capacity]` 1 when the entity is in `order`. */
+  inOrder: Uint8Array;
+  /** `[pairCount]` entity ids of the candidate pairs (pairA < pairB). */
+  pairA: Uint32Array;
+  pairB: Uint32Array;
+  pairCount: number;
+}
+
+export function createBroadphase(): BroadphaseState {
+  return {
+    axis: 0,
+    order: new Uint32Array(64),
+    keys: new Float64Array(64),
+    count: 0,
+    inOrder: new Uint8Array(64),
+    pairA: new Uint32Array(256),
+    pairB: new Uint32Array(256),
+    pairCount: 0,
+  };
+}
+
+/** Whether the filters of `a` and `b` let them collide. */
+export function shouldCollide(c: ColliderStore, a: number, b: number): boolean {
+  return (c.group[a] & c.mask[b]) !== 0 && (c.group[b] & c.mask[a]) !== 0;
+}
+
+function pushPair(s: BroadphaseState, a: number, b: number): void {
+  if (s.pairCount === s.pairA.length) {
+    const n = 2 * s.pairA.length;
+    s.pairA = growUint32(s.pairA, n);
+    s.pairB = growUint32(s.pairB, n);
+  }
+  if (a < b) { s.pairA[s.pairCount] = a; s.pairB[s.pairCount] = b; } else { s.pairA[s.pairCount] = b; s.pairB[s.pairCount] = a; }
+  s.pairCount++;
+}
+
+/** Refits every AABB and rebuilds the candidate pair list. */
+export function updateBroadphase(
+  s: BroadphaseState, ecs: World, bodies: RigidBodyStore, colliders: ColliderStore, margin: number,
+): void {
+  const list = query(ecs, [colliders]);
+  const n = list.length;
+  if (s.inOrder.length < colliders.capacity) s.inOrder = growUint8(s.inOrder, colliders.capacity);
+  if (s.order.length < n) {
+    const c = nextCapacity(s.order.length, n);
+    s.order = growUint32(s.order, c);
+    s.keys = growFloat64(s.keys, c);
+  }
+  for (let i = 0; i < n; i++) {
+    const e = list[i];
+    if (colliders.shape[e] !== ShapeKind.none) computeAabb(colliders, bodies, e, margin);
+  }
+  // Keep the old order of the colliders still present, append the new ones.
+  let m = 0;
+  for (let i = 0; i < s.count; i++) {
+    const e = s.order[i];
+    if (e < colliders.capacity && s.inOrder[e] === 1 && colliders.shape[e] !== ShapeKind.none) {
+      s.inOrder[e] = 2; // keep
+      s.order[m++] = e;
+    } else if (e < s.inOrder.length) {
+      s.inOrder[e] = 0;
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    const e = list[i];
+    if (colliders.shape[e] === ShapeKind.none) continue;
+    if (s.inOrder[e] === 2) { s.inOrder[e] = 1; continue; }
+    if (s.inOrder[e] === 0) { s.inOrder[e] = 1; s.order[m++] = e; }
+  }
+  // entities that were kept but not in the query any more were cleared above; reset the keep marks
+  for (let i = 0; i < m; i++) s.inOrder[s.order[i]] = 1;
+  s.count = m;
+
+  chooseAxis(s, colliders.aabb);
+  const ax = s.axis, aabb = colliders.aabb, order = s.order, keys = s.keys;
+  for (let i = 0; i < m; i++) keys[i] = aabb[6 * order[i] + ax];
+  // insertion sort on the almost-sorted order
+  for (let i = 1; i < m; i++) {
+    const k = keys[i], e = order[i];
+    let j = i - 1;
+    while (j >= 0 && keys[j] > k) {
+      keys[j + 1] = keys[j];
+      order[j + 1] = order[j];
+      j--;
+    }
+    keys[j + 1] = k;
+    order[j + 1] = e;
+  }
+
+  // sweep
+  s.pairCount = 0;
+  const a1 = (ax + 1) % 3, a2 = (ax + 2) % 3;
+  const motion = bodies.motionType;
+  for (let i = 0; i < m; i++) {
+    const a = order[i], oa = 6 * a;
+    const maxA = aabb[oa + 3 + ax];
+    const dynA = motion[a] === MotionType.dynamic;
+    for (let j = i + 1; j < m; j++) {
+      if (keys[j] > maxA) break;
+      const b = order[j], ob = 6 * b;
+      if (!dynA && motion[b] !== MotionType.dynamic) continue;
+      if (aabb[oa + a1] > aabb[ob + 3 + a1] || aabb[ob + a1] > aabb[oa + 3 + a1]) continue;
+      if (aabb[oa + a2] > aabb[ob + 3 + a2] || aabb[ob + a2] > aabb[oa + 3 + a2]) continue;
+      if (!shouldCollide(colliders, a, b)) continue;
+      pushPair(s, a, b);
+    }
+  }
+}
+
+/** Picks the sweep axis with the largest variance of (bounded) AABB centres, with 1.5× hysteresis. */
+function chooseAxis(s: BroadphaseState, aabb: Float64Array): void {
+  let n = 0;
+  let sx = 0, sy = 0, sz = 0, sxx = 0, syy = 0, szz = 0;
+  for (let i = 0; i < s.count; i++) {
+    const o = 6 * s.order[i];
+    if (aabb[o] < -1e29) continue;
+    const cx = aabb[o] + aabb[o + 3], cy = aabb[o + 1] + aabb[o + 4], cz = aabb[o + 2] + aabb[o + 5];
+    sx += cx; sy += cy; sz += cz; sxx += cx * cx; syy += cy * cy; szz += cz * cz;
+    n++;
+  }
+  if (n < 2) return;
+  const v0 = sxx - (sx * sx) / n, v1 = syy - (sy * sy) / n, v2 = szz - (sz * sz) / n;
+  let best = 0, bestVar = v0;
+  if (v1 > bestVar) { best = 1; bestVar = v1; }
+  if (v2 > bestVar) { best = 2; bestVar = v2; }
+  const current = s.axis === 0 ? v0 : s.axis === 1 ? v1 : v2;
+  if (best !== s.axis && bestVar > 1.5 * current) s.axis = best;
+}

@@ -1,0 +1,60 @@
+/**
+ * The narrowphase's scratch types: a posed shape and the manifold a collide function writes.
+ * Both are reused across the whole step (no allocation).
+ */
+
+import { MAX_MANIFOLD_POINTS } from '../../components/contact';
+
+/**
+ * A shape placed in the world: `[10]` = position (unit: m, world) at 0..2, orientation quaternion
+ * x y z w at 3..6, and the collider's `size` triple at 7..9 (see `components/collider.ts`).
+ */
+export type PosedShape = Float64Array;
+
+export function createPosedShape(): PosedShape {
+  return new Float64Array(10);
+}
+
+/** What a collide function writes: up to 4 points sharing one normal. */
+export interface ManifoldOut {
+  /** Number of points written (0 = apart by more than the margin). */
+  pointCount: number;
+  /** `[3]` unit normal from shape A to shape B (world frame). */
+  normal: Float64Array;
+  /** `[3 × 4]` contact points (unit: m, world), midway between the two surfaces. */
+  point: Float64Array;
+  /** `[4]` signed separation along the normal (unit: m; negative = penetration). */
+  separation: Float64Array;
+  /** `[4]` feature ids, stable from step to step while the same features touch. */
+  featureId: Uint32Array;
+}
+
+export function createManifoldOut(): ManifoldOut {
+  return {
+    pointCount: 0,
+    normal: new Float64Array(3),
+    point: new Float64Array(3 * MAX_MANIFOLD_POINTS),
+    separation: new Float64Array(MAX_MANIFOLD_POINTS),
+    featureId: new Uint32Array(MAX_MANIFOLD_POINTS),
+  };
+}
+
+/**
+ * A collide function: writes the manifold of shapes `a` and `b` into `out`, keeping every point whose
+ * separation is below `margin` (unit: m; speculative contacts), or sets `out.pointCount = 0`.
+ */
+export type CollideFn = (out: ManifoldOut, a: PosedShape, b: PosedShape, margin: number) => void;
+
+/** Appends one point to `out` (no-op when already full). */
+export function addPoint(
+  out: ManifoldOut, x: number, y: number, z: number, separation: number, featureId: number,
+): void {
+  const k = out.pointCount;
+  if (k >= MAX_MANIFOLD_POINTS) return;
+  out.point[3 * k] = x;
+  out.point[3 * k + 1] = y;
+  out.point[3 * k + 2] = z;
+  out.separation[k] = separation;
+  out.featureId[k] = featureId >>> 0;
+  out.pointCount = k + 1;
+}

@@ -1,0 +1,44 @@
+/**
+ * Options of the PGS (fast) solver. See `systems/solve/pgs/README.md` for what each one does and why
+ * the defaults are what they are.
+ */
+
+export interface PgsOptions {
+  /** Substeps per step (default 4). Each substep integrates velocities, solves with bias, integrates
+   * positions and relaxes; more substeps = stiffer contacts and taller stable stacks at linear cost. */
+  substeps: number;
+  /** Gauss–Seidel sweeps per substep with bias (default 1). */
+  iterations: number;
+  /** Relaxation sweeps per substep without bias (default 1): removes the velocity the bias added. */
+  relaxIterations: number;
+  /** Contact stiffness as a natural frequency (unit: Hz, default 0 = a quarter of the substep rate).
+   * Capped at a quarter of the substep rate. */
+  contactHertz: number;
+  /** Contact damping ratio ζ (dimensionless, default 10: heavily over-damped, no bounce from the bias). */
+  contactDampingRatio: number;
+  /** Largest speed at which the bias pushes overlapping bodies apart (unit: m/s, default 3). */
+  maxPushoutSpeed: number;
+  /** Penetration allowed without correction (unit: m, default 0.0005): keeps contacts from flickering. */
+  linearSlop: number;
+  /** Approach speed above which restitution applies (unit: m/s, default 1). */
+  restitutionThreshold: number;
+  /** Apply the previous step's impulses at the start of the step (default true). */
+  warmStarting: boolean;
+  /** Largest angular speed (unit: rad/s, default 100): bounds the rotation per step. */
+  maxAngularSpeed: number;
+}
+
+export function defaultPgsOptions(): PgsOptions {
+  return {
+    substeps: 4,
+    iterations: 1,
+    relaxIterations: 1,
+    contactHertz: 0,
+    contactDampingRatio: 10,
+    maxPushoutSpeed: 3,
+    linearSlop: 0.0005,
+    restitutionThreshold: 1,
+    warmStarting: true,
+    maxAngularSpeed: 100,
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * The fast solver: soft-step projected Gauss–Seidel with substepping, warm starting, relaxation and
+ * restitution (Catto, "Solver2D" 2024 / Box2D v3 soft step; friction projected onto the circular cone,
+ * seed `001_14feb4e8b1fdd425.txt` via `research/seed-000-001-lcp-ccp.md` C3–C4).
+ *
+ * Per step of length h with n substeps (h_s = h / n):
+ *   for each substep: integrate velocities → warm start → solve (soft bias) → integrate positions → relax
+ *   then restitution once. The impulses left in the problem warm-start the next step.
+ * See `README.md` in this folder for the equations, the parameters and why they were chosen.
+ */
+
+import type { ConstraintProblem } from '../../assembly/constraint-problem';
+import type { SolverBodies } from '../../assembly/solver-bodies';
+import type { ConstraintSolver, SolveStats, StepContext } from '../constraint-solver';
+import { integratePositions, integrateVelocities } from './body-integration';
+import { applyRestitution, solveContacts, warmStart } from './contact-solve';
+import type { PgsOptions } from './pgs-options';
+import { makeSoft, type Softness } from './soft-constraint';
+
+export interface PgsSolver extends ConstraintSolver {
+  readonly kind: 'pgs';
+  readonly options: PgsOptions;
+}
+
+export function createPgsSolver(options: PgsOptions): PgsSolver {
+  const soft: Softness = { biasRate: 0, massScale: 1, impulseScale: 0 };
+  const stats: SolveStats = { iterations: 0 };
+  return {
+    kind: 'pgs',
+    options,
+    solve(problem: ConstraintProblem, bodies: SolverBodies, ctx: StepContext): SolveStats {
+      const o = options;
+      const n = o.substeps;
+      const h = ctx.h / n;
+      const invH = 1 / h;
+      const maxHertz = 0.25 * invH;
+      const hertz = o.contactHertz > 0 ? Math.min(o.contactHertz, maxHertz) : maxHertz;
+      makeSoft(soft, hertz, o.contactDampingRatio, h);
+      if (!o.warmStarting) problem.impulse.fill(0, 0, 3 * problem.contactCount);
+      for (let s = 0; s < n; s++) {
+        integrateVelocities(bodies, h, o.maxAngularSpeed);
+        warmStart(problem, bodies);
+        for (let i = 0; i < o.iterations; i++) {
+          solveContacts(problem, bodies, invH, soft, true, o.linearSlop, o.maxPushoutSpeed);
+        }
+        integratePositions(bodies, h);
+        for (let i = 0; i < o.relaxIterations; i++) {
+          solveContacts(problem, bodies, invH, soft, false, o.linearSlop, o.maxPushoutSpeed);
+        }
+      }
+      applyRestitution(problem, bodies, o.restitutionThreshold);
+      stats.iterations = n * (o.iterations + o.relaxIterations);
+      return stats;
+    },
+  };
+}

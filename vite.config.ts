@@ -1,0 +1,36 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import { resolve } from 'node:path';
+
+// One config for three jobs: the library build (default mode), the sample game (`--mode sample`:
+// dev server, build into dist-sample/, preview) and vitest.
+export default defineConfig(({ mode }) => {
+  if (mode === 'sample') {
+    return {
+      root: 'sample-game',
+      base: './',
+      build: { outDir: '../dist-sample', emptyOutDir: true, chunkSizeWarningLimit: 4000 },
+      server: { host: '127.0.0.1' },
+    };
+  }
+  return {
+    build: {
+      lib: {
+        entry: {
+          index: resolve(import.meta.dirname, 'plugin/index.ts'),
+          babylon: resolve(import.meta.dirname, 'plugin/babylon/index.ts'),
+        },
+        formats: ['es'],
+      },
+      sourcemap: true,
+      minify: false,
+      rolldownOptions: { external: [/^@babylonjs\//, 'bitecs', /^bitecs\//, 'ml-matrix'] },
+    },
+    test: {
+      include: ['test/**/*.test.ts'],
+      environment: 'node',
+      testTimeout: 60_000,
+      hookTimeout: 180_000,
+    },
+  };
+});
