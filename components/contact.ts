@@ -39,6 +39,8 @@ export interface ContactStore {
   restitution: Float64Array;
   /** `[3 × 4 × capacity]` contact point (unit: m, world frame), midway between the two surfaces. */
   point: Float64Array;
+  /** `[3 × 4 × capacity]` contact point in A's body frame (unit: m), for matching points between steps. */
+  localPoint: Float64Array;
   /** `[4 × capacity]` signed separation along the normal (unit: m; negative = penetration). */
   separation: Float64Array;
   /** `[4 × capacity]` feature id: which features of the two shapes made the point. */
@@ -80,6 +82,7 @@ export function createContactStore(capacity = 256): ContactStore {
     friction: new Float64Array(c),
     restitution: new Float64Array(c),
     point: new Float64Array(3 * p),
+    localPoint: new Float64Array(3 * p),
     separation: new Float64Array(p),
     featureId: new Uint32Array(p),
     normalImpulse: new Float64Array(p),
@@ -109,6 +112,7 @@ function ensureManifoldCapacity(s: ContactStore, n: number): void {
   s.friction = growFloat64(s.friction, c);
   s.restitution = growFloat64(s.restitution, c);
   s.point = growFloat64(s.point, 3 * p);
+  s.localPoint = growFloat64(s.localPoint, 3 * p);
   s.separation = growFloat64(s.separation, p);
   s.featureId = growUint32(s.featureId, p);
   s.normalImpulse = growFloat64(s.normalImpulse, p);
@@ -157,6 +161,7 @@ function copyManifold(s: ContactStore, from: number, to: number): void {
   s.normal.copyWithin(3 * to, 3 * from, 3 * from + 3);
   const P = MAX_MANIFOLD_POINTS;
   s.point.copyWithin(3 * P * to, 3 * P * from, 3 * P * (from + 1));
+  s.localPoint.copyWithin(3 * P * to, 3 * P * from, 3 * P * (from + 1));
   s.separation.copyWithin(P * to, P * from, P * (from + 1));
   s.featureId.copyWithin(P * to, P * from, P * (from + 1));
   s.normalImpulse.copyWithin(P * to, P * from, P * (from + 1));

@@ -41,10 +41,10 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
   contacts.endCount = 0;
   flushPendingEndEvents(world);
 
-  updateBroadphase(world.broadphase, ecs, bodies, colliders, world.contactMargin);
+  updateBroadphase(world.broadphase, ecs, bodies, colliders, world.contactMargin, dt);
   if (timed) { const t = now(); prof.last.stages.broadphase = t - t0; t0 = t; }
 
-  updateContacts(world.narrowphase, world.broadphase, bodies, colliders, contacts, world.contactMargin);
+  updateContacts(world.narrowphase, world.broadphase, bodies, colliders, contacts, world.contactMargin, dt);
   if (timed) { const t = now(); prof.last.stages.narrowphase = t - t0; t0 = t; }
 
   gatherBodies(ecs, bodies, world.gravity, world.solverBodies);

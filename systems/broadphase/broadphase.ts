@@ -64,9 +64,9 @@ function pushPair(s: BroadphaseState, a: number, b: number): void {
   s.pairCount++;
 }
 
-/** Refits every AABB and rebuilds the candidate pair list. */
+/** Refits every AABB (margin in m, swept over dt in s) and rebuilds the candidate pair list. */
 export function updateBroadphase(
-  s: BroadphaseState, ecs: World, bodies: RigidBodyStore, colliders: ColliderStore, margin: number,
+  s: BroadphaseState, ecs: World, bodies: RigidBodyStore, colliders: ColliderStore, margin: number, dt: number,
 ): void {
   const list = query(ecs, [colliders]);
   const n = list.length;
@@ -78,7 +78,7 @@ export function updateBroadphase(
   }
   for (let i = 0; i < n; i++) {
     const e = list[i];
-    if (colliders.shape[e] !== ShapeKind.none) computeAabb(colliders, bodies, e, margin);
+    if (colliders.shape[e] !== ShapeKind.none) computeAabb(colliders, bodies, e, margin, dt);
   }
   // Keep the old order of the colliders still present, append the new ones.
   let m = 0;

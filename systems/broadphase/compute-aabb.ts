@@ -10,11 +10,13 @@ import type { RigidBodyStore } from '../../components/rigid-body';
 export const UNBOUNDED = 1e30;
 
 /**
- * Writes the world AABB of entity `eid`'s collider, grown by `margin` (unit: m) on every side.
+ * Writes the world AABB of entity `eid`'s collider, grown by `margin` (unit: m) on every side and
+ * swept along the body's linear velocity over `dt` (unit: s), so that pairs that may meet during the
+ * step are found (speculative contacts; the narrowphase widens its margin the same way).
  * Box: |R| h (the absolute rotation matrix times the half extents). Capsule: the segment's
  * end points ± radius. Plane: unbounded.
  */
-export function computeAabb(c: ColliderStore, b: RigidBodyStore, eid: number, margin: number): void {
+export function computeAabb(c: ColliderStore, b: RigidBodyStore, eid: number, margin: number, dt: number): void {
   const a = c.aabb, o = 6 * eid;
   const p = b.position, pi = 3 * eid;
   const px = p[pi], py = p[pi + 1], pz = p[pi + 2];
@@ -53,6 +55,8 @@ export function computeAabb(c: ColliderStore, b: RigidBodyStore, eid: number, ma
       return;
   }
   ex += margin; ey += margin; ez += margin;
-  a[o] = px - ex; a[o + 1] = py - ey; a[o + 2] = pz - ez;
-  a[o + 3] = px + ex; a[o + 4] = py + ey; a[o + 5] = pz + ez;
+  const v = b.linearVelocity;
+  const sx = v[pi] * dt, sy = v[pi + 1] * dt, sz = v[pi + 2] * dt;
+  a[o] = px - ex + (sx < 0 ? sx : 0); a[o + 1] = py - ey + (sy < 0 ? sy : 0); a[o + 2] = pz - ez + (sz < 0 ? sz : 0);
+  a[o + 3] = px + ex + (sx > 0 ? sx : 0); a[o + 4] = py + ey + (sy > 0 ? sy : 0); a[o + 5] = pz + ez + (sz > 0 ? sz : 0);
 }

@@ -6,12 +6,14 @@
  *
  * For each pair the shapes are ordered by kind (sphere < box < capsule < plane, ties by entity id),
  * the collide function for that kind pair writes a manifold, and each new point takes the impulses of
- * the old point with the same feature id (warm starting; Box2D `b2UpdateContact`). A manifold is
- * touching while it has points (within the contact margin). Manifolds of pairs the broadphase no
+ * the old point with the same feature id (warm starting; Box2D `b2UpdateContact`), or failing that
+ * the nearest unmatched old point within 2 cm in A's frame. The collide margin is the contact margin
+ * plus how far the shapes can approach during the step (speculative contacts, so fast bodies do not
+ * tunnel); a manifold is touching while one of its points is within the contact margin. Manifolds of pairs the broadphase no
  * longer reports are removed, with an end event if they were touching.
  */
 
-import type { ColliderStore } from '../../components/collider';
+import { ShapeKind, type ColliderStore } from '../../components/collider';
 import type { RigidBodyStore } from '../../components/rigid-body';
 import {
   acquireManifold, MAX_MANIFOLD_POINTS, pushBeginEvent, pushEndEvent, releaseManifold, type ContactStore,
@@ -19,6 +21,11 @@ import {
 import type { BroadphaseState } from '../broadphase/broadphase';
 import { createManifoldOut, createPosedShape, type ManifoldOut, type PosedShape } from './manifold';
 import { getCollideFn } from './collide-table';
+import { quatRotateInverse } from '../../math/quat';
+
+/** Largest distance (unit: m, in A's frame) at which a point with a new feature id still inherits
+ * the impulses of an old point (Jolt matches contact points by position the same way). */
+const MATCH_DISTANCE = 0.02;
 
 export interface NarrowphaseState {
   /** Increases every step; manifolds not stamped with the current value are stale. */
@@ -26,9 +33,14 @@ export interface NarrowphaseState {
   shapeA: PosedShape;
   shapeB: PosedShape;
   out: ManifoldOut;
-  /** Scratch for feature matching: old ids and impulses of one manifold. */
+  /** Scratch for feature matching: old ids, impulses and A-local points of one manifold. */
   oldIds: Uint32Array;
   oldImpulses: Float64Array;
+  oldLocal: Float64Array;
+  /** Scratch: which old points were already taken by a new point. */
+  oldTaken: Uint8Array;
+  /** Scratch: the new point's A-local position. */
+  local: Float64Array;
   /** End events queued by `removeBody` (pairs of entity ids), reported at the next step. */
   pendingEnd: number[];
 }
@@ -41,6 +53,9 @@ export function createNarrowphase(): NarrowphaseState {
     out: createManifoldOut(),
     oldIds: new Uint32Array(MAX_MANIFOLD_POINTS),
     oldImpulses: new Float64Array(3 * MAX_MANIFOLD_POINTS),
+    oldLocal: new Float64Array(3 * MAX_MANIFOLD_POINTS),
+    oldTaken: new Uint8Array(MAX_MANIFOLD_POINTS),
+    local: new Float64Array(3),
     pendingEnd: [],
   };
 }
@@ -52,12 +67,23 @@ function pose(dst: PosedShape, bodies: RigidBodyStore, colliders: ColliderStore,
   dst[7] = s[3 * e]; dst[8] = s[3 * e + 1]; dst[9] = s[3 * e + 2];
 }
 
-/** Updates every manifold from the candidate pairs; events are reset first. */
+/** Bounding radius of a posed shape about its centre (unit: m); 0 for planes. */
+function boundingRadius(kind: number, s: PosedShape): number {
+  switch (kind) {
+    case ShapeKind.sphere: return s[7];
+    case ShapeKind.box: return Math.sqrt(s[7] * s[7] + s[8] * s[8] + s[9] * s[9]);
+    case ShapeKind.capsule: return s[7] + s[8];
+    default: return 0;
+  }
+}
+
+/** Updates every manifold from the candidate pairs (margin in m, step dt in s). */
 export function updateContacts(
   np: NarrowphaseState, bp: BroadphaseState, bodies: RigidBodyStore, colliders: ColliderStore,
-  contacts: ContactStore, margin: number,
+  contacts: ContactStore, margin: number, dt: number,
 ): void {
   const stamp = ++np.stamp;
+  const v = bodies.linearVelocity, w = bodies.angularVelocity;
   const shape = colliders.shape;
   for (let i = 0; i < bp.pairCount; i++) {
     let a = bp.pairA[i], b = bp.pairB[i];
@@ -67,10 +93,16 @@ export function updateContacts(
     pose(np.shapeA, bodies, colliders, a);
     pose(np.shapeB, bodies, colliders, b);
     const out = np.out;
-    collide(out, np.shapeA, np.shapeB, margin);
+    // Speculative margin: the base margin plus how far the two surfaces can approach in this step,
+    // bounded by (|v_A| + |ω_A| R_A + |v_B| + |ω_B| R_B) dt with R the shape's bounding radius.
+    const reach = (Math.hypot(v[3 * a], v[3 * a + 1], v[3 * a + 2])
+      + Math.hypot(w[3 * a], w[3 * a + 1], w[3 * a + 2]) * boundingRadius(shape[a], np.shapeA)
+      + Math.hypot(v[3 * b], v[3 * b + 1], v[3 * b + 2])
+      + Math.hypot(w[3 * b], w[3 * b + 1], w[3 * b + 2]) * boundingRadius(shape[b], np.shapeB)) * dt;
+    collide(out, np.shapeA, np.shapeB, margin + reach);
     const m = acquireManifold(contacts, a, b);
     contacts.stamp[m] = stamp;
-    writeManifold(np, contacts, m, out, colliders, a, b);
+    writeManifold(np, contacts, m, out, bodies, colliders, a, b, margin);
   }
   // Remove the manifolds of pairs that were not reported this step.
   for (let m = contacts.count - 1; m >= 0; m--) {
@@ -82,8 +114,8 @@ export function updateContacts(
 }
 
 function writeManifold(
-  np: NarrowphaseState, cs: ContactStore, m: number, out: ManifoldOut, colliders: ColliderStore,
-  a: number, b: number,
+  np: NarrowphaseState, cs: ContactStore, m: number, out: ManifoldOut, bodies: RigidBodyStore,
+  colliders: ColliderStore, a: number, b: number, margin: number,
 ): void {
   const P = MAX_MANIFOLD_POINTS;
   const oldCount = cs.pointCount[m];
@@ -92,8 +124,14 @@ function writeManifold(
     np.oldImpulses[3 * k] = cs.normalImpulse[P * m + k];
     np.oldImpulses[3 * k + 1] = cs.tangentImpulse[2 * (P * m + k)];
     np.oldImpulses[3 * k + 2] = cs.tangentImpulse[2 * (P * m + k) + 1];
+    np.oldLocal[3 * k] = cs.localPoint[3 * (P * m + k)];
+    np.oldLocal[3 * k + 1] = cs.localPoint[3 * (P * m + k) + 1];
+    np.oldLocal[3 * k + 2] = cs.localPoint[3 * (P * m + k) + 2];
+    np.oldTaken[k] = 0;
   }
   const n = out.pointCount;
+  const loc = np.local;
+  // First pass: match by feature id.
   for (let k = 0; k < n; k++) {
     const idx = P * m + k;
     const id = out.featureId[k];
@@ -102,16 +140,45 @@ function writeManifold(
     cs.point[3 * idx] = out.point[3 * k];
     cs.point[3 * idx + 1] = out.point[3 * k + 1];
     cs.point[3 * idx + 2] = out.point[3 * k + 2];
-    let ni = 0, t1 = 0, t2 = 0;
+    loc[0] = out.point[3 * k] - bodies.position[3 * a];
+    loc[1] = out.point[3 * k + 1] - bodies.position[3 * a + 1];
+    loc[2] = out.point[3 * k + 2] - bodies.position[3 * a + 2];
+    quatRotateInverse(cs.localPoint, 3 * idx, bodies.orientation, 4 * a, loc, 0);
+    cs.normalImpulse[idx] = -1; // marks "not matched yet"
     for (let j = 0; j < oldCount; j++) {
-      if (np.oldIds[j] === id) {
-        ni = np.oldImpulses[3 * j]; t1 = np.oldImpulses[3 * j + 1]; t2 = np.oldImpulses[3 * j + 2];
+      if (np.oldTaken[j] === 0 && np.oldIds[j] === id) {
+        np.oldTaken[j] = 1;
+        cs.normalImpulse[idx] = np.oldImpulses[3 * j];
+        cs.tangentImpulse[2 * idx] = np.oldImpulses[3 * j + 1];
+        cs.tangentImpulse[2 * idx + 1] = np.oldImpulses[3 * j + 2];
         break;
       }
     }
-    cs.normalImpulse[idx] = ni;
-    cs.tangentImpulse[2 * idx] = t1;
-    cs.tangentImpulse[2 * idx + 1] = t2;
+  }
+  // Second pass: points whose id is new take the nearest unmatched old point within
+  // MATCH_DISTANCE in A's frame (feature ids of nearly coincident features can flicker).
+  for (let k = 0; k < n; k++) {
+    const idx = P * m + k;
+    if (cs.normalImpulse[idx] >= 0) continue;
+    let best = -1, bestD2 = MATCH_DISTANCE * MATCH_DISTANCE;
+    for (let j = 0; j < oldCount; j++) {
+      if (np.oldTaken[j] === 1) continue;
+      const dx = cs.localPoint[3 * idx] - np.oldLocal[3 * j];
+      const dy = cs.localPoint[3 * idx + 1] - np.oldLocal[3 * j + 1];
+      const dz = cs.localPoint[3 * idx + 2] - np.oldLocal[3 * j + 2];
+      const d2 = dx * dx + dy * dy + dz * dz;
+      if (d2 < bestD2) { bestD2 = d2; best = j; }
+    }
+    if (best >= 0) {
+      np.oldTaken[best] = 1;
+      cs.normalImpulse[idx] = np.oldImpulses[3 * best];
+      cs.tangentImpulse[2 * idx] = np.oldImpulses[3 * best + 1];
+      cs.tangentImpulse[2 * idx + 1] = np.oldImpulses[3 * best + 2];
+    } else {
+      cs.normalImpulse[idx] = 0;
+      cs.tangentImpulse[2 * idx] = 0;
+      cs.tangentImpulse[2 * idx + 1] = 0;
+    }
   }
   cs.pointCount[m] = n;
   cs.normal[3 * m] = out.normal[0];
@@ -120,7 +187,8 @@ function writeManifold(
   cs.friction[m] = Math.sqrt(colliders.friction[a] * colliders.friction[b]);
   cs.restitution[m] = Math.max(colliders.restitution[a], colliders.restitution[b]);
   cs.sensor[m] = colliders.isSensor[a] | colliders.isSensor[b];
-  const touching = n > 0 ? 1 : 0;
+  let touching = 0;
+  for (let k = 0; k < n; k++) if (out.separation[k] <= margin) touching = 1;
   if (touching && !cs.touching[m]) pushBeginEvent(cs, a, b);
   else if (!touching && cs.touching[m]) pushEndEvent(cs, a, b);
   cs.touching[m] = touching;

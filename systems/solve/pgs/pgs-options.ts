@@ -7,7 +7,7 @@ export interface PgsOptions {
   /** Substeps per step (default 4). Each substep integrates velocities, solves with bias, integrates
    * positions and relaxes; more substeps = stiffer contacts and taller stable stacks at linear cost. */
   substeps: number;
-  /** Gauss–Seidel sweeps per substep with bias (default 1). */
+  /** Gauss–Seidel sweeps per substep with bias (default 2). */
   iterations: number;
   /** Relaxation sweeps per substep without bias (default 1): removes the velocity the bias added. */
   relaxIterations: number;
@@ -18,7 +18,9 @@ export interface PgsOptions {
   contactDampingRatio: number;
   /** Largest speed at which the bias pushes overlapping bodies apart (unit: m/s, default 3). */
   maxPushoutSpeed: number;
-  /** Penetration allowed without correction (unit: m, default 0.0005): keeps contacts from flickering. */
+  /** Penetration left uncorrected (unit: m, default 0). Contacts persist through the speculative
+   * margin anyway, so no slop is needed against flicker; every millimetre of slop sinks each level of
+   * a stack by that much. */
   linearSlop: number;
   /** Approach speed above which restitution applies (unit: m/s, default 1). */
   restitutionThreshold: number;
@@ -31,12 +33,12 @@ export interface PgsOptions {
 export function defaultPgsOptions(): PgsOptions {
   return {
     substeps: 4,
-    iterations: 1,
+    iterations: 2,
     relaxIterations: 1,
     contactHertz: 0,
     contactDampingRatio: 10,
     maxPushoutSpeed: 3,
-    linearSlop: 0.0005,
+    linearSlop: 0,
     restitutionThreshold: 1,
     warmStarting: true,
     maxAngularSpeed: 100,
