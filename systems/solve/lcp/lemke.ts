@@ -1,0 +1,521 @@
+/**
+ * Lemke's complementary pivoting algorithm for the linear complementarity problem LCP(M, q):
+ *
+ *     find z, w ∈ Rⁿ   with   w = M z + q,   w ≥ 0,   z ≥ 0,   zᵀw = 0
+ *
+ * for a dense, not necessarily symmetric M. This file stands alone (no imports) so it can be used and
+ * tested without the rest of the engine. See `README.md` next to it for the algorithm with equations.
+ *
+ * Sources:
+ * - C. E. Lemke, "Bimatrix equilibrium points and mathematical programming", Management Science 11
+ *   (1965) 681–689: the scheme (artificial variable z₀ with a covering vector, complementary pivoting).
+ * - R. W. Cottle, J.-S. Pang, R. E. Stone, *The Linear Complementarity Problem* (Academic Press 1992):
+ *   §4.4 (Lemke's method, Alg. 4.4.1; Thm 4.4.12 termination for copositive-plus-like data) and §4.9
+ *   (degeneracy resolution by the lexicographic minimum-ratio rule, which makes cycling impossible).
+ * - Stewart & Trinkle 1996, seed `000_c86e6ac23aab8479.txt`, and its digest
+ *   `research/seed-000-001-lcp-ccp.md` §A4 (the LCP of one time step), §A5 (its matrix is copositive
+ *   and LCP(N, 0) has only solutions z with zᵀb = 0, so CPS Thm 4.4.12 applies: Lemke with
+ *   lexicographic pivoting terminates with a solution, never on a secondary ray, in exact arithmetic),
+ *   §C1 (pseudocode, explicit tableau), Part E (pitfalls: degeneracy is common in contact LCPs, always
+ *   check the residual).
+ *
+ * Layouts (all plain typed or JS arrays, nothing is retained between calls except the workspace):
+ * - `M`: `[n × n]` row-major, `M[i*n + j]` = M_ij. Only the first n·n entries are read.
+ * - `q`, `z`, `w`, `covering`: `[n]`.
+ * - `activeSet`: `[activeSetCount]` distinct indices in `0..n-1`.
+ * Units: whatever the caller's LCP has (for the Stewart–Trinkle step, z holds impulses N·s and λ m/s,
+ * w holds velocities m/s and an impulse slack N·s); the tolerances below are relative to the data.
+ *
+ * Pivoting rule (CPS Alg. 4.4.1 with §4.9): tableau rows encode I·w − M·z − d·z₀ = q. First z₀ enters
+ * and the row of the lexicographically smallest (q_i, B⁻¹_i·)/d_i leaves (the most negative q_i/d_i).
+ * Then, repeatedly, the complement of the variable that just left enters, and the leaving row is the
+ * lexicographic minimum of (rhs_i, B⁻¹_i·)/c_i over rows with c_i > 0 (c = entering column, B⁻¹ = the
+ * current w-columns of the tableau). One exception: if z₀'s row ties with the minimum on rhs_i/c_i alone,
+ * z₀ leaves (that pivot ends the run with a solution). Stop when z₀ leaves (`solved`), when no c_i > 0
+ * (`secondary-ray`) or at the pivot cap (`pivot-limit`). After `solved`, the answer is polished by
+ * re-solving the final principal system M_BB z_B = −q_B from the original data (B = basic z's).
+ *
+ * Tolerances (all relative, see `LemkeOptions`):
+ * - pivot: a column entry is a candidate pivot only if it is > `pivotTolerance · max(1, max|col|, max|M|, max d)`
+ *   (default 1e-12; the 1 is the scale of the identity block of the tableau). A principal block in the
+ *   warm start / polish counts as singular when an LU pivot is ≤ `pivotTolerance · max|M|`.
+ * - ties in the ratio test: ratios `a = x_i/c_i`, `b = x_j/c_j` are equal when
+ *   `|x_i c_j − x_j c_i| ≤ tieTolerance · (max(|x_i c_j|, |x_j c_i|) + s · (c_i + c_j))`, s = max|q| for the
+ *   right-hand side and s = 1 for the basis-inverse columns (default 1e-10).
+ * - feasibility of a result (warm start and the final polish): z ≥ −ε, w ≥ −ε, and |w_i| ≤ ε on the
+ *   active set, with ε = `feasibilityTolerance · (max|q| + max|M| · Σ|z_j|)` (default 1e-10).
+ *
+ * Errors: `LcpInputError` (n not a positive integer; an array too short; NaN or ±Infinity in M, q or the
+ * covering vector; a covering entry ≤ 0; a bad pivot cap; an active-set index out of range or repeated),
+ * thrown before anything is written (z, w and the workspace are untouched).
+ *
+ * Allocation: none once the workspace capacity is ≥ n (the result object is the workspace's own and is
+ * overwritten by the next solve).
+ */
+
+/** Bad input to `solveLemke`. `field` names the argument, `index` the flat index into it (−1 for scalars). */
+export class LcpInputError extends Error {
+  readonly field: string;
+  readonly index: number;
+  readonly value: number;
+  constructor(field: string, index: number, value: number, reason: string) {
+    super(`${field}${index >= 0 ? `[${index}]` : ''} = ${String(value)}: ${reason}`);
+    this.name = 'LcpInputError';
+    this.field = field;
+    this.index = index;
+    this.value = value;
+  }
+}
+
+/**
+ * - `solved`: a complementary solution was found (by Lemke, or by the warm start with 0 pivots).
+ * - `trivial`: q ≥ 0, so z = 0, w = q (0 pivots).
+ * - `secondary-ray`: the entering column had no positive entry: Lemke stopped on a ray. For
+ *   copositive-plus M (and the Stewart–Trinkle matrices, digest §A5) this proves the LCP infeasible,
+ *   up to round-off; in general it only means Lemke found no solution.
+ * - `pivot-limit`: `maxPivots` pivots without termination.
+ */
+export type LemkeStatus = 'solved' | 'trivial' | 'secondary-ray' | 'pivot-limit';
+
+export interface LemkeResult {
+  status: LemkeStatus;
+  /** Tableau pivots performed, including the first (z₀ entering). 0 for `trivial` and an accepted warm start. */
+  pivots: number;
+  /** True when the warm-start active set was accepted (then `pivots` = 0). */
+  warmStarted: boolean;
+  /** Value of the artificial variable z₀ at exit: 0 when solved, > 0 on a ray or at the pivot cap. */
+  z0: number;
+}
+
+export interface LemkeOptions {
+  /** Covering vector d `[n]`, every entry finite and > 0 (default all ones). */
+  covering?: ArrayLike<number>;
+  /** Pivot cap (default 50·n + 100). A positive integer. */
+  maxPivots?: number;
+  /**
+   * Warm start: a guess of the active set B = {i : z_i > 0}. The principal system M_BB z_B = −q_B is
+   * solved first (dense LU with partial pivoting on the workspace, O(|B|³)); with z_i = 0 off B, the
+   * result is accepted if z_B ≥ 0, w = M z + q ≥ 0 and w_B = 0 within the feasibility tolerance, and
+   * returned with 0 pivots (`warmStarted: true`). Otherwise (wrong guess, singular M_BB) full Lemke runs
+   * from scratch, as if no guess had been given. This is what an engine does from one time step to the
+   * next: the rows that were active in the previous step's solution (mapped to this step's rows through
+   * the contact store's feature ids) are usually still exactly the active ones for resting and steadily
+   * sliding contacts, so the solve collapses to one small LU. Ignored when q ≥ 0 (`trivial` wins).
+   * Not to be confused with Stewart–Trinkle's §4 heuristic of which *contacts* enter the LCP at all.
+   */
+  activeSet?: ArrayLike<number>;
+  /** Number of entries of `activeSet` to use (default `activeSet.length`), so a preallocated buffer can be passed. */
+  activeSetCount?: number;
+  /** Relative pivot tolerance (default 1e-12). */
+  pivotTolerance?: number;
+  /** Relative tolerance for ties in the ratio test (default 1e-10). */
+  tieTolerance?: number;
+  /** Relative feasibility tolerance for accepting a solution (default 1e-10). */
+  feasibilityTolerance?: number;
+  /**
+   * @internal For tests only: `'smallest-index'` replaces the lexicographic tie-break by "smallest row
+   * index among the rows with the minimum ratio", which can cycle on degenerate problems (CPS §4.9).
+   */
+  degeneracyRule?: 'lexicographic' | 'smallest-index';
+  /**
+   * @internal For tests and diagnostics: called after every pivot with the basis (`basis[row]` is the
+   * basic variable of that row: `i` = w_i, `n + i` = z_i, `2n` = z₀; only rows 0..n-1 are meaningful,
+   * the array has the workspace's capacity) and the pivot count so far. The array is the workspace's
+   * own; copy it if you keep it.
+   */
+  onPivot?: (basis: Int32Array, pivots: number) => void;
+}
+
+/**
+ * Reusable scratch for `solveLemke`: the dense tableau `[n × (2n + 2)]` row-major (columns w₁..wₙ,
+ * z₁..zₙ, z₀, rhs), the basis, an LU buffer `[n × n]` and a few `[n]` vectors. Create once; it grows
+ * geometrically (to max(n, 2·capacity)) when a larger problem comes.
+ */
+export class LemkeWorkspace {
+  private cap = 0;
+  /** @internal */ tableau = new Float64Array(0);
+  /** @internal */ basis = new Int32Array(0);
+  /** @internal */ lu = new Float64Array(0);
+  /** @internal */ perm = new Int32Array(0);
+  /** @internal */ idx = new Int32Array(0);
+  /** @internal */ zs = new Float64Array(0);
+  /** @internal */ ws = new Float64Array(0);
+  /** The result of the last solve (overwritten by the next one). */
+  readonly result: LemkeResult = { status: 'trivial', pivots: 0, warmStarted: false, z0: 0 };
+
+  constructor(capacity = 8) {
+    if (!Number.isInteger(capacity) || capacity < 1) {
+      throw new LcpInputError('capacity', -1, capacity, 'must be a positive integer');
+    }
+    this.allocate(capacity);
+  }
+
+  /** Largest n solvable without reallocating. */
+  get capacity(): number {
+    return this.cap;
+  }
+
+  /** Grows (never shrinks) so that problems of size n need no allocation. */
+  ensureCapacity(n: number): void {
+    if (n > this.cap) this.allocate(Math.max(n, 2 * this.cap));
+  }
+
+  private allocate(cap: number): void {
+    this.cap = cap;
+    this.tableau = new Float64Array(cap * (2 * cap + 2));
+    this.basis = new Int32Array(cap);
+    this.lu = new Float64Array(cap * cap);
+    this.perm = new Int32Array(cap);
+    this.idx = new Int32Array(cap);
+    this.zs = new Float64Array(cap);
+    this.ws = new Float64Array(cap);
+  }
+}
+
+const DEFAULT_PIVOT_TOL = 1e-12;
+const DEFAULT_TIE_TOL = 1e-10;
+const DEFAULT_FEAS_TOL = 1e-10;
+
+type Writable = { [i: number]: number; readonly length: number };
+
+/**
+ * Solves LCP(M, q): w = M z + q, w ≥ 0, z ≥ 0, zᵀw = 0, by Lemke's method with the lexicographic
+ * minimum-ratio rule (see the file header for sources, layouts and tolerances).
+ *
+ * @param ws workspace (grown if n > capacity)
+ * @param n problem size, a positive integer
+ * @param M `[n × n]` row-major
+ * @param q `[n]`
+ * @param z out `[n]`: the solution (tiny negatives within tolerance are clamped to 0). On
+ *   `secondary-ray` / `pivot-limit`: the z part of the last almost-complementary basic solution.
+ * @param w out `[n]`: always recomputed as M z + q from the z written.
+ * @returns `ws.result` (reused object)
+ * @throws LcpInputError on bad input, before anything is written.
+ */
+export function solveLemke(
+  ws: LemkeWorkspace,
+  n: number,
+  M: ArrayLike<number>,
+  q: ArrayLike<number>,
+  z: Writable,
+  w: Writable,
+  options?: LemkeOptions,
+): LemkeResult {
+  // ---- validation: nothing is written before all checks pass ----
+  if (!Number.isInteger(n) || n <= 0) throw new LcpInputError('n', -1, n, 'must be a positive integer');
+  checkLength('M', M, n * n);
+  checkLength('q', q, n);
+  checkLength('z', z, n);
+  checkLength('w', w, n);
+  let mMax = 0;
+  for (let k = 0; k < n * n; k++) {
+    const v = M[k];
+    if (!Number.isFinite(v)) throw new LcpInputError('M', k, v, 'must be finite');
+    const a = Math.abs(v);
+    if (a > mMax) mMax = a;
+  }
+  let qMax = 0;
+  let qMin = Infinity;
+  for (let i = 0; i < n; i++) {
+    const v = q[i];
+    if (!Number.isFinite(v)) throw new LcpInputError('q', i, v, 'must be finite');
+    if (Math.abs(v) > qMax) qMax = Math.abs(v);
+    if (v < qMin) qMin = v;
+  }
+  const d = options?.covering;
+  let dMax = 1;
+  if (d !== undefined) {
+    checkLength('covering', d, n);
+    dMax = 0;
+    for (let i = 0; i < n; i++) {
+      const v = d[i];
+      if (!Number.isFinite(v) || !(v > 0)) throw new LcpInputError('covering', i, v, 'must be finite and > 0');
+      if (v > dMax) dMax = v;
+    }
+  }
+  const maxPivots = options?.maxPivots ?? 50 * n + 100;
+  if (!Number.isInteger(maxPivots) || maxPivots < 1) {
+    throw new LcpInputError('maxPivots', -1, maxPivots, 'must be a positive integer');
+  }
+  const act = options?.activeSet;
+  let actCount = 0;
+  if (act !== undefined) {
+    actCount = options?.activeSetCount ?? act.length;
+    if (!Number.isInteger(actCount) || actCount < 0 || actCount > act.length || actCount > n) {
+      throw new LcpInputError('activeSetCount', -1, actCount, `must be an integer in 0..min(${act.length}, n)`);
+    }
+    for (let a = 0; a < actCount; a++) {
+      const v = act[a];
+      if (!Number.isInteger(v) || v < 0 || v >= n) throw new LcpInputError('activeSet', a, v, `must be an integer in 0..${n - 1}`);
+      for (let b = 0; b < a; b++) if (act[b] === v) throw new LcpInputError('activeSet', a, v, 'repeated index');
+    }
+  }
+  const pivotTol = options?.pivotTolerance ?? DEFAULT_PIVOT_TOL;
+  const tieTol = options?.tieTolerance ?? DEFAULT_TIE_TOL;
+  const feasTol = options?.feasibilityTolerance ?? DEFAULT_FEAS_TOL;
+  checkTol('pivotTolerance', pivotTol);
+  checkTol('tieTolerance', tieTol);
+  checkTol('feasibilityTolerance', feasTol);
+  const lexicographic = (options?.degeneracyRule ?? 'lexicographic') === 'lexicographic';
+  const onPivot = options?.onPivot;
+
+  ws.ensureCapacity(n);
+  const res = ws.result;
+  res.pivots = 0;
+  res.warmStarted = false;
+  res.z0 = 0;
+
+  // ---- trivial: q ≥ 0 → z = 0, w = q ----
+  if (qMin >= 0) {
+    for (let i = 0; i < n; i++) { z[i] = 0; w[i] = q[i]; }
+    res.status = 'trivial';
+    return res;
+  }
+
+  // ---- warm start: try the guessed active set ----
+  if (act !== undefined) {
+    const idx = ws.idx;
+    for (let a = 0; a < actCount; a++) idx[a] = act[a];
+    if (solvePrincipal(ws, n, M, q, idx, actCount, mMax, qMax, pivotTol, feasTol)) {
+      for (let i = 0; i < n; i++) { z[i] = ws.zs[i]; w[i] = ws.ws[i]; }
+      res.status = 'solved';
+      res.warmStarted = true;
+      return res;
+    }
+  }
+
+  // ---- Lemke ----
+  // Tableau rows encode  I·w − M·z − d·z₀ = q  (CPS (4.4.1)). Column j of the tableau is variable j:
+  // 0..n-1 = w, n..2n-1 = z, 2n = z₀, 2n+1 = rhs. The w-columns hold the basis inverse B⁻¹ at all times.
+  const stride = 2 * n + 2;
+  const T = ws.tableau;
+  const basis = ws.basis;
+  const colZ0 = 2 * n;
+  const colRhs = 2 * n + 1;
+  for (let i = 0; i < n; i++) {
+    const r = i * stride;
+    for (let j = 0; j < n; j++) { T[r + j] = 0; T[r + n + j] = -M[i * n + j]; }
+    T[r + i] = 1;
+    T[r + colZ0] = d === undefined ? -1 : -d[i];
+    T[r + colRhs] = q[i];
+    basis[i] = i;
+  }
+  const colScale = Math.max(mMax, dMax, 1);
+  const rhsScale = qMax;
+
+  // First pivot: z₀ enters at the level that makes every w_i = q_i + d_i z₀ ≥ 0. The leaving row is the
+  // lexicographic minimum of (q_i, B⁻¹_i·)/d_i (B⁻¹ = I), i.e. the most negative q_i/d_i with ties broken
+  // lexicographically, so that every row of [rhs | B⁻¹] is lexicographically positive afterwards.
+  let r = 0;
+  for (let i = 1; i < n; i++) {
+    if (lessRatio(T, stride, n, i, r, -T[i * stride + colZ0], -T[r * stride + colZ0], colRhs, rhsScale, tieTol, lexicographic)) r = i;
+  }
+  let entering = colZ0;
+  let pivots = 0;
+  let status: LemkeStatus;
+  for (;;) {
+    if (pivots >= maxPivots) { status = 'pivot-limit'; break; }
+    pivot(T, stride, n, r, entering);
+    pivots++;
+    const leaving = basis[r];
+    basis[r] = entering;
+    if (onPivot !== undefined) onPivot(basis, pivots);
+    if (leaving === colZ0) { status = 'solved'; break; }
+    entering = leaving < n ? leaving + n : leaving - n; // complement of the variable that left
+    // Ratio test over rows with a positive entry in the entering column.
+    let cMax = 0;
+    for (let i = 0; i < n; i++) { const c = T[i * stride + entering]; if (c > cMax) cMax = c; }
+    const thresh = pivotTol * Math.max(cMax, colScale);
+    r = -1;
+    let z0Row = -1;
+    for (let i = 0; i < n; i++) {
+      const c = T[i * stride + entering];
+      if (!(c > thresh)) continue;
+      if (basis[i] === colZ0) z0Row = i;
+      if (r < 0 || lessRatio(T, stride, n, i, r, c, T[r * stride + entering], colRhs, rhsScale, tieTol, lexicographic)) r = i;
+    }
+    if (r < 0) { status = 'secondary-ray'; break; }
+    // If z₀'s row ties with the minimum ratio on the right-hand side, let z₀ leave: that pivot ends the
+    // run with a solution (standard practice; it cannot create a cycle because nothing follows it).
+    if (z0Row >= 0 && z0Row !== r &&
+        tie(T[z0Row * stride + colRhs], T[z0Row * stride + entering], T[r * stride + colRhs], T[r * stride + entering], rhsScale, tieTol)) {
+      r = z0Row;
+    }
+  }
+  res.pivots = pivots;
+
+  // Read the basic solution off the tableau.
+  for (let j = 0; j < n; j++) ws.zs[j] = 0;
+  let z0 = 0;
+  let count = 0;
+  for (let i = 0; i < n; i++) {
+    const v = basis[i];
+    const x = T[i * stride + colRhs];
+    if (v === colZ0) z0 = x;
+    else if (v >= n) { ws.zs[v - n] = x; ws.idx[count++] = v - n; }
+  }
+  res.z0 = status === 'solved' ? 0 : z0;
+  res.status = status;
+
+  if (status === 'solved') {
+    // Polish: re-solve the final principal system M_BB z_B = −q_B from the original data (one LU of the
+    // active block). The final basis is nonsingular, so M_BB is too; this removes the round-off the
+    // tableau accumulated over the pivots. Kept only if it passes the same feasibility test.
+    if (solvePrincipal(ws, n, M, q, ws.idx, count, mMax, qMax, pivotTol, feasTol)) {
+      for (let i = 0; i < n; i++) { z[i] = ws.zs[i]; w[i] = ws.ws[i]; }
+      return res;
+    }
+    // Re-read the tableau values (solvePrincipal overwrote the scratch).
+    for (let j = 0; j < n; j++) ws.zs[j] = 0;
+    for (let i = 0; i < n; i++) {
+      const v = basis[i];
+      if (v >= n && v < colZ0) ws.zs[v - n] = T[i * stride + colRhs];
+    }
+    for (let j = 0; j < n; j++) if (ws.zs[j] < 0) ws.zs[j] = 0;
+  }
+  for (let j = 0; j < n; j++) z[j] = ws.zs[j];
+  for (let i = 0; i < n; i++) {
+    let s = q[i];
+    for (let j = 0; j < n; j++) s += M[i * n + j] * ws.zs[j];
+    w[i] = s;
+  }
+  return res;
+}
+
+/** Collects the active set {i : z_i > threshold} of a solution into `out` (e.g. for the next warm start); returns its size. */
+export function activeSetOf(z: ArrayLike<number>, n: number, out: Writable, threshold = 0): number {
+  let k = 0;
+  for (let i = 0; i < n; i++) if (z[i] > threshold) out[k++] = i;
+  return k;
+}
+
+// ------------------------------------------------------------------------------------------------
+
+function checkLength(field: string, a: ArrayLike<number>, need: number): void {
+  if (a === null || typeof a !== 'object' || !(a.length >= need)) {
+    throw new LcpInputError(field, -1, a?.length ?? NaN, `needs length ≥ ${need}`);
+  }
+}
+
+function checkTol(field: string, v: number): void {
+  if (!Number.isFinite(v) || v < 0) throw new LcpInputError(field, -1, v, 'must be finite and ≥ 0');
+}
+
+/** True when x1/c1 and x2/c2 (c1, c2 > 0) are equal within the tie tolerance (no division). */
+function tie(x1: number, c1: number, x2: number, c2: number, s: number, tol: number): boolean {
+  const a = x1 * c2;
+  const b = x2 * c1;
+  return Math.abs(a - b) <= tol * (Math.max(Math.abs(a), Math.abs(b)) + s * (c1 + c2));
+}
+
+/**
+ * Ratio-test order: is row i strictly before row j? Rows are compared by (rhs_i, B⁻¹_i·)/c_i, component
+ * by component (lexicographic, CPS §4.9), ties decided by the tie tolerance. With the naive rule only
+ * rhs/c is compared and a tie goes to the smaller row index.
+ */
+function lessRatio(
+  T: Float64Array, stride: number, n: number, i: number, j: number, ci: number, cj: number,
+  colRhs: number, rhsScale: number, tol: number, lexicographic: boolean,
+): boolean {
+  const ri = i * stride;
+  const rj = j * stride;
+  let a = T[ri + colRhs] * cj;
+  let b = T[rj + colRhs] * ci;
+  if (Math.abs(a - b) > tol * (Math.max(Math.abs(a), Math.abs(b)) + rhsScale * (ci + cj))) return a < b;
+  if (!lexicographic) return i < j;
+  for (let k = 0; k < n; k++) {
+    a = T[ri + k] * cj;
+    b = T[rj + k] * ci;
+    if (Math.abs(a - b) > tol * (Math.max(Math.abs(a), Math.abs(b)) + (ci + cj))) return a < b;
+  }
+  // Rows of B⁻¹ are linearly independent, so an exact lexicographic tie cannot happen; in floating
+  // point it means the basis is numerically singular. Fall back to the index for determinism.
+  return i < j;
+}
+
+/** Gauss–Jordan pivot on (r, c): scale row r so T[r,c] = 1, eliminate column c from the other rows. */
+function pivot(T: Float64Array, stride: number, n: number, r: number, c: number): void {
+  const rr = r * stride;
+  const inv = 1 / T[rr + c];
+  for (let k = 0; k < stride; k++) T[rr + k] *= inv;
+  T[rr + c] = 1;
+  for (let i = 0; i < n; i++) {
+    if (i === r) continue;
+    const ri = i * stride;
+    const f = T[ri + c];
+    if (f === 0) continue;
+    for (let k = 0; k < stride; k++) T[ri + k] -= f * T[rr + k];
+    T[ri + c] = 0;
+  }
+}
+
+/**
+ * Solves the principal system M_BB z_B = −q_B for B = idx[0..m), sets z_i = 0 off B, w = M z + q, and
+ * accepts if z_B ≥ −ε, w ≥ −ε and |w_B| ≤ ε (ε from the feasibility tolerance). Results in ws.zs / ws.ws
+ * (tiny negative z clamped to 0). Returns false on a (numerically) singular M_BB or an infeasible result.
+ */
+function solvePrincipal(
+  ws: LemkeWorkspace, n: number, M: ArrayLike<number>, q: ArrayLike<number>,
+  idx: Int32Array, m: number, mMax: number, qMax: number, pivotTol: number, feasTol: number,
+): boolean {
+  const A = ws.lu;
+  const perm = ws.perm;
+  const zs = ws.zs;
+  const wv = ws.ws;
+  for (let a = 0; a < m; a++) {
+    const ia = idx[a];
+    for (let b = 0; b < m; b++) A[a * m + b] = M[ia * n + idx[b]];
+    perm[a] = a;
+  }
+  // LU with partial pivoting, in place (Doolittle, row-major m × m).
+  const singular = pivotTol * Math.max(mMax, Number.MIN_VALUE);
+  for (let k = 0; k < m; k++) {
+    let p = k;
+    let best = Math.abs(A[k * m + k]);
+    for (let i = k + 1; i < m; i++) {
+      const v = Math.abs(A[i * m + k]);
+      if (v > best) { best = v; p = i; }
+    }
+    if (!(best > singular)) return false;
+    if (p !== k) {
+      for (let j = 0; j < m; j++) { const t = A[k * m + j]; A[k * m + j] = A[p * m + j]; A[p * m + j] = t; }
+      const t = perm[k]; perm[k] = perm[p]; perm[p] = t;
+    }
+    const piv = A[k * m + k];
+    for (let i = k + 1; i < m; i++) {
+      const f = A[i * m + k] / piv;
+      A[i * m + k] = f;
+      if (f === 0) continue;
+      for (let j = k + 1; j < m; j++) A[i * m + j] -= f * A[k * m + j];
+    }
+  }
+  // Forward / back substitution into wv[0..m) as scratch, then scatter into zs.
+  for (let a = 0; a < m; a++) {
+    let s = -q[idx[perm[a]]];
+    for (let b = 0; b < a; b++) s -= A[a * m + b] * wv[b];
+    wv[a] = s;
+  }
+  for (let a = m - 1; a >= 0; a--) {
+    let s = wv[a];
+    for (let b = a + 1; b < m; b++) s -= A[a * m + b] * wv[b];
+    wv[a] = s / A[a * m + a];
+  }
+  for (let i = 0; i < n; i++) zs[i] = 0;
+  let zSum = 0;
+  for (let a = 0; a < m; a++) { zs[idx[a]] = wv[a]; zSum += Math.abs(wv[a]); }
+  if (!Number.isFinite(zSum)) return false;
+  const eps = feasTol * (qMax + mMax * zSum);
+  for (let a = 0; a < m; a++) {
+    const v = zs[idx[a]];
+    if (v < -eps) return false;
+    if (v < 0) zs[idx[a]] = 0;
+  }
+  for (let i = 0; i < n; i++) {
+    let s = q[i];
+    for (let j = 0; j < n; j++) s += M[i * n + j] * zs[j];
+    wv[i] = s;
+    if (s < -eps) return false;
+  }
+  for (let a = 0; a < m; a++) if (Math.abs(wv[idx[a]]) > eps) return false;
+  return true;
+}
