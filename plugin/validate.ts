@@ -18,8 +18,8 @@ function isXyz(v: unknown): v is { x: number; y: number; z: number } {
 export function readVec3(entity: number, field: string, v: Vec3Like): [number, number, number] {
   let out: [number, number, number];
   if (isXyz(v)) out = [v.x, v.y, v.z];
-  else if (v !== null && typeof v === 'object' && (v as ArrayLike<number>).length === 3) {
-    const a = v as ArrayLike<number>;
+  else if (v !== null && typeof v === 'object' && (v).length === 3) {
+    const a = v;
     out = [a[0], a[1], a[2]];
   } else throw new PhysicsInputError(entity, field, v, 'must be a 3-vector');
   for (let i = 0; i < 3; i++) {
@@ -34,7 +34,7 @@ export function readVec3(entity: number, field: string, v: Vec3Like): [number, n
 export function readQuat(entity: number, field: string, q: QuatLike): [number, number, number, number] {
   let out: [number, number, number, number];
   if (typeof q === 'object' && q !== null && 'w' in q && !('length' in q)) {
-    const o = q as { x: number; y: number; z: number; w: number };
+    const o = q;
     out = [o.x, o.y, o.z, o.w];
   } else if (q !== null && typeof q === 'object' && (q as ArrayLike<number>).length === 4) {
     const a = q as ArrayLike<number>;
