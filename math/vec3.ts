@@ -57,3 +57,44 @@ export function tangentBasis(
   t2[t2o + 1] = nz * ax - nx * az;
   t2[t2o + 2] = nx * ay - ny * ax;
 }
+
+/**
+ * Closest points of two segments `P1 + s d1` and `P2 + t d2` with `s, t ∈ [0, 1]` (Ericson, "Real-Time
+ * Collision Detection" §5.1.9, ClosestPtSegmentSegment). Writes `s` to `out[oo]` and `t` to `out[oo + 1]`.
+ * A zero-length segment is treated as a point. For (nearly) parallel segments, where the closest pair is
+ * not unique, `s` starts at 0 and the pair returned is still a closest pair.
+ */
+export function closestSegmentSegment(
+  out: Vec3Array, oo: number,
+  p1: ArrayLike<number>, p1o: number, d1: ArrayLike<number>, d1o: number,
+  p2: ArrayLike<number>, p2o: number, d2: ArrayLike<number>, d2o: number,
+): void {
+  const rx = p1[p1o] - p2[p2o], ry = p1[p1o + 1] - p2[p2o + 1], rz = p1[p1o + 2] - p2[p2o + 2];
+  const a = dot3(d1, d1o, d1, d1o);
+  const e = dot3(d2, d2o, d2, d2o);
+  const f = d2[d2o] * rx + d2[d2o + 1] * ry + d2[d2o + 2] * rz;
+  const EPS = 1e-24;
+  let s: number, t: number;
+  if (a <= EPS && e <= EPS) {
+    s = 0; t = 0;
+  } else if (a <= EPS) {
+    s = 0; t = clamp01(f / e);
+  } else {
+    const c = d1[d1o] * rx + d1[d1o + 1] * ry + d1[d1o + 2] * rz;
+    if (e <= EPS) {
+      t = 0; s = clamp01(-c / a);
+    } else {
+      const b = dot3(d1, d1o, d2, d2o);
+      const denom = a * e - b * b; // = a e sin²θ ≥ 0
+      s = denom > 1e-14 * a * e ? clamp01((b * f - c * e) / denom) : 0;
+      t = (b * s + f) / e;
+      if (t < 0) { t = 0; s = clamp01(-c / a); } else if (t > 1) { t = 1; s = clamp01((b - c) / a); }
+    }
+  }
+  out[oo] = s;
+  out[oo + 1] = t;
+}
+
+function clamp01(x: number): number {
+  return x < 0 ? 0 : x > 1 ? 1 : x;
+}

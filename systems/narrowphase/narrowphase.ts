@@ -186,6 +186,13 @@ function writeManifold(
   cs.normal[3 * m + 2] = out.normal[2];
   cs.friction[m] = Math.sqrt(colliders.friction[a] * colliders.friction[b]);
   cs.restitution[m] = Math.max(colliders.restitution[a], colliders.restitution[b]);
+  // PLUS pair rule (systems/solve/plus/README.md): max capture velocity; (v_plastic, e_min) of the more plastic collider.
+  cs.captureVelocity[m] = Math.max(colliders.captureVelocity[a], colliders.captureVelocity[b]);
+  const ea = colliders.minRestitution[a], eb = colliders.minRestitution[b];
+  const pa = colliders.plasticVelocity[a], pb = colliders.plasticVelocity[b];
+  const fromA = ea < eb || (ea === eb && pa >= pb);
+  cs.minRestitution[m] = fromA ? ea : eb;
+  cs.plasticVelocity[m] = fromA ? pa : pb;
   cs.sensor[m] = colliders.isSensor[a] | colliders.isSensor[b];
   let touching = 0;
   for (let k = 0; k < n; k++) if (out.separation[k] <= margin) touching = 1;

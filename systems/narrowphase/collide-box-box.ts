@@ -1,0 +1,352 @@
+/**
+ * Narrowphase stage: box–box contact manifold (A = box, B = box).
+ *
+ * Algorithm:
+ * 1. Separating axis test over the 15 candidate axes of two oriented boxes (Gottschalk, Lin & Manocha,
+ *    "OBBTree", SIGGRAPH 1996; Ericson, "Real-Time Collision Detection" §4.4.1): the 3 face normals of
+ *    A, the 3 of B and the 9 cross products aᵢ × bⱼ. Cross products of (nearly) parallel edges
+ *    (|aᵢ × bⱼ| < {@link EDGE_PARALLEL_SIN}) are skipped: for parallel edges they are redundant. Any
+ *    axis separating the boxes by `margin` or more ends the test with no contact.
+ * 2. Axis choice with hysteresis, as in Box2D (b2CollidePolygons: B's face only if better by a
+ *    tolerance) and ODE / Bullet's dBoxBox2 (edge axes only if better than faces by a factor 1.05):
+ *    B's best face replaces A's best face only when its separation is larger by
+ *    tol(s) = {@link AXIS_BIAS_REL}·|s| + {@link AXIS_BIAS_ABS}, and an edge axis replaces the chosen
+ *    face only when larger by the same tolerance. Nearly tied axes then never flip from step to step
+ *    (no jitter in stacks); the cost is that the chosen axis's depth may exceed the true minimum
+ *    depth by up to that tolerance (only on such near ties).
+ * 3. Face axis: the reference face is the chosen face of its box (facing the other box); the incident
+ *    face is the face of the other box most anti-parallel to it. The incident quad is clipped
+ *    (Sutherland–Hodgman) against the 4 side planes of the reference face (incident vertices less than
+ *    a slop, {@link CLIP_SLOP_REL} × the smallest face half extent, outside a plane are kept), points
+ *    with separation below the margin are kept, and more than 4 are reduced to 4 with the usual
+ *    keep-the-deepest, maximise-the-area heuristic (Bullet's btPersistentManifold, Jolt's
+ *    PruneContactPoints): the deepest, then the farthest from it, then the pair that maximises the
+ *    area of the quad.
+ * 4. Edge axis: one point midway between the closest points of the two supporting edges (closest
+ *    points of segments: Ericson §5.1.9).
+ * Points lie midway between the surfaces; the normal always points from A to B, also when B's face is
+ * the reference.
+ *
+ * Feature ids (stable while the same features touch):
+ * - face contact: bit 12 = reference box is B, bits 9..11 reference face, bits 6..8 incident face
+ *   (face index = 2·axis + (negative side ? 1 : 0)), bits 0..5 the point: the unordered pair of the two
+ *   polygon edges meeting at it, each tagged 0..3 for the incident quad's edges and 4..7 for the
+ *   reference face's side planes (+u, −u, +v, −v), encoded min·8 + max. An incident vertex is thus
+ *   (its two edges), a clipped point (incident edge, side plane), a reference corner (two side planes).
+ * - edge contact: bit 13 set, bits 4..7 A's edge, bits 0..3 B's edge (edge index = 4·axis + sign bits
+ *   of the two other axes).
+ */
+
+import { quatToMat3 } from '../../math/quat';
+import { closestSegmentSegment } from '../../math/vec3';
+import { addPoint, type ManifoldOut, type PosedShape } from './manifold';
+
+/** Cross-product axes shorter than this (sine of the edge angle) are skipped. */
+const EDGE_PARALLEL_SIN = 1e-5;
+/** Relative part of the axis-choice tolerance (ODE / Bullet's 1.05 fudge factor). */
+const AXIS_BIAS_REL = 0.05;
+/** Absolute part of the axis-choice tolerance (unit: m; Box2D uses 0.1 linear slop = 0.5 mm). */
+const AXIS_BIAS_ABS = 5e-4;
+/** Incident vertices less than this fraction of the smallest face half extent outside a side plane are
+ * kept as they are instead of being clipped, so a stack of equal, aligned boxes keeps its point ids
+ * (and does not grow near-duplicate points) while it jitters by less than that. Points created by
+ * clipping lie exactly on the side planes. */
+const CLIP_SLOP_REL = 1e-3;
+/** Depths closer than this fraction of the face size count as equal when picking the deepest point. */
+const DEPTH_TIE_REL = 1e-6;
+
+const EDGE_FLAG = 1 << 13;
+const REF_B_FLAG = 1 << 12;
+
+const rot = new Float64Array(9);
+const axA = new Float64Array(9); // axA[3i..3i+2] = A's body axis i in the world frame
+const axB = new Float64Array(9);
+const absC = new Float64Array(9); // |aᵢ · bⱼ| at 3i + j
+const edgeAxis = new Float64Array(3);
+
+// polygon vertices, stride 5: u, v, s (height above the reference face), point id, tag of the outgoing edge
+const STRIDE = 5;
+const polyA = new Float64Array(16 * STRIDE);
+const polyB = new Float64Array(16 * STRIDE);
+// kept points, stride 4: u, v, s, id
+const cand = new Float64Array(16 * 4);
+const pick = new Int32Array(4);
+const segs = new Float64Array(12);
+const st = new Float64Array(2);
+
+function loadAxes(ax: Float64Array, s: PosedShape): void {
+  quatToMat3(rot, 0, s, 3);
+  for (let i = 0; i < 3; i++) {
+    ax[3 * i] = rot[i]; ax[3 * i + 1] = rot[3 + i]; ax[3 * i + 2] = rot[6 + i];
+  }
+}
+
+function tolerance(s: number): number {
+  return AXIS_BIAS_REL * Math.abs(s) + AXIS_BIAS_ABS;
+}
+
+/**
+ * Box A vs box B (half extents at indices 7..9). Up to 4 points with separation (unit: m) below
+ * `margin` (unit: m). Normal (world frame) from A to B.
+ */
+export function collideBoxBox(out: ManifoldOut, a: PosedShape, b: PosedShape, margin: number): void {
+  out.pointCount = 0;
+  loadAxes(axA, a);
+  loadAxes(axB, b);
+  const dx = b[0] - a[0], dy = b[1] - a[1], dz = b[2] - a[2];
+  for (let i = 0; i < 3; i++) {
+    for (let j = 0; j < 3; j++) {
+      absC[3 * i + j] = Math.abs(axA[3 * i] * axB[3 * j] + axA[3 * i + 1] * axB[3 * j + 1] + axA[3 * i + 2] * axB[3 * j + 2]);
+    }
+  }
+
+  // A's face axes
+  let sepA = -Infinity, faceA = 0;
+  for (let i = 0; i < 3; i++) {
+    const dl = dx * axA[3 * i] + dy * axA[3 * i + 1] + dz * axA[3 * i + 2];
+    const s = Math.abs(dl) - a[7 + i] - (b[7] * absC[3 * i] + b[8] * absC[3 * i + 1] + b[9] * absC[3 * i + 2]);
+    if (!(s < margin)) return;
+    if (s > sepA) { sepA = s; faceA = i; }
+  }
+  // B's face axes
+  let sepB = -Infinity, faceB = 0;
+  for (let j = 0; j < 3; j++) {
+    const dl = dx * axB[3 * j] + dy * axB[3 * j + 1] + dz * axB[3 * j + 2];
+    const s = Math.abs(dl) - b[7 + j] - (a[7] * absC[j] + a[8] * absC[3 + j] + a[9] * absC[6 + j]);
+    if (!(s < margin)) return;
+    if (s > sepB) { sepB = s; faceB = j; }
+  }
+  // edge cross axes aᵢ × bⱼ
+  let sepE = -Infinity, edgeI = -1, edgeJ = -1;
+  for (let i = 0; i < 3; i++) {
+    const ax = axA[3 * i], ay = axA[3 * i + 1], az = axA[3 * i + 2];
+    for (let j = 0; j < 3; j++) {
+      const bx = axB[3 * j], by = axB[3 * j + 1], bz = axB[3 * j + 2];
+      let lx = ay * bz - az * by, ly = az * bx - ax * bz, lz = ax * by - ay * bx;
+      const len = Math.sqrt(lx * lx + ly * ly + lz * lz);
+      if (len < EDGE_PARALLEL_SIN) continue;
+      lx /= len; ly /= len; lz /= len;
+      let ra = 0, rb = 0;
+      for (let k = 0; k < 3; k++) {
+        ra += a[7 + k] * Math.abs(lx * axA[3 * k] + ly * axA[3 * k + 1] + lz * axA[3 * k + 2]);
+        rb += b[7 + k] * Math.abs(lx * axB[3 * k] + ly * axB[3 * k + 1] + lz * axB[3 * k + 2]);
+      }
+      const dl = dx * lx + dy * ly + dz * lz;
+      const s = Math.abs(dl) - ra - rb;
+      if (!(s < margin)) return;
+      if (s > sepE) {
+        sepE = s; edgeI = i; edgeJ = j;
+        const sgn = dl < 0 ? -1 : 1; // orient from A to B
+        edgeAxis[0] = sgn * lx; edgeAxis[1] = sgn * ly; edgeAxis[2] = sgn * lz;
+      }
+    }
+  }
+
+  let refIsB = false, sep = sepA;
+  if (sepB > sepA + tolerance(sepA)) { refIsB = true; sep = sepB; }
+  if (edgeI >= 0 && sepE > sep + tolerance(sep)) {
+    edgeContact(out, a, b, edgeI, edgeJ, margin);
+  } else if (refIsB) {
+    faceContact(out, b, axB, a, axA, faceB, true, margin);
+  } else {
+    faceContact(out, a, axA, b, axB, faceA, false, margin);
+  }
+}
+
+/**
+ * Face contact: reference box `R` (axes `axR`, face axis `k`), incident box `I`. Writes the normal
+ * (from A to B: the reference face normal, negated when R is B) and the clipped, reduced points.
+ */
+function faceContact(
+  out: ManifoldOut, R: PosedShape, axR: Float64Array, I: PosedShape, axI: Float64Array,
+  k: number, refIsB: boolean, margin: number,
+): void {
+  const dx = I[0] - R[0], dy = I[1] - R[1], dz = I[2] - R[2];
+  const sig = dx * axR[3 * k] + dy * axR[3 * k + 1] + dz * axR[3 * k + 2] < 0 ? -1 : 1;
+  const nx = sig * axR[3 * k], ny = sig * axR[3 * k + 1], nz = sig * axR[3 * k + 2]; // reference face normal
+  const nSign = refIsB ? -1 : 1;
+  out.normal[0] = nSign * nx; out.normal[1] = nSign * ny; out.normal[2] = nSign * nz;
+  const refFace = 2 * k + (sig > 0 ? 0 : 1);
+
+  // incident face: the face of I most anti-parallel to the reference normal
+  let j = 0, bestAbs = -1, dotJ = 0;
+  for (let m = 0; m < 3; m++) {
+    const d = nx * axI[3 * m] + ny * axI[3 * m + 1] + nz * axI[3 * m + 2];
+    if (Math.abs(d) > bestAbs) { bestAbs = Math.abs(d); j = m; dotJ = d; }
+  }
+  const tau = dotJ > 0 ? -1 : 1;
+  const incFace = 2 * j + (tau > 0 ? 0 : 1);
+  const ju = (j + 1) % 3, jv = (j + 2) % 3;
+  const hIj = I[7 + j], hIu = I[7 + ju], hIv = I[7 + jv];
+  const ku = (k + 1) % 3, kv = (k + 2) % 3;
+  const hRk = R[7 + k], hRu = R[7 + ku], hRv = R[7 + kv];
+  // incident face centre relative to R's centre
+  const cx = dx + tau * hIj * axI[3 * j], cy = dy + tau * hIj * axI[3 * j + 1], cz = dz + tau * hIj * axI[3 * j + 2];
+  const rux = axR[3 * ku], ruy = axR[3 * ku + 1], ruz = axR[3 * ku + 2];
+  const rvx = axR[3 * kv], rvy = axR[3 * kv + 1], rvz = axR[3 * kv + 2];
+  // incident vertices in cyclic order: (su, sv) = (+,+), (−,+), (−,−), (+,−); edge m joins vertex m to m + 1
+  for (let m = 0; m < 4; m++) {
+    const su = m === 0 || m === 3 ? hIu : -hIu;
+    const sv = m < 2 ? hIv : -hIv;
+    const px = cx + su * axI[3 * ju] + sv * axI[3 * jv];
+    const py = cy + su * axI[3 * ju + 1] + sv * axI[3 * jv + 1];
+    const pz = cz + su * axI[3 * ju + 2] + sv * axI[3 * jv + 2];
+    const o = STRIDE * m;
+    polyA[o] = px * rux + py * ruy + pz * ruz;
+    polyA[o + 1] = px * rvx + py * rvy + pz * rvz;
+    polyA[o + 2] = px * nx + py * ny + pz * nz - hRk;
+    polyA[o + 3] = pairId((m + 3) % 4, m);
+    polyA[o + 4] = m;
+  }
+  const slop = CLIP_SLOP_REL * Math.min(hRu, hRv, hIu, hIv);
+  let count = 4;
+  count = clip(polyA, count, polyB, 0, 1, hRu, slop, 4);
+  count = clip(polyB, count, polyA, 0, -1, hRu, slop, 5);
+  count = clip(polyA, count, polyB, 1, 1, hRv, slop, 6);
+  count = clip(polyB, count, polyA, 1, -1, hRv, slop, 7);
+
+  let kept = 0;
+  for (let m = 0; m < count; m++) {
+    const o = STRIDE * m;
+    if (!(polyA[o + 2] < margin)) continue;
+    const c = 4 * kept++;
+    cand[c] = polyA[o]; cand[c + 1] = polyA[o + 1]; cand[c + 2] = polyA[o + 2]; cand[c + 3] = polyA[o + 3];
+  }
+  let n = kept;
+  if (kept > 4) {
+    reduce(kept, DEPTH_TIE_REL * (hRu + hRv));
+    n = 4;
+  }
+  const base = (refIsB ? REF_B_FLAG : 0) | (refFace << 9) | (incFace << 6);
+  for (let m = 0; m < n; m++) {
+    const c = 4 * (kept > 4 ? pick[m] : m);
+    const u = cand[c], v = cand[c + 1], s = cand[c + 2];
+    const h = hRk + 0.5 * s; // midway between the reference face and the incident point
+    addPoint(out,
+      R[0] + u * rux + v * rvx + h * nx,
+      R[1] + u * ruy + v * rvy + h * ny,
+      R[2] + u * ruz + v * rvz + h * nz,
+      s, base | cand[c + 3]);
+  }
+}
+
+function pairId(x: number, y: number): number {
+  return x < y ? 8 * x + y : 8 * y + x;
+}
+
+/**
+ * One Sutherland–Hodgman pass against the plane sign · coordinate[coord] = limit, keeping the side
+ * below it, from polygon `src` (`n` vertices) into `dst`; returns the new vertex count. Vertices up to
+ * `slop` beyond the plane count as inside and are kept unchanged (a vertex lying on the plane up to
+ * rounding or jitter keeps its id); created vertices lie exactly on the plane. `tag` (4..7) names the
+ * plane in the ids of the vertices it creates.
+ */
+function clip(
+  src: Float64Array, n: number, dst: Float64Array, coord: number, sign: number, limit: number, slop: number,
+  tag: number,
+): number {
+  let m = 0;
+  for (let i = 0; i < n; i++) {
+    const ia = STRIDE * i, ib = STRIDE * ((i + 1) % n);
+    const da = sign * src[ia + coord] - limit, db = sign * src[ib + coord] - limit;
+    const inA = da <= slop, inB = db <= slop;
+    const edgeTag = src[ia + 4];
+    if (inA) {
+      const o = STRIDE * m++;
+      dst[o] = src[ia]; dst[o + 1] = src[ia + 1]; dst[o + 2] = src[ia + 2]; dst[o + 3] = src[ia + 3];
+      // leaving the polygon from a vertex on (or within slop of) the plane: the next edge runs along it
+      dst[o + 4] = !inB && da >= 0 ? tag : edgeTag;
+    }
+    // a crossing creates a vertex unless the inside end is itself on the plane (within slop)
+    if ((inA && !inB && da < 0) || (!inA && inB && db < 0)) {
+      const t = da / (da - db);
+      const o = STRIDE * m++;
+      dst[o] = src[ia] + t * (src[ib] - src[ia]);
+      dst[o + 1] = src[ia + 1] + t * (src[ib + 1] - src[ia + 1]);
+      dst[o + 2] = src[ia + 2] + t * (src[ib + 2] - src[ia + 2]);
+      dst[o + coord] = sign * limit;
+      dst[o + 3] = pairId(edgeTag, tag);
+      dst[o + 4] = inA ? tag : edgeTag;
+    }
+  }
+  return m;
+}
+
+/**
+ * Picks 4 of the `n` (> 4) candidates into `pick`: the deepest (ties within `tie` by order), the
+ * farthest from it, then the pair maximising the area of the convex hull of the four.
+ */
+function reduce(n: number, tie: number): void {
+  let i0 = 0;
+  for (let i = 1; i < n; i++) if (cand[4 * i + 2] < cand[4 * i0 + 2] - tie) i0 = i;
+  const u0 = cand[4 * i0], v0 = cand[4 * i0 + 1];
+  let i1 = -1, bestD = -1;
+  for (let i = 0; i < n; i++) {
+    if (i === i0) continue;
+    const du = cand[4 * i] - u0, dv = cand[4 * i + 1] - v0;
+    const d = du * du + dv * dv;
+    if (d > bestD * (1 + 1e-9)) { bestD = d; i1 = i; }
+  }
+  let i2 = -1, i3 = -1, bestArea = -1;
+  for (let p = 0; p < n; p++) {
+    if (p === i0 || p === i1) continue;
+    for (let q = p + 1; q < n; q++) {
+      if (q === i0 || q === i1) continue;
+      const area = hullArea4(i0, i1, p, q);
+      if (area > bestArea * (1 + 1e-9)) { bestArea = area; i2 = p; i3 = q; }
+    }
+  }
+  pick[0] = i0; pick[1] = i1; pick[2] = i2; pick[3] = i3;
+}
+
+/** Twice the signed area of the triangle of candidates p, q, r in the (u, v) plane. */
+function tri2(p: number, q: number, r: number): number {
+  const pu = cand[4 * p], pv = cand[4 * p + 1];
+  return (cand[4 * q] - pu) * (cand[4 * r + 1] - pv) - (cand[4 * q + 1] - pv) * (cand[4 * r] - pu);
+}
+
+/**
+ * Twice the area of the convex hull of 4 candidates: the largest |shoelace| over the 3 cyclic
+ * orders and the 4 triangles (a self-intersecting order or a reflex quad never exceeds the hull).
+ */
+function hullArea4(p: number, q: number, r: number, s: number): number {
+  const a = tri2(p, q, r), b = tri2(p, r, s), c = tri2(p, q, s), d = tri2(q, r, s);
+  // fanned from p: shoelace(pqrs) = a + b, shoelace(pqsr) = c − b, shoelace(prqs) = c − a
+  return Math.max(Math.abs(a + b), Math.abs(c - b), Math.abs(a - c),
+    Math.abs(a), Math.abs(b), Math.abs(c), Math.abs(d));
+}
+
+/** Edge–edge contact along the chosen cross axis (`edgeAxis`, oriented from A to B). */
+function edgeContact(out: ManifoldOut, a: PosedShape, b: PosedShape, i: number, j: number, margin: number): void {
+  const lx = edgeAxis[0], ly = edgeAxis[1], lz = edgeAxis[2];
+  const idA = supportEdge(segs, 0, a, axA, i, lx, ly, lz, 1);
+  const idB = supportEdge(segs, 6, b, axB, j, lx, ly, lz, -1);
+  closestSegmentSegment(st, 0, segs, 0, segs, 3, segs, 6, segs, 9);
+  const s = st[0], t = st[1];
+  const pax = segs[0] + s * segs[3], pay = segs[1] + s * segs[4], paz = segs[2] + s * segs[5];
+  const pbx = segs[6] + t * segs[9], pby = segs[7] + t * segs[10], pbz = segs[8] + t * segs[11];
+  const separation = (pbx - pax) * lx + (pby - pay) * ly + (pbz - paz) * lz;
+  if (!(separation < margin)) return;
+  out.normal[0] = lx; out.normal[1] = ly; out.normal[2] = lz;
+  addPoint(out, 0.5 * (pax + pbx), 0.5 * (pay + pby), 0.5 * (paz + pbz), separation, EDGE_FLAG | (idA << 4) | idB);
+}
+
+/**
+ * Writes the edge of box `s` parallel to its axis `i` that is extreme in direction `dir`·L (start at
+ * `o`, direction vector at `o + 3`) and returns its edge index 4·i + sign bits.
+ */
+function supportEdge(
+  out: Float64Array, o: number, s: PosedShape, ax: Float64Array, i: number,
+  lx: number, ly: number, lz: number, dir: number,
+): number {
+  const k1 = (i + 1) % 3, k2 = (i + 2) % 3;
+  const s1 = dir * (lx * ax[3 * k1] + ly * ax[3 * k1 + 1] + lz * ax[3 * k1 + 2]) < 0 ? -1 : 1;
+  const s2 = dir * (lx * ax[3 * k2] + ly * ax[3 * k2 + 1] + lz * ax[3 * k2 + 2]) < 0 ? -1 : 1;
+  const h1 = s1 * s[7 + k1], h2 = s2 * s[7 + k2], hi = s[7 + i];
+  for (let c = 0; c < 3; c++) {
+    const centre = s[c] + h1 * ax[3 * k1 + c] + h2 * ax[3 * k2 + c];
+    out[o + c] = centre - hi * ax[3 * i + c];
+    out[o + 3 + c] = 2 * hi * ax[3 * i + c];
+  }
+  return 4 * i + (s1 > 0 ? 1 : 0) + (s2 > 0 ? 2 : 0);
+}
