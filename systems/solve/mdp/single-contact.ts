@@ -1,0 +1,1097 @@
+/**
+ * Exact single-contact impulse solver for the maximum-dissipation friction law of
+ * Preclik, Eibl & Rüde, "The Maximum Dissipation Principle in Rigid-Body Dynamics with Purely
+ * Inelastic Impacts" (seed `002_860fd11d8fe7a86f.txt`, §3.2, Fig. 5, Eqs. 6–9, Appendix A), with the
+ * corrections of the team digest `research/seed-002-preclik-mdp.md` (§1.6, §4.2), and the impulsive
+ * Coulomb law of the same paper (Fig. 1, impact rows) for comparison.
+ *
+ * Problem (paper §3.2, the reduced form of Eq. 3 / Eq. 5), in the contact frame (n, t, o):
+ *
+ *     x* ∈ argmin ½ xᵀA x − xᵀb   s.t.  ‖x_to‖₂ ≤ μ x_n,   a_nᵀx − b_n ≥ 0 ⊥ x_n ≥ 0,   a_nᵀx ≥ 0
+ *
+ * - `A`: the 3×3 Delassus block of the contact (Eq. 2 projected on the frame, `Qᵀ A_jj Q`), row-major,
+ *   symmetric positive definite. Unit: 1/kg ((m/s) per (N·s)).
+ * - `b`: MINUS the free relative contact velocity of the contact in its frame (all other impulses
+ *   applied, this contact's own impulse removed), b = −(δv_n, δv_t, δv_o). Unit: m/s. `b_n > 0` means
+ *   approaching. In time stepping the gap term is folded in: b_n ← b_n − ξ_eff/δt (digest §2.2).
+ * - `x`: the contact impulse (normal, t, o). Unit: N·s. The post-impulse relative velocity is
+ *   s = A x − b, and ½ xᵀA x − xᵀb is the change of kinetic energy of an isolated contact (J).
+ *
+ * Laws:
+ * - `'max-dissipation'` (MDP, paper Eq. 3): the unique minimiser above (paper §3.2; the problem is
+ *   strictly convex on a convex set).
+ * - `'coulomb'` (impulsive Coulomb, paper Fig. 1 impact rows: Signorini on the post-impulse normal
+ *   velocity, cone, and a frictional impulse that directly opposes the post-impulse slip,
+ *   ‖s_to‖ x_to = −μ x_n s_to). It can have several solutions (paper §4.1, Table 1), so this module
+ *   makes it a function: a separating contact (b_n < 0) gets no impulse, exactly as the MDP law's
+ *   pressure constraint (3d) demands; otherwise the most dissipative Coulomb solution (lowest
+ *   ½xᵀAx − xᵀb) is returned. Every Coulomb solution with b_n ≥ 0 is feasible for the MDP problem,
+ *   so this choice coincides with the MDP answer whenever that answer is itself a Coulomb solution
+ *   (stick, frictionless, and every contact without normal–tangential coupling, digest §1.5).
+ *   `enumerateCoulombSolutions` lists all of them (no separating-contact rule there).
+ *
+ * Root finding (the sliding case), in three layers:
+ * 1. Eq. 8 (the stationarity condition Eq. 7) is a degree-2 trigonometric polynomial g(α) whose
+ *    coefficients are computed in closed form from the digest's compact formula (§1.6, identical to
+ *    Appendix A). The circle is mapped to the line by t = tan((α − β)/2), with the excluded point
+ *    α = β + π placed where |g| is largest among 8 samples, which gives a quartic with a well-scaled
+ *    leading coefficient (the paper's complex quartic in y = e^{iα} in real form). Its real roots are
+ *    isolated exactly by recursive derivative bracketing (quartic → cubic → quadratic → linear), each
+ *    bracket is solved by safeguarded Newton (Newton with bisection fallback), and each root is
+ *    polished by Newton on g(α). Critical points where the quartic touches zero are kept too
+ *    (near-double roots, digest §4.2-12). No ml-matrix, no companion matrix, no allocation.
+ * 2. The angle is ill-conditioned where the optimum lies far out along an asymptote of a hyperbola
+ *    (b_n → 0⁺: relative error ~ ε·‖x_to‖/(μ b_n/A_nn), found while validating; 3e-4 at b_n = 1e-12 and
+ *    a fallback at 1e-300 before this layer). For hyperbolas the stationary points are also solved in
+ *    asymptotic coordinates y = y0 + w p + (β²/w) m (another quartic, exact and continuous down to
+ *    b_n = 0, where it becomes the two rays of Eq. 9).
+ * 3. Every candidate is polished by Newton on the KKT system in Cartesian coordinates y = x_to, which is
+ *    well-conditioned on the whole curve; candidates that are not on the curve are dropped (so only
+ *    feasible energies are compared), and the lowest energy wins (digest §1.6: never "closest to the
+ *    previous iterate"). A dense sampler with golden-section refinement remains as a last resort
+ *    (`SingleContactCase.SlideFallback`); it was never taken in the validation tests.
+ * A and b are first scaled by powers of two (exact; the solution is homogeneous) so that no
+ * intermediate overflows or underflows.
+ *
+ * No allocation per call: all scratch is module-level (single-threaded JS; the functions are not
+ * re-entrant, and nothing here calls back into user code).
+ */
+
+/** The friction law of a contact. */
+export type FrictionLaw = 'max-dissipation' | 'coulomb';
+
+/**
+ * Which branch of the case analysis (paper Fig. 5, digest §1.6) produced the impulse.
+ * Returned by the solvers; cheap to histogram in tests and the profiler.
+ */
+export const SingleContactCase = {
+  /** b_n < 0: the contact separates by itself, x = 0 (both laws). */
+  Separating: 0,
+  /** μ = 0, b_n ≥ 0: x = (b_n/A_nn, 0, 0). */
+  Frictionless: 1,
+  /** P1: the unconstrained minimum x0 = A⁻¹b is in the cone, x = x0 (zero post-impulse velocity). */
+  Stick: 2,
+  /** b_n = 0 and P1 false, with x = 0: P2 (degenerate ellipse) for MDP; the take-off solution for Coulomb. */
+  GrazingPoint: 3,
+  /** b_n = 0, P1 and P2 false: the impulse lies on one of the asymptote rays (Eq. 9, corrected). */
+  GrazingRay: 4,
+  /** b_n > 0, P1 false: sliding on the boundary of the conic section, via the quartic (Eq. 8). */
+  Slide: 5,
+  /** Sliding, but the quartic produced no admissible root and the dense-sampling fallback was used. */
+  SlideFallback: 6,
+  /** Coulomb law only: no Coulomb solution was found; the MDP impulse was written instead. */
+  CoulombNoSolution: 7,
+} as const;
+export type SingleContactCase = (typeof SingleContactCase)[keyof typeof SingleContactCase];
+
+/** Names of the cases, indexed by code (for logs, tests and the profiler). */
+export const SINGLE_CONTACT_CASE_NAMES: readonly string[] = [
+  'separating', 'frictionless', 'stick', 'grazing-point', 'grazing-ray', 'slide', 'slide-fallback',
+  'coulomb-no-solution',
+];
+
+/** Maximum number of impulses `enumerateCoulombSolutions` can write (0, stick, ≤ 4 slides). */
+export const MAX_COULOMB_SOLUTIONS = 6;
+
+/**
+ * Relative tolerance of the symmetry check: |A_ij − A_ji| ≤ SYMMETRY_RTOL · max|A_kl|. Generous
+ * enough for a block assembled as Qᵀ A_w Q in float64 (asymmetry of a few ulp), tight enough to catch
+ * a wrong index or a transposed lever arm. The solver then uses the mean of the two entries.
+ */
+export const SYMMETRY_RTOL = 1e-10;
+
+/**
+ * Bad input at the public boundary of the contact solver: a non-finite number, μ < 0, a non-symmetric
+ * or non-positive-definite Delassus block, an unknown law, or an array too short.
+ * `field` names the offending input (e.g. `"A[1][2]"`, `"b[0]"`, `"mu"`), `value` is what was passed.
+ */
+export class ContactInputError extends Error {
+  readonly field: string;
+  readonly value: unknown;
+  constructor(field: string, value: unknown, reason: string) {
+    super(`contact solver input ${field} = ${String(value)}: ${reason}`);
+    this.name = 'ContactInputError';
+    this.field = field;
+    this.value = value;
+  }
+}
+
+type NumArray = ArrayLike<number>;
+type OutArray = Float64Array | number[];
+
+// ---------------------------------------------------------------------------------------------------
+// Public entry points
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * Solve one contact exactly and write its impulse.
+ *
+ * @param A 3×3 Delassus block in the contact frame (n, t, o), row-major, 9 numbers from `aOffset`.
+ *   Symmetric (within SYMMETRY_RTOL) and positive definite. Unit 1/kg.
+ * @param b minus the free relative contact velocity (n, t, o), 3 numbers from `bOffset`. Unit m/s.
+ * @param mu friction coefficient μ ≥ 0 (dimensionless, finite).
+ * @param law `'max-dissipation'` (paper Eq. 3) or `'coulomb'` (impulsive Coulomb, see module doc).
+ * @param out receives the impulse (x_n, x_t, x_o) at `outOffset`. Unit N·s.
+ * @returns the case taken (`SingleContactCase`).
+ * @throws ContactInputError naming the field and value on NaN/±Infinity, μ < 0, a non-symmetric block,
+ *   A_nn ≤ 0 or a non-positive-definite block, an unknown law, or arrays too short. Nothing is written
+ *   to `out` when it throws.
+ */
+export function solveSingleContact(
+  A: NumArray, b: NumArray, mu: number, law: FrictionLaw, out: OutArray,
+  aOffset = 0, bOffset = 0, outOffset = 0,
+): SingleContactCase {
+  validateInput(A, aOffset, b, bOffset, mu);
+  if (law !== 'max-dissipation' && law !== 'coulomb') {
+    throw new ContactInputError('law', law, "must be 'max-dissipation' or 'coulomb'");
+  }
+  validateOut(out, outOffset, 3);
+  return solveSingleContactUnchecked(A, b, mu, law, out, aOffset, bOffset, outOffset);
+}
+
+/**
+ * Same as `solveSingleContact` without input validation, for inner loops whose input was validated
+ * once upstream (e.g. the block Gauss–Seidel sweep). Garbage in, garbage out.
+ */
+export function solveSingleContactUnchecked(
+  A: NumArray, b: NumArray, mu: number, law: FrictionLaw, out: OutArray,
+  aOffset = 0, bOffset = 0, outOffset = 0,
+): SingleContactCase {
+  loadProblem(A, aOffset, b, bOffset, mu);
+  const status = law === 'coulomb' ? solveCoulomb() : solveMdp();
+  out[outOffset] = XN * X_SCALE;
+  out[outOffset + 1] = XT * X_SCALE;
+  out[outOffset + 2] = XO * X_SCALE;
+  return status;
+}
+
+/**
+ * All solutions of the impulsive Coulomb impact model of paper Fig. 1 for one contact (no pressure
+ * constraint, no separating-contact rule): the zero impulse when b_n ≤ 0, the stick impulse A⁻¹b when
+ * it lies in the cone, and every sliding impulse (x_n > 0, ‖x_to‖ = μ x_n, s_n = 0, s_to = −ν d with
+ * ν ≥ 0, d = x_to/‖x_to‖). Sliding impulses are the roots of a degree-2 trigonometric polynomial (the
+ * same quartic machinery as the MDP solver, including the asymptotic coordinates for hyperbolas and the
+ * Cartesian Newton polish; a polynomial approach like Bonnefon & Daviet's, which the paper cites for
+ * Table 1). With b_n = 0 the sliding impulses along the asymptote rays are included. Roots beyond
+ * ROOT_MODULUS_CAP (impulses ~1e100 times the problem's scale) are not searched.
+ *
+ * @param out receives up to MAX_COULOMB_SOLUTIONS impulses (x_n, x_t, x_o) packed from `outOffset`;
+ *   needs room for 3·MAX_COULOMB_SOLUTIONS numbers. Unit N·s. Order: zero, stick, then the slides.
+ * @returns the number of solutions written.
+ * @throws ContactInputError as `solveSingleContact`.
+ */
+export function enumerateCoulombSolutions(
+  A: NumArray, b: NumArray, mu: number, out: OutArray, aOffset = 0, bOffset = 0, outOffset = 0,
+): number {
+  validateInput(A, aOffset, b, bOffset, mu);
+  validateOut(out, outOffset, 3 * MAX_COULOMB_SOLUTIONS);
+  loadProblem(A, aOffset, b, bOffset, mu);
+  const n = coulombCandidates(true);
+  for (let i = 0; i < n; i++) {
+    out[outOffset + 3 * i] = CAND[4 * i] * X_SCALE;
+    out[outOffset + 3 * i + 1] = CAND[4 * i + 1] * X_SCALE;
+    out[outOffset + 3 * i + 2] = CAND[4 * i + 2] * X_SCALE;
+  }
+  return n;
+}
+
+/**
+ * ½ xᵀA x − xᵀb: the kinetic-energy change of an isolated contact under impulse x (digest §1.3).
+ * A row-major 3×3 (from `aOffset`), b and x 3-vectors. Unit J when A is 1/kg, b m/s, x N·s.
+ */
+export function contactEnergy(
+  A: NumArray, b: NumArray, x: NumArray, aOffset = 0, bOffset = 0, xOffset = 0,
+): number {
+  const x0 = x[xOffset], x1 = x[xOffset + 1], x2 = x[xOffset + 2];
+  let e = 0;
+  for (let i = 0; i < 3; i++) {
+    const xi = x[xOffset + i];
+    const Ax = A[aOffset + 3 * i] * x0 + A[aOffset + 3 * i + 1] * x1 + A[aOffset + 3 * i + 2] * x2;
+    e += xi * (0.5 * Ax - b[bOffset + i]);
+  }
+  return e;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Validation
+// ---------------------------------------------------------------------------------------------------
+
+function validateInput(A: NumArray, ao: number, b: NumArray, bo: number, mu: number): void {
+  if (A == null || typeof A.length !== 'number' || A.length < ao + 9) {
+    throw new ContactInputError('A', A == null ? A : `length ${A.length}`, `needs 9 entries from offset ${ao}`);
+  }
+  if (b == null || typeof b.length !== 'number' || b.length < bo + 3) {
+    throw new ContactInputError('b', b == null ? b : `length ${b.length}`, `needs 3 entries from offset ${bo}`);
+  }
+  let maxAbs = 0;
+  for (let i = 0; i < 3; i++) {
+    for (let j = 0; j < 3; j++) {
+      const v = A[ao + 3 * i + j];
+      if (typeof v !== 'number' || !Number.isFinite(v)) {
+        throw new ContactInputError(`A[${i}][${j}]`, v, 'must be a finite number');
+      }
+      maxAbs = Math.max(maxAbs, Math.abs(v));
+    }
+  }
+  for (let i = 0; i < 3; i++) {
+    const v = b[bo + i];
+    if (typeof v !== 'number' || !Number.isFinite(v)) {
+      throw new ContactInputError(`b[${i}]`, v, 'must be a finite number');
+    }
+  }
+  if (typeof mu !== 'number' || !Number.isFinite(mu)) {
+    throw new ContactInputError('mu', mu, 'must be a finite number');
+  }
+  if (mu < 0) throw new ContactInputError('mu', mu, 'friction coefficient must be ≥ 0');
+  for (let i = 0; i < 3; i++) {
+    for (let j = i + 1; j < 3; j++) {
+      const u = A[ao + 3 * i + j], l = A[ao + 3 * j + i];
+      if (Math.abs(u - l) > SYMMETRY_RTOL * maxAbs) {
+        throw new ContactInputError(`A[${i}][${j}]`, u,
+          `Delassus block must be symmetric, but A[${j}][${i}] = ${l}`);
+      }
+    }
+  }
+  // Positive definiteness via the leading minors of the symmetrised block: A_nn > 0 and the Schur
+  // complement Â (Eq. of §3.2) positive definite. Any contact with one dynamic body of finite mass has
+  // a definite block (the (1/m)E₃ term of Eq. 2); a semidefinite one means two non-dynamic bodies.
+  const ann = A[ao];
+  if (!(ann > 0)) throw new ContactInputError('A[0][0]', ann, 'normal effective inverse mass must be > 0');
+  // (all entries divided by A_nn first, so the test cannot overflow for any representable block)
+  const p = 0.5 * (A[ao + 1] / ann + A[ao + 3] / ann), q = 0.5 * (A[ao + 2] / ann + A[ao + 6] / ann);
+  const ato = 0.5 * (A[ao + 5] / ann + A[ao + 7] / ann);
+  const P = A[ao + 4] / ann - p * p, R = ato - p * q, T = A[ao + 8] / ann - q * q;
+  if (!(P > 0) || !(P * T - R * R > 0)) {
+    throw new ContactInputError('A', `[${Array.prototype.slice.call(A, ao, ao + 9).join(', ')}]`,
+      'Delassus block must be positive definite');
+  }
+}
+
+function validateOut(out: OutArray, oo: number, n: number): void {
+  if (out == null || typeof out.length !== 'number' || out.length < oo + n) {
+    throw new ContactInputError('out', out == null ? out : `length ${out.length}`,
+      `needs ${n} entries from offset ${oo}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Problem state (module-level, no allocation)
+// ---------------------------------------------------------------------------------------------------
+
+// Block entries (symmetrised, normalised), right-hand side (normalised), μ.
+let ANN = 0, ANT = 0, ANO = 0, ATT = 0, ATO = 0, AOO = 0;
+let BN = 0, BT = 0, BO = 0, MU = 0;
+// Schur complement Â = [[P, R], [R, T]] and reduced right-hand side b̂ = (E, F) (paper §3.2).
+let P = 0, R = 0, T = 0, E = 0, F = 0;
+// Unconstrained minimum x0 = A⁻¹b.
+let X0N = 0, X0T = 0, X0O = 0;
+// Result (in normalised units until multiplied by X_SCALE).
+let XN = 0, XT = 0, XO = 0;
+/** Impulse of the original problem = X_SCALE × impulse of the normalised one (a power of two). */
+let X_SCALE = 1;
+
+/** A power of two close to 1/v (v > 0 finite), so that v·pow2Inverse(v) ∈ [0.5, 2]. Exact scaling. */
+function pow2Inverse(v: number): number {
+  const k = Math.max(-1000, Math.min(1000, Math.floor(Math.log2(v))));
+  return Math.pow(2, -k);
+}
+
+/**
+ * Load one problem into the module state. The solution is positively homogeneous:
+ * x*(sA, tb) = (t/s) x*(A, b) for s, t > 0 (the constraints are cones and a plane through
+ * b_n-scaled points), so A is scaled to A_nn ≈ 1 and b to ‖b‖∞ ≈ 1 by powers of two (exact in floating
+ * point) before solving; this keeps every intermediate away from overflow and underflow.
+ */
+function loadProblem(A: NumArray, ao: number, b: NumArray, bo: number, mu: number): void {
+  const sa = pow2Inverse(A[ao]);
+  const bmax = Math.max(Math.abs(b[bo]), Math.abs(b[bo + 1]), Math.abs(b[bo + 2]));
+  const sb = bmax > 0 ? pow2Inverse(bmax) : 1;
+  X_SCALE = sa / sb;
+  ANN = A[ao] * sa;
+  ANT = 0.5 * (A[ao + 1] + A[ao + 3]) * sa;
+  ANO = 0.5 * (A[ao + 2] + A[ao + 6]) * sa;
+  ATT = A[ao + 4] * sa;
+  ATO = 0.5 * (A[ao + 5] + A[ao + 7]) * sa;
+  AOO = A[ao + 8] * sa;
+  BN = b[bo] * sb;
+  BT = b[bo + 1] * sb;
+  BO = b[bo + 2] * sb;
+  MU = mu;
+  // Eliminate the normal component (paper §3.2): x_n = (b_n − A_nt x_t − A_no x_o)/A_nn.
+  P = ATT - ANT * ANT / ANN;
+  R = ATO - ANT * ANO / ANN;
+  T = AOO - ANO * ANO / ANN;
+  E = BT - ANT * BN / ANN;
+  F = BO - ANO * BN / ANN;
+  const det = P * T - R * R;
+  X0T = (T * E - R * F) / det;
+  X0O = (P * F - R * E) / det;
+  X0N = (BN - ANT * X0T - ANO * X0O) / ANN;
+}
+
+/** ‖(a, b)‖₂ without overflow or underflow of the squares. */
+function hyp(a: number, b: number): number {
+  const ma = Math.abs(a), mb = Math.abs(b);
+  const m = ma > mb ? ma : mb;
+  if (m === 0 || !(m < Infinity)) return m;
+  if (m > 1e-150 && m < 1e150) return Math.sqrt(a * a + b * b);
+  const ra = a / m, rb = b / m;
+  return m * Math.sqrt(ra * ra + rb * rb);
+}
+
+/** Predicate P1 of Fig. 5: x0 lies in the friction cone (x0_n ≥ 0 ∧ ‖x0_to‖ ≤ μ x0_n). */
+function p1(): boolean {
+  return X0N >= 0 && hyp(X0T, X0O) <= MU * X0N;
+}
+
+/** Full energy ½xᵀAx − xᵀb of (xn, xt, xo) for the loaded problem. */
+function energy(xn: number, xt: number, xo: number): number {
+  const sn = ANN * xn + ANT * xt + ANO * xo;
+  const st = ANT * xn + ATT * xt + ATO * xo;
+  const so = ANO * xn + ATO * xt + AOO * xo;
+  return xn * (0.5 * sn - BN) + xt * (0.5 * st - BT) + xo * (0.5 * so - BO);
+}
+
+function setResult(xn: number, xt: number, xo: number): void {
+  XN = xn;
+  XT = xt;
+  XO = xo;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Maximum-dissipation law (paper Fig. 5 with the digest's corrections)
+// ---------------------------------------------------------------------------------------------------
+
+function solveMdp(): SingleContactCase {
+  if (BN < 0) { // separating: the pressure constraint (3d) forbids any non-zero impulse
+    setResult(0, 0, 0);
+    return SingleContactCase.Separating;
+  }
+  if (MU === 0) { // frictionless: the conic section is the single point (b_n/A_nn, 0, 0)
+    setResult(BN / ANN, 0, 0);
+    return SingleContactCase.Frictionless;
+  }
+  if (p1()) { // stick: x0 is feasible (it lies on the plane of maximum compression by construction)
+    setResult(X0N, X0T, X0O);
+    return SingleContactCase.Stick;
+  }
+  if (BN === 0) return mdpGrazing();
+  return mdpSlide();
+}
+
+/**
+ * b_n = 0, μ > 0, P1 false (paper §3.2 end, Eq. 9). P2 (A_nn > μS): the conic section is the point 0.
+ * Otherwise the feasible set is the cone spanned by the two asymptote rays α0 ± Δα (a single ray
+ * α0 + π for the parabola A_nn = μS; the paper's "r(A_nt, A_no)" has the wrong sign, digest §4.2-2),
+ * and the minimum lies on one of them. The paper's Eq. 9 picks the ray by the side of x0_to, which is
+ * only right for isotropic Â (digest §4.2-1, fixture V7b): both rays are evaluated here and the lower
+ * energy kept.
+ */
+function mdpGrazing(): SingleContactCase {
+  const S = hyp(ANT, ANO);
+  if (ANN > MU * S) { // P2
+    setResult(0, 0, 0);
+    return SingleContactCase.GrazingPoint;
+  }
+  const a0 = Math.atan2(ANO, ANT);
+  const da = Math.acos(clamp(-ANN / (MU * S), -1, 1));
+  let bestE = 0, bestT = 0, bestO = 0;
+  for (let k = 0; k < 2; k++) {
+    const al = k === 0 ? a0 - da : a0 + da;
+    const c = Math.cos(al), s = Math.sin(al);
+    const uAu = P * c * c + 2 * R * c * s + T * s * s;
+    const r = Math.max(0, (c * E + s * F) / uAu); // minimiser of ½r²uᵀÂu − r uᵀb̂ over r ≥ 0
+    const e = 0.5 * r * r * uAu - r * (c * E + s * F);
+    if (e < bestE) {
+      bestE = e;
+      bestT = r * c;
+      bestO = r * s;
+    }
+  }
+  setResult((BN - ANT * bestT - ANO * bestO) / ANN, bestT, bestO);
+  return SingleContactCase.GrazingRay;
+}
+
+/**
+ * Sliding (b_n > 0, μ > 0, P1 false; paper §3.2, Eqs. 6–8, Fig. 5 last branch). The solution is the
+ * lowest-energy stationary point of f_obj on the boundary of the conic section. Candidates:
+ *
+ * 1. The roots of Eq. 8, g(α) = k0 + k1c cos α + k1s sin α + k2c cos 2α + k2s sin 2α
+ *    (= c0 + c1 cos(α+φ1) + c2 cos(2α+φ2), Appendix A), written as g = f_obj'(α) · f_r(α)³/(μ b_n)
+ *    (digest §1.6 compact form, expanded by hand):
+ *      k0  = (3/2) μ A_nn (a_o b̂_t − a_t b̂_o)
+ *      k1c = μ² b_n (a_t R − a_o P) − A_nn² b̂_o − μ² a_t m
+ *      k1s = μ² b_n (a_t T − a_o R) + A_nn² b̂_t − μ² a_o m,      m = a_t b̂_o − a_o b̂_t
+ *      k2c = μ A_nn (b_n R − ½(a_o b̂_t + a_t b̂_o))
+ *      k2s = μ A_nn (½ b_n (T − P) − ½(a_o b̂_o − a_t b̂_t))
+ *    with a = (A_nt, A_no), Â = [[P, R], [R, T]], b̂ = (b̂_t, b̂_o); roots outside I (f_r ≤ 0) dropped.
+ * 2. Hyperbola only (A_nn < μS): the stationary points in asymptotic coordinates (`hyperbolaRoots`),
+ *    which stay exact when the optimum lies far out along an asymptote (b_n → 0⁺), where the angle of
+ *    item 1 is within O(b_n) of a pole of r̄ and loses relative accuracy ~ ε·r/(μ b_n/A_nn).
+ *
+ * Every candidate is then polished by Newton on the KKT system in Cartesian coordinates
+ * (`polishMdp`), which is well-conditioned everywhere on the curve, and the lowest energy wins.
+ */
+function mdpSlide(): SingleContactCase {
+  const mu = MU, ann = ANN, pt = ANT, po = ANO, bn = BN;
+  const m = pt * F - po * E;
+  const k0 = 1.5 * mu * ann * (po * E - pt * F);
+  const k1c = mu * mu * bn * (pt * R - po * P) - ann * ann * F - mu * mu * pt * m;
+  const k1s = mu * mu * bn * (pt * T - po * R) + ann * ann * E - mu * mu * po * m;
+  const k2c = mu * ann * (bn * R - 0.5 * (po * E + pt * F));
+  const k2s = mu * ann * (0.5 * bn * (T - P) - 0.5 * (po * F - pt * E));
+  const nr = trigRoots(k0, k1c, k1s, k2c, k2s);
+  let ny = 0;
+  for (let i = 0; i < nr; i++) {
+    const al = polishTrigRoot(ROOTS[i], k0, k1c, k1s, k2c, k2s);
+    const c = Math.cos(al), s = Math.sin(al);
+    const fr = ann + mu * (pt * c + po * s); // Eq. 6: α ∈ I ⇔ f_r(α) > 0
+    if (!(fr > 0)) continue;
+    const r = mu * bn / fr;
+    YC[2 * ny] = r * c;
+    YC[2 * ny + 1] = r * s;
+    ny++;
+  }
+  if (ann < mu * hyp(pt, po)) ny = hyperbolaRoots(ny);
+  let found = false, bestF = Infinity, bestT = 0, bestO = 0;
+  for (let i = 0; i < ny; i++) {
+    polishMdp(YC[2 * i], YC[2 * i + 1]);
+    // Energies may only be compared between points on the curve: drop a candidate that is not on
+    // it (a root of an ill-conditioned generator, e.g. the asymptotic one for κ → 1⁺).
+    if (!onConicBoundary(PY_T, PY_O)) continue;
+    const fo = fObjAt(PY_T, PY_O);
+    if (fo < bestF) {
+      found = true;
+      bestF = fo;
+      bestT = PY_T;
+      bestO = PY_O;
+    }
+  }
+  let status: SingleContactCase = SingleContactCase.Slide;
+  if (!found) {
+    mdpSlideFallback();
+    bestT = FB_T;
+    bestO = FB_O;
+    status = SingleContactCase.SlideFallback;
+  }
+  setResult((BN - ANT * bestT - ANO * bestO) / ANN, bestT, bestO);
+  return status;
+}
+
+/** Candidate tangential impulses y = x_to (pairs), from the angle roots and the hyperbola roots. */
+const YC = new Float64Array(2 * 16);
+
+// Asymptotic coordinates of a hyperbolic conic section (set by `hyperbolaGeometry`).
+let HB = 0, HY0T = 0, HY0O = 0, HPT = 0, HPO = 0, HMT = 0, HMO = 0;
+
+/**
+ * Asymptotic coordinates of the boundary of a hyperbolic conic section (A_nn < μS, b_n > 0). With
+ * e1 = a/S, e2 ⟂ e1, κ = μS/A_nn > 1 and β = μ b_n/A_nn, the boundary ‖y‖ = β − κ y·e1 is exactly
+ *     y(w) = y0 + w p + v m,   w v = β²,  w, v > 0,
+ *     y0 = βκ/(κ²−1) e1,  p = (−e1/(κ²−1) + e2/√(κ²−1))/2,  m = (−e1/(κ²−1) − e2/√(κ²−1))/2
+ * (from the focus–directrix form (κ²−1)(y1 − y0)² − y2² = β²/(κ²−1); p and m point along the two
+ * asymptotes, and β → 0 continuously gives the two rays of the b_n = 0 case). Well-conditioned unless
+ * κ → 1⁺ (then the angle parametrisation is the accurate one).
+ */
+function hyperbolaGeometry(): void {
+  const S = hyp(ANT, ANO);
+  const e1t = ANT / S, e1o = ANO / S, e2t = -e1o, e2o = e1t;
+  const kap = MU * S / ANN;
+  HB = MU * BN / ANN;
+  const k2m1 = (kap - 1) * (kap + 1), sq = Math.sqrt(k2m1);
+  const y0 = HB * kap / k2m1;
+  HY0T = y0 * e1t;
+  HY0O = y0 * e1o;
+  HPT = 0.5 * (-e1t / k2m1 + e2t / sq);
+  HPO = 0.5 * (-e1o / k2m1 + e2o / sq);
+  HMT = 0.5 * (-e1t / k2m1 - e2t / sq);
+  HMO = 0.5 * (-e1o / k2m1 - e2o / sq);
+}
+
+/**
+ * Solve QUART (degree ≤ 4, trailing zero leading coefficients dropped) for the asymptotic coordinate
+ * of one side (side 0: w ∈ [β, ∞[, towards p; side 1: v ∈ ]β, ∞[, towards m) and write the points
+ * y = y0 + w p + v m, w v = β², to YC from index n (the smaller coordinate is β²/the larger, so no
+ * term cancels). Returns the new count.
+ */
+function hyperbolaPoints(side: number, n: number): number {
+  let deg = 4;
+  while (deg > 0 && QUART[deg] === 0) deg--;
+  const nt = polyRealRoots(deg, HB, Infinity);
+  const b2 = HB * HB;
+  for (let i = 0; i < nt && n < 16; i++) {
+    const big = TROOTS[i];
+    if (!(big > 0) || (side === 1 && big === HB)) continue;
+    const small = b2 / big;
+    const w = side === 0 ? big : small, v = side === 0 ? small : big;
+    YC[2 * n] = HY0T + w * HPT + v * HMT;
+    YC[2 * n + 1] = HY0O + w * HPO + v * HMO;
+    n++;
+  }
+  return n;
+}
+
+/**
+ * MDP stationary points on a hyperbolic conic section in asymptotic coordinates, appended to YC from
+ * index n; returns the new count. df/dw = 0 for f = ½yᵀÂy − yᵀb̂ on y(w), times w³, is the quartic
+ * (the β²/w cross terms cancel because Â is symmetric)
+ *     (pᵀÂp) w⁴ + (g0·p) w³ − β² (g0·m) w − β⁴ (mᵀÂm) = 0,   g0 = Ây0 − b̂,
+ * and its mirror image (p ↔ m) in v. These stay exact when the optimum lies far out along an
+ * asymptote (b_n → 0⁺), where the angle of Eq. 8 is within O(b_n) of a pole of r̄.
+ */
+function hyperbolaRoots(n: number): number {
+  hyperbolaGeometry();
+  const g0t = P * HY0T + R * HY0O - E, g0o = R * HY0T + T * HY0O - F;
+  const pAp = P * HPT * HPT + 2 * R * HPT * HPO + T * HPO * HPO;
+  const mAm = P * HMT * HMT + 2 * R * HMT * HMO + T * HMO * HMO;
+  const gp = g0t * HPT + g0o * HPO, gm = g0t * HMT + g0o * HMO;
+  const b2 = HB * HB;
+  for (let side = 0; side < 2; side++) {
+    QUART[4] = side === 0 ? pAp : mAm;
+    QUART[3] = side === 0 ? gp : gm;
+    QUART[2] = 0;
+    QUART[1] = -b2 * (side === 0 ? gm : gp);
+    QUART[0] = -b2 * b2 * (side === 0 ? mAm : pAp);
+    n = hyperbolaPoints(side, n);
+  }
+  return n;
+}
+
+let PY_T = 0, PY_O = 0;
+/** Largest relative step of a Newton polish (`polishMdp`, `polishCoulomb`). */
+const POLISH_MAX_STEP = 0.1;
+
+/**
+ * Newton polish of a stationary point of the sliding problem in Cartesian coordinates y = x_to, on the
+ * KKT system of min ½yᵀÂy − yᵀb̂ s.t. c(y) = A_nn‖y‖ + μ aᵀy − μ b_n = 0 (the cone on the plane of
+ * maximum compression, paper §3.2):  Ây − b̂ + λ∇c(y) = 0,  c(y) = 0,  ∇c = A_nn y/‖y‖ + μa.
+ * ∇c ≠ 0 on the curve, so this is well-conditioned even where the angle parametrisation is not.
+ * At most 8 steps; stops when the residual stops decreasing or a step exceeds POLISH_MAX_STEP·‖y‖,
+ * and keeps the best iterate. Writes PY_T/O.
+ */
+function polishMdp(yt: number, yo: number): void {
+  PY_T = yt;
+  PY_O = yo;
+  let bestRes = Infinity, lam = 0;
+  for (let it = 0; it < 8; it++) {
+    const ny = hyp(yt, yo);
+    if (!(ny > 0)) return;
+    const ut = yt / ny, uo = yo / ny;
+    const nt = ANN * ut + MU * ANT, no = ANN * uo + MU * ANO;
+    const gt = P * yt + R * yo - E, go = R * yt + T * yo - F;
+    if (it === 0) lam = -(nt * gt + no * go) / (nt * nt + no * no);
+    const f1 = gt + lam * nt, f2 = go + lam * no;
+    const f3 = ANN * ny + MU * (ANT * yt + ANO * yo) - MU * BN;
+    // Each equation relative to its own rounding scale, so that neither hides the other (near the
+    // apex ‖y‖ = O(b_n) ≪ ‖b̂‖ and c(y) is many orders below the gradient terms).
+    const s12 = Math.abs(P * yt) + Math.abs(R * yo) + Math.abs(R * yt) + Math.abs(T * yo)
+      + Math.abs(E) + Math.abs(F) + Math.abs(lam) * (Math.abs(nt) + Math.abs(no));
+    const s3 = ANN * ny + MU * (Math.abs(ANT * yt) + Math.abs(ANO * yo)) + MU * Math.abs(BN);
+    const res = hyp(hyp(f1, f2) / s12, f3 / s3);
+    if (!(res < bestRes)) return;
+    bestRes = res;
+    PY_T = yt;
+    PY_O = yo;
+    if (res === 0) return;
+    const h = lam * ANN / ny;
+    const j11 = P + h * (1 - ut * ut), j12 = R - h * ut * uo, j22 = T + h * (1 - uo * uo);
+    // Solve [[j11, j12, nt], [j12, j22, no], [nt, no, 0]] d = −(f1, f2, f3) by Cramer's rule.
+    const det = -j11 * no * no + 2 * j12 * nt * no - j22 * nt * nt;
+    if (!(Math.abs(det) > 0)) return;
+    const r1 = -f1, r2 = -f2, r3 = -f3;
+    const d0 = (r1 * (-no * no) - j12 * (-no * r3) + nt * (r2 * no - j22 * r3)) / det;
+    const d1 = (j11 * (r2 * 0 - no * r3) - r1 * (j12 * 0 - no * nt) + nt * (j12 * r3 - r2 * nt)) / det;
+    const d2 = (j11 * (j22 * r3 - r2 * no) - j12 * (j12 * r3 - r2 * nt) + r1 * (j12 * no - j22 * nt)) / det;
+    // A polish, not a search: a step larger than POLISH_MAX_STEP·‖y‖ means the residual is dominated
+    // by rounding at a scale the point does not have (e.g. a solution of size O(b_n) ≪ ‖b‖).
+    if (!(hyp(d0, d1) <= POLISH_MAX_STEP * ny)) return;
+    yt += d0;
+    yo += d1;
+    lam += d2;
+  }
+}
+
+/** Relative tolerance of "y lies on the boundary of the conic section", c(y) = 0. */
+const CURVE_RTOL = 1e-10;
+
+/** |c(y)| ≤ CURVE_RTOL × scale, c(y) = A_nn‖y‖ + μ aᵀy − μ b_n (‖x_to‖ = μ x_n on the plane). */
+function onConicBoundary(yt: number, yo: number): boolean {
+  const ny = hyp(yt, yo);
+  const c = ANN * ny + MU * (ANT * yt + ANO * yo) - MU * BN;
+  const scale = ANN * ny + MU * (Math.abs(ANT * yt) + Math.abs(ANO * yo)) + MU * Math.abs(BN);
+  return Math.abs(c) <= CURVE_RTOL * scale;
+}
+
+/** Reduced objective ½ x_toᵀÂx_to − x_toᵀb̂ (= full energy + b_n²/(2A_nn) on the plane). */
+function fObjAt(xt: number, xo: number): number {
+  return 0.5 * (P * xt * xt + 2 * R * xt * xo + T * xo * xo) - (E * xt + F * xo);
+}
+
+/** f_obj(α) on the boundary γ(α) = r̄(α)(cos α, sin α), r̄ = μ b_n/f_r (paper §3.2); +∞ outside I. */
+function fObjAngle(al: number): number {
+  const c = Math.cos(al), s = Math.sin(al);
+  const fr = ANN + MU * (ANT * c + ANO * s);
+  if (!(fr > 0)) return Infinity;
+  const r = MU * BN / fr;
+  return fObjAt(r * c, r * s);
+}
+
+let FB_T = 0, FB_O = 0;
+const FALLBACK_SAMPLES = 2048;
+
+/**
+ * Last resort (never taken in the validation tests): sample f_obj densely over I (Eq. 6) and refine
+ * the best sample by golden-section search between its neighbours. Accurate to the golden-section
+ * tolerance, but it can miss a global minimum narrower than the sample spacing.
+ */
+function mdpSlideFallback(): void {
+  const S = hyp(ANT, ANO);
+  let lo: number, width: number;
+  if (ANN <= MU * S) {
+    const a0 = Math.atan2(ANO, ANT);
+    const da = Math.acos(clamp(-ANN / (MU * S), -1, 1));
+    lo = a0 - da;
+    width = 2 * da;
+  } else {
+    lo = 0;
+    width = 2 * Math.PI;
+  }
+  const h = width / FALLBACK_SAMPLES;
+  let best = 0, bestF = Infinity;
+  for (let i = 0; i < FALLBACK_SAMPLES; i++) {
+    const fo = fObjAngle(lo + (i + 0.5) * h);
+    if (fo < bestF) {
+      bestF = fo;
+      best = i;
+    }
+  }
+  let a = lo + (best - 0.5) * h, d = lo + (best + 1.5) * h;
+  const gr = 0.5 * (Math.sqrt(5) - 1);
+  let b = d - gr * (d - a), c = a + gr * (d - a);
+  let fb = fObjAngle(b), fc = fObjAngle(c);
+  for (let it = 0; it < 200 && d - a > 1e-15 * (1 + Math.abs(a)); it++) {
+    if (fb < fc) {
+      d = c; c = b; fc = fb;
+      b = d - gr * (d - a);
+      fb = fObjAngle(b);
+    } else {
+      a = b; b = c; fb = fc;
+      c = a + gr * (d - a);
+      fc = fObjAngle(c);
+    }
+  }
+  const al = fb < fc ? b : c;
+  const cs = Math.cos(al), sn = Math.sin(al);
+  const r = MU * BN / (ANN + MU * (ANT * cs + ANO * sn));
+  FB_T = r * cs;
+  FB_O = r * sn;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Impulsive Coulomb law
+// ---------------------------------------------------------------------------------------------------
+
+// Candidates: (x_n, x_t, x_o, energy) × MAX_COULOMB_SOLUTIONS, plus room for rejected duplicates.
+const CAND = new Float64Array(4 * (MAX_COULOMB_SOLUTIONS + 2));
+
+function solveCoulomb(): SingleContactCase {
+  if (BN < 0) {
+    setResult(0, 0, 0);
+    return SingleContactCase.Separating;
+  }
+  if (MU === 0) {
+    setResult(BN / ANN, 0, 0);
+    return SingleContactCase.Frictionless;
+  }
+  // x0 minimises the energy over all of R³, so when it is a Coulomb solution it is the most
+  // dissipative one.
+  if (p1()) {
+    setResult(X0N, X0T, X0O);
+    return SingleContactCase.Stick;
+  }
+  const n = coulombCandidates(false);
+  if (n === 0) {
+    solveMdp();
+    return SingleContactCase.CoulombNoSolution;
+  }
+  let best = 0;
+  for (let i = 1; i < n; i++) if (CAND[4 * i + 3] < CAND[4 * best + 3]) best = i;
+  setResult(CAND[4 * best], CAND[4 * best + 1], CAND[4 * best + 2]);
+  if (BN === 0) {
+    return CAND[4 * best] === 0 && CAND[4 * best + 1] === 0 && CAND[4 * best + 2] === 0
+      ? SingleContactCase.GrazingPoint : SingleContactCase.GrazingRay;
+  }
+  return SingleContactCase.Slide;
+}
+
+/**
+ * Fill CAND with Coulomb solutions of the loaded problem. With `all`, the zero impulse (b_n ≤ 0) and
+ * the stick impulse are included and slides with b_n < 0 are searched too (the full Fig. 1 model);
+ * without it (the solver, already past b_n < 0 and P1), the zero impulse is included only for b_n = 0.
+ *
+ * A sliding Coulomb impulse is x = x_n w(α), w = (1, μ cos α, μ sin α), with s_n = 0 ⇒
+ * x_n = b_n/f_r(α) > 0, and s_to ∥ −d. The parallelism condition cross(d, s_to)·f_r = 0 is the
+ * trigonometric polynomial h(α) = b_n cross(d, (A w)_to) − f_r(α) cross(d, b_to):
+ *   k0 = −½μ(A_nt b_o − A_no b_t),  k1c = b_n A_no − A_nn b_o,  k1s = A_nn b_t − b_n A_nt,
+ *   k2c = μ(b_n A_to − ½(A_nt b_o + A_no b_t)),  k2s = μ(½ b_n (A_oo − A_tt) − ½(A_no b_o − A_nt b_t)).
+ */
+function coulombCandidates(all: boolean): number {
+  let n = 0;
+  if (BN <= 0 && (all || BN === 0)) n = pushCandidate(n, 0, 0, 0);
+  if (all && p1()) n = pushCandidate(n, X0N, X0T, X0O);
+  if (MU === 0) {
+    if (all && BN > 0) n = pushCandidate(n, BN / ANN, 0, 0);
+    return n;
+  }
+  const mu = MU, ann = ANN, pt = ANT, po = ANO, bn = BN, bt = BT, bo = BO;
+  if (bn === 0) {
+    // Slides along the asymptote rays (f_r = 0, x_n free): x_n from cross(d, x_n (A w)_to − b_to) = 0.
+    const S = hyp(pt, po);
+    if (ann <= mu * S) {
+      const a0 = Math.atan2(po, pt);
+      const da = Math.acos(clamp(-ann / (mu * S), -1, 1));
+      const rays = da === Math.PI ? 1 : 2;
+      for (let k = 0; k < rays; k++) {
+        const al = k === 0 ? a0 + da : a0 - da;
+        const c = Math.cos(al), s = Math.sin(al);
+        const wt = pt + mu * (ATT * c + ATO * s), wo = po + mu * (ATO * c + AOO * s); // (A w)_to
+        const den = c * wo - s * wt;
+        if (den === 0) continue;
+        const xn = (c * bo - s * bt) / den;
+        if (xn > 0) n = acceptCoulombSlide(n, mu * xn * c, mu * xn * s, false);
+      }
+    }
+    return n;
+  }
+  if (bn < 0 && !all) return n;
+  const k0 = -0.5 * mu * (pt * bo - po * bt);
+  const k1c = bn * po - ann * bo;
+  const k1s = ann * bt - bn * pt;
+  const k2c = mu * (bn * ATO - 0.5 * (pt * bo + po * bt));
+  const k2s = mu * (0.5 * bn * (AOO - ATT) - 0.5 * (po * bo - pt * bt));
+  const nr = trigRoots(k0, k1c, k1s, k2c, k2s);
+  for (let i = 0; i < nr; i++) {
+    const al = polishTrigRoot(ROOTS[i], k0, k1c, k1s, k2c, k2s);
+    const c = Math.cos(al), s = Math.sin(al);
+    const fr = ann + mu * (pt * c + po * s);
+    if (fr === 0) continue;
+    const xn = bn / fr;
+    if (xn > 0) n = acceptCoulombSlide(n, mu * xn * c, mu * xn * s, true);
+  }
+  if (bn > 0 && ann < mu * hyp(pt, po)) n = coulombHyperbola(n);
+  return n;
+}
+
+/**
+ * Sliding Coulomb impulses on a hyperbolic conic section in asymptotic coordinates (see
+ * `hyperbolaGeometry`): cross(y, Ây − b̂) = ½yᵀMy + lᵀy with M = [[2R, T−P], [T−P, −2R]],
+ * l = (−b̂_o, b̂_t); on y(w), times w², it is the quartic
+ *     ½pᵀMp w⁴ + (pᵀMy0 + lᵀp) w³ + (½y0ᵀMy0 + β² pᵀMm + lᵀy0) w² + β²(mᵀMy0 + lᵀm) w + ½β⁴ mᵀMm
+ * (and its mirror image p ↔ m in v). M is indefinite, so leading coefficients may vanish.
+ * Candidates are appended to CAND through `acceptCoulombSlide`. Returns the new count.
+ */
+function coulombHyperbola(n: number): number {
+  hyperbolaGeometry();
+  const m11 = 2 * R, m12 = T - P, m22 = -2 * R, lt = -F, lo = E;
+  const my0t = m11 * HY0T + m12 * HY0O, my0o = m12 * HY0T + m22 * HY0O;
+  const pMp = m11 * HPT * HPT + 2 * m12 * HPT * HPO + m22 * HPO * HPO;
+  const mMm = m11 * HMT * HMT + 2 * m12 * HMT * HMO + m22 * HMO * HMO;
+  const pMm = m11 * HPT * HMT + m12 * (HPT * HMO + HPO * HMT) + m22 * HPO * HMO;
+  const pL = HPT * my0t + HPO * my0o + lt * HPT + lo * HPO;
+  const mL = HMT * my0t + HMO * my0o + lt * HMT + lo * HMO;
+  const b2 = HB * HB;
+  const mid = 0.5 * (HY0T * my0t + HY0O * my0o) + b2 * pMm + lt * HY0T + lo * HY0O;
+  let ny = 0;
+  for (let side = 0; side < 2; side++) {
+    QUART[4] = 0.5 * (side === 0 ? pMp : mMm);
+    QUART[3] = side === 0 ? pL : mL;
+    QUART[2] = mid;
+    QUART[1] = b2 * (side === 0 ? mL : pL);
+    QUART[0] = 0.5 * b2 * b2 * (side === 0 ? mMm : pMp);
+    ny = hyperbolaPoints(side, ny);
+  }
+  for (let i = 0; i < ny; i++) n = acceptCoulombSlide(n, YC[2 * i], YC[2 * i + 1], true);
+  return n;
+}
+
+/** Relative tolerance for "the post-impulse slip is parallel to −d" and "ν ≥ 0" of a root. */
+const COULOMB_RTOL = 1e-9;
+
+/**
+ * Check a sliding Coulomb candidate with tangential impulse y = x_to (optionally Newton-polished
+ * first) and append it to CAND if it is one: x_n from the plane s_n = 0, x_n > 0, on the cone
+ * boundary, s_to = Ây − b̂ parallel to −y (ν ≥ 0).
+ */
+function acceptCoulombSlide(n: number, yt: number, yo: number, polish: boolean): number {
+  if (polish) {
+    polishCoulomb(yt, yo);
+    yt = PY_T;
+    yo = PY_O;
+  }
+  const ny = hyp(yt, yo);
+  const xn = (BN - ANT * yt - ANO * yo) / ANN;
+  if (!(xn > 0) || !(ny > 0)) return n;
+  const st = P * yt + R * yo - E, so = R * yt + T * yo - F; // s_to on the plane s_n = 0
+  // rounding scale of s_to, and of the cone condition ‖y‖ = μ x_n (relative to the impulse itself)
+  const sScale = Math.abs(P * yt) + Math.abs(R * yo) + Math.abs(R * yt) + Math.abs(T * yo)
+    + Math.abs(E) + Math.abs(F);
+  const cross = (yt * so - yo * st) / ny; // must vanish: s_to ∥ d
+  const along = (yt * st + yo * so) / ny; // = −ν, must be ≤ 0
+  if (Math.abs(ny - MU * xn) > COULOMB_RTOL * (ny + MU * xn) || Math.abs(cross) > COULOMB_RTOL * sScale
+    || along > COULOMB_RTOL * sScale) return n;
+  return pushCandidate(n, xn, yt, yo);
+}
+
+/**
+ * Newton polish of a sliding Coulomb impulse in Cartesian coordinates y = x_to:
+ * G(y) = (cross(y, Ây − b̂), c(y)) = 0 with c(y) = A_nn‖y‖ + μ aᵀy − μ b_n (the cone on the plane).
+ * At most 8 steps, stops when the residual stops decreasing or a step exceeds POLISH_MAX_STEP·‖y‖,
+ * keeps the best iterate (PY_T/O).
+ */
+function polishCoulomb(yt: number, yo: number): void {
+  PY_T = yt;
+  PY_O = yo;
+  let bestRes = Infinity;
+  for (let it = 0; it < 8; it++) {
+    const ny = hyp(yt, yo);
+    if (!(ny > 0)) return;
+    const gt = P * yt + R * yo - E, go = R * yt + T * yo - F;
+    const g1 = yt * go - yo * gt;
+    const g2 = ANN * ny + MU * (ANT * yt + ANO * yo) - MU * BN;
+    // Each equation relative to its own rounding scale (see polishMdp).
+    const s1 = ny * (Math.abs(P * yt) + Math.abs(R * yo) + Math.abs(R * yt) + Math.abs(T * yo)
+      + Math.abs(E) + Math.abs(F));
+    const s2 = ANN * ny + MU * (Math.abs(ANT * yt) + Math.abs(ANO * yo)) + MU * Math.abs(BN);
+    const res = hyp(g1 / s1, g2 / s2);
+    if (!(res < bestRes)) return;
+    bestRes = res;
+    PY_T = yt;
+    PY_O = yo;
+    if (res === 0) return;
+    const a11 = go + yt * R - yo * P, a12 = yt * T - gt - yo * R;
+    const nt = ANN * yt / ny + MU * ANT, no = ANN * yo / ny + MU * ANO;
+    const det = a11 * no - a12 * nt;
+    if (!(Math.abs(det) > 0)) return;
+    const d0 = (-g1 * no + a12 * g2) / det, d1 = (-a11 * g2 + nt * g1) / det;
+    if (!(hyp(d0, d1) <= POLISH_MAX_STEP * ny)) return;
+    yt += d0;
+    yo += d1;
+  }
+}
+
+function pushCandidate(n: number, xn: number, xt: number, xo: number): number {
+  // Drop duplicates (a double root reported twice, the stick impulse found again as a ν = 0 slide).
+  const tol = 1e-12 * (Math.abs(xn) + Math.abs(xt) + Math.abs(xo)) + 1e-300;
+  for (let i = 0; i < n; i++) {
+    const d = Math.abs(CAND[4 * i] - xn) + Math.abs(CAND[4 * i + 1] - xt) + Math.abs(CAND[4 * i + 2] - xo);
+    if (d <= tol) return n;
+  }
+  if (n >= MAX_COULOMB_SOLUTIONS) return n;
+  CAND[4 * n] = xn;
+  CAND[4 * n + 1] = xt;
+  CAND[4 * n + 2] = xo;
+  CAND[4 * n + 3] = energy(xn, xt, xo);
+  return n + 1;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Roots of a degree-2 trigonometric polynomial
+// ---------------------------------------------------------------------------------------------------
+
+/** Candidate angles written by `trigRoots` (≤ 4 sign changes + ≤ 3 touching critical points). */
+const ROOTS = new Float64Array(8);
+/** Coefficients (ascending) of the polynomial handed to `polyRealRoots` (degree ≤ 4). */
+const QUART = new Float64Array(5);
+/** POLY_D[d]: the derivative of degree d of that polynomial; ROOT_D[d]: its real roots. */
+const POLY_D = [new Float64Array(1), new Float64Array(2), new Float64Array(3), new Float64Array(4),
+  new Float64Array(5)];
+const ROOT_D = [new Float64Array(8), new Float64Array(8), new Float64Array(8), new Float64Array(8),
+  new Float64Array(8)];
+/** Real roots written by `polyRealRoots`. */
+const TROOTS = ROOT_D[4];
+/** Roots beyond this modulus are not searched (impulses ~1e100 times the problem's scale). */
+const ROOT_MODULUS_CAP = 1e100;
+
+function trigEval(al: number, k0: number, k1c: number, k1s: number, k2c: number, k2s: number): number {
+  const c = Math.cos(al), s = Math.sin(al);
+  return k0 + k1c * c + k1s * s + k2c * (c * c - s * s) + k2s * (2 * s * c);
+}
+
+/** cos and sin of the 8 sample angles jπ/4 used to place the excluded point of `trigRoots`. */
+const SAMPLE_COS = Float64Array.from({ length: 8 }, (_, j) => Math.cos(j * Math.PI / 4));
+const SAMPLE_SIN = Float64Array.from({ length: 8 }, (_, j) => Math.sin(j * Math.PI / 4));
+
+/**
+ * Angles α where g(α) = k0 + k1c cos α + k1s sin α + k2c cos 2α + k2s sin 2α changes sign, plus the
+ * critical points where g nearly touches zero, written to ROOTS. Returns the count.
+ *
+ * Method: with t = tan((α − β)/2), (1 + t²)² g is the quartic
+ *   (K0+K1c+K2c) + (2K1s+4K2s) t + (2K0−6K2c) t² + (2K1s−4K2s) t³ + (K0−K1c+K2c) t⁴
+ * (digest §1.6, K = the coefficients of g(β + ·)). Its leading coefficient is g(β + π); β is chosen so
+ * that this is the largest |g| among 8 equispaced samples, so the quartic is well scaled and its real
+ * roots lie inside the Cauchy bound. Real roots are isolated by the roots of the derivative
+ * (`polyRealRoots`, recursively down to the linear derivative) and solved by safeguarded Newton.
+ */
+function trigRoots(k0: number, k1c: number, k1s: number, k2c: number, k2s: number): number {
+  let jBest = 0, gBest = -1;
+  for (let j = 0; j < 8; j++) {
+    const c = SAMPLE_COS[j], s = SAMPLE_SIN[j];
+    const gv = Math.abs(k0 + k1c * c + k1s * s + k2c * (c * c - s * s) + k2s * (2 * s * c));
+    if (gv > gBest) {
+      gBest = gv;
+      jBest = j;
+    }
+  }
+  if (!(gBest > 0)) return 0; // g ≡ 0 (8 zero samples of a degree-2 trigonometric polynomial)
+  const beta = jBest * Math.PI / 4 - Math.PI;
+  const cb = Math.cos(beta), sb = Math.sin(beta), c2b = Math.cos(2 * beta), s2b = Math.sin(2 * beta);
+  const K1c = k1c * cb + k1s * sb, K1s = k1s * cb - k1c * sb;
+  const K2c = k2c * c2b + k2s * s2b, K2s = k2s * c2b - k2c * s2b;
+  QUART[0] = k0 + K1c + K2c;
+  QUART[1] = 2 * K1s + 4 * K2s;
+  QUART[2] = 2 * k0 - 6 * K2c;
+  QUART[3] = 2 * K1s - 4 * K2s;
+  QUART[4] = k0 - K1c + K2c;
+  const nt = polyRealRoots(4, -Infinity, Infinity);
+  for (let i = 0; i < nt; i++) ROOTS[i] = beta + 2 * Math.atan(TROOTS[i]);
+  return nt;
+}
+
+/**
+ * Newton polish of a root of g in α (at most 3 steps, each accepted only if |g| decreases and the
+ * step is small, so a polish never jumps to another root).
+ */
+function polishTrigRoot(al: number, k0: number, k1c: number, k1s: number, k2c: number, k2s: number): number {
+  let gv = trigEval(al, k0, k1c, k1s, k2c, k2s);
+  for (let it = 0; it < 3 && gv !== 0; it++) {
+    const c = Math.cos(al), s = Math.sin(al);
+    const dg = -k1c * s + k1s * c - 4 * k2c * s * c + 2 * k2s * (c * c - s * s);
+    if (dg === 0) break;
+    const step = gv / dg;
+    if (!(Math.abs(step) < 1e-3)) break;
+    const an = al - step;
+    const gn = trigEval(an, k0, k1c, k1s, k2c, k2s);
+    if (!(Math.abs(gn) < Math.abs(gv))) break;
+    al = an;
+    gv = gn;
+  }
+  return al;
+}
+
+function polyEval(c: Float64Array, deg: number, x: number): number {
+  let v = c[deg];
+  for (let i = deg - 1; i >= 0; i--) v = v * x + c[i];
+  return v;
+}
+
+/** Σ|c_i||x|^i: the scale of the rounding error of evaluating the polynomial at x. */
+function polyEvalAbs(c: Float64Array, deg: number, x: number): number {
+  const ax = Math.abs(x);
+  let v = Math.abs(c[deg]);
+  for (let i = deg - 1; i >= 0; i--) v = v * ax + Math.abs(c[i]);
+  return v;
+}
+
+/** Relative size under which a critical value of the quartic counts as touching zero (a double root). */
+const TOUCH_RTOL = 1e-10;
+
+/**
+ * Real roots in [lo, hi] of the polynomial QUART[0..deg] (ascending, QUART[deg] ≠ 0, deg ≤ 4) into
+ * TROOTS, ascending; returns the count. Exact isolation by recursion on derivatives: the roots of the
+ * derivative split [lo, hi] into intervals where the polynomial is monotone, one root per sign change
+ * (safeguarded Newton), plus critical points where the polynomial touches zero (double roots).
+ */
+function polyRealRoots(deg: number, lo: number, hi: number): number {
+  const cd = QUART[deg];
+  let bound = 0;
+  for (let i = 0; i < deg; i++) bound = Math.max(bound, Math.abs(QUART[i] / cd));
+  bound += 1; // Cauchy: every root (real or complex) has modulus < bound
+  const a = Math.max(lo, -bound, -ROOT_MODULUS_CAP), b = Math.min(hi, bound, ROOT_MODULUS_CAP);
+  if (!(a < b) || deg < 1) return 0;
+  const top = POLY_D[deg];
+  for (let i = 0; i <= deg; i++) top[i] = QUART[i];
+  for (let d = deg - 1; d >= 1; d--) {
+    const hi1 = POLY_D[d + 1], lo1 = POLY_D[d];
+    for (let i = 0; i <= d; i++) lo1[i] = (i + 1) * hi1[i + 1];
+  }
+  // Degree 1: the linear root.
+  const r1 = -POLY_D[1][0] / POLY_D[1][1];
+  let n = r1 > a && r1 < b ? 1 : 0;
+  ROOT_D[1][0] = r1;
+  for (let d = 2; d <= deg; d++) {
+    n = bracketedRoots(POLY_D[d], d, ROOT_D[d - 1], n, a, b, ROOT_D[d], d === deg ? TOUCH_RTOL : 0);
+  }
+  if (deg < 4) for (let i = 0; i < n; i++) TROOTS[i] = ROOT_D[deg][i];
+  return n;
+}
+
+/**
+ * Roots of the polynomial c (degree `deg`) on [lo, hi], given its sorted critical points `crit`
+ * (the polynomial is monotone between consecutive ones): one root per sign change, found by
+ * safeguarded Newton. With touchRtol > 0, a critical point where |p| ≤ touchRtol · Σ|c_i||x|^i is also
+ * reported (a double root, or a near-double root that lost its sign change to rounding).
+ */
+function bracketedRoots(
+  c: Float64Array, deg: number, crit: Float64Array, nCrit: number, lo: number, hi: number,
+  out: Float64Array, touchRtol: number,
+): number {
+  let n = 0;
+  let xa = lo, pa = polyEval(c, deg, lo);
+  for (let i = 0; i <= nCrit; i++) {
+    const xb = i < nCrit ? crit[i] : hi;
+    const pb = polyEval(c, deg, xb);
+    if (pa === 0) {
+      if (n === 0 || out[n - 1] !== xa) out[n++] = xa;
+    } else if (pb !== 0 && (pa < 0) !== (pb < 0)) {
+      out[n++] = safeNewton(c, deg, xa, xb, pa);
+    }
+    if (i < nCrit && pb !== 0 && touchRtol > 0
+      && Math.abs(pb) <= touchRtol * polyEvalAbs(c, deg, xb)) {
+      out[n++] = xb;
+    }
+    xa = xb;
+    pa = pb;
+  }
+  if (pa === 0 && (n === 0 || out[n - 1] !== xa)) out[n++] = xa;
+  return n;
+}
+
+/** Root of c in ]xa, xb[ where c changes sign (pa = c(xa)): Newton with a bisection safeguard. */
+function safeNewton(c: Float64Array, deg: number, xa: number, xb: number, pa: number): number {
+  // Orient the bracket so that p(xl) < 0 < p(xh).
+  let xl = xa, xh = xb;
+  if (pa > 0) {
+    xl = xb;
+    xh = xa;
+  }
+  let x = 0.5 * (xa + xb);
+  let dxOld = Math.abs(xb - xa), dx = dxOld;
+  for (let it = 0; it < 200; it++) {
+    // p and p' by Horner.
+    let p = c[deg], dp = 0;
+    for (let i = deg - 1; i >= 0; i--) {
+      dp = dp * x + p;
+      p = p * x + c[i];
+    }
+    if (p === 0) return x;
+    if (p < 0) xl = x;
+    else xh = x;
+    const newton = x - p / dp;
+    const inside = dp !== 0 && (newton - xl) * (newton - xh) < 0;
+    if (!inside || Math.abs(2 * p) > Math.abs(dxOld * dp)) {
+      dxOld = dx;
+      dx = 0.5 * (xh - xl);
+      x = xl + dx;
+    } else {
+      dxOld = dx;
+      dx = p / dp;
+      x = newton;
+    }
+    if (Math.abs(dx) <= 2e-16 * Math.max(1, Math.abs(x))) return x;
+  }
+  return x;
+}
+
+function clamp(v: number, lo: number, hi: number): number {
+  return v < lo ? lo : v > hi ? hi : v;
+}
