@@ -23,8 +23,19 @@ export interface ColliderStore {
   size: Float64Array;
   /** `[capacity]` Coulomb friction coefficient μ ≥ 0 (dimensionless, default 0.5). */
   friction: Float64Array;
-  /** `[capacity]` Newton restitution coefficient e ∈ [0, 1] (dimensionless, default 0). */
+  /** `[capacity]` Newton restitution coefficient e ∈ [0, 1] (dimensionless, default 0). In the accurate
+   * mode it is the PLUS COR e_max, the value of the COR line at zero approach speed. */
   restitution: Float64Array;
+  /** `[capacity]` PLUS capture velocity v_capture ≥ 0 (unit: m/s, default 0.2): impacts slower than
+   * this do not rebound (COR 0). Default from the seed-004 digest §6.3 (≈ g·h … 2g·h at 60 Hz); the
+   * paper's 0.01 m/s (Table A1) suits event-driven integration. */
+  captureVelocity: Float64Array;
+  /** `[capacity]` PLUS plastic deformation velocity v_plastic > 0 (unit: m/s, default 0.1 = paper
+   * Table A1): at and above this approach speed the COR is `minRestitution`. */
+  plasticVelocity: Float64Array;
+  /** `[capacity]` PLUS minimum COR e_min ∈ [0, 1] (dimensionless, default 1, used as
+   * min(e_min, restitution), so the default is a constant COR = restitution above v_capture). */
+  minRestitution: Float64Array;
   /** `[capacity]` collision group bits: what this collider is (default 0x0001). */
   group: Uint32Array;
   /** `[capacity]` collision mask bits: what it collides with (default 0xFFFFFFFF). Two colliders
@@ -45,6 +56,9 @@ export function createColliderStore(capacity = 64): ColliderStore {
     size: new Float64Array(3 * c),
     friction: new Float64Array(c),
     restitution: new Float64Array(c),
+    captureVelocity: new Float64Array(c),
+    plasticVelocity: new Float64Array(c),
+    minRestitution: new Float64Array(c),
     group: new Uint32Array(c),
     mask: new Uint32Array(c),
     isSensor: new Uint8Array(c),
@@ -59,6 +73,9 @@ export function ensureColliderCapacity(s: ColliderStore, eid: number): void {
   s.size = growFloat64(s.size, 3 * c);
   s.friction = growFloat64(s.friction, c);
   s.restitution = growFloat64(s.restitution, c);
+  s.captureVelocity = growFloat64(s.captureVelocity, c);
+  s.plasticVelocity = growFloat64(s.plasticVelocity, c);
+  s.minRestitution = growFloat64(s.minRestitution, c);
   s.group = growUint32(s.group, c);
   s.mask = growUint32(s.mask, c);
   s.isSensor = growUint8(s.isSensor, c);

@@ -37,6 +37,12 @@ export interface ContactStore {
   friction: Float64Array;
   /** `[capacity]` combined restitution e (maximum of the two colliders). */
   restitution: Float64Array;
+  /** `[capacity]` combined PLUS capture velocity (unit: m/s): maximum of the two colliders. */
+  captureVelocity: Float64Array;
+  /** `[capacity]` combined PLUS plastic velocity (unit: m/s) and `minRestitution` e_min: both taken from
+   * the collider with the lower e_min (ties: the larger v_plastic). See systems/solve/plus/README.md. */
+  plasticVelocity: Float64Array;
+  minRestitution: Float64Array;
   /** `[3 × 4 × capacity]` contact point (unit: m, world frame), midway between the two surfaces. */
   point: Float64Array;
   /** `[3 × 4 × capacity]` contact point in A's body frame (unit: m), for matching points between steps. */
@@ -81,6 +87,9 @@ export function createContactStore(capacity = 256): ContactStore {
     normal: new Float64Array(3 * c),
     friction: new Float64Array(c),
     restitution: new Float64Array(c),
+    captureVelocity: new Float64Array(c),
+    plasticVelocity: new Float64Array(c),
+    minRestitution: new Float64Array(c),
     point: new Float64Array(3 * p),
     localPoint: new Float64Array(3 * p),
     separation: new Float64Array(p),
@@ -111,6 +120,9 @@ function ensureManifoldCapacity(s: ContactStore, n: number): void {
   s.normal = growFloat64(s.normal, 3 * c);
   s.friction = growFloat64(s.friction, c);
   s.restitution = growFloat64(s.restitution, c);
+  s.captureVelocity = growFloat64(s.captureVelocity, c);
+  s.plasticVelocity = growFloat64(s.plasticVelocity, c);
+  s.minRestitution = growFloat64(s.minRestitution, c);
   s.point = growFloat64(s.point, 3 * p);
   s.localPoint = growFloat64(s.localPoint, 3 * p);
   s.separation = growFloat64(s.separation, p);
@@ -156,6 +168,9 @@ function copyManifold(s: ContactStore, from: number, to: number): void {
   s.stamp[to] = s.stamp[from];
   s.friction[to] = s.friction[from];
   s.restitution[to] = s.restitution[from];
+  s.captureVelocity[to] = s.captureVelocity[from];
+  s.plasticVelocity[to] = s.plasticVelocity[from];
+  s.minRestitution[to] = s.minRestitution[from];
   s.key[to] = s.key[from];
   s.slotOfPair.set(s.key[to], to);
   s.normal.copyWithin(3 * to, 3 * from, 3 * from + 3);

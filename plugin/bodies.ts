@@ -15,8 +15,14 @@ import type { PhysicsWorld } from './world';
 interface ColliderCommon {
   /** Coulomb friction μ (default 0.5). */
   friction?: number;
-  /** Restitution e ∈ [0, 1] (default 0). */
+  /** Restitution e ∈ [0, 1] (default 0). In the accurate mode, the PLUS COR at zero approach speed (e_max). */
   restitution?: number;
+  /** PLUS capture velocity (unit: m/s, ≥ 0, default 0.2): slower impacts do not rebound. */
+  captureVelocity?: number;
+  /** PLUS plastic deformation velocity (unit: m/s, > 0, default 0.1): the COR is `minRestitution` above it. */
+  plasticVelocity?: number;
+  /** PLUS minimum COR e_min ∈ [0, 1] (default 1: the COR is `restitution` at every speed above capture). */
+  minRestitution?: number;
   /** Collision group bits (default 1). */
   group?: number;
   /** Collision mask bits (default 0xFFFFFFFF). */
@@ -64,6 +70,9 @@ interface ResolvedCollider {
   size: [number, number, number];
   friction: number;
   restitution: number;
+  captureVelocity: number;
+  plasticVelocity: number;
+  minRestitution: number;
   group: number;
   mask: number;
   isSensor: boolean;
@@ -101,6 +110,10 @@ function resolveCollider(entity: number, def: ColliderDef): ResolvedCollider {
   const friction = readNumber(entity, 'collider.friction', def.friction ?? 0.5, 'nonNegative');
   const restitution = readNumber(entity, 'collider.restitution', def.restitution ?? 0, 'nonNegative');
   if (restitution > 1) throw new PhysicsInputError(entity, 'collider.restitution', restitution, 'must be ≤ 1');
+  const captureVelocity = readNumber(entity, 'collider.captureVelocity', def.captureVelocity ?? 0.2, 'nonNegative');
+  const plasticVelocity = readNumber(entity, 'collider.plasticVelocity', def.plasticVelocity ?? 0.1, 'positive');
+  const minRestitution = readNumber(entity, 'collider.minRestitution', def.minRestitution ?? 1, 'nonNegative');
+  if (minRestitution > 1) throw new PhysicsInputError(entity, 'collider.minRestitution', minRestitution, 'must be ≤ 1');
   const group = def.group ?? 1;
   const mask = def.mask ?? 0xffffffff;
   if (!Number.isInteger(group) || group < 0 || group > 0xffffffff) {
@@ -109,7 +122,10 @@ function resolveCollider(entity: number, def: ColliderDef): ResolvedCollider {
   if (!Number.isInteger(mask) || mask < 0 || mask > 0xffffffff) {
     throw new PhysicsInputError(entity, 'collider.mask', mask, 'must be a 32-bit unsigned integer');
   }
-  return { kind, size, friction, restitution, group, mask, isSensor: def.isSensor ?? false };
+  return {
+    kind, size, friction, restitution, captureVelocity, plasticVelocity, minRestitution, group, mask,
+    isSensor: def.isSensor ?? false,
+  };
 }
 
 /**
@@ -201,6 +217,9 @@ function writeCollider(world: PhysicsWorld, eid: number, c: ResolvedCollider): v
   s.size[3 * eid + 2] = c.size[2];
   s.friction[eid] = c.friction;
   s.restitution[eid] = c.restitution;
+  s.captureVelocity[eid] = c.captureVelocity;
+  s.plasticVelocity[eid] = c.plasticVelocity;
+  s.minRestitution[eid] = c.minRestitution;
   s.group[eid] = c.group;
   s.mask[eid] = c.mask;
   s.isSensor[eid] = c.isSensor ? 1 : 0;

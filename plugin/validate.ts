@@ -10,8 +10,10 @@ export type Vec3Like = ArrayLike<number> | { x: number; y: number; z: number };
 /** A quaternion x y z w: `[x, y, z, w]` or any `{ x, y, z, w }` (e.g. Babylon's Quaternion). */
 export type QuatLike = ArrayLike<number> | { x: number; y: number; z: number; w: number };
 
+/** An `{ x, y, z }` object rather than an array-like. Babylon's Vector3 has a `length()` method, so
+ * array-likes are told apart by a numeric `length`, not by the presence of the key. */
 function isXyz(v: unknown): v is { x: number; y: number; z: number } {
-  return typeof v === 'object' && v !== null && 'x' in v && !('length' in v);
+  return typeof v === 'object' && v !== null && 'x' in v && typeof (v as { length?: unknown }).length !== 'number';
 }
 
 /** Reads a finite 3-vector. */
@@ -33,7 +35,7 @@ export function readVec3(entity: number, field: string, v: Vec3Like): [number, n
 /** Reads a quaternion and normalises it; a zero or non-finite quaternion is an error. */
 export function readQuat(entity: number, field: string, q: QuatLike): [number, number, number, number] {
   let out: [number, number, number, number];
-  if (typeof q === 'object' && q !== null && 'w' in q && !('length' in q)) {
+  if (typeof q === 'object' && q !== null && 'w' in q && typeof (q as { length?: unknown }).length !== 'number') {
     const o = q;
     out = [o.x, o.y, o.z, o.w];
   } else if (q !== null && typeof q === 'object' && (q as ArrayLike<number>).length === 4) {

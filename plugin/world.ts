@@ -16,6 +16,8 @@ import { createConstraintProblem, type ConstraintProblem } from '../systems/asse
 import type { ConstraintSolver, SolverKind, StepContext } from '../systems/solve/constraint-solver';
 import { createPgsSolver } from '../systems/solve/pgs/pgs-solver';
 import { defaultPgsOptions, type PgsOptions } from '../systems/solve/pgs/pgs-options';
+import { createLcpSolver } from '../systems/solve/lcp/stewart-trinkle';
+import { defaultLcpOptions, type LcpOptions } from '../systems/solve/lcp/lcp-options';
 import { createProfiler, type Profiler } from './profiler';
 import { PhysicsInputError } from './errors';
 import { readVec3, type Vec3Like } from './validate';
@@ -27,6 +29,11 @@ export interface PhysicsWorldOptions {
   solver?: SolverKind;
   /** PGS solver options (see `PgsOptions`). */
   pgs?: Partial<PgsOptions>;
+  /** Friction law of the world (default 'coulomb'); shorthand for `pgs.friction`. 'max-dissipation'
+   * selects the exact per-contact block solve (seed `002_860fd11d8fe7a86f.txt`). */
+  friction?: 'coulomb' | 'max-dissipation';
+  /** Accurate (Stewart–Trinkle LCP) solver options (see `LcpOptions`). */
+  lcp?: Partial<LcpOptions>;
   /** Distance below which shapes produce (speculative) contact points (unit: m, default 0.02). */
   contactMargin?: number;
   /** Record per-stage times and counts (default false). */
@@ -66,7 +73,7 @@ export interface PhysicsWorld {
   /** The context handed to the solver (reused every step). */
   readonly stepContext: StepContext;
   /** Switches the contact solver; takes effect at the next step. Warm-start impulses are kept. */
-  setSolver(kind: SolverKind, options?: { pgs?: Partial<PgsOptions> }): void;
+  setSolver(kind: SolverKind, options?: { pgs?: Partial<PgsOptions>; lcp?: Partial<LcpOptions> }): void;
 }
 
 export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWorld {
@@ -81,7 +88,8 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
   if (!Number.isInteger(cap) || cap < 1) {
     throw new PhysicsInputError(-1, 'initialCapacity', cap, 'must be a positive integer');
   }
-  const solver = makeSolver(options.solver ?? 'pgs', options.pgs);
+  const pgs = options.friction === undefined ? options.pgs : { friction: options.friction, ...options.pgs };
+  const solver = makeSolver(options.solver ?? 'pgs', { pgs, lcp: options.lcp });
   const world: PhysicsWorld = {
     ecs: createWorld(),
     gravity,
@@ -101,15 +109,36 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
     nonFiniteBodies: [],
     stepContext: { h: 1 / 60, gravity },
     setSolver(kind, opts) {
-      this.solver = makeSolver(kind, opts?.pgs);
+      this.solver = makeSolver(kind, opts ?? {});
     },
   };
   return world;
 }
 
-function makeSolver(kind: SolverKind, pgs: Partial<PgsOptions> | undefined): ConstraintSolver {
-  if (kind === 'pgs') return createPgsSolver(validatePgsOptions({ ...defaultPgsOptions(), ...pgs }));
-  throw new PhysicsInputError(-1, 'solver', kind, "unknown solver (available: 'pgs')");
+function makeSolver(
+  kind: SolverKind, opts: { pgs?: Partial<PgsOptions>; lcp?: Partial<LcpOptions> },
+): ConstraintSolver {
+  if (kind === 'pgs') return createPgsSolver(resolvePgsOptions(opts.pgs));
+  if (kind === 'lcp') return createLcpSolver(validateLcpOptions({ ...defaultLcpOptions(), ...opts.lcp }));
+  throw new PhysicsInputError(-1, 'solver', kind, "unknown solver (available: 'pgs', 'lcp')");
+}
+
+function resolvePgsOptions(partial: Partial<PgsOptions> | undefined): PgsOptions {
+  const o = { ...defaultPgsOptions(), ...partial };
+  if (o.friction !== 'coulomb' && o.friction !== 'max-dissipation') {
+    throw new PhysicsInputError(-1, 'friction', o.friction, "must be 'coulomb' or 'max-dissipation'");
+  }
+  if (o.blockSolve !== 'cone-projection' && o.blockSolve !== 'exact') {
+    throw new PhysicsInputError(-1, 'pgs.blockSolve', o.blockSolve, "must be 'cone-projection' or 'exact'");
+  }
+  if (o.friction === 'max-dissipation') {
+    if (partial?.blockSolve === 'cone-projection') {
+      throw new PhysicsInputError(-1, 'pgs.blockSolve', 'cone-projection',
+        "the 'max-dissipation' friction law needs blockSolve 'exact'");
+    }
+    o.blockSolve = 'exact';
+  }
+  return validatePgsOptions(o);
 }
 
 function validatePgsOptions(o: PgsOptions): PgsOptions {
@@ -126,6 +155,33 @@ function validatePgsOptions(o: PgsOptions): PgsOptions {
   for (const k of nonNeg) {
     const v = o[k] as number;
     if (!Number.isFinite(v) || v < 0) throw new PhysicsInputError(-1, `pgs.${k}`, v, 'must be a finite number ≥ 0');
+  }
+  return o;
+}
+
+function validateLcpOptions(o: LcpOptions): LcpOptions {
+  const k = o.frictionDirections;
+  if (!Number.isInteger(k) || k < 4 || k > 64 || k % 2 !== 0) {
+    throw new PhysicsInputError(-1, 'lcp.frictionDirections', k, 'must be an even integer in 4..64');
+  }
+  for (const key of ['activeSetHeuristic', 'warmStart'] as const) {
+    if (typeof o[key] !== 'boolean') throw new PhysicsInputError(-1, `lcp.${key}`, o[key], 'must be a boolean');
+  }
+  if (!Number.isFinite(o.regularization) || !(o.regularization > 0)) {
+    throw new PhysicsInputError(-1, 'lcp.regularization', o.regularization, 'must be a finite number > 0');
+  }
+  if (!Number.isFinite(o.feasibilityTolerance) || o.feasibilityTolerance < 0) {
+    throw new PhysicsInputError(-1, 'lcp.feasibilityTolerance', o.feasibilityTolerance, 'must be a finite number ≥ 0');
+  }
+  for (const key of ['maxLcpSize', 'fallbackIterations'] as const) {
+    if (!Number.isInteger(o[key]) || o[key] < 1) throw new PhysicsInputError(-1, `lcp.${key}`, o[key], 'must be an integer ≥ 1');
+  }
+  if (!Number.isInteger(o.maxPivots) || o.maxPivots < 0) {
+    throw new PhysicsInputError(-1, 'lcp.maxPivots', o.maxPivots, 'must be an integer ≥ 0 (0 = Lemke\'s default)');
+  }
+  const ip: unknown = o.impactPhase;
+  if (ip !== undefined && (typeof ip !== 'object' || ip === null || typeof (ip as { resolve?: unknown }).resolve !== 'function')) {
+    throw new PhysicsInputError(-1, 'lcp.impactPhase', ip, 'must be undefined or an object with a resolve(problem, bodies, ctx) method');
   }
   return o;
 }

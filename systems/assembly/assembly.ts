@@ -117,6 +117,9 @@ export function assembleContacts(
         - (nx * (rb[c3] - ra[c3]) + ny * (rb[c3 + 1] - ra[c3 + 1]) + nz * (rb[c3 + 2] - ra[c3 + 2]));
       p.friction[c] = contacts.friction[m];
       p.restitution[c] = contacts.restitution[m];
+      p.captureVelocity[c] = contacts.captureVelocity[m];
+      p.plasticVelocity[c] = contacts.plasticVelocity[m];
+      p.minRestitution[c] = contacts.minRestitution[m];
       // relative normal velocity vB + wB × rB − vA − wA × rA, along n
       const va = 3 * ia, vb = 3 * ib;
       const dvx = sb.v[vb] + sb.w[vb + 1] * rb[c3 + 2] - sb.w[vb + 2] * rb[c3 + 1]

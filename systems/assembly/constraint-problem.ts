@@ -45,8 +45,14 @@ export interface ConstraintProblem {
   baseSeparation: Float64Array;
   /** `[capacity]` combined friction coefficient μ. */
   friction: Float64Array;
-  /** `[capacity]` combined restitution coefficient e. */
+  /** `[capacity]` combined restitution coefficient e (for PLUS: e_max, the COR line's value at 0). */
   restitution: Float64Array;
+  /** `[capacity]` PLUS capture velocity v_capture (unit: m/s): no rebound below it (seed 004 §2c). */
+  captureVelocity: Float64Array;
+  /** `[capacity]` PLUS plastic velocity v_plastic (unit: m/s): the COR is e_min at and above it. */
+  plasticVelocity: Float64Array;
+  /** `[capacity]` PLUS minimum COR e_min (dimensionless; used as min(e_min, e)). */
+  minRestitution: Float64Array;
   /** `[capacity]` normal relative velocity at assembly (unit: m/s; negative = approaching). */
   relativeVelocity: Float64Array;
   /** `[3 × capacity]` accumulated impulses n, t1, t2 (unit: N·s): warm-start values in, results out. */
@@ -74,6 +80,9 @@ export function createConstraintProblem(capacity = 256): ConstraintProblem {
     baseSeparation: new Float64Array(c),
     friction: new Float64Array(c),
     restitution: new Float64Array(c),
+    captureVelocity: new Float64Array(c),
+    plasticVelocity: new Float64Array(c),
+    minRestitution: new Float64Array(c),
     relativeVelocity: new Float64Array(c),
     impulse: new Float64Array(3 * c),
     maxNormalImpulse: new Float64Array(c),
@@ -97,6 +106,9 @@ export function ensureConstraintCapacity(p: ConstraintProblem, n: number): void 
   p.baseSeparation = growFloat64(p.baseSeparation, c);
   p.friction = growFloat64(p.friction, c);
   p.restitution = growFloat64(p.restitution, c);
+  p.captureVelocity = growFloat64(p.captureVelocity, c);
+  p.plasticVelocity = growFloat64(p.plasticVelocity, c);
+  p.minRestitution = growFloat64(p.minRestitution, c);
   p.relativeVelocity = growFloat64(p.relativeVelocity, c);
   p.impulse = growFloat64(p.impulse, 3 * c);
   p.maxNormalImpulse = growFloat64(p.maxNormalImpulse, c);

@@ -8,7 +8,9 @@
 import type { ConstraintProblem } from '../assembly/constraint-problem';
 import type { SolverBodies } from '../assembly/solver-bodies';
 
-export type SolverKind = 'pgs';
+/** 'pgs': the fast projected Gauss–Seidel solver (`pgs/`); 'lcp': the accurate Stewart–Trinkle / Lemke
+ * solver (`lcp/`). */
+export type SolverKind = 'pgs' | 'lcp';
 
 export interface StepContext {
   /** Step length (unit: s). */
@@ -18,7 +20,8 @@ export interface StepContext {
 }
 
 export interface SolveStats {
-  /** Total solver iterations performed (all substeps). */
+  /** Total solver iterations performed (all substeps; for 'lcp' the Lemke pivots). Solvers may return a
+   * subtype with more fields (e.g. `LcpSolveStats` in `lcp/stewart-trinkle.ts`). */
   iterations: number;
 }
 

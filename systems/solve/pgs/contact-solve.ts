@@ -31,7 +31,7 @@ export function warmStart(p: ConstraintProblem, sb: SolverBodies): void {
 }
 
 /** Current separation of point c from the pose deltas (Box2D v3 "adjusted separation"). */
-function currentSeparation(p: ConstraintProblem, sb: SolverBodies, c: number, a: number, b: number): number {
+export function currentSeparation(p: ConstraintProblem, sb: SolverBodies, c: number, a: number, b: number): number {
   const dp = sb.dp, dq = sb.dq, c3 = 3 * c, c9 = 9 * c;
   const nx = p.direction[c9], ny = p.direction[c9 + 1], nz = p.direction[c9 + 2];
   // dq r for A and B (rotate the start-of-step anchor by the rotation so far)

@@ -3,7 +3,16 @@
  * the defaults are what they are.
  */
 
+import type { FrictionLaw } from '../mdp/single-contact';
+
 export interface PgsOptions {
+  /** Friction law (default 'coulomb'). 'max-dissipation' (Preclik, Eibl & Rüde, seed
+   * `002_860fd11d8fe7a86f.txt`) needs `blockSolve: 'exact'`, which it selects when left unset. */
+  friction: FrictionLaw;
+  /** Per-contact block solve (default 'cone-projection'): 'cone-projection' solves the normal row and
+   * projects the two friction rows onto the cone; 'exact' solves each contact's 3×3 block exactly for
+   * the friction law (nonlinear block Gauss–Seidel; `contact-block-solve.ts`). */
+  blockSolve: 'cone-projection' | 'exact';
   /** Substeps per step (default 4). Each substep integrates velocities, solves with bias, integrates
    * positions and relaxes; more substeps = stiffer contacts and taller stable stacks at linear cost. */
   substeps: number;
@@ -32,6 +41,8 @@ export interface PgsOptions {
 
 export function defaultPgsOptions(): PgsOptions {
   return {
+    friction: 'coulomb',
+    blockSolve: 'cone-projection',
     substeps: 4,
     iterations: 2,
     relaxIterations: 1,

@@ -13,7 +13,8 @@ import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import type { ConstraintSolver, SolveStats, StepContext } from '../constraint-solver';
 import { integratePositions, integrateVelocities } from './body-integration';
-import { applyRestitution, solveContacts, warmStart } from './contact-solve';
+import { applyRestitution, currentSeparation, solveContacts, warmStart } from './contact-solve';
+import { computeDelassusBlocks, createBlockScratch, solveContactBlocks } from './contact-block-solve';
 import type { PgsOptions } from './pgs-options';
 import { makeSoft, type Softness } from './soft-constraint';
 
@@ -25,6 +26,7 @@ export interface PgsSolver extends ConstraintSolver {
 export function createPgsSolver(options: PgsOptions): PgsSolver {
   const soft: Softness = { biasRate: 0, massScale: 1, impulseScale: 0 };
   const stats: SolveStats = { iterations: 0 };
+  const blocks = createBlockScratch();
   return {
     kind: 'pgs',
     options,
@@ -37,15 +39,27 @@ export function createPgsSolver(options: PgsOptions): PgsSolver {
       const hertz = o.contactHertz > 0 ? Math.min(o.contactHertz, maxHertz) : maxHertz;
       makeSoft(soft, hertz, o.contactDampingRatio, h);
       if (!o.warmStarting) problem.impulse.fill(0, 0, 3 * problem.contactCount);
+      const exact = o.blockSolve === 'exact';
+      if (exact) computeDelassusBlocks(problem, bodies, blocks);
       for (let s = 0; s < n; s++) {
         integrateVelocities(bodies, h, o.maxAngularSpeed);
         warmStart(problem, bodies);
         for (let i = 0; i < o.iterations; i++) {
-          solveContacts(problem, bodies, invH, soft, true, o.linearSlop, o.maxPushoutSpeed);
+          if (exact) {
+            solveContactBlocks(problem, bodies, blocks, o.friction, invH, soft, true, o.maxPushoutSpeed,
+              currentSeparation);
+          } else {
+            solveContacts(problem, bodies, invH, soft, true, o.linearSlop, o.maxPushoutSpeed);
+          }
         }
         integratePositions(bodies, h);
         for (let i = 0; i < o.relaxIterations; i++) {
-          solveContacts(problem, bodies, invH, soft, false, o.linearSlop, o.maxPushoutSpeed);
+          if (exact) {
+            solveContactBlocks(problem, bodies, blocks, o.friction, invH, soft, false, o.maxPushoutSpeed,
+              currentSeparation);
+          } else {
+            solveContacts(problem, bodies, invH, soft, false, o.linearSlop, o.maxPushoutSpeed);
+          }
         }
       }
       applyRestitution(problem, bodies, o.restitutionThreshold);

@@ -95,3 +95,15 @@ describe('entity handling', () => {
     expect(getLinearVelocity(w, e)).toEqual([2, 0, 0]);
   });
 });
+
+describe('Babylon math types at the boundary', () => {
+  it('accepts objects with x y z (w) and a length() method, like Babylon Vector3 and Quaternion', () => {
+    class V3 { constructor(public x: number, public y: number, public z: number) {} length(): number { return Math.hypot(this.x, this.y, this.z); } }
+    class Q { constructor(public x: number, public y: number, public z: number, public w: number) {} length(): number { return 1; } }
+    const w = createPhysicsWorld();
+    const e = addBody(w, { position: new V3(1, 2, 3), orientation: new Q(0, 0, 0, 2), linearVelocity: new V3(0, 1, 0), collider: { shape: 'sphere', radius: 1 } });
+    expect(getPosition(w, e)).toEqual([1, 2, 3]);
+    expect(Array.from(w.bodies.orientation.subarray(4 * e, 4 * e + 4))).toEqual([0, 0, 0, 1]);
+    expect(() => addBody(w, { position: new V3(NaN, 0, 0), collider: { shape: 'sphere', radius: 1 } })).toThrow(PhysicsInputError);
+  });
+});

@@ -1,0 +1,321 @@
+/**
+ * Benchmark: ms per step (and per stage, for ours) on the standard scenes, ours (PGS) against
+ * cannon-es in the same process, reported as ratios. Run with `npm run bench` (see bench/README.md).
+ *
+ * For each scene, each engine builds the same description (`scenes/*.ts`), takes `--steps` steps of
+ * 1/60 s (no sleeping) and records each step's wall time with `performance.now()`. The engines are
+ * interleaved per scene (and their order alternates between repeats) because the machine is shared
+ * and noisy: only the ratio of two numbers measured side by side means much.
+ *
+ * Options:
+ *   --json           one JSON object per line and per engine × scene, nothing else
+ *   --scene NAME     pile | spheres | pyramid | stack (repeatable, or a comma list; default all)
+ *   --engine NAME    ours | cannon (repeatable, or a comma list; default both)
+ *   --steps N        steps per run (default 600)
+ *   --repeat R       runs per engine × scene; the reported times are the median of the runs' medians
+ *                    (default 1)
+ */
+
+import { availableParallelism, loadavg } from 'node:os';
+import { createPhysicsWorld, type PhysicsWorld } from '../plugin/world';
+import { stepWorld } from '../plugin/step';
+import { STAGES, type StageName } from '../plugin/profiler';
+import type { BuiltScene, SceneSpec, Vec3Tuple } from '../scenes/container';
+import { buildPile, pileSpec, PILE_DESCRIPTION } from '../scenes/pile';
+import { buildSpheres, spheresSpec, SPHERES_DESCRIPTION } from '../scenes/spheres';
+import { buildPyramid, pyramidSpec, PYRAMID_DESCRIPTION } from '../scenes/pyramid';
+import { buildStack, stackSpec, STACK_DESCRIPTION } from '../scenes/stack';
+import { buildCannonScene, cannonMaxPenetration, snapshotPositions } from './cannon-scenes';
+
+/** Fixed time step of every run (unit: s). */
+const DT = 1 / 60;
+/** A structure stood when its top box ends within this distance of its start (unit: m). */
+const STOOD_TOLERANCE = 0.05;
+
+type SceneName = 'pile' | 'spheres' | 'pyramid' | 'stack';
+type EngineName = 'ours' | 'cannon';
+
+interface SceneEntry {
+  description: string;
+  /** Builds the scene in our world; `top` / `topStart` only for structures that should stand. */
+  build(world: PhysicsWorld): BuiltScene & { top?: number; topStart?: Vec3Tuple };
+  /** The same description, for cannon-es. */
+  spec(): SceneSpec;
+  /** Whether the scene is a structure whose top box should stay put. */
+  standing: boolean;
+}
+
+const SCENES: Record<SceneName, SceneEntry> = {
+  pile: { description: PILE_DESCRIPTION, build: (w) => buildPile(w), spec: () => pileSpec(), standing: false },
+  spheres: {
+    description: SPHERES_DESCRIPTION, build: (w) => buildSpheres(w), spec: () => spheresSpec(), standing: false,
+  },
+  pyramid: {
+    description: PYRAMID_DESCRIPTION, build: (w) => buildPyramid(w), spec: () => pyramidSpec(), standing: true,
+  },
+  stack: { description: STACK_DESCRIPTION, build: (w) => buildStack(w), spec: () => stackSpec(), standing: true },
+};
+const SCENE_NAMES = Object.keys(SCENES) as SceneName[];
+
+/** One engine × scene measurement (one run, or the median over repeats). */
+interface Row {
+  engine: EngineName;
+  solver: 'pgs' | 'gs';
+  scene: SceneName;
+  /** Dynamic bodies. */
+  bodies: number;
+  steps: number;
+  /** Median wall time per step (unit: ms). */
+  medianMs: number;
+  /** 95th percentile (nearest rank) wall time per step (unit: ms). */
+  p95Ms: number;
+  /** Median time per stage (unit: ms); empty for cannon-es. */
+  stages: Partial<Record<StageName, number>>;
+  /** Top box within 5 cm of its start at the end (pyramid, stack); null for the other scenes. */
+  stood: boolean | null;
+  /** Distance of the top box from its start at the end (unit: m); null when there is no top box. */
+  topDisplacement: number | null;
+  /** Largest penetration over the last step's contact points (unit: m, ≥ 0). */
+  maxPenetration: number;
+  /** Dynamic bodies that ended below the floor (y < −0.5 m) or with a non-finite position. */
+  escaped: number;
+}
+
+interface Options {
+  json: boolean;
+  scenes: SceneName[];
+  engines: EngineName[];
+  steps: number;
+  repeat: number;
+}
+
+function parseArgs(argv: string[]): Options {
+  const o: Options = { json: false, scenes: [], engines: [], steps: 600, repeat: 1 };
+  const value = (i: number, flag: string): string => {
+    const v = argv[i];
+    if (v === undefined) throw new Error(`${flag} needs a value`);
+    return v;
+  };
+  const positiveInt = (v: string, flag: string): number => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} must be a positive integer, got ${v}`);
+    return n;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--json') o.json = true;
+    else if (a === '--scene') {
+      for (const s of value(++i, a).split(',')) {
+        if (!(s in SCENES)) throw new Error(`unknown scene ${s} (scenes: ${SCENE_NAMES.join(', ')})`);
+        if (!o.scenes.includes(s as SceneName)) o.scenes.push(s as SceneName);
+      }
+    } else if (a === '--engine') {
+      for (const s of value(++i, a).split(',')) {
+        if (s !== 'ours' && s !== 'cannon') throw new Error(`unknown engine ${s} (engines: ours, cannon)`);
+        if (!o.engines.includes(s)) o.engines.push(s);
+      }
+    } else if (a === '--steps') o.steps = positiveInt(value(++i, a), a);
+    else if (a === '--repeat') o.repeat = positiveInt(value(++i, a), a);
+    else if (a === '--help' || a === '-h') {
+      process.stdout.write('usage: tsx bench/run.ts [--json] [--scene NAME]… [--engine ours|cannon]… [--steps N] [--repeat R]\n');
+      process.exit(0);
+    } else throw new Error(`unknown option ${a}`);
+  }
+  if (o.scenes.length === 0) o.scenes = [...SCENE_NAMES];
+  if (o.engines.length === 0) o.engines = ['ours', 'cannon'];
+  return o;
+}
+
+function median(a: ArrayLike<number>): number {
+  const s = Array.from(a).sort((x, y) => x - y);
+  const n = s.length;
+  if (n === 0) return NaN;
+  return n % 2 === 1 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+}
+
+/** Nearest-rank percentile, p in (0, 1]. */
+function percentile(a: ArrayLike<number>, p: number): number {
+  const s = Array.from(a).sort((x, y) => x - y);
+  return s[Math.max(0, Math.ceil(p * s.length) - 1)];
+}
+
+function distance(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  return Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+}
+
+function countEscaped(positions: Iterable<ArrayLike<number>>): number {
+  let n = 0;
+  for (const p of positions) {
+    if (!(Number.isFinite(p[0]) && Number.isFinite(p[1]) && Number.isFinite(p[2])) || p[1] < -0.5) n++;
+  }
+  return n;
+}
+
+function runOurs(name: SceneName, steps: number): Row {
+  const entry = SCENES[name];
+  const world = createPhysicsWorld({ gravity: [0, -9.81, 0], solver: 'pgs', profile: true });
+  const scene = entry.build(world);
+  const times = new Float64Array(steps);
+  const stageTimes = STAGES.map(() => new Float64Array(steps));
+  const stages = world.profiler.last.stages;
+  for (let i = 0; i < steps; i++) {
+    const t0 = performance.now();
+    stepWorld(world, DT);
+    times[i] = performance.now() - t0;
+    for (let s = 0; s < STAGES.length; s++) stageTimes[s][i] = stages[STAGES[s]];
+  }
+  const pos = world.bodies.position;
+  let topDisplacement: number | null = null;
+  if (entry.standing && scene.top !== undefined && scene.topStart !== undefined) {
+    const t = 3 * scene.top;
+    topDisplacement = distance([pos[t], pos[t + 1], pos[t + 2]], scene.topStart);
+  }
+  const c = world.contacts;
+  let maxPenetration = 0;
+  for (let m = 0; m < c.count; m++) {
+    if (c.sensor[m]) continue;
+    for (let k = 0; k < c.pointCount[m]; k++) maxPenetration = Math.max(maxPenetration, -c.separation[4 * m + k]);
+  }
+  const stageMedians: Partial<Record<StageName, number>> = {};
+  STAGES.forEach((s, i) => { stageMedians[s] = median(stageTimes[i]); });
+  return {
+    engine: 'ours', solver: 'pgs', scene: name, bodies: scene.bodies.length, steps,
+    medianMs: median(times), p95Ms: percentile(times, 0.95), stages: stageMedians,
+    stood: topDisplacement === null ? null : topDisplacement <= STOOD_TOLERANCE,
+    topDisplacement, maxPenetration,
+    escaped: countEscaped(scene.bodies.map((e) => [pos[3 * e], pos[3 * e + 1], pos[3 * e + 2]])),
+  };
+}
+
+function runCannon(name: SceneName, steps: number): Row {
+  const entry = SCENES[name];
+  const spec = entry.spec();
+  const { world, bodies } = buildCannonScene(spec);
+  const times = new Float64Array(steps);
+  let before = snapshotPositions(world);
+  for (let i = 0; i < steps; i++) {
+    if (i === steps - 1) before = snapshotPositions(world);
+    const t0 = performance.now();
+    world.step(DT);
+    times[i] = performance.now() - t0;
+  }
+  let topDisplacement: number | null = null;
+  if (entry.standing) {
+    const last = bodies.length - 1;
+    const p = bodies[last].position;
+    topDisplacement = distance([p.x, p.y, p.z], spec.dynamics[last].position);
+  }
+  return {
+    engine: 'cannon', solver: 'gs', scene: name, bodies: bodies.length, steps,
+    medianMs: median(times), p95Ms: percentile(times, 0.95), stages: {},
+    stood: topDisplacement === null ? null : topDisplacement <= STOOD_TOLERANCE,
+    topDisplacement, maxPenetration: cannonMaxPenetration(world, before),
+    escaped: countEscaped(bodies.map((b) => [b.position.x, b.position.y, b.position.z])),
+  };
+}
+
+const RUNNERS: Record<EngineName, (name: SceneName, steps: number) => Row> = { ours: runOurs, cannon: runCannon };
+
+/** Merges repeated runs: median of the medians (and of the p95s and stage medians); the outcome
+ * (stood, displacement, penetration, escaped) of the last run. */
+function mergeRuns(runs: Row[]): Row {
+  const last = runs[runs.length - 1];
+  if (runs.length === 1) return last;
+  const stages: Partial<Record<StageName, number>> = {};
+  for (const s of STAGES) {
+    if (last.stages[s] !== undefined) stages[s] = median(runs.map((r) => r.stages[s] ?? NaN));
+  }
+  return {
+    ...last,
+    medianMs: median(runs.map((r) => r.medianMs)),
+    p95Ms: median(runs.map((r) => r.p95Ms)),
+    stages,
+  };
+}
+
+/** A few short runs of every engine so the first measured scene does not pay for JIT warm-up. */
+function warmUp(engines: EngineName[]): void {
+  for (const e of engines) {
+    RUNNERS[e]('stack', 60);
+    RUNNERS[e]('spheres', 10);
+    RUNNERS[e]('pile', 10);
+  }
+}
+
+const fmt = (x: number | null, digits = 2): string => (x === null || Number.isNaN(x) ? '–' : x.toFixed(digits));
+const pad = (s: string, n: number): string => s.padStart(n);
+
+function printScene(name: SceneName, rows: Row[], steps: number, repeat: number): void {
+  const out: string[] = [];
+  out.push(`\n${name}: ${SCENES[name].description}`);
+  out.push(`  ${steps} steps of 1/60 s${repeat > 1 ? `, median of ${repeat} runs` : ''}`);
+  const head = ['engine', 'bodies', 'median ms', 'p95 ms', ...STAGES.map((s) => s.slice(0, 7)),
+    'stood', 'top Δ m', 'max pen mm', 'escaped'];
+  const widths = [10, 7, 10, 8, ...STAGES.map(() => 8), 6, 8, 11, 8];
+  out.push('  ' + head.map((h, i) => (i === 0 ? h.padEnd(widths[i]) : pad(h, widths[i]))).join(''));
+  for (const r of rows) {
+    const cells = [
+      `${r.engine}/${r.solver}`.padEnd(widths[0]),
+      pad(String(r.bodies), widths[1]),
+      pad(fmt(r.medianMs), widths[2]),
+      pad(fmt(r.p95Ms), widths[3]),
+      ...STAGES.map((s, i) => pad(fmt(r.stages[s] ?? null, 3), widths[4 + i])),
+      pad(r.stood === null ? '–' : r.stood ? 'yes' : 'NO', widths[4 + STAGES.length]),
+      pad(fmt(r.topDisplacement, 3), widths[5 + STAGES.length]),
+      pad(fmt(r.maxPenetration * 1000, 1), widths[6 + STAGES.length]),
+      pad(String(r.escaped), widths[7 + STAGES.length]),
+    ];
+    out.push('  ' + cells.join(''));
+  }
+  const ours = rows.find((r) => r.engine === 'ours');
+  const cannon = rows.find((r) => r.engine === 'cannon');
+  if (ours && cannon) {
+    out.push(`  ratio ours/cannon (median ms per step): ${fmt(ours.medianMs / cannon.medianMs, 3)}`);
+  }
+  process.stdout.write(out.join('\n') + '\n');
+}
+
+function main(): void {
+  let o: Options;
+  try {
+    o = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    process.stderr.write(`bench: ${(e as Error).message}\n`);
+    process.exit(2);
+  }
+  if (!o.json) {
+    process.stdout.write(`bench: ${o.steps} steps of 1/60 s per run, ${o.repeat} run(s) per engine × scene; `
+      + `${availableParallelism()} CPUs, load average ${loadavg()[0].toFixed(2)} (1 min) at start; node ${process.version}\n`);
+  }
+  warmUp(o.engines);
+  const all: Row[] = [];
+  for (const name of o.scenes) {
+    const runs = new Map<EngineName, Row[]>(o.engines.map((e) => [e, []]));
+    for (let r = 0; r < o.repeat; r++) {
+      // Interleave the engines and alternate who goes first, so drifts in machine load hit both.
+      const order = r % 2 === 0 ? o.engines : [...o.engines].reverse();
+      for (const e of order) runs.get(e)?.push(RUNNERS[e](name, o.steps));
+    }
+    const rows = o.engines.map((e) => mergeRuns(runs.get(e) ?? []));
+    all.push(...rows);
+    if (o.json) {
+      for (const r of rows) process.stdout.write(JSON.stringify(r) + '\n');
+    } else {
+      printScene(name, rows, o.steps, o.repeat);
+    }
+  }
+  if (!o.json && o.engines.length === 2) {
+    const lines = ['\nsummary (ratio = ours / cannon-es, median ms per step, same process):'];
+    for (const name of o.scenes) {
+      const ours = all.find((r) => r.scene === name && r.engine === 'ours');
+      const cannon = all.find((r) => r.scene === name && r.engine === 'cannon');
+      if (ours && cannon) {
+        lines.push(`  ${name.padEnd(8)} ours ${fmt(ours.medianMs).padStart(7)} ms  cannon ${fmt(cannon.medianMs).padStart(7)} ms  ratio ${fmt(ours.medianMs / cannon.medianMs, 3)}`);
+      }
+    }
+    process.stdout.write(lines.join('\n') + '\n');
+  }
+  if (!o.json) process.stdout.write(`load average ${loadavg()[0].toFixed(2)} (1 min) at the end\n`);
+}
+
+main();

@@ -1,0 +1,137 @@
+/**
+ * Contact islands: the connected components of the graph whose nodes are the dynamic solver bodies and
+ * whose edges are the contact points between two dynamic bodies. Static and kinematic bodies (infinite
+ * mass) do not join islands, so a floor does not merge everything standing on it into one island.
+ * A contact between a dynamic and a non-dynamic body belongs to the dynamic body's island; a contact
+ * between two non-dynamic bodies belongs to none (no impulse can change anything there).
+ * The impulses of different islands do not interact (the Delassus matrix J M⁻¹ Jᵀ is block diagonal
+ * by island), so each island gets its own, smaller LCP.
+ *
+ * Layout (all indices are solver-body indices and constraint-problem contact indices):
+ * - island i's contacts are `contacts[contactStart[i] .. contactStart[i + 1])`, in increasing order;
+ * - its dynamic bodies are `bodies[bodyStart[i] .. bodyStart[i + 1])`, in increasing order;
+ * - `islandOfContact[c]` and `islandOfBody[b]` give the island id or −1.
+ * Islands are numbered in the order of their first contact, so the result is deterministic.
+ * Allocation: none once the arrays have grown to the scene (geometric growth).
+ */
+
+import { MotionType } from '../../../components/rigid-body';
+import { nextCapacity } from '../../../components/capacity';
+import type { ConstraintProblem } from '../../assembly/constraint-problem';
+import type { SolverBodies } from '../../assembly/solver-bodies';
+
+export interface Islands {
+  /** Number of islands. */
+  count: number;
+  /** `[count + 1]` start of each island's run in `contacts`. */
+  contactStart: Int32Array;
+  /** `[contact count]` contact indices grouped by island. */
+  contacts: Int32Array;
+  /** `[count + 1]` start of each island's run in `bodies`. */
+  bodyStart: Int32Array;
+  /** `[dynamic bodies in islands]` solver body indices grouped by island. */
+  bodies: Int32Array;
+  /** `[contact count]` island of each contact, −1 when it joins two non-dynamic bodies. */
+  islandOfContact: Int32Array;
+  /** `[body count]` island of each solver body, −1 when it has no contact or is not dynamic. */
+  islandOfBody: Int32Array;
+  /** `[body count]` union–find parent (scratch). */
+  parent: Int32Array;
+  /** `[body count]` island of a union–find root (scratch). */
+  islandOfRoot: Int32Array;
+}
+
+export function createIslands(): Islands {
+  return {
+    count: 0,
+    contactStart: new Int32Array(17),
+    contacts: new Int32Array(16),
+    bodyStart: new Int32Array(17),
+    bodies: new Int32Array(16),
+    islandOfContact: new Int32Array(16),
+    islandOfBody: new Int32Array(16),
+    parent: new Int32Array(16),
+    islandOfRoot: new Int32Array(16),
+  };
+}
+
+function find(parent: Int32Array, i: number): number {
+  while (parent[i] !== i) {
+    parent[i] = parent[parent[i]]; // path halving
+    i = parent[i];
+  }
+  return i;
+}
+
+/** Builds the islands of the problem's `contactCount` contacts over `bodies.count` solver bodies. */
+export function buildIslands(isl: Islands, problem: ConstraintProblem, bodies: SolverBodies): void {
+  const nc = problem.contactCount;
+  const nb = bodies.count;
+  if (isl.contacts.length < nc) {
+    const c = nextCapacity(isl.contacts.length, nc);
+    isl.contacts = new Int32Array(c);
+    isl.islandOfContact = new Int32Array(c);
+  }
+  if (isl.parent.length < nb) {
+    const c = nextCapacity(isl.parent.length, nb);
+    isl.parent = new Int32Array(c);
+    isl.islandOfRoot = new Int32Array(c);
+    isl.islandOfBody = new Int32Array(c);
+    isl.bodies = new Int32Array(c);
+  }
+  // Islands ≤ contacts and ≤ bodies; contactStart / bodyStart need count + 1 entries.
+  const maxIslands = Math.min(nc, nb);
+  if (isl.contactStart.length < maxIslands + 1) {
+    const c = nextCapacity(isl.contactStart.length, maxIslands + 1);
+    isl.contactStart = new Int32Array(c);
+    isl.bodyStart = new Int32Array(c);
+  }
+  const parent = isl.parent, mt = bodies.motionType;
+  const dyn = MotionType.dynamic;
+  for (let i = 0; i < nb; i++) { parent[i] = i; isl.islandOfRoot[i] = -1; isl.islandOfBody[i] = -1; }
+  for (let c = 0; c < nc; c++) {
+    const a = problem.bodyA[c], b = problem.bodyB[c];
+    if (mt[a] !== dyn || mt[b] !== dyn) continue;
+    const ra = find(parent, a), rb = find(parent, b);
+    if (ra !== rb) { if (ra < rb) parent[rb] = ra; else parent[ra] = rb; }
+  }
+  // Number islands by first contact; count contacts per island.
+  let count = 0;
+  const cs = isl.contactStart;
+  for (let c = 0; c < nc; c++) {
+    const a = problem.bodyA[c], b = problem.bodyB[c];
+    const seed = mt[a] === dyn ? a : mt[b] === dyn ? b : -1;
+    if (seed < 0) { isl.islandOfContact[c] = -1; continue; }
+    const r = find(parent, seed);
+    let id = isl.islandOfRoot[r];
+    if (id < 0) { id = count++; isl.islandOfRoot[r] = id; cs[id] = 0; }
+    isl.islandOfContact[c] = id;
+    cs[id]++;
+    if (mt[a] === dyn) isl.islandOfBody[a] = id;
+    if (mt[b] === dyn) isl.islandOfBody[b] = id;
+  }
+  isl.count = count;
+  // Exclusive prefix sums, then a stable counting sort of the contacts (cs[i] used as a cursor).
+  let sum = 0;
+  for (let i = 0; i < count; i++) { const k = cs[i]; cs[i] = sum; sum += k; }
+  cs[count] = sum;
+  for (let c = 0; c < nc; c++) {
+    const id = isl.islandOfContact[c];
+    if (id >= 0) isl.contacts[cs[id]++] = c;
+  }
+  for (let i = count; i > 0; i--) cs[i] = cs[i - 1];
+  cs[0] = 0;
+  // Same for the bodies.
+  const bs = isl.bodyStart;
+  for (let i = 0; i <= count; i++) bs[i] = 0;
+  for (let b = 0; b < nb; b++) { const id = isl.islandOfBody[b]; if (id >= 0) bs[id]++; }
+  sum = 0;
+  for (let i = 0; i < count; i++) { const k = bs[i]; bs[i] = sum; sum += k; }
+  bs[count] = sum;
+  for (let b = 0; b < nb; b++) {
+    const id = isl.islandOfBody[b];
+    if (id >= 0) isl.bodies[bs[id]++] = b;
+  }
+  for (let i = count; i > 0; i--) bs[i] = bs[i - 1];
+  bs[0] = 0;
+}

@@ -1,0 +1,72 @@
+/**
+ * Options of the accurate solver `'lcp'` (Stewart–Trinkle time stepping solved by Lemke's algorithm).
+ * See `systems/solve/lcp/README.md` for the formulation and why the defaults are what they are.
+ */
+
+import type { ImpactPhase } from './impact-phase';
+
+export interface LcpOptions {
+  /**
+   * k, the number of edges of the polyhedral friction cone per contact (eq. 12 of seed 000): the
+   * friction directions are d_j = cos(2πj/k) t1 + sin(2πj/k) t2, j = 0..k−1, from the assembled
+   * tangents t1, t2. An even integer in 4..64 (even, so that every d_i has its opposite, eq. 13)
+   * (default 8, the paper's octagon in 3D). Each frictional contact adds k + 2 unknowns to the LCP.
+   */
+  frictionDirections: number;
+  /**
+   * The paper's §4 active-set heuristic (default true): the LCP first holds only the contacts active at
+   * the previous step (warm-start normal impulse > 0) and those violated at the prediction q + h v_free
+   * (Φ/h + v_n,free < 0); after the solve every other contact of the island is checked
+   * (Φ/h + v_n⁺ ≥ −`feasibilityTolerance`) and the violated ones are added and the LCP re-solved.
+   * When false, every contact point of the island enters the LCP.
+   */
+  activeSetHeuristic: boolean;
+  /**
+   * Warm-start Lemke (default true) with the support of the previous step's solution, recovered per
+   * contact from the feature-matched impulses the contact store carries from step to step (normal
+   * impulse > 0, the one or two cone edges the friction impulse lies on, λ when the friction was
+   * saturated). The guess is verified (`solveLemke`'s warm start); a wrong guess costs one small LU.
+   */
+  warmStart: boolean;
+  /**
+   * Relative diagonal regularisation ε (default 1e-9) of the single retry after Lemke stops on a
+   * secondary ray or at its pivot cap: N + ε · max(1, maxᵢ N_ii) · I. With ε > 0 the matrix is strictly
+   * copositive, so Lemke terminates with a solution. If the retry fails too, the island is solved by
+   * the projected fallback. A finite number > 0.
+   */
+  regularization: number;
+  /**
+   * Largest LCP (number of unknowns) solved by Lemke (default 1000; its dense tableau takes
+   * 16·n² bytes). A larger island goes straight to the projected fallback (counted in the stats). An
+   * integer ≥ 1.
+   */
+  maxLcpSize: number;
+  /** Gauss–Seidel sweeps of the projected fallback (default 100). An integer ≥ 1. */
+  fallbackIterations: number;
+  /**
+   * Tolerance of the active-set re-check (unit: m/s, default 1e-10): a contact left out of the LCP is
+   * violated when Φ/h + v_n⁺ < −tolerance. A finite number ≥ 0.
+   */
+  feasibilityTolerance: number;
+  /** Lemke pivot cap per solve; 0 = Lemke's own default 50·n + 100 (default 0). An integer ≥ 0. */
+  maxPivots: number;
+  /**
+   * Optional impact phase run first, on the pre-force velocities (see `impact-phase.ts`), e.g. the PLUS
+   * model. Default undefined: no impact phase, every impact is perfectly inelastic.
+   */
+  impactPhase: ImpactPhase | undefined;
+}
+
+export function defaultLcpOptions(): LcpOptions {
+  return {
+    frictionDirections: 8,
+    activeSetHeuristic: true,
+    warmStart: true,
+    regularization: 1e-9,
+    maxLcpSize: 1000,
+    fallbackIterations: 100,
+    feasibilityTolerance: 1e-10,
+    maxPivots: 0,
+    impactPhase: undefined,
+  };
+}

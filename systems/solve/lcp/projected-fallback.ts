@@ -1,0 +1,55 @@
+/**
+ * The last-resort solve of one island, used when Lemke fails twice (secondary ray or pivot cap, then the
+ * same after diagonal regularisation) or when the island's LCP is larger than `maxLcpSize`: projected
+ * Gauss–Seidel on the same step equations and rows (`contact-rows.ts`) (Φ/h gap term, no restitution, no softness), per contact:
+ *
+ *     c_n ← max(0, c_n − m_n (J_n v + Φ/h))                       (normal row, m_n = 1 / J_n M⁻¹ J_nᵀ)
+ *     f   ← f − (m_t1 J_t1 v, m_t2 J_t2 v),   f ← f · min(1, ρ / |f|),   ρ = μ c_n cos(π/k)
+ *
+ * The disk of radius μ c_n cos(π/k) is the largest one inside the k-gon cross-section of the polyhedral
+ * cone, so the result is inside the polyhedral cone (eq. 12); it is then split onto the two cone edges
+ * that bracket it (β ≥ 0, eᵀβ ≤ μ c_n), and λ is set to the slip speed max_j(−d_jᵀ v⁺) (≥ 0). This is not
+ * the exact LCP solution (complementarity holds only to the sweep count's accuracy), which is why it is
+ * counted in the stats. Velocities are updated in place in `sb.v`, `sb.w`.
+ */
+
+import type { ConstraintProblem } from '../../assembly/constraint-problem';
+import type { SolverBodies } from '../../assembly/solver-bodies';
+import { applyContactImpulse, rowVelocity, type ContactRows } from './contact-rows';
+import type { FrictionCone } from './friction-cone';
+
+/**
+ * Runs `iterations` sweeps over `contacts[start .. end)` from zero impulses; writes the accumulated
+ * impulses (c_n, f1, f2) (unit: N·s) to `impulse[3c ..]`.
+ * @param gap `[contactCount]` Φ at the start of the step (unit: m)
+ */
+export function projectedIslandSolve(
+  p: ConstraintProblem, rows: ContactRows, sb: SolverBodies, cone: FrictionCone, contacts: Int32Array, start: number, end: number,
+  gap: Float64Array, h: number, iterations: number, impulse: Float64Array,
+): void {
+  const v = sb.v, w = sb.w, m = rows.effectiveMass;
+  const shrink = Math.cos(Math.PI / cone.k);
+  const invH = 1 / h;
+  for (let i = start; i < end; i++) {
+    const c = contacts[i];
+    impulse[3 * c] = 0; impulse[3 * c + 1] = 0; impulse[3 * c + 2] = 0;
+  }
+  for (let it = 0; it < iterations; it++) {
+    for (let i = start; i < end; i++) {
+      const c = contacts[i], c3 = 3 * c;
+      const old = impulse[c3];
+      const cn = Math.max(0, old - m[c3] * (rowVelocity(p, rows, c, 0, v, w) + gap[c] * invH));
+      impulse[c3] = cn;
+      if (cn !== old) applyContactImpulse(p, rows, sb, c, cn - old, 0, 0, v, w);
+      const mu = p.friction[c];
+      if (!(mu > 0)) continue;
+      const o1 = impulse[c3 + 1], o2 = impulse[c3 + 2];
+      let f1 = o1 - m[c3 + 1] * rowVelocity(p, rows, c, 1, v, w);
+      let f2 = o2 - m[c3 + 2] * rowVelocity(p, rows, c, 2, v, w);
+      const r = mu * cn * shrink, mag = Math.hypot(f1, f2);
+      if (mag > r) { const s = mag > 0 ? r / mag : 0; f1 *= s; f2 *= s; }
+      impulse[c3 + 1] = f1; impulse[c3 + 2] = f2;
+      applyContactImpulse(p, rows, sb, c, 0, f1 - o1, f2 - o2, v, w);
+    }
+  }
+}

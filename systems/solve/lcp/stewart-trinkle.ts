@@ -1,0 +1,352 @@
+/**
+ * The accurate solver, kind `'lcp'`: Stewart–Trinkle implicit time stepping with a polyhedral friction
+ * cone, one LCP per island and step, solved exactly by Lemke's algorithm with lexicographic degeneracy
+ * resolution (seed `000_c86e6ac23aab8479.txt`; digest `research/seed-000-001-lcp-ccp.md` §A3–§A5, §A9,
+ * §C2). See `README.md` in this folder for the equations and the choices made.
+ *
+ * One step of length h (this file's `solve`):
+ *   0. impact phase (optional hook, `impact-phase.ts`) on the pre-force velocities;
+ *   1. v_free = (v + h a) / (1 + h c)  for every dynamic body (gravity, applied force and torque, implicit
+ *      damping; the PGS kernel `integrateVelocities`, no angular-speed clamp);
+ *   2. per island (`islands.ts`): form the LCP of eq. 29 over the contacts the §4 active-set heuristic
+ *      selects (`stewart-trinkle-lcp.ts`), solve it with Lemke (warm-started from the previous step's
+ *      active set), check the other contacts at v⁺ and re-solve with the violated ones added; then
+ *      v⁺ = v_free + M⁻¹(n̄ c̄_n + D̄ β̄)                                       (eqs. 27, 14)
+ *      If Lemke ends on a secondary ray or at its pivot cap: retry once with N + εI; if that fails too,
+ *      or the LCP is larger than `maxLcpSize`, solve the island by the projected fallback
+ *      (`projected-fallback.ts`). Both are counted in the stats;
+ *   3. q⁺ = q + h v⁺ through the pose deltas: Δp += h v⁺, Δq ← normalize(Δq + h/2 (ω⁺, 0) ⊗ Δq) (the PGS
+ *      kernel `integratePositions`);
+ *   4. the impulses go back into `problem.impulse` (c_n along n; D β as its t1, t2 components), which the
+ *      contact store keeps per feature id for the next step's warm start.
+ * No restitution: the step is inelastic (§A10). Joints are not handled by this solver yet.
+ *
+ * Allocation: none once the scratch arrays have grown to the scene (geometric growth).
+ */
+
+import { growFloat64, growUint8, nextCapacity } from '../../../components/capacity';
+import type { ConstraintProblem } from '../../assembly/constraint-problem';
+import type { SolverBodies } from '../../assembly/solver-bodies';
+import type { ConstraintSolver, SolveStats, StepContext } from '../constraint-solver';
+import { integratePositions, integrateVelocities } from '../pgs/body-integration';
+import { applyContactImpulse, buildContactRows, contactGap, createContactRows, rowVelocity, type ContactRows } from './contact-rows';
+import { createFrictionCone, splitOnEdges, type FrictionCone } from './friction-cone';
+import type { ImpactStats } from './impact-phase';
+import { buildIslands, createIslands } from './islands';
+import type { LcpOptions } from './lcp-options';
+import { LemkeWorkspace, solveLemke, type LemkeOptions } from './lemke';
+import { projectedIslandSolve } from './projected-fallback';
+import { contactImpulseOf, createStewartTrinkleLcp, formStewartTrinkleLcp } from './stewart-trinkle-lcp';
+
+/** Relative tie tolerance passed to Lemke (`LemkeOptions.tieTolerance`, its default), also the noise floor of b. */
+const LEMKE_TIE_TOLERANCE = 1e-10;
+
+/** What one `'lcp'` step did. Every count is for the last step only. */
+export interface LcpSolveStats extends SolveStats {
+  /** Same as `lemkePivots` (the profiler's generic iteration count). */
+  iterations: number;
+  /** Lemke tableau pivots, summed over every LCP solved (0 for an accepted warm start). */
+  lemkePivots: number;
+  /** Islands (connected groups of dynamic bodies through contacts) with at least one contact. */
+  islands: number;
+  /** LCPs solved (one per island, plus one per active-set growth and per regularised retry). */
+  lcpSolves: number;
+  /** Largest LCP solved, in unknowns (Σ (k + 2) per frictional contact + 1 per frictionless one). */
+  lcpSize: number;
+  /** LCPs whose warm-start active set was accepted (0 pivots). */
+  warmStarts: number;
+  /** Re-solves because a contact left out by the §4 active-set heuristic was violated. */
+  activeSetGrowths: number;
+  /** Lemke stopped on a secondary ray (before the regularised retry). */
+  secondaryRays: number;
+  /** Lemke stopped at its pivot cap (before the regularised retry). */
+  pivotLimits: number;
+  /** Retries with the regularised diagonal N + εI. */
+  regularizedRetries: number;
+  /** Islands solved by the projected fallback (failed retry, or LCP larger than `maxLcpSize`). */
+  projectedFallbacks: number;
+  /** What the impact phase reported, or undefined when there is none. */
+  impact: ImpactStats | undefined;
+}
+
+/**
+ * Per-contact results of the last step, indexed like the constraint problem's contacts (valid until the
+ * next step; arrays grow, so re-read the fields after each step).
+ */
+export interface LcpContactResults {
+  /** Number of contacts (= `problem.contactCount` of the last step). */
+  count: number;
+  /** Friction directions per contact k. */
+  k: number;
+  /** `[count]` normal impulse c_n (unit: N·s). */
+  normal: Float64Array;
+  /** `[k × count]` friction weights β (unit: N·s): β_j of contact c at `k c + j`, along d_j. */
+  beta: Float64Array;
+  /** `[count]` λ, the slip-speed multiplier (unit: m/s). */
+  lambda: Float64Array;
+  /** `[count]` Φ, the separation at the start of the step (unit: m; negative = penetration). */
+  gap: Float64Array;
+  /** `[count]` 1 = in its island's final LCP, 2 = solved by the projected fallback, 0 = left out
+   * (inactive by the §4 heuristic, or between two non-dynamic bodies). */
+  status: Uint8Array;
+}
+
+export interface LcpSolver extends ConstraintSolver {
+  readonly kind: 'lcp';
+  readonly options: Readonly<LcpOptions>;
+  /** Statistics of the last step (the same object every step). */
+  readonly stats: LcpSolveStats;
+  /** Per-contact results of the last step. */
+  readonly results: LcpContactResults;
+  /** The rows of the last step (witness-point anchors, `contact-rows.ts`), indexed like the problem's contacts. */
+  readonly rows: ContactRows;
+}
+
+/** Creates the `'lcp'` solver. `options` must be valid (see `plugin/world.ts`, which validates them). */
+export function createLcpSolver(options: LcpOptions): LcpSolver {
+  const o = options;
+  const cone: FrictionCone = createFrictionCone(o.frictionDirections);
+  const k = cone.k;
+  const islands = createIslands();
+  const lcp = createStewartTrinkleLcp();
+  const rows = createContactRows();
+  const lemke = new LemkeWorkspace(16);
+  const lemkeOptions: LemkeOptions = {
+    activeSet: undefined, activeSetCount: 0, maxPivots: 100, tieTolerance: LEMKE_TIE_TOLERANCE,
+  };
+  const split = new Float64Array(4);
+  let guess = new Int32Array(16);
+  // Per contact: J v_free (n, t1, t2), impulses (c_n, f1, f2), LCP membership.
+  let freeVelocity = new Float64Array(48);
+  let impulse = new Float64Array(48);
+  let selected = new Uint8Array(16);
+  // Per body: velocity change of the current island's trial solution.
+  let dv = new Float64Array(48);
+  let dw = new Float64Array(48);
+  const stats: LcpSolveStats = {
+    iterations: 0, lemkePivots: 0, islands: 0, lcpSolves: 0, lcpSize: 0, warmStarts: 0, activeSetGrowths: 0,
+    secondaryRays: 0, pivotLimits: 0, regularizedRetries: 0, projectedFallbacks: 0, impact: undefined,
+  };
+  const results: LcpContactResults = {
+    count: 0, k, normal: new Float64Array(16), beta: new Float64Array(16 * k), lambda: new Float64Array(16),
+    gap: new Float64Array(16), status: new Uint8Array(16),
+  };
+
+  function ensureScratch(nc: number, nb: number): void {
+    if (selected.length < nc) {
+      const c = nextCapacity(selected.length, nc);
+      freeVelocity = new Float64Array(3 * c);
+      impulse = new Float64Array(3 * c);
+      selected = new Uint8Array(c);
+      results.normal = growFloat64(results.normal, c);
+      results.beta = growFloat64(results.beta, k * c);
+      results.lambda = growFloat64(results.lambda, c);
+      results.gap = growFloat64(results.gap, c);
+      results.status = growUint8(results.status, c);
+    }
+    if (dv.length < 3 * nb) {
+      const c = nextCapacity(dv.length / 3, nb);
+      dv = new Float64Array(3 * c);
+      dw = new Float64Array(3 * c);
+    }
+  }
+
+  /** The warm-start guess: the support of the previous step's solution, from the stored impulses. */
+  function buildGuess(problem: ConstraintProblem): number {
+    if (guess.length < lcp.n) guess = new Int32Array(nextCapacity(guess.length, lcp.n));
+    let g = 0;
+    for (let a = 0; a < lcp.p; a++) {
+      const c = lcp.contact[a], cn = problem.impulse[3 * c];
+      if (!(cn > 0)) continue;
+      guess[g++] = lcp.normalIndex[a];
+      const bi = lcp.betaOffset[a];
+      if (bi < 0) continue;
+      const f1 = problem.impulse[3 * c + 1], f2 = problem.impulse[3 * c + 2];
+      if (!(Math.hypot(f1, f2) > 1e-9 * cn)) continue;
+      const edges = splitOnEdges(cone, f1, f2, split);
+      guess[g++] = bi + split[0];
+      let sum = split[1];
+      if (edges === 2) { guess[g++] = bi + split[2]; sum += split[3]; }
+      if (sum >= problem.friction[c] * cn * (1 - 1e-6)) guess[g++] = lcp.lambdaIndex[a];
+    }
+    return g;
+  }
+
+  /** Solves the formed LCP (Lemke, then one regularised retry). Returns false if both fail. */
+  function solveFormed(problem: ConstraintProblem): boolean {
+    const n = lcp.n;
+    stats.lcpSolves++;
+    // Noise floor: entries of b within Lemke's tie tolerance of 0 are set to exactly 0. Round-off leaves
+    // entries such as −4e-34 where the exact value is 0 (e.g. the friction rows of a body at rest); Lemke
+    // starts whenever min b < 0, but its ratio test then ties that row with the exact zeros (λ rows), the
+    // lexicographic rule may pick a λ row, and the run can end on a secondary ray although z = 0 solves.
+    let bMax = 0;
+    for (let i = 0; i < n; i++) bMax = Math.max(bMax, Math.abs(lcp.b[i]));
+    const floor = 4 * LEMKE_TIE_TOLERANCE * bMax;
+    for (let i = 0; i < n; i++) if (Math.abs(lcp.b[i]) <= floor) lcp.b[i] = 0;
+    if (n > stats.lcpSize) stats.lcpSize = n;
+    lemkeOptions.maxPivots = o.maxPivots > 0 ? o.maxPivots : 50 * n + 100;
+    const g = o.warmStart ? buildGuess(problem) : 0;
+    lemkeOptions.activeSet = g > 0 ? guess : undefined;
+    lemkeOptions.activeSetCount = g;
+    let res = solveLemke(lemke, n, lcp.N, lcp.b, lcp.z, lcp.w, lemkeOptions);
+    stats.lemkePivots += res.pivots;
+    if (res.warmStarted) stats.warmStarts++;
+    if (res.status === 'solved' || res.status === 'trivial') return true;
+    if (res.status === 'secondary-ray') stats.secondaryRays++; else stats.pivotLimits++;
+    // Retry once with N + ε·max(1, max N_ii)·I: strictly copositive, so Lemke terminates with a solution.
+    let dmax = 1;
+    for (let i = 0; i < n; i++) dmax = Math.max(dmax, lcp.N[i * n + i]);
+    const eps = o.regularization * dmax;
+    for (let i = 0; i < n; i++) lcp.N[i * n + i] += eps;
+    stats.regularizedRetries++;
+    stats.lcpSolves++;
+    lemkeOptions.activeSet = undefined;
+    lemkeOptions.activeSetCount = 0;
+    res = solveLemke(lemke, n, lcp.N, lcp.b, lcp.z, lcp.w, lemkeOptions);
+    stats.lemkePivots += res.pivots;
+    return res.status === 'solved' || res.status === 'trivial';
+  }
+
+  function solveIsland(problem: ConstraintProblem, bodies: SolverBodies, island: number, h: number): void {
+    const cs = islands.contactStart[island], ce = islands.contactStart[island + 1];
+    const bs = islands.bodyStart[island], be = islands.bodyStart[island + 1];
+    const list = islands.contacts, gap = results.gap, invH = 1 / h;
+    for (let i = cs; i < ce; i++) {
+      const c = list[i];
+      selected[c] = !o.activeSetHeuristic || freeVelocity[3 * c] + gap[c] * invH < 0 || problem.impulse[3 * c] > 0
+        ? 1 : 0;
+    }
+    let ok = true;
+    for (;;) {
+      for (let i = bs; i < be; i++) {
+        const b3 = 3 * islands.bodies[i];
+        dv[b3] = 0; dv[b3 + 1] = 0; dv[b3 + 2] = 0; dw[b3] = 0; dw[b3 + 1] = 0; dw[b3 + 2] = 0;
+      }
+      formStewartTrinkleLcp(lcp, problem, rows, bodies, cone, list, cs, ce - cs, selected, freeVelocity, gap, h);
+      if (lcp.p > 0) {
+        if (lcp.n > o.maxLcpSize || !solveFormed(problem)) { ok = false; break; }
+        for (let a = 0; a < lcp.p; a++) {
+          const c = lcp.contact[a];
+          contactImpulseOf(lcp, cone, a, impulse, 3 * c);
+          applyContactImpulse(problem, rows, bodies, c, impulse[3 * c], impulse[3 * c + 1], impulse[3 * c + 2], dv, dw);
+        }
+      }
+      if (!o.activeSetHeuristic) break;
+      let grew = false;
+      for (let i = cs; i < ce; i++) {
+        const c = list[i];
+        if (selected[c]) continue;
+        if (freeVelocity[3 * c] + gap[c] * invH + rowVelocity(problem, rows, c, 0, dv, dw) < -o.feasibilityTolerance) {
+          selected[c] = 1;
+          grew = true;
+        }
+      }
+      if (!grew) break;
+      stats.activeSetGrowths++;
+    }
+    if (!ok) {
+      solveByFallback(problem, bodies, cs, ce, h);
+      return;
+    }
+    // Accept: v⁺ = v_free + M⁻¹(n̄ c̄_n + D̄ β̄).
+    const v = bodies.v, w = bodies.w;
+    for (let i = bs; i < be; i++) {
+      const b3 = 3 * islands.bodies[i];
+      v[b3] += dv[b3]; v[b3 + 1] += dv[b3 + 1]; v[b3 + 2] += dv[b3 + 2];
+      w[b3] += dw[b3]; w[b3 + 1] += dw[b3 + 1]; w[b3 + 2] += dw[b3 + 2];
+    }
+    for (let i = cs; i < ce; i++) {
+      const c = list[i];
+      results.status[c] = 0;
+      results.normal[c] = 0;
+      results.lambda[c] = 0;
+      results.beta.fill(0, k * c, k * c + k);
+      impulse[3 * c] = 0; impulse[3 * c + 1] = 0; impulse[3 * c + 2] = 0;
+    }
+    const z = lcp.z;
+    for (let a = 0; a < lcp.p; a++) {
+      const c = lcp.contact[a];
+      contactImpulseOf(lcp, cone, a, impulse, 3 * c);
+      results.status[c] = 1;
+      results.normal[c] = z[lcp.normalIndex[a]];
+      const bi = lcp.betaOffset[a];
+      if (bi < 0) continue;
+      for (let j = 0; j < k; j++) results.beta[k * c + j] = z[bi + j];
+      results.lambda[c] = z[lcp.lambdaIndex[a]];
+    }
+  }
+
+  function solveByFallback(problem: ConstraintProblem, bodies: SolverBodies, cs: number, ce: number, h: number): void {
+    stats.projectedFallbacks++;
+    const list = islands.contacts;
+    projectedIslandSolve(problem, rows, bodies, cone, list, cs, ce, results.gap, h, o.fallbackIterations, impulse);
+    for (let i = cs; i < ce; i++) {
+      const c = list[i];
+      results.status[c] = 2;
+      results.normal[c] = impulse[3 * c];
+      results.beta.fill(0, k * c, k * c + k);
+      results.lambda[c] = 0;
+      if (!(problem.friction[c] > 0)) continue;
+      const edges = splitOnEdges(cone, impulse[3 * c + 1], impulse[3 * c + 2], split);
+      if (edges >= 1) results.beta[k * c + split[0]] = split[1];
+      if (edges === 2) results.beta[k * c + split[2]] = split[3];
+      // Re-express the stored impulse exactly as D β.
+      let f1 = 0, f2 = 0, lam = 0;
+      const u1 = rowVelocity(problem, rows, c, 1, bodies.v, bodies.w), u2 = rowVelocity(problem, rows, c, 2, bodies.v, bodies.w);
+      for (let j = 0; j < k; j++) {
+        const bj = results.beta[k * c + j];
+        f1 += bj * cone.cos[j]; f2 += bj * cone.sin[j];
+        lam = Math.max(lam, -(cone.cos[j] * u1 + cone.sin[j] * u2));
+      }
+      impulse[3 * c + 1] = f1; impulse[3 * c + 2] = f2;
+      results.lambda[c] = lam;
+    }
+  }
+
+  return {
+    kind: 'lcp',
+    options,
+    stats,
+    results,
+    rows,
+    solve(problem: ConstraintProblem, bodies: SolverBodies, ctx: StepContext): SolveStats {
+      const h = ctx.h;
+      stats.lemkePivots = 0; stats.islands = 0; stats.lcpSolves = 0; stats.lcpSize = 0; stats.warmStarts = 0;
+      stats.activeSetGrowths = 0; stats.secondaryRays = 0; stats.pivotLimits = 0; stats.regularizedRetries = 0;
+      stats.projectedFallbacks = 0;
+      // 0. Impact phase on the pre-force velocities (seed-004 digest §6.3, step 3).
+      stats.impact = o.impactPhase === undefined ? undefined : o.impactPhase.resolve(problem, bodies, ctx);
+      // 1. Free velocities v_free = v + h M⁻¹ k (with implicit damping), no angular-speed clamp.
+      integrateVelocities(bodies, h, Infinity);
+      const nc = problem.contactCount;
+      ensureScratch(nc, bodies.count);
+      results.count = nc;
+      for (let c = 0; c < nc; c++) results.gap[c] = contactGap(problem, bodies, c);
+      buildContactRows(rows, problem, bodies, results.gap);
+      for (let c = 0; c < nc; c++) {
+        freeVelocity[3 * c] = rowVelocity(problem, rows, c, 0, bodies.v, bodies.w);
+        freeVelocity[3 * c + 1] = rowVelocity(problem, rows, c, 1, bodies.v, bodies.w);
+        freeVelocity[3 * c + 2] = rowVelocity(problem, rows, c, 2, bodies.v, bodies.w);
+        impulse[3 * c] = 0; impulse[3 * c + 1] = 0; impulse[3 * c + 2] = 0;
+        results.normal[c] = 0; results.lambda[c] = 0; results.status[c] = 0;
+        results.beta.fill(0, k * c, k * c + k);
+      }
+      // 2. One LCP per island.
+      buildIslands(islands, problem, bodies);
+      stats.islands = islands.count;
+      for (let i = 0; i < islands.count; i++) solveIsland(problem, bodies, i, h);
+      // 3. q⁺ = q + h v⁺.
+      integratePositions(bodies, h);
+      // 4. Impulses back for the warm start and the contact store.
+      for (let c = 0; c < nc; c++) {
+        problem.impulse[3 * c] = impulse[3 * c];
+        problem.impulse[3 * c + 1] = impulse[3 * c + 1];
+        problem.impulse[3 * c + 2] = impulse[3 * c + 2];
+        problem.maxNormalImpulse[c] = impulse[3 * c];
+      }
+      stats.iterations = stats.lemkePivots;
+      return stats;
+    },
+  };
+}

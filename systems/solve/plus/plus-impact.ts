@@ -1,0 +1,295 @@
+/**
+ * The PLUS impact phase (Uchida, Sherman & Delp 2015, seed `004_27129fe6ccc0a1bc.txt`; digest
+ * `research/seed-004-plus.md`): the outer loop of impact rounds (Algorithm 2, as reconstructed in
+ * digest §2.1) over the islands of proximal contacts, run on the pre-force velocities before the
+ * accurate solver's contact LCP (digest §6.3, step 3).
+ *
+ * Per call:
+ * 1. Proximal points (paper §3a): separation at the step start ≤ ε (`proximityTolerance`), or, with
+ *    `anticipate`, separation + h·min(v_n, 0) ≤ ε. Points whose two bodies both have infinite mass
+ *    are ignored.
+ * 2. Islands: proximal points connected through dynamic bodies (union–find over solver bodies;
+ *    static and kinematic bodies do not connect). Islands are numbered, and their points ordered, by
+ *    contact index (deterministic).
+ * 3. An island impacts when one of its points approaches faster than its capture velocity,
+ *    −v_n ≥ v_capture and −v_n > `observerTolerance`. Then ALL its proximal points take part.
+ * 4. Rounds (paper §3b, Table 2). At each round start, π_exp ← π_acc, π_acc ← 0, and each point is
+ *      expanding   if π_exp > 0 (it was compressing last round, got an impulse, and e > 0),
+ *      compressing if not expanding and v_n < −observerTolerance,
+ *      observing   otherwise (π = 0 this round);
+ *    the impact ends when no point compresses or expands. The COR e_k of each compressing point is
+ *    evaluated from its v_n at the round start (`coefficient-of-restitution.ts`) and fixed for the round.
+ *    Intervals (`plus-interval.ts`) follow until one has α = 1; after each, with π_step = α π:
+ *      π_total += π_step,  π_acc += e ⊙ π_step,n (compressing points),  π_exp ← (1 − α) π_exp,
+ *      v ← v + A π_step.
+ * 5. Budget: more than `maxRounds` rounds or `maxIntervals` intervals in an island, or more than
+ *    `maxIslandPoints` points, finish the island with the Poisson/PGS fallback (`poisson-fallback.ts`),
+ *    counted in `fallbacks`.
+ * 6. Δu = M⁻¹ Gᵀ π_total is applied to the solver bodies' v and w (nothing else is written; the
+ *    problem, including `problem.impulse`, is only read). The impulses are left in `stats.impulse`.
+ *
+ * Allocation: none per call once the workspace fits the problem, except the ml-matrix objects of the
+ * dense solves while an island is actually impacting (see `min-norm-solve.ts`).
+ */
+
+import type { ConstraintProblem } from '../../assembly/constraint-problem';
+import type { SolverBodies } from '../../assembly/solver-bodies';
+import type { StepContext } from '../constraint-solver';
+import { applyIslandImpulse, addCompliance, buildIslandSystem, contactNormalVelocity } from './constraint-space';
+import { coefficientOfRestitution } from './coefficient-of-restitution';
+import { computeInterval } from './plus-interval';
+import { finishWithFallback } from './poisson-fallback';
+import { resolvePlusOptions, RoundLabel, type PlusOptions } from './plus-options';
+import { createPlusWorkspace, ensureIslandCapacity, ensurePointCapacity, type PlusWorkspace } from './plus-workspace';
+
+/** Counters and results of one `resolve` call. The object and its arrays are reused by the next call. */
+export interface ImpactStats {
+  /** Islands that impacted (had a point approaching faster than its capture velocity). */
+  islands: number;
+  /** Impact rounds over all islands (paper §3b). */
+  rounds: number;
+  /** Intervals over all islands and rounds (paper §2e). */
+  intervals: number;
+  /** Proximal contact points of the islands that impacted (they all took part). */
+  contactsResolved: number;
+  /** Islands finished by the Poisson/PGS fallback (round, interval or size budget exceeded). */
+  fallbacks: number;
+  /** Active-set passes (min-norm solves) and Gauss–Newton iterations, for profiling. */
+  activeSetPasses: number;
+  newtonIterations: number;
+  /** Impending-slip solves where Newton failed and the friction direction was fixed by fixed-point
+   * passes instead (approximate direction; see `min-norm-solve.ts`). */
+  impendingFallbacks: number;
+  /** `[3 × capacity]` impulse applied at each ConstraintProblem point c at 3c (n), 3c + 1 (t1),
+   * 3c + 2 (t2) (unit: N·s, world directions of the problem); 0 for points not in an impact. */
+  impulse: Float64Array;
+  /** `[capacity]` per point: 0 = not in an impact, 1 = resolved by PLUS, 2 = finished by the fallback. */
+  status: Uint8Array;
+}
+
+/** The hook the accurate solver calls before its contact LCP. */
+export interface ImpactPhase {
+  resolve(problem: ConstraintProblem, bodies: SolverBodies, ctx: StepContext): ImpactStats;
+}
+
+export interface PlusImpactPhase extends ImpactPhase {
+  readonly options: PlusOptions;
+}
+
+/**
+ * Creates a PLUS impact phase. Call `resolve(problem, bodies, ctx)` once per step, after assembly and
+ * BEFORE any applied force, gravity or warm-start impulse is added to `bodies.v` / `bodies.w`.
+ * It changes only `bodies.v` and `bodies.w`.
+ * Reads per point: bodyA/bodyB, direction, angularA/B, invInertiaAngularA/B, baseSeparation, rA, rB,
+ * friction μ, restitution (e_max), captureVelocity, plasticVelocity, minRestitution; per body: invMass,
+ * v, w; `ctx.h` (for `anticipate`).
+ * @throws PhysicsInputError for invalid options (see `resolvePlusOptions`).
+ */
+export function createPlusImpactPhase(options: Partial<PlusOptions> = {}): PlusImpactPhase {
+  const o = resolvePlusOptions(options);
+  const ws = createPlusWorkspace();
+  const stats: ImpactStats = {
+    islands: 0, rounds: 0, intervals: 0, contactsResolved: 0, fallbacks: 0, activeSetPasses: 0,
+    newtonIterations: 0, impendingFallbacks: 0, impulse: ws.impulse, status: ws.status,
+  };
+  return {
+    options: o,
+    resolve(problem: ConstraintProblem, bodies: SolverBodies, ctx: StepContext): ImpactStats {
+      stats.islands = 0; stats.rounds = 0; stats.intervals = 0; stats.contactsResolved = 0;
+      stats.fallbacks = 0;
+      ws.activeSetPasses = 0; ws.newtonIterations = 0; ws.impendingFallbacks = 0;
+      const n = problem.contactCount;
+      ensurePointCapacity(ws, n, bodies.count);
+      stats.impulse = ws.impulse;
+      stats.status = ws.status;
+      ws.impulse.fill(0, 0, 3 * n);
+      ws.status.fill(0, 0, n);
+      if (n > 0) {
+        const islands = findIslands(ws, problem, bodies, ctx, o);
+        for (let j = 0; j < islands; j++) {
+          if (ws.islandTriggered[j] === 1) resolveIsland(ws, problem, bodies, o, j, stats);
+        }
+      }
+      stats.activeSetPasses = ws.activeSetPasses;
+      stats.newtonIterations = ws.newtonIterations;
+      stats.impendingFallbacks = ws.impendingFallbacks;
+      return stats;
+    },
+  };
+}
+
+function find(parent: Int32Array, x: number): number {
+  while (parent[x] !== x) {
+    parent[x] = parent[parent[x]];
+    x = parent[x];
+  }
+  return x;
+}
+
+/** Steps 1–3: proximal points, islands and triggers. Returns the number of islands. */
+function findIslands(
+  ws: PlusWorkspace, p: ConstraintProblem, b: SolverBodies, ctx: StepContext, o: PlusOptions,
+): number {
+  const n = p.contactCount;
+  const parent = ws.parent;
+  for (let i = 0; i < b.count; i++) { parent[i] = i; ws.islandOfRoot[i] = -1; }
+  for (let c = 0; c < n; c++) {
+    const ia = p.bodyA[c], ib = p.bodyB[c];
+    const dynA = b.invMass[ia] > 0, dynB = b.invMass[ib] > 0;
+    const vn = contactNormalVelocity(p, b, c);
+    ws.normalVelocity[c] = vn;
+    ws.proximal[c] = 0;
+    ws.islandOfPoint[c] = -1;
+    if (!dynA && !dynB) continue;
+    const d9 = 9 * c, c3 = 3 * c;
+    const sep = p.baseSeparation[c]
+      + p.direction[d9] * (p.rB[c3] - p.rA[c3])
+      + p.direction[d9 + 1] * (p.rB[c3 + 1] - p.rA[c3 + 1])
+      + p.direction[d9 + 2] * (p.rB[c3 + 2] - p.rA[c3 + 2]);
+    const eps = o.proximityTolerance;
+    if (!(sep <= eps || (o.anticipate && sep + ctx.h * Math.min(vn, 0) <= eps))) continue;
+    ws.proximal[c] = 1;
+    if (dynA && dynB) {
+      const ra = find(parent, ia), rb = find(parent, ib);
+      if (ra !== rb) parent[ra < rb ? rb : ra] = ra < rb ? ra : rb;
+    }
+  }
+  let islands = 0;
+  for (let c = 0; c < n; c++) {
+    if (ws.proximal[c] === 0) continue;
+    const ia = p.bodyA[c];
+    const root = find(parent, b.invMass[ia] > 0 ? ia : p.bodyB[c]);
+    if (ws.islandOfRoot[root] < 0) {
+      ws.islandOfRoot[root] = islands;
+      ws.islandTriggered[islands] = 0;
+      ws.islandStart[islands] = 0;
+      islands++;
+    }
+    const j = ws.islandOfRoot[root];
+    ws.islandOfPoint[c] = j;
+    ws.islandStart[j]++;
+    const vn = ws.normalVelocity[c];
+    if (-vn >= p.captureVelocity[c] && -vn > o.observerTolerance) ws.islandTriggered[j] = 1;
+  }
+  // counts → starts (exclusive prefix sums), then fill in contact order
+  let acc = 0;
+  for (let j = 0; j < islands; j++) { const cnt = ws.islandStart[j]; ws.islandStart[j] = acc; acc += cnt; }
+  ws.islandStart[islands] = acc;
+  for (let c = 0; c < n; c++) {
+    const j = ws.islandOfPoint[c];
+    if (j < 0) continue;
+    ws.islandPoints[ws.islandStart[j]++] = c;
+  }
+  for (let j = islands; j > 0; j--) ws.islandStart[j] = ws.islandStart[j - 1];
+  ws.islandStart[0] = 0;
+  return islands;
+}
+
+/** Steps 4–6 for island j. */
+function resolveIsland(
+  ws: PlusWorkspace, p: ConstraintProblem, b: SolverBodies, o: PlusOptions, j: number, stats: ImpactStats,
+): void {
+  const start = ws.islandStart[j];
+  const k = ws.islandStart[j + 1] - start;
+  ensureIslandCapacity(ws, k);
+  for (let i = 0; i < k; i++) ws.contact[i] = ws.islandPoints[start + i];
+  stats.islands++;
+  stats.contactsResolved += k;
+  buildIslandSystem(ws, p, b, k);
+  for (let i = 0; i < k; i++) {
+    const c = ws.contact[i];
+    ws.mu[i] = p.friction[c];
+    ws.capture[i] = p.captureVelocity[c];
+    ws.plastic[i] = p.plasticVelocity[c];
+    ws.eMax[i] = p.restitution[c];
+    ws.eMin[i] = p.minRestitution[c];
+    ws.piExp[i] = 0;
+    ws.piAcc[i] = 0;
+    ws.cor[i] = 0;
+  }
+  ws.piTotal.fill(0, 0, 3 * k);
+  let fellBack = false;
+  if (k > o.maxIslandPoints) {
+    fellBack = true;
+  } else {
+    fellBack = runRounds(ws, k, o, j, stats);
+  }
+  if (fellBack) {
+    finishWithFallback(ws, k, o);
+    stats.fallbacks++;
+  }
+  applyIslandImpulse(ws, p, b, k, ws.piTotal);
+  for (let i = 0; i < k; i++) ws.status[ws.contact[i]] = fellBack ? 2 : 1;
+}
+
+/**
+ * The round loop (Algorithm 2). Returns true when the budget ran out; then `ws.piExp` holds the
+ * expansion impulse still owed, for the fallback.
+ */
+function runRounds(ws: PlusWorkspace, k: number, o: PlusOptions, island: number, stats: ImpactStats): boolean {
+  const tolV = o.observerTolerance;
+  let rounds = 0, intervals = 0;
+  for (;;) {
+    let floor = 0;
+    for (let i = 0; i < k; i++) floor = Math.max(floor, Math.abs(ws.piTotal[3 * i]));
+    floor *= 1e-12;
+    let any = false;
+    for (let i = 0; i < k; i++) {
+      const e = ws.piAcc[i];
+      ws.piAcc[i] = 0;
+      ws.cor[i] = 0;
+      if (e > floor) {
+        ws.piExp[i] = e;
+        ws.label[i] = RoundLabel.expanding;
+        any = true;
+      } else {
+        ws.piExp[i] = 0;
+        if (ws.v[3 * i] < -tolV) {
+          ws.label[i] = RoundLabel.compressing;
+          any = true;
+        } else {
+          ws.label[i] = RoundLabel.observing;
+        }
+      }
+    }
+    if (!any) return false;
+    if (rounds >= o.maxRounds) return true;
+    rounds++;
+    stats.rounds++;
+    for (let i = 0; i < k; i++) {
+      if (ws.label[i] !== RoundLabel.compressing) continue;
+      ws.cor[i] = coefficientOfRestitution(-ws.v[3 * i], ws.capture[i], ws.plastic[i], ws.eMax[i], ws.eMin[i]);
+    }
+    if (o.onRound !== undefined) {
+      const ev = ws.roundEvent;
+      ev.island = island; ev.round = rounds; ev.pointCount = k;
+      o.onRound(ev);
+    }
+    do {
+      if (intervals >= o.maxIntervals) {
+        for (let i = 0; i < k; i++) ws.piExp[i] += ws.piAcc[i];
+        return true;
+      }
+      intervals++;
+      stats.intervals++;
+      computeInterval(ws, k, o);
+      const alpha = ws.alpha;
+      for (let r = 0; r < 3 * k; r++) {
+        const s = alpha * ws.pi[r];
+        ws.piStep[r] = s;
+        ws.piTotal[r] += s;
+      }
+      for (let i = 0; i < k; i++) {
+        if (ws.label[i] === RoundLabel.compressing) ws.piAcc[i] += ws.cor[i] * ws.piStep[3 * i];
+        else if (ws.label[i] === RoundLabel.expanding) ws.piExp[i] *= 1 - alpha;
+      }
+      addCompliance(ws, k, ws.piStep, ws.v);
+      if (o.onInterval !== undefined) {
+        const ev = ws.intervalEvent;
+        ev.island = island; ev.round = rounds; ev.interval = intervals; ev.alpha = alpha; ev.end = ws.end;
+        ev.pointCount = k;
+        o.onInterval(ev);
+      }
+    } while (ws.alpha < 1);
+  }
+}

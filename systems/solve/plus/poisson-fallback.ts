@@ -1,0 +1,181 @@
+/**
+ * The fallback that finishes an impact when PLUS runs out of budget (round cap, interval cap, or an
+ * island larger than `maxIslandPoints`). The paper leaves this open ("it may be necessary to limit the
+ * number of rounds permitted in a single impulse calculation", §5); Simbody's "Mixed" model ends with a
+ * round in which every proximal point takes part with COR 0 (digest §2.5, §6.2). This one is a plain
+ * Poisson impulse computed by projected Gauss–Seidel on the island's dense constraint space:
+ *
+ *  (a) compression: a PGS solve with COR 0 over all proximal points of the island, on the isotropic
+ *      cone ‖π_t‖ ≤ μ π_n (cone complementarity, seed 001). Each point's block takes the projected
+ *      gradient step π_i ← Proj_K(π_i − v_i / L_i), L_i = λ_max(A_ii) (π_n alone, step 1/A_nn, for a
+ *      frictionless point). Each step lowers the kinetic energy ½πᵀAπ + πᵀv, and the fixed point has
+ *      v_n ≥ μ‖v_t‖ ≥ 0 at every point: nothing approaches. PGS converges slowly on stiff, redundant
+ *      islands, so if a point still approaches after the sweeps, the exact inelastic normal LCP
+ *      (Lemke) finishes the capture (it can only remove energy).
+ *  (b) Poisson expansion: the expansion still owed by PLUS (the caller's π_z^(exp) + π_z^(acc)) plus
+ *      e_k × (the normal impulse of (a)), e_k from the approach speed at the fallback's start, applied
+ *      as normal impulses.
+ *  (c) a second COR-0 PGS solve, since (b) can make other points approach.
+ *  (d) energy guard: if the whole impact now gains kinetic energy (ΔT > 1e-9 Σ|π v0|), (b) and (c) are
+ *      undone and the state after (a) is kept (no restitution for this island in this step).
+ *
+ * What is lost compared with PLUS: no sliding/rolling intervals, so the friction direction is not
+ * tracked; no wave propagation; CCP friction lets sliding points separate at v_n = μ‖v_t‖.
+ * The PGS solves stop when the largest block change is ≤ 1e-12 of the largest impulse and no point
+ * approaches faster than `observerTolerance`, or after `fallbackIterations` sweeps. The Lemke
+ * workspace grows with the island and then allocates nothing.
+ */
+
+import { solveLemke } from '../lcp/lemke';
+import { addCompliance, kineticEnergyChange } from './constraint-space';
+import { coefficientOfRestitution } from './coefficient-of-restitution';
+import type { PlusOptions } from './plus-options';
+import type { PlusWorkspace } from './plus-workspace';
+
+/**
+ * Finishes the island's impact. Reads the owed expansion from `ws.piExp` (`[k]`, N·s), updates
+ * `ws.v` and `ws.piTotal`, and leaves `ws.piExp` / `ws.piAcc` at 0.
+ */
+export function finishWithFallback(ws: PlusWorkspace, k: number, o: PlusOptions): void {
+  const m = 3 * k;
+  for (let i = 0; i < k; i++) {
+    const approach = -ws.v[3 * i];
+    ws.cor[i] = approach > o.observerTolerance
+      ? coefficientOfRestitution(approach, ws.capture[i], ws.plastic[i], ws.eMax[i], ws.eMin[i]) : 0;
+    ws.blockStep[i] = blockStep(ws, k, i);
+  }
+  // (a) compression with COR 0
+  captureSolve(ws, k, o);
+  for (let i = 0; i < k; i++) ws.piExp[i] += ws.cor[i] * ws.pi[3 * i];
+  ws.piSave.set(ws.piTotal.subarray(0, m));
+  ws.vSave.set(ws.v.subarray(0, m));
+  // (b) Poisson expansion as normal impulses
+  let owed = false;
+  ws.piStep.fill(0, 0, m);
+  for (let i = 0; i < k; i++) {
+    if (ws.piExp[i] > 0) {
+      ws.piStep[3 * i] = ws.piExp[i];
+      ws.piTotal[3 * i] += ws.piExp[i];
+      owed = true;
+    }
+    ws.piExp[i] = 0;
+    ws.piAcc[i] = 0;
+  }
+  if (!owed) return;
+  addCompliance(ws, k, ws.piStep, ws.v);
+  // (c) capture what (b) set approaching
+  captureSolve(ws, k, o);
+  // (d) energy guard
+  let scale = 0;
+  for (let r = 0; r < m; r++) scale += Math.abs(ws.piTotal[r] * ws.v0[r]);
+  if (kineticEnergyChange(ws.piTotal, ws.v0, ws.v, k) > 1e-9 * scale) {
+    ws.piTotal.set(ws.piSave.subarray(0, m));
+    ws.v.set(ws.vSave.subarray(0, m));
+  }
+}
+
+/** 1/L for point i's block: 1/A_nn when frictionless, else 1/λ_max(A_ii) (3 × 3, symmetric). */
+function blockStep(ws: PlusWorkspace, k: number, i: number): number {
+  const m = 3 * k, A = ws.A, r = 3 * i;
+  if (!(ws.mu[i] > 0)) return 1 / A[r * m + r];
+  return 1 / maxEigenSym3(
+    A[r * m + r], A[r * m + r + 1], A[r * m + r + 2],
+    A[(r + 1) * m + r + 1], A[(r + 1) * m + r + 2], A[(r + 2) * m + r + 2],
+  );
+}
+
+/** Largest eigenvalue of the symmetric 3 × 3 [[a, b, c], [b, d, e], [c, e, f]] (trigonometric method). */
+export function maxEigenSym3(a: number, b: number, c: number, d: number, e: number, f: number): number {
+  const p1 = b * b + c * c + e * e;
+  const q = (a + d + f) / 3;
+  if (p1 === 0) return Math.max(a, d, f);
+  const p2 = (a - q) * (a - q) + (d - q) * (d - q) + (f - q) * (f - q) + 2 * p1;
+  const p = Math.sqrt(p2 / 6);
+  const ba = (a - q) / p, bd = (d - q) / p, bf = (f - q) / p, bb = b / p, bc = c / p, be = e / p;
+  const det = ba * (bd * bf - be * be) - bb * (bb * bf - be * bc) + bc * (bb * be - bd * bc);
+  const rr = Math.min(Math.max(det / 2, -1), 1);
+  const phi = Math.acos(rr) / 3;
+  return q + 2 * p * Math.cos(phi);
+}
+
+/**
+ * A COR-0 solve: projected Gauss–Seidel on the cone (below), then, if a point still approaches, the
+ * exact inelastic normal LCP on top of it: Δπ_n ≥ 0, v_n + A_nn Δπ_n ≥ 0, complementary (Lemke,
+ * `../lcp/lemke.ts`). That LCP is the minimiser of the kinetic energy over Δπ_n ≥ 0 (A_nn is positive
+ * semidefinite), so it cannot add energy, it only grows normal impulses (the cone stays satisfied), and
+ * it leaves no approach whenever the rigid bodies can avoid it. The impulse of the whole solve is left
+ * in `ws.pi` (`[3k]`) and added to `ws.piTotal`.
+ */
+function captureSolve(ws: PlusWorkspace, k: number, o: PlusOptions): void {
+  projectedGaussSeidel(ws, k, o);
+  let approaching = false;
+  for (let i = 0; i < k; i++) if (ws.v[3 * i] < -o.observerTolerance) approaching = true;
+  if (!approaching) return;
+  const m = 3 * k, A = ws.A, M = ws.B, q = ws.rhs, z = ws.x, w = ws.residual;
+  for (let i = 0; i < k; i++) {
+    for (let j = 0; j < k; j++) M[i * k + j] = A[3 * i * m + 3 * j];
+    q[i] = ws.v[3 * i];
+  }
+  const r = solveLemke(ws.lemke, k, M, q, z, w);
+  if (r.status !== 'solved' && r.status !== 'trivial') return;
+  ws.piStep.fill(0, 0, m);
+  for (let i = 0; i < k; i++) {
+    const dz = z[i] > 0 ? z[i] : 0;
+    ws.piStep[3 * i] = dz;
+    ws.pi[3 * i] += dz;
+    ws.piTotal[3 * i] += dz;
+  }
+  addCompliance(ws, k, ws.piStep, ws.v);
+}
+
+/**
+ * COR-0 projected Gauss–Seidel on the island. The impulse of this solve is left in `ws.pi` (`[3k]`)
+ * and added to `ws.piTotal`; `ws.v` is kept equal to v0 + A π_total.
+ */
+function projectedGaussSeidel(ws: PlusWorkspace, k: number, o: PlusOptions): void {
+  const m = 3 * k, A = ws.A, v = ws.v, lam = ws.pi;
+  lam.fill(0, 0, m);
+  for (let it = 0; it < o.fallbackIterations; it++) {
+    let change = 0, size = 0;
+    for (let i = 0; i < k; i++) {
+      const r = 3 * i;
+      const mu = ws.mu[i];
+      const t = ws.blockStep[i];
+      const total = ws.piTotal;
+      // the block's total impulse (π_total + this solve) must stay in the cone
+      const n0 = total[r] + lam[r];
+      let nn = n0 - t * v[r];
+      let d1 = 0, d2 = 0;
+      if (!(mu > 0)) {
+        if (nn < 0) nn = 0;
+      } else {
+        const t10 = total[r + 1] + lam[r + 1], t20 = total[r + 2] + lam[r + 2];
+        let t1 = t10 - t * v[r + 1], t2 = t20 - t * v[r + 2];
+        const tl = Math.hypot(t1, t2);
+        if (tl > mu * nn) {
+          if (mu * tl <= -nn) {
+            nn = 0; t1 = 0; t2 = 0;
+          } else {
+            const s = (nn + mu * tl) / (1 + mu * mu);
+            nn = s;
+            t1 *= (mu * s) / tl;
+            t2 *= (mu * s) / tl;
+          }
+        }
+        d1 = t1 - t10;
+        d2 = t2 - t20;
+      }
+      const dn = nn - n0;
+      if (dn !== 0 || d1 !== 0 || d2 !== 0) {
+        lam[r] += dn; lam[r + 1] += d1; lam[r + 2] += d2;
+        for (let x = 0; x < m; x++) v[x] += A[x * m + r] * dn + A[x * m + r + 1] * d1 + A[x * m + r + 2] * d2;
+      }
+      change = Math.max(change, Math.abs(dn), Math.abs(d1), Math.abs(d2));
+      size = Math.max(size, Math.abs(nn));
+    }
+    let approaching = false;
+    for (let i = 0; i < k; i++) if (v[3 * i] < -o.observerTolerance) approaching = true;
+    if (!approaching && change <= 1e-12 * size) break;
+  }
+  for (let r = 0; r < m; r++) ws.piTotal[r] += lam[r];
+}
