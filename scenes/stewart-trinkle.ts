@@ -81,13 +81,13 @@ export const FOUR_BALLS = {
 } as const;
 
 /** Paper frame (z up) → engine frame (y up): (x, y, z) → (x, z, −y). */
-export function paperToEngine(x: number, y: number, z: number): [number, number, number] {
-  return [x, z, -y];
+export function paperToEngine(p: ArrayLike<number>): [number, number, number] {
+  return [p[0], p[2], -p[1]];
 }
 
 /** Engine frame (y up) → paper frame (z up): (x, y, z) → (x, −z, y). */
-export function engineToPaper(x: number, y: number, z: number): [number, number, number] {
-  return [x, -z, y];
+export function engineToPaper(e: ArrayLike<number>): [number, number, number] {
+  return [e[0], -e[2], e[1]];
 }
 
 export interface FourBallScene {
@@ -107,8 +107,8 @@ export function buildFourBalls(world: PhysicsWorld): FourBallScene {
   const table = addBody(world, { type: 'static', collider: { shape: 'plane', friction: f.friction } });
   const inertia = 0.4 * f.mass * f.radius * f.radius;
   const balls = f.positions.map((p, i) => addBody(world, {
-    position: paperToEngine(p[0], p[1], p[2]),
-    linearVelocity: i === 0 ? paperToEngine(f.throwVelocity[0], f.throwVelocity[1], f.throwVelocity[2]) : [0, 0, 0],
+    position: paperToEngine(p),
+    linearVelocity: i === 0 ? paperToEngine(f.throwVelocity) : [0, 0, 0],
     mass: f.mass,
     inertia: [inertia, inertia, inertia],
     linearDamping: 0,

@@ -85,8 +85,8 @@ function simulate(h: number): BallRun {
     }
     const V = new Float64Array(24), Q = new Float64Array(24);
     balls.forEach((b, i) => {
-      const v = engineToPaper(...getLinearVelocity(w, b)), om = engineToPaper(...getAngularVelocity(w, b));
-      const p = engineToPaper(...getPosition(w, b));
+      const v = engineToPaper(getLinearVelocity<number[]>(w, b)), om = engineToPaper(getAngularVelocity<number[]>(w, b));
+      const p = engineToPaper(getPosition<number[]>(w, b));
       for (let k = 0; k < 3; k++) {
         phi[3 * i + k] += h * om[k];
         V[6 * i + k] = v[k]; V[6 * i + 3 + k] = om[k];

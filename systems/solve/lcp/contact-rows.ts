@@ -68,7 +68,7 @@ const anchorB = new Float64Array(3);
 
 /**
  * Fills `rows` for the problem's contacts with the witness-point anchors (file header).
- * @param gap `[contactCount]` Φ per contact (unit: m), see {@link contactGap}
+ * @param gap `[contactCount]` Φ per contact (unit: m), see {@link contactGaps}
  */
 export function buildContactRows(rows: ContactRows, p: ConstraintProblem, sb: SolverBodies, gap: Float64Array): void {
   const nc = p.contactCount;
@@ -191,18 +191,22 @@ export function delassusBlock(
 }
 
 /**
- * Signed separation Φ of contact c at the current pose deltas (unit: m; negative = penetration):
- * Φ = n · ((Δp_B + Δq_B r_B) − (Δp_A + Δq_A r_A)) + s₀, with s₀ = `baseSeparation` (the separation at
- * the start of the step minus n · (r_B − r_A)). At the start of the step (Δp = 0, Δq = 1) this is the
- * narrowphase separation.
+ * Signed separation Φ of every contact at the current pose deltas, written to `out[c]` (unit: m; negative
+ * = penetration): Φ = n · ((Δp_B + Δq_B r_B) − (Δp_A + Δq_A r_A)) + s₀, with s₀ = `baseSeparation` (the
+ * separation at the start of the step minus n · (r_B − r_A)). At the start of the step (Δp = 0, Δq = 1)
+ * this is the narrowphase separation. (Written to an array rather than returned: a returned double that
+ * is not inlined is boxed, i.e. allocated, by V8.)
  */
-export function contactGap(p: ConstraintProblem, sb: SolverBodies, c: number): number {
-  const a = p.bodyA[c], b = p.bodyB[c], c3 = 3 * c, o = 9 * c;
-  quatRotate(tmp, 0, sb.dq, 4 * a, p.rA, c3);
-  quatRotate(tmp, 3, sb.dq, 4 * b, p.rB, c3);
-  const dp = sb.dp, a3 = 3 * a, b3 = 3 * b, n = p.direction;
-  return n[o] * (dp[b3] + tmp[3] - dp[a3] - tmp[0])
-    + n[o + 1] * (dp[b3 + 1] + tmp[4] - dp[a3 + 1] - tmp[1])
-    + n[o + 2] * (dp[b3 + 2] + tmp[5] - dp[a3 + 2] - tmp[2])
-    + p.baseSeparation[c];
+export function contactGaps(p: ConstraintProblem, sb: SolverBodies, out: Float64Array): void {
+  const dp = sb.dp, n = p.direction;
+  for (let c = 0; c < p.contactCount; c++) {
+    const a = p.bodyA[c], b = p.bodyB[c], c3 = 3 * c, o = 9 * c;
+    quatRotate(tmp, 0, sb.dq, 4 * a, p.rA, c3);
+    quatRotate(tmp, 3, sb.dq, 4 * b, p.rB, c3);
+    const a3 = 3 * a, b3 = 3 * b;
+    out[c] = n[o] * (dp[b3] + tmp[3] - dp[a3] - tmp[0])
+      + n[o + 1] * (dp[b3 + 1] + tmp[4] - dp[a3 + 1] - tmp[1])
+      + n[o + 2] * (dp[b3 + 2] + tmp[5] - dp[a3 + 2] - tmp[2])
+      + p.baseSeparation[c];
+  }
 }

@@ -48,7 +48,7 @@ const ON_EDGE = 1e-7;
  * the number of edges used (0 when f = 0, else 1 or 2).
  */
 export function splitOnEdges(cone: FrictionCone, f1: number, f2: number, out: Float64Array): number {
-  const mag = Math.hypot(f1, f2);
+  const mag = Math.sqrt(f1 * f1 + f2 * f2);
   if (!(mag > 0)) return 0;
   const k = cone.k;
   const sector = (2 * Math.PI) / k;

@@ -46,7 +46,7 @@ export function projectedIslandSolve(
       const o1 = impulse[c3 + 1], o2 = impulse[c3 + 2];
       let f1 = o1 - m[c3 + 1] * rowVelocity(p, rows, c, 1, v, w);
       let f2 = o2 - m[c3 + 2] * rowVelocity(p, rows, c, 2, v, w);
-      const r = mu * cn * shrink, mag = Math.hypot(f1, f2);
+      const r = mu * cn * shrink, mag = Math.sqrt(f1 * f1 + f2 * f2);
       if (mag > r) { const s = mag > 0 ? r / mag : 0; f1 *= s; f2 *= s; }
       impulse[c3 + 1] = f1; impulse[c3 + 2] = f2;
       applyContactImpulse(p, rows, sb, c, 0, f1 - o1, f2 - o2, v, w);

@@ -8,9 +8,11 @@
  *   0. impact phase (optional hook, `impact-phase.ts`) on the pre-force velocities;
  *   1. v_free = (v + h a) / (1 + h c)  for every dynamic body (gravity, applied force and torque, implicit
  *      damping; the PGS kernel `integrateVelocities`, no angular-speed clamp);
- *   2. per island (`islands.ts`): form the LCP of eq. 29 over the contacts the §4 active-set heuristic
- *      selects (`stewart-trinkle-lcp.ts`), solve it with Lemke (warm-started from the previous step's
- *      active set), check the other contacts at v⁺ and re-solve with the violated ones added; then
+ *   2. rows with witness-point anchors (`contact-rows.ts`), Φ and J v_free per contact; then per island
+ *      (`islands.ts`): form the LCP of eq. 29 over the contacts the §4 active-set heuristic selects
+ *      (`stewart-trinkle-lcp.ts`), set the entries of b within Lemke's tie tolerance of 0 to 0 (noise
+ *      floor, README), solve it with Lemke (warm-started from the previous step's active set), check the
+ *      other contacts at v⁺ and re-solve with the violated ones added; then
  *      v⁺ = v_free + M⁻¹(n̄ c̄_n + D̄ β̄)                                       (eqs. 27, 14)
  *      If Lemke ends on a secondary ray or at its pivot cap: retry once with N + εI; if that fails too,
  *      or the LCP is larger than `maxLcpSize`, solve the island by the projected fallback
@@ -29,7 +31,7 @@ import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import type { ConstraintSolver, SolveStats, StepContext } from '../constraint-solver';
 import { integratePositions, integrateVelocities } from '../pgs/body-integration';
-import { applyContactImpulse, buildContactRows, contactGap, createContactRows, rowVelocity, type ContactRows } from './contact-rows';
+import { applyContactImpulse, buildContactRows, contactGaps, createContactRows, rowVelocity, type ContactRows } from './contact-rows';
 import { createFrictionCone, splitOnEdges, type FrictionCone } from './friction-cone';
 import type { ImpactStats } from './impact-phase';
 import { buildIslands, createIslands } from './islands';
@@ -162,7 +164,7 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
       const bi = lcp.betaOffset[a];
       if (bi < 0) continue;
       const f1 = problem.impulse[3 * c + 1], f2 = problem.impulse[3 * c + 2];
-      if (!(Math.hypot(f1, f2) > 1e-9 * cn)) continue;
+      if (!(Math.sqrt(f1 * f1 + f2 * f2) > 1e-9 * cn)) continue;
       const edges = splitOnEdges(cone, f1, f2, split);
       guess[g++] = bi + split[0];
       let sum = split[1];
@@ -322,7 +324,7 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
       const nc = problem.contactCount;
       ensureScratch(nc, bodies.count);
       results.count = nc;
-      for (let c = 0; c < nc; c++) results.gap[c] = contactGap(problem, bodies, c);
+      contactGaps(problem, bodies, results.gap);
       buildContactRows(rows, problem, bodies, results.gap);
       for (let c = 0; c < nc; c++) {
         freeVelocity[3 * c] = rowVelocity(problem, rows, c, 0, bodies.v, bodies.w);
