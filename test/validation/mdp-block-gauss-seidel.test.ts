@@ -30,7 +30,7 @@ function granularColumn(options: PhysicsWorldOptions): number[][] {
   const traj: number[][] = [];
   for (let step = 0; step < 120; step++) {
     stepWorld(w, dt);
-    if (step % 10 === 9) traj.push(ids.flatMap((id) => getPosition(w, id)));
+    if (step % 10 === 9) traj.push(ids.flatMap((id) => getPosition(w, id, [0, 0, 0])));
   }
   return traj;
 }
