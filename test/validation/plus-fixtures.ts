@@ -353,9 +353,9 @@ export function momentum(s: Scene): number[] {
     const m = b.mass ?? Infinity;
     if (!Number.isFinite(m)) return;
     const v = vel(s, i), w = omega(s, i), x = b.position ?? [0, 0, 0];
-    const R = b.rotation ?? [1, 0, 0, 0, 1, 0, 0, 0, 1], Ib = b.inertia ?? [1, 1, 1];
+    const R: M3 = b.rotation ?? IDENTITY, Ib = b.inertia ?? [1, 1, 1];
     const wb = [0, 1, 2].map((k) => R[k] * w[0] + R[3 + k] * w[1] + R[6 + k] * w[2]);
-    const L = matVec(R as M3, [Ib[0] * wb[0], Ib[1] * wb[1], Ib[2] * wb[2]]);
+    const L = matVec(R, [Ib[0] * wb[0], Ib[1] * wb[1], Ib[2] * wb[2]]);
     for (let k = 0; k < 3; k++) out[k] += m * v[k];
     out[3] += x[1] * m * v[2] - x[2] * m * v[1] + L[0];
     out[4] += x[2] * m * v[0] - x[0] * m * v[2] + L[1];

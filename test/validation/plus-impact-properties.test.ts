@@ -43,12 +43,15 @@ function check(s: Scene, opts: Partial<PlusOptions> = {}): Outcome {
 const CASES = 240;
 
 describe('R1–R3 on random impacts (seed 004 digest §5.2)', () => {
-  const kinds: [string, (rnd: () => number) => Scene][] = [
-    ['brick on the ground, 1–4 proximal vertices', brickOnGround],
-    ['two free bricks, 1–4 points', twoBricks],
-    ['a two-brick stack hit from above (8 points)', stack],
+  // Stacks ping-pong between the two levels for dozens of rounds (up to ~240 with these seeds) as the
+  // approach decays geometrically, so there the default 10-round cap is reached and the fallback ends
+  // the impact; the properties must hold either way.
+  const kinds: [string, (rnd: () => number) => Scene, boolean][] = [
+    ['brick on the ground, 1–4 proximal vertices', brickOnGround, false],
+    ['two free bricks, 1–4 points', twoBricks, false],
+    ['a two-brick stack hit from above (8 points)', stack, true],
   ];
-  for (const [name, make] of kinds) {
+  for (const [name, make, mayFallBack] of kinds) {
     it(`${name}: no energy gain, nothing left approaching, impulses in the cone (${CASES} cases)`, () => {
       const rnd = mulberry32(name.length * 7919);
       let worstGain = -Infinity, worstVn = Infinity, worstCone = 0, worstNeg = 0, fallbacks = 0;
@@ -64,7 +67,8 @@ describe('R1–R3 on random impacts (seed 004 digest §5.2)', () => {
       expect(worstVn).toBeGreaterThanOrEqual(-TOL_V);
       expect(worstCone).toBeLessThanOrEqual(1e-9);
       expect(worstNeg).toBeLessThanOrEqual(1e-12);
-      expect(fallbacks).toBe(0); // the default budget suffices for these sizes
+      if (!mayFallBack) expect(fallbacks).toBe(0); // the default budget suffices here
+      else expect(fallbacks).toBeGreaterThan(0);
     });
   }
 });

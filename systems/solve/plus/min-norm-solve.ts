@@ -22,13 +22,19 @@
  * fits all. The impending direction is regularised (ε = `impendingRegularization`) so that the cone
  * ‖π_t‖ ≤ μ π_n holds even when the end velocity vanishes (digest §2.3 pitfall, §4.3 pitfall 4).
  *
- * Dense linear algebra: ml-matrix's SVD (`autoTranspose`), with singular values ≤ rankTolerance·σ_max
- * treated as zero (a complete orthogonal factorization in the paper; SVD gives the same B⁺ w).
- * ALLOCATION: every solve allocates ml-matrix's Matrix objects (B and its SVD factors, O(q²) doubles).
- * This happens only while an impact is being resolved, never on steps without impacts.
+ * Dense linear algebra: B is square (one row per column). When it is nonsingular (every LU pivot
+ * > 1e-9 of the largest) its unique solution is the minimum-norm one, computed by an allocation-free
+ * LU with partial pivoting on the workspace. When it is rank-deficient (redundant contacts) the
+ * minimum-norm solution B⁺w comes from the complete orthogonal factorization the paper uses
+ * (`complete-orthogonal.ts`, allocation-free; default), or, with `linearAlgebra: 'svd'`, from
+ * ml-matrix's SVD (`autoTranspose`), singular values ≤ rankTolerance·σ_max treated as zero. The two
+ * agree (validated in `test/validation/plus-min-norm-solve.test.ts`).
+ * ALLOCATION: none with 'cod' once the workspace fits the island; with 'svd' each rank-deficient solve
+ * allocates ml-matrix's Matrix objects (O(q²) doubles). Counted in `rankDeficientSolves`.
  */
 
 import { Matrix, SingularValueDecomposition } from 'ml-matrix';
+import { codSolve } from './complete-orthogonal';
 import { RoundLabel, TangentState, type PlusOptions } from './plus-options';
 import type { PlusWorkspace } from './plus-workspace';
 
@@ -67,9 +73,7 @@ export function solveMinNorm(ws: PlusWorkspace, k: number, o: PlusOptions): void
   }
   const impending = buildLinearRows(ws, k, q);
   if (!impending) {
-    const M = new Matrix(q, q);
-    for (let r = 0; r < q; r++) for (let c = 0; c < q; c++) M.set(r, c, ws.B[r * q + c]);
-    pinvSolve(M, q, ws.rhs, x, o.rankTolerance);
+    minNormSolve(ws, ws.B, q, ws.rhs, x, o);
   } else {
     newtonSolve(ws, k, q, o);
   }
@@ -115,11 +119,26 @@ function buildLinearRows(ws: PlusWorkspace, k: number, q: number): boolean {
 }
 
 /**
- * out = M⁺ rhs (minimum-norm least-squares solution) for the q × q matrix M, via ml-matrix's SVD.
- * Singular values ≤ rankTolerance · σ_max count as zero.
+ * out = M⁺ rhs, the minimum-norm least-squares solution, for the q × q row-major `M` (not modified).
+ * Fast path: LU with partial pivoting on a workspace copy (no allocation); when every pivot is
+ * > 1e-9 of the largest, M is nonsingular and M⁻¹ rhs is the unique, hence minimum-norm, solution.
+ * Otherwise (redundant contacts make M rank-deficient): `linearAlgebra: 'cod'` (default) uses the
+ * allocation-free complete orthogonal factorization (`complete-orthogonal.ts`); `'svd'` uses
+ * ml-matrix's SVD (allocates; the reference), with singular values ≤ rankTolerance · σ_max dropped.
  */
-function pinvSolve(M: Matrix, q: number, rhs: ArrayLike<number>, out: Float64Array, rankTolerance: number): void {
-  const svd = new SingularValueDecomposition(M, { autoTranspose: true });
+function minNormSolve(
+  ws: PlusWorkspace, M: Float64Array, q: number, rhs: ArrayLike<number>, out: Float64Array, o: PlusOptions,
+): void {
+  if (luSolve(ws, M, q, rhs, out)) return;
+  ws.rankDeficientSolves++;
+  if (o.linearAlgebra === 'cod') {
+    codSolve(ws.cod, M, q, rhs, out, o.rankTolerance);
+    return;
+  }
+  const rankTolerance = o.rankTolerance;
+  const mm = new Matrix(q, q);
+  for (let r = 0; r < q; r++) for (let c = 0; c < q; c++) mm.set(r, c, M[r * q + c]);
+  const svd = new SingularValueDecomposition(mm, { autoTranspose: true });
   const U = svd.leftSingularVectors, V = svd.rightSingularVectors, s = svd.diagonal;
   let smax = 0;
   for (const si of s) if (si > smax) smax = si;
@@ -133,6 +152,50 @@ function pinvSolve(M: Matrix, q: number, rhs: ArrayLike<number>, out: Float64Arr
     coef /= s[j];
     for (let c = 0; c < q; c++) out[c] += coef * V.get(c, j);
   }
+}
+
+/** Dense LU with partial pivoting of a copy of M in `ws.lu`; false when a pivot is ≤ 1e-9 of the largest. */
+function luSolve(ws: PlusWorkspace, M: Float64Array, q: number, rhs: ArrayLike<number>, out: Float64Array): boolean {
+  const a = ws.lu, perm = ws.perm;
+  for (let i = 0; i < q * q; i++) a[i] = M[i];
+  let big = 0;
+  for (let i = 0; i < q * q; i++) big = Math.max(big, Math.abs(a[i]));
+  if (!(big > 0)) return false;
+  for (let i = 0; i < q; i++) perm[i] = i;
+  let pmax = 0, pmin = Infinity;
+  for (let col = 0; col < q; col++) {
+    let piv = col, best = Math.abs(a[col * q + col]);
+    for (let r = col + 1; r < q; r++) {
+      const v = Math.abs(a[r * q + col]);
+      if (v > best) { best = v; piv = r; }
+    }
+    if (!(best > 1e-14 * big)) return false;
+    if (piv !== col) {
+      for (let c = 0; c < q; c++) { const t = a[col * q + c]; a[col * q + c] = a[piv * q + c]; a[piv * q + c] = t; }
+      const t = perm[col]; perm[col] = perm[piv]; perm[piv] = t;
+    }
+    pmax = Math.max(pmax, best);
+    pmin = Math.min(pmin, best);
+    const d = a[col * q + col];
+    for (let r = col + 1; r < q; r++) {
+      const f = a[r * q + col] / d;
+      if (f === 0) continue;
+      a[r * q + col] = f;
+      for (let c = col + 1; c < q; c++) a[r * q + c] -= f * a[col * q + c];
+    }
+  }
+  if (!(pmin > 1e-9 * pmax)) return false;
+  for (let r = 0; r < q; r++) {
+    let s = rhs[perm[r]];
+    for (let c = 0; c < r; c++) s -= a[r * q + c] * out[c];
+    out[r] = s;
+  }
+  for (let r = q - 1; r >= 0; r--) {
+    let s = out[r];
+    for (let c = r + 1; c < q; c++) s -= a[r * q + c] * out[c];
+    out[r] = s / a[r * q + r];
+  }
+  return true;
 }
 
 /**
@@ -164,7 +227,7 @@ function newtonSolve(ws: PlusWorkspace, k: number, q: number, o: PlusOptions): v
   slidingSolve(ws, k, q, o, x);
   let scale = 0;
   for (let c = 0; c < q; c++) scale = Math.max(scale, Math.abs(ws.rhs[c]));
-  const J = new Matrix(q, q);
+  const J = ws.J;
   const eps = o.impendingRegularization, vtr = o.transitionVelocity;
   let f = residual(ws, k, q, x, ws.residual, null, eps, vtr);
   let converged = false;
@@ -176,7 +239,7 @@ function newtonSolve(ws: PlusWorkspace, k: number, q: number, o: PlusOptions): v
     ws.newtonIterations++;
     residual(ws, k, q, x, ws.residual, J, eps, vtr);
     const delta = ws.delta;
-    pinvSolve(J, q, ws.residual, delta, o.rankTolerance);
+    minNormSolve(ws, J, q, ws.residual, delta, o);
     let t = 1, accepted = false;
     const xn = ws.xNew;
     for (let ls = 0; ls <= 10; ls++) {
@@ -250,19 +313,19 @@ function rowDotColumns(ws: PlusWorkspace, k: number, q: number, r: number, x: Fl
 
 /** x = B⁺w with every impending point's rows replaced by sliding rows along `ws.slide` (linear rows kept). */
 function slidingSolve(ws: PlusWorkspace, k: number, q: number, o: PlusOptions, x: Float64Array): void {
-  const B = ws.B;
-  const M = new Matrix(q, q);
-  for (let r = 0; r < q; r++) for (let c = 0; c < q; c++) M.set(r, c, B[r * q + c]);
+  const B = ws.B, M = ws.J;
+  for (let i = 0; i < q * q; i++) M[i] = B[i];
   for (let i = 0; i < k; i++) {
     if (ws.tangent[i] !== TangentState.impending || ws.colOfVar[3 * i] < 0) continue;
     const cn = ws.colOfVar[3 * i];
     for (let a = 1; a <= 2; a++) {
-      for (let c = 0; c < q; c++) M.set(cn + a, c, 0);
-      M.set(cn + a, cn + a, 1);
-      M.set(cn + a, cn, ws.mu[i] * ws.slide[2 * i + a - 1]);
+      const row = (cn + a) * q;
+      M.fill(0, row, row + q);
+      M[row + cn + a] = 1;
+      M[row + cn] = ws.mu[i] * ws.slide[2 * i + a - 1];
     }
   }
-  pinvSolve(M, q, ws.rhs, x, o.rankTolerance);
+  minNormSolve(ws, M, q, ws.rhs, x, o);
 }
 
 /**
@@ -270,7 +333,7 @@ function slidingSolve(ws: PlusWorkspace, k: number, q: number, o: PlusOptions, x
  * Linear rows come from ws.B / ws.rhs (built by `buildLinearRows`); ε regularises the impending direction.
  */
 function residual(
-  ws: PlusWorkspace, k: number, q: number, x: Float64Array, F: Float64Array, J: Matrix | null, eps: number,
+  ws: PlusWorkspace, k: number, q: number, x: Float64Array, F: Float64Array, J: Float64Array | null, eps: number,
   vtr: number,
 ): number {
   const A = ws.A, m = 3 * k, B = ws.B, full = ws.full;
@@ -284,7 +347,7 @@ function residual(
     const row = r * q;
     for (let c = 0; c < q; c++) s += B[row + c] * x[c];
     F[r] = s;
-    if (J !== null) for (let c = 0; c < q; c++) J.set(r, c, B[row + c]);
+    if (J !== null) for (let c = 0; c < q; c++) J[row + c] = B[row + c];
   }
   for (let i = 0; i < k; i++) {
     if (ws.tangent[i] !== TangentState.impending) continue;
@@ -312,13 +375,13 @@ function residual(
       const vc = ws.varOfCol[c];
       const a1 = A[r1 * m + vc], a2 = A[r2 * m + vc];
       const ya = (y1 * a1 + y2 * a2) / sn;
-      J.set(cn + 1, c, (pt1 * ya + g * a1) / vref);
-      J.set(cn + 2, c, (pt2 * ya + g * a2) / vref);
+      J[(cn + 1) * q + c] = (pt1 * ya + g * a1) / vref;
+      J[(cn + 2) * q + c] = (pt2 * ya + g * a2) / vref;
     }
-    J.set(cn + 1, cn + 1, J.get(cn + 1, cn + 1) + sn / vref);
-    J.set(cn + 2, cn + 2, J.get(cn + 2, cn + 2) + sn / vref);
-    J.set(cn + 1, cn, J.get(cn + 1, cn) + (mu * y1) / vref);
-    J.set(cn + 2, cn, J.get(cn + 2, cn) + (mu * y2) / vref);
+    J[(cn + 1) * q + cn + 1] += sn / vref;
+    J[(cn + 2) * q + cn + 2] += sn / vref;
+    J[(cn + 1) * q + cn] += (mu * y1) / vref;
+    J[(cn + 2) * q + cn] += (mu * y2) / vref;
   }
   let f = 0;
   for (let r = 0; r < q; r++) f += F[r] * F[r];

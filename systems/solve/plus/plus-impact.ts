@@ -28,8 +28,9 @@
  * 6. Δu = M⁻¹ Gᵀ π_total is applied to the solver bodies' v and w (nothing else is written; the
  *    problem, including `problem.impulse`, is only read). The impulses are left in `stats.impulse`.
  *
- * Allocation: none per call once the workspace fits the problem, except the ml-matrix objects of the
- * dense solves while an island is actually impacting (see `min-norm-solve.ts`).
+ * Allocation: none per call once the workspace fits the problem (largest point count, body count and
+ * island), with the default `linearAlgebra: 'cod'`. With 'svd', each rank-deficient dense solve
+ * allocates ml-matrix objects (see `min-norm-solve.ts`). See README.md for the call contract.
  */
 
 import type { ConstraintProblem } from '../../assembly/constraint-problem';
@@ -60,6 +61,9 @@ export interface ImpactStats {
   /** Impending-slip solves where Newton failed and the friction direction was fixed by fixed-point
    * passes instead (approximate direction; see `min-norm-solve.ts`). */
   impendingFallbacks: number;
+  /** Dense solves whose B was rank-deficient (redundant contacts): COD, or ml-matrix's SVD (which
+   * allocates) with `linearAlgebra: 'svd'`. */
+  rankDeficientSolves: number;
   /** `[3 × capacity]` impulse applied at each ConstraintProblem point c at 3c (n), 3c + 1 (t1),
    * 3c + 2 (t2) (unit: N·s, world directions of the problem); 0 for points not in an impact. */
   impulse: Float64Array;
@@ -90,14 +94,14 @@ export function createPlusImpactPhase(options: Partial<PlusOptions> = {}): PlusI
   const ws = createPlusWorkspace();
   const stats: ImpactStats = {
     islands: 0, rounds: 0, intervals: 0, contactsResolved: 0, fallbacks: 0, activeSetPasses: 0,
-    newtonIterations: 0, impendingFallbacks: 0, impulse: ws.impulse, status: ws.status,
+    newtonIterations: 0, impendingFallbacks: 0, rankDeficientSolves: 0, impulse: ws.impulse, status: ws.status,
   };
   return {
     options: o,
     resolve(problem: ConstraintProblem, bodies: SolverBodies, ctx: StepContext): ImpactStats {
       stats.islands = 0; stats.rounds = 0; stats.intervals = 0; stats.contactsResolved = 0;
       stats.fallbacks = 0;
-      ws.activeSetPasses = 0; ws.newtonIterations = 0; ws.impendingFallbacks = 0;
+      ws.activeSetPasses = 0; ws.newtonIterations = 0; ws.impendingFallbacks = 0; ws.rankDeficientSolves = 0;
       const n = problem.contactCount;
       ensurePointCapacity(ws, n, bodies.count);
       stats.impulse = ws.impulse;
@@ -113,6 +117,7 @@ export function createPlusImpactPhase(options: Partial<PlusOptions> = {}): PlusI
       stats.activeSetPasses = ws.activeSetPasses;
       stats.newtonIterations = ws.newtonIterations;
       stats.impendingFallbacks = ws.impendingFallbacks;
+      stats.rankDeficientSolves = ws.rankDeficientSolves;
       return stats;
     },
   };
@@ -208,12 +213,7 @@ function resolveIsland(
     ws.cor[i] = 0;
   }
   ws.piTotal.fill(0, 0, 3 * k);
-  let fellBack = false;
-  if (k > o.maxIslandPoints) {
-    fellBack = true;
-  } else {
-    fellBack = runRounds(ws, k, o, j, stats);
-  }
+  const fellBack = k > o.maxIslandPoints || runRounds(ws, k, o, j, stats);
   if (fellBack) {
     finishWithFallback(ws, k, o);
     stats.fallbacks++;

@@ -100,6 +100,10 @@ export interface PlusOptions {
    * configuration, an O(|v_n| h) configuration error, instead of being clipped by a speculative
    * contact with no restitution. */
   anticipate: boolean;
+  /** Dense solver for rank-deficient interval systems (redundant contacts): 'cod', the complete
+   * orthogonal factorization the paper uses, allocation-free (default); or 'svd', ml-matrix's SVD
+   * (allocates; kept as the reference). Both return B⁺w. */
+  linearAlgebra: 'cod' | 'svd';
   /** Relative rank tolerance of the minimum-norm solves: singular values ≤ rankTolerance·σ_max are
    * treated as 0 (default 1e-10; digest §4.3 pitfall 9). */
   rankTolerance: number;
@@ -132,6 +136,7 @@ export function defaultPlusOptions(): PlusOptions {
     observerTolerance: 1e-6,
     proximityTolerance: 0.005,
     anticipate: true,
+    linearAlgebra: 'cod',
     rankTolerance: 1e-10,
     activeSetTolerance: 1e-10,
     maxNewtonIterations: 20,
@@ -172,6 +177,9 @@ export function resolvePlusOptions(options: Partial<PlusOptions> = {}): PlusOpti
   for (const k of ints) {
     const v = o[k] as number;
     if (!Number.isInteger(v) || v < 1) throw new PhysicsInputError(-1, `plus.${k}`, v, 'must be an integer ≥ 1');
+  }
+  if (o.linearAlgebra !== 'cod' && o.linearAlgebra !== 'svd') {
+    throw new PhysicsInputError(-1, 'plus.linearAlgebra', o.linearAlgebra, "must be 'cod' or 'svd'");
   }
   if (typeof o.anticipate !== 'boolean') {
     throw new PhysicsInputError(-1, 'plus.anticipate', o.anticipate, 'must be a boolean');

@@ -13,6 +13,7 @@
 
 import { growFloat64, growInt32, growUint8, nextCapacity } from '../../../components/capacity';
 import { LemkeWorkspace } from '../lcp/lemke';
+import { createCodScratch, type CodScratch } from './complete-orthogonal';
 import type { PlusIntervalEvent, PlusRoundEvent } from './plus-options';
 
 export interface PlusWorkspace {
@@ -84,6 +85,13 @@ export interface PlusWorkspace {
   varOfCol: Int32Array;
   /** `[(3K)²]` linear rows of the interval system B (row-major, stride q), N·s-scaled. */
   B: Float64Array;
+  /** `[(3K)²]` Newton Jacobian / sliding-guess system, and the LU factors of the fast path. */
+  J: Float64Array;
+  lu: Float64Array;
+  /** `[3K]` LU row permutation. */
+  perm: Int32Array;
+  /** Scratch of the complete orthogonal factorization. */
+  cod: CodScratch;
   /** `[3K]` Newton / solve scratch: right-hand side w, iterates, residuals, full-length π. */
   rhs: Float64Array;
   full: Float64Array;
@@ -104,6 +112,8 @@ export interface PlusWorkspace {
   newtonIterations: number;
   /** Impending-slip solves whose Newton iteration failed and were finished by fixed-point passes. */
   impendingFallbacks: number;
+  /** Dense solves whose B was rank-deficient (complete orthogonal factorization or SVD). */
+  rankDeficientSolves: number;
   roundEvent: PlusRoundEvent;
   intervalEvent: PlusIntervalEvent;
 }
@@ -147,6 +157,10 @@ export function createPlusWorkspace(): PlusWorkspace {
     colOfVar: new Int32Array(0),
     varOfCol: new Int32Array(0),
     B: new Float64Array(0),
+    J: new Float64Array(0),
+    lu: new Float64Array(0),
+    perm: new Int32Array(0),
+    cod: createCodScratch(),
     rhs: new Float64Array(0),
     full: new Float64Array(0),
     x: new Float64Array(0),
@@ -161,6 +175,7 @@ export function createPlusWorkspace(): PlusWorkspace {
     activeSetPasses: 0,
     newtonIterations: 0,
     impendingFallbacks: 0,
+    rankDeficientSolves: 0,
     roundEvent: {
       island: 0, round: 0, pointCount: 0, contact: new Int32Array(0), label: new Uint8Array(0),
       cor: new Float64Array(0),
@@ -225,6 +240,9 @@ export function ensureIslandCapacity(ws: PlusWorkspace, k: number): void {
   ws.colOfVar = new Int32Array(m);
   ws.varOfCol = new Int32Array(m);
   ws.B = new Float64Array(m * m);
+  ws.J = new Float64Array(m * m);
+  ws.lu = new Float64Array(m * m);
+  ws.perm = new Int32Array(m);
   ws.rhs = new Float64Array(m);
   ws.full = new Float64Array(m);
   ws.x = new Float64Array(m);

@@ -129,8 +129,9 @@ function captureSolve(ws: PlusWorkspace, k: number, o: PlusOptions): void {
 }
 
 /**
- * COR-0 projected Gauss–Seidel on the island. The impulse of this solve is left in `ws.pi` (`[3k]`)
- * and added to `ws.piTotal`; `ws.v` is kept equal to v0 + A π_total.
+ * COR-0 projected Gauss–Seidel on the island for a new impulse λ ∈ K (each point's λ in its own cone,
+ * so it only adds to what PLUS applied): min ½λᵀAλ + λᵀv, the kinetic-energy change. The impulse is
+ * left in `ws.pi` (`[3k]`) and added to `ws.piTotal`; `ws.v` is kept equal to v0 + A π_total.
  */
 function projectedGaussSeidel(ws: PlusWorkspace, k: number, o: PlusOptions): void {
   const m = 3 * k, A = ws.A, v = ws.v, lam = ws.pi;
@@ -141,15 +142,14 @@ function projectedGaussSeidel(ws: PlusWorkspace, k: number, o: PlusOptions): voi
       const r = 3 * i;
       const mu = ws.mu[i];
       const t = ws.blockStep[i];
-      const total = ws.piTotal;
-      // the block's total impulse (π_total + this solve) must stay in the cone
-      const n0 = total[r] + lam[r];
+      // this solve's own impulse must lie in the cone (it adds to π_total, never undoes it)
+      const n0 = lam[r];
       let nn = n0 - t * v[r];
       let d1 = 0, d2 = 0;
       if (!(mu > 0)) {
         if (nn < 0) nn = 0;
       } else {
-        const t10 = total[r + 1] + lam[r + 1], t20 = total[r + 2] + lam[r + 2];
+        const t10 = lam[r + 1], t20 = lam[r + 2];
         let t1 = t10 - t * v[r + 1], t2 = t20 - t * v[r + 2];
         const tl = Math.hypot(t1, t2);
         if (tl > mu * nn) {
