@@ -179,6 +179,9 @@ function validateLcpOptions(o: LcpOptions): LcpOptions {
   if (!Number.isInteger(o.maxPivots) || o.maxPivots < 0) {
     throw new PhysicsInputError(-1, 'lcp.maxPivots', o.maxPivots, 'must be an integer ≥ 0 (0 = Lemke\'s default)');
   }
+  if (o.impacts !== 'plus' && o.impacts !== 'none') {
+    throw new PhysicsInputError(-1, 'lcp.impacts', o.impacts, "must be 'plus' or 'none'");
+  }
   const ip: unknown = o.impactPhase;
   if (ip !== undefined && (typeof ip !== 'object' || ip === null || typeof (ip as { resolve?: unknown }).resolve !== 'function')) {
     throw new PhysicsInputError(-1, 'lcp.impactPhase', ip, 'must be undefined or an object with a resolve(problem, bodies, ctx) method');

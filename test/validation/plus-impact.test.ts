@@ -12,7 +12,7 @@
  * Scenes are z-up as in the paper (the rows do not care which axis is up); body 0 is the ground.
  */
 import { describe, expect, it } from 'vitest';
-import { createPlusImpactPhase, type ImpactStats } from '../../systems/solve/plus/plus-impact';
+import { createPlusImpactPhase, type PlusImpactStats as ImpactStats } from '../../systems/solve/plus/plus-impact';
 import { IntervalEnd, RoundLabel, TangentState, type PlusOptions } from '../../systems/solve/plus/plus-options';
 import { createPhysicsWorld, addBody } from '../../plugin/index';
 import { updateBroadphase } from '../../systems/broadphase/broadphase';

@@ -56,7 +56,7 @@ interface BallRun {
 }
 
 function simulate(h: number): BallRun {
-  const w = createPhysicsWorld({ solver: 'lcp', lcp: { frictionDirections: 8 } });
+  const w = createPhysicsWorld({ solver: 'lcp', lcp: { frictionDirections: 8, impacts: 'none' } }); // the paper's method: no impact phase
   const { table, balls } = buildFourBalls(w);
   const solver = w.solver as LcpSolver;
   const m = FOUR_BALLS.mass, I = 0.4 * m * FOUR_BALLS.radius ** 2;

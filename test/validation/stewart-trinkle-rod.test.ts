@@ -44,7 +44,7 @@ interface RodRun {
 }
 
 function simulate(h: number): RodRun {
-  const w = createPhysicsWorld({ solver: 'lcp' });
+  const w = createPhysicsWorld({ solver: 'lcp', lcp: { impacts: 'none' } }); // the paper's method: no impact phase
   const { rod } = buildRod(w);
   const solver = w.solver as LcpSolver;
   const steps = Math.round(1 / h);

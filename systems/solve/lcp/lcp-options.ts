@@ -4,6 +4,7 @@
  */
 
 import type { ImpactPhase } from './impact-phase';
+import type { PlusOptions } from '../plus/plus-options';
 
 export interface LcpOptions {
   /**
@@ -51,8 +52,17 @@ export interface LcpOptions {
   /** Lemke pivot cap per solve; 0 = Lemke's own default 50·n + 100 (default 0). An integer ≥ 0. */
   maxPivots: number;
   /**
-   * Optional impact phase run first, on the pre-force velocities (see `impact-phase.ts`), e.g. the PLUS
-   * model. Default undefined: no impact phase, every impact is perfectly inelastic.
+   * How impacts are resolved before the contact LCP (default 'plus'): 'plus' runs the PLUS impact
+   * phase (seed `004_27129fe6ccc0a1bc.txt`, `systems/solve/plus/`) first, on the pre-force velocities;
+   * 'none' makes every impact perfectly inelastic (the Stewart–Trinkle step has no restitution).
+   * Ignored when `impactPhase` is given.
+   */
+  impacts: 'plus' | 'none';
+  /** Options of the PLUS impact phase (see `PlusOptions`; default: its defaults). */
+  plus: Partial<PlusOptions>;
+  /**
+   * A custom impact phase run first, on the pre-force velocities (see `impact-phase.ts`); overrides
+   * `impacts`. Default undefined.
    */
   impactPhase: ImpactPhase | undefined;
 }
@@ -67,6 +77,8 @@ export function defaultLcpOptions(): LcpOptions {
     fallbackIterations: 100,
     feasibilityTolerance: 1e-10,
     maxPivots: 0,
+    impacts: 'plus',
+    plus: {},
     impactPhase: undefined,
   };
 }

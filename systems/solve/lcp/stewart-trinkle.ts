@@ -33,7 +33,8 @@ import type { ConstraintSolver, SolveStats, StepContext } from '../constraint-so
 import { integratePositions, integrateVelocities } from '../pgs/body-integration';
 import { applyContactImpulse, buildContactRows, contactGaps, createContactRows, rowVelocity, type ContactRows } from './contact-rows';
 import { createFrictionCone, splitOnEdges, type FrictionCone } from './friction-cone';
-import type { ImpactStats } from './impact-phase';
+import type { ImpactPhase, ImpactStats } from './impact-phase';
+import { createPlusImpactPhase } from '../plus/plus-impact';
 import { buildIslands, createIslands } from './islands';
 import type { LcpOptions } from './lcp-options';
 import { LemkeWorkspace, solveLemke, type LemkeOptions } from './lemke';
@@ -107,6 +108,8 @@ export interface LcpSolver extends ConstraintSolver {
 /** Creates the `'lcp'` solver. `options` must be valid (see `plugin/world.ts`, which validates them). */
 export function createLcpSolver(options: LcpOptions): LcpSolver {
   const o = options;
+  const impactPhase: ImpactPhase | undefined = o.impactPhase
+    ?? (o.impacts === 'plus' ? createPlusImpactPhase(o.plus) : undefined);
   const cone: FrictionCone = createFrictionCone(o.frictionDirections);
   const k = cone.k;
   const islands = createIslands();
@@ -318,7 +321,7 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
       stats.activeSetGrowths = 0; stats.secondaryRays = 0; stats.pivotLimits = 0; stats.regularizedRetries = 0;
       stats.projectedFallbacks = 0;
       // 0. Impact phase on the pre-force velocities (seed-004 digest §6.3, step 3).
-      stats.impact = o.impactPhase === undefined ? undefined : o.impactPhase.resolve(problem, bodies, ctx);
+      stats.impact = impactPhase === undefined ? undefined : impactPhase.resolve(problem, bodies, ctx);
       // 1. Free velocities v_free = v + h M⁻¹ k (with implicit damping), no angular-speed clamp.
       integrateVelocities(bodies, h, Infinity);
       const nc = problem.contactCount;

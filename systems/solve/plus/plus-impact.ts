@@ -41,10 +41,11 @@ import { coefficientOfRestitution } from './coefficient-of-restitution';
 import { computeInterval } from './plus-interval';
 import { finishWithFallback } from './poisson-fallback';
 import { resolvePlusOptions, RoundLabel, type PlusOptions } from './plus-options';
+import type { ImpactPhase, ImpactStats } from '../lcp/impact-phase';
 import { createPlusWorkspace, ensureIslandCapacity, ensurePointCapacity, type PlusWorkspace } from './plus-workspace';
 
 /** Counters and results of one `resolve` call. The object and its arrays are reused by the next call. */
-export interface ImpactStats {
+export interface PlusImpactStats extends ImpactStats {
   /** Islands that impacted (had a point approaching faster than its capture velocity). */
   islands: number;
   /** Impact rounds over all islands (paper §3b). */
@@ -71,13 +72,10 @@ export interface ImpactStats {
   status: Uint8Array;
 }
 
-/** The hook the accurate solver calls before its contact LCP. */
-export interface ImpactPhase {
-  resolve(problem: ConstraintProblem, bodies: SolverBodies, ctx: StepContext): ImpactStats;
-}
-
+/** The PLUS model as the accurate solver's impact phase (`systems/solve/lcp/impact-phase.ts`). */
 export interface PlusImpactPhase extends ImpactPhase {
   readonly options: PlusOptions;
+  resolve(problem: ConstraintProblem, bodies: SolverBodies, ctx: StepContext): PlusImpactStats;
 }
 
 /**
@@ -92,13 +90,13 @@ export interface PlusImpactPhase extends ImpactPhase {
 export function createPlusImpactPhase(options: Partial<PlusOptions> = {}): PlusImpactPhase {
   const o = resolvePlusOptions(options);
   const ws = createPlusWorkspace();
-  const stats: ImpactStats = {
+  const stats: PlusImpactStats = {
     islands: 0, rounds: 0, intervals: 0, contactsResolved: 0, fallbacks: 0, activeSetPasses: 0,
     newtonIterations: 0, impendingFallbacks: 0, rankDeficientSolves: 0, impulse: ws.impulse, status: ws.status,
   };
   return {
     options: o,
-    resolve(problem: ConstraintProblem, bodies: SolverBodies, ctx: StepContext): ImpactStats {
+    resolve(problem: ConstraintProblem, bodies: SolverBodies, ctx: StepContext): PlusImpactStats {
       stats.islands = 0; stats.rounds = 0; stats.intervals = 0; stats.contactsResolved = 0;
       stats.fallbacks = 0;
       ws.activeSetPasses = 0; ws.newtonIterations = 0; ws.impendingFallbacks = 0; ws.rankDeficientSolves = 0;
@@ -192,7 +190,7 @@ function findIslands(
 
 /** Steps 4–6 for island j. */
 function resolveIsland(
-  ws: PlusWorkspace, p: ConstraintProblem, b: SolverBodies, o: PlusOptions, j: number, stats: ImpactStats,
+  ws: PlusWorkspace, p: ConstraintProblem, b: SolverBodies, o: PlusOptions, j: number, stats: PlusImpactStats,
 ): void {
   const start = ws.islandStart[j];
   const k = ws.islandStart[j + 1] - start;
@@ -226,7 +224,7 @@ function resolveIsland(
  * The round loop (Algorithm 2). Returns true when the budget ran out; then `ws.piExp` holds the
  * expansion impulse still owed, for the fallback.
  */
-function runRounds(ws: PlusWorkspace, k: number, o: PlusOptions, island: number, stats: ImpactStats): boolean {
+function runRounds(ws: PlusWorkspace, k: number, o: PlusOptions, island: number, stats: PlusImpactStats): boolean {
   const tolV = o.observerTolerance;
   let rounds = 0, intervals = 0;
   for (;;) {
