@@ -19,8 +19,12 @@ export interface StepProfile {
   manifolds: number;
   /** Contact points handed to the solver. */
   contacts: number;
-  /** Solver iterations (substeps × iterations for PGS). */
+  /** Solver iterations (substeps × sweeps for PGS, Lemke pivots for the accurate solver). */
   iterations: number;
+  /** Solver-specific sub-stage times (keys ending in `Ms`, unit: ms) and counters, e.g. for the
+   * accurate solver `impactMs`, `lcpBuildMs`, `lemkeMs`, `lemkePivots`, `islands`, `lcpSize`,
+   * `impactRounds`, `impactIntervals`. Empty for PGS. */
+  solverDetail: Record<string, number>;
 }
 
 export interface Profiler {
@@ -33,7 +37,7 @@ export function createProfiler(enabled = false): Profiler {
     enabled,
     last: {
       stages: { broadphase: 0, narrowphase: 0, assembly: 0, solve: 0, integrate: 0 },
-      total: 0, bodies: 0, pairs: 0, manifolds: 0, contacts: 0, iterations: 0,
+      total: 0, bodies: 0, pairs: 0, manifolds: 0, contacts: 0, iterations: 0, solverDetail: {},
     },
   };
 }

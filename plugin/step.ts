@@ -53,6 +53,7 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
 
   const ctx = world.stepContext;
   ctx.h = dt;
+  ctx.profile = timed;
   const stats = world.solver.solve(world.problem, world.solverBodies, ctx);
   storeImpulses(world.problem, contacts);
   if (timed) { const t = now(); prof.last.stages.solve = t - t0; t0 = t; }
@@ -72,5 +73,6 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
     last.manifolds = manifolds;
     last.contacts = points;
     last.iterations = stats.iterations;
+    last.solverDetail = ctx.detail;
   }
 }

@@ -107,7 +107,7 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
     stepCount: 0,
     time: 0,
     nonFiniteBodies: [],
-    stepContext: { h: 1 / 60, gravity },
+    stepContext: { h: 1 / 60, gravity, profile: false, detail: {} },
     setSolver(kind, opts) {
       this.solver = makeSolver(kind, opts ?? {});
     },

@@ -17,6 +17,12 @@ export interface StepContext {
   h: number;
   /** World gravity (unit: m/s², world frame) `[3]`. Already folded into `linearAcceleration`. */
   gravity: Float64Array;
+  /** True when the world's profiler is on: the solver then fills `detail`. */
+  profile: boolean;
+  /** Solver-specific timings (keys ending in `Ms`, unit: ms) and counters of the last step, filled
+   * only when `profile` is true (e.g. the accurate solver's `impactMs`, `lcpBuildMs`, `lemkeMs`,
+   * `lemkePivots`, `impactRounds`, `impactIntervals`). Reused from step to step. */
+  detail: Record<string, number>;
 }
 
 export interface SolveStats {

@@ -35,6 +35,7 @@ import { applyContactImpulse, buildContactRows, contactGaps, createContactRows, 
 import { createFrictionCone, splitOnEdges, type FrictionCone } from './friction-cone';
 import type { ImpactPhase, ImpactStats } from './impact-phase';
 import { createPlusImpactPhase } from '../plus/plus-impact';
+import { now } from '../../../plugin/profiler';
 import { buildIslands, createIslands } from './islands';
 import type { LcpOptions } from './lcp-options';
 import { LemkeWorkspace, solveLemke, type LemkeOptions } from './lemke';
@@ -320,8 +321,11 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
       stats.lemkePivots = 0; stats.islands = 0; stats.lcpSolves = 0; stats.lcpSize = 0; stats.warmStarts = 0;
       stats.activeSetGrowths = 0; stats.secondaryRays = 0; stats.pivotLimits = 0; stats.regularizedRetries = 0;
       stats.projectedFallbacks = 0;
+      const timed = ctx.profile;
+      let t0 = timed ? now() : 0;
       // 0. Impact phase on the pre-force velocities (seed-004 digest §6.3, step 3).
       stats.impact = impactPhase === undefined ? undefined : impactPhase.resolve(problem, bodies, ctx);
+      if (timed) { const t = now(); ctx.detail.impactMs = t - t0; t0 = t; }
       // 1. Free velocities v_free = v + h M⁻¹ k (with implicit damping), no angular-speed clamp.
       integrateVelocities(bodies, h, Infinity);
       const nc = problem.contactCount;
@@ -340,7 +344,9 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
       // 2. One LCP per island.
       buildIslands(islands, problem, bodies);
       stats.islands = islands.count;
+      if (timed) { const t = now(); ctx.detail.lcpBuildMs = t - t0; t0 = t; }
       for (let i = 0; i < islands.count; i++) solveIsland(problem, bodies, i, h);
+      if (timed) { const t = now(); ctx.detail.lemkeMs = t - t0; t0 = t; }
       // 3. q⁺ = q + h v⁺.
       integratePositions(bodies, h);
       // 4. Impulses back for the warm start and the contact store.
@@ -351,6 +357,17 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
         problem.maxNormalImpulse[c] = impulse[3 * c];
       }
       stats.iterations = stats.lemkePivots;
+      if (timed) {
+        const d = ctx.detail;
+        d.lemkePivots = stats.lemkePivots;
+        d.islands = stats.islands;
+        d.lcpSolves = stats.lcpSolves;
+        d.lcpSize = stats.lcpSize;
+        d.fallbacks = stats.projectedFallbacks;
+        const im = stats.impact as (ImpactStats & { intervals?: number }) | undefined;
+        d.impactRounds = im?.rounds ?? 0;
+        d.impactIntervals = im?.intervals ?? 0;
+      }
       return stats;
     },
   };
