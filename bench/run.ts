@@ -3,9 +3,10 @@
  * cannon-es in the same process, reported as ratios. Run with `npm run bench` (see bench/README.md).
  *
  * For each scene, each engine builds the same description (`scenes/*.ts`), takes `--steps` steps of
- * 1/60 s (no sleeping) and records each step's wall time with `performance.now()`. The engines are
- * interleaved per scene (and their order alternates between repeats) because the machine is shared
- * and noisy: only the ratio of two numbers measured side by side means much.
+ * 1/60 s (no sleeping) and records each step's wall time with `performance.now()`. The engines run
+ * side by side in the same process, taking turns of 30 steps (who goes first alternates between
+ * repeats), because the machine is shared and noisy: only the ratio of two numbers measured in the
+ * same seconds means much.
  *
  * Options:
  *   --json           one JSON object per line and per engine × scene, nothing else
@@ -151,70 +152,109 @@ function countEscaped(positions: Iterable<ArrayLike<number>>): number {
   return n;
 }
 
-function runOurs(name: SceneName, steps: number): Row {
+/** One engine running one scene: built up front, then stepped in chunks, then summarised. */
+interface Run {
+  /** Takes steps `from .. to − 1` (timing each one). */
+  stepRange(from: number, to: number): void;
+  /** The measurement after the last step. */
+  finish(): Row;
+}
+
+function startOurs(name: SceneName, steps: number): Run {
   const entry = SCENES[name];
   const world = createPhysicsWorld({ gravity: [0, -9.81, 0], solver: 'pgs', profile: true });
   const scene = entry.build(world);
   const times = new Float64Array(steps);
   const stageTimes = STAGES.map(() => new Float64Array(steps));
   const stages = world.profiler.last.stages;
-  for (let i = 0; i < steps; i++) {
-    const t0 = performance.now();
-    stepWorld(world, DT);
-    times[i] = performance.now() - t0;
-    for (let s = 0; s < STAGES.length; s++) stageTimes[s][i] = stages[STAGES[s]];
-  }
-  const pos = world.bodies.position;
-  let topDisplacement: number | null = null;
-  if (entry.standing && scene.top !== undefined && scene.topStart !== undefined) {
-    const t = 3 * scene.top;
-    topDisplacement = distance([pos[t], pos[t + 1], pos[t + 2]], scene.topStart);
-  }
-  const c = world.contacts;
-  let maxPenetration = 0;
-  for (let m = 0; m < c.count; m++) {
-    if (c.sensor[m]) continue;
-    for (let k = 0; k < c.pointCount[m]; k++) maxPenetration = Math.max(maxPenetration, -c.separation[4 * m + k]);
-  }
-  const stageMedians: Partial<Record<StageName, number>> = {};
-  STAGES.forEach((s, i) => { stageMedians[s] = median(stageTimes[i]); });
   return {
-    engine: 'ours', solver: 'pgs', scene: name, bodies: scene.bodies.length, steps,
-    medianMs: median(times), p95Ms: percentile(times, 0.95), stages: stageMedians,
-    stood: topDisplacement === null ? null : topDisplacement <= STOOD_TOLERANCE,
-    topDisplacement, maxPenetration,
-    escaped: countEscaped(scene.bodies.map((e) => [pos[3 * e], pos[3 * e + 1], pos[3 * e + 2]])),
+    stepRange(from, to) {
+      for (let i = from; i < to; i++) {
+        const t0 = performance.now();
+        stepWorld(world, DT);
+        times[i] = performance.now() - t0;
+        for (let s = 0; s < STAGES.length; s++) stageTimes[s][i] = stages[STAGES[s]];
+      }
+    },
+    finish() {
+      const pos = world.bodies.position;
+      let topDisplacement: number | null = null;
+      if (entry.standing && scene.top !== undefined && scene.topStart !== undefined) {
+        const t = 3 * scene.top;
+        topDisplacement = distance([pos[t], pos[t + 1], pos[t + 2]], scene.topStart);
+      }
+      const c = world.contacts;
+      let maxPenetration = 0;
+      for (let m = 0; m < c.count; m++) {
+        if (c.sensor[m]) continue;
+        for (let k = 0; k < c.pointCount[m]; k++) maxPenetration = Math.max(maxPenetration, -c.separation[4 * m + k]);
+      }
+      const stageMedians: Partial<Record<StageName, number>> = {};
+      STAGES.forEach((s, i) => { stageMedians[s] = median(stageTimes[i]); });
+      return {
+        engine: 'ours', solver: 'pgs', scene: name, bodies: scene.bodies.length, steps,
+        medianMs: median(times), p95Ms: percentile(times, 0.95), stages: stageMedians,
+        stood: topDisplacement === null ? null : topDisplacement <= STOOD_TOLERANCE,
+        topDisplacement, maxPenetration,
+        escaped: countEscaped(scene.bodies.map((e) => [pos[3 * e], pos[3 * e + 1], pos[3 * e + 2]])),
+      };
+    },
   };
 }
 
-function runCannon(name: SceneName, steps: number): Row {
+function startCannon(name: SceneName, steps: number): Run {
   const entry = SCENES[name];
   const spec = entry.spec();
   const { world, bodies } = buildCannonScene(spec);
   const times = new Float64Array(steps);
   let before = snapshotPositions(world);
-  for (let i = 0; i < steps; i++) {
-    if (i === steps - 1) before = snapshotPositions(world);
-    const t0 = performance.now();
-    world.step(DT);
-    times[i] = performance.now() - t0;
-  }
-  let topDisplacement: number | null = null;
-  if (entry.standing) {
-    const last = bodies.length - 1;
-    const p = bodies[last].position;
-    topDisplacement = distance([p.x, p.y, p.z], spec.dynamics[last].position);
-  }
   return {
-    engine: 'cannon', solver: 'gs', scene: name, bodies: bodies.length, steps,
-    medianMs: median(times), p95Ms: percentile(times, 0.95), stages: {},
-    stood: topDisplacement === null ? null : topDisplacement <= STOOD_TOLERANCE,
-    topDisplacement, maxPenetration: cannonMaxPenetration(world, before),
-    escaped: countEscaped(bodies.map((b) => [b.position.x, b.position.y, b.position.z])),
+    stepRange(from, to) {
+      for (let i = from; i < to; i++) {
+        if (i === steps - 1) before = snapshotPositions(world);
+        const t0 = performance.now();
+        world.step(DT);
+        times[i] = performance.now() - t0;
+      }
+    },
+    finish() {
+      let topDisplacement: number | null = null;
+      if (entry.standing) {
+        const last = bodies.length - 1;
+        const p = bodies[last].position;
+        topDisplacement = distance([p.x, p.y, p.z], spec.dynamics[last].position);
+      }
+      return {
+        engine: 'cannon', solver: 'gs', scene: name, bodies: bodies.length, steps,
+        medianMs: median(times), p95Ms: percentile(times, 0.95), stages: {},
+        stood: topDisplacement === null ? null : topDisplacement <= STOOD_TOLERANCE,
+        topDisplacement, maxPenetration: cannonMaxPenetration(world, before),
+        escaped: countEscaped(bodies.map((b) => [b.position.x, b.position.y, b.position.z])),
+      };
+    },
   };
 }
 
-const RUNNERS: Record<EngineName, (name: SceneName, steps: number) => Row> = { ours: runOurs, cannon: runCannon };
+const STARTERS: Record<EngineName, (name: SceneName, steps: number) => Run> = { ours: startOurs, cannon: startCannon };
+
+/** Steps per turn when the engines take turns (0.5 s of simulated time). */
+const CHUNK = 30;
+
+/**
+ * Runs one scene on every engine, interleaved: both worlds are built first, then the engines take
+ * turns of {@link CHUNK} steps (who goes first alternates with `turn`), so a burst of load from
+ * elsewhere on the machine hits both engines in the same second of wall time, not one of them alone.
+ */
+function runInterleaved(name: SceneName, engines: EngineName[], steps: number, turn: number): Row[] {
+  const order = turn % 2 === 0 ? engines : [...engines].reverse();
+  const runs = order.map((e) => STARTERS[e](name, steps));
+  for (let from = 0; from < steps; from += CHUNK) {
+    const to = Math.min(steps, from + CHUNK);
+    for (const r of runs) r.stepRange(from, to);
+  }
+  const rows = runs.map((r) => r.finish());
+  return engines.map((e) => rows[order.indexOf(e)]);
+}
 
 /** Merges repeated runs: median of the medians (and of the p95s and stage medians); the outcome
  * (stood, displacement, penetration, escaped) of the last run. */
@@ -235,11 +275,9 @@ function mergeRuns(runs: Row[]): Row {
 
 /** A few short runs of every engine so the first measured scene does not pay for JIT warm-up. */
 function warmUp(engines: EngineName[]): void {
-  for (const e of engines) {
-    RUNNERS[e]('stack', 60);
-    RUNNERS[e]('spheres', 10);
-    RUNNERS[e]('pile', 10);
-  }
+  runInterleaved('stack', engines, 60, 0);
+  runInterleaved('spheres', engines, 10, 0);
+  runInterleaved('pile', engines, 10, 0);
 }
 
 const fmt = (x: number | null, digits = 2): string => (x === null || Number.isNaN(x) ? '–' : x.toFixed(digits));
@@ -292,9 +330,8 @@ function main(): void {
   for (const name of o.scenes) {
     const runs = new Map<EngineName, Row[]>(o.engines.map((e) => [e, []]));
     for (let r = 0; r < o.repeat; r++) {
-      // Interleave the engines and alternate who goes first, so drifts in machine load hit both.
-      const order = r % 2 === 0 ? o.engines : [...o.engines].reverse();
-      for (const e of order) runs.get(e)?.push(RUNNERS[e](name, o.steps));
+      const rows = runInterleaved(name, o.engines, o.steps, r);
+      o.engines.forEach((e, i) => runs.get(e)?.push(rows[i]));
     }
     const rows = o.engines.map((e) => mergeRuns(runs.get(e) ?? []));
     all.push(...rows);
