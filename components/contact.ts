@@ -12,6 +12,7 @@
  */
 
 import { growFloat64, growUint32, growUint8, nextCapacity } from './capacity';
+import { createPairTable, pairTableDelete, pairTableGet, pairTableSet, type PairTable } from './pair-table';
 
 export const MAX_MANIFOLD_POINTS = 4;
 
@@ -55,21 +56,14 @@ export interface ContactStore {
   normalImpulse: Float64Array;
   /** `[2 × 4 × capacity]` accumulated friction impulse along the two tangents (unit: N·s). */
   tangentImpulse: Float64Array;
-  /** Pair key (see {@link pairKey}) → manifold slot. */
-  slotOfPair: Map<number, number>;
-  /** `[capacity]` the pair key of each slot. */
-  key: Float64Array;
+  /** Unordered body pair → manifold slot. */
+  slotOfPair: PairTable;
   beginCount: number;
   beginA: Uint32Array;
   beginB: Uint32Array;
   endCount: number;
   endA: Uint32Array;
   endB: Uint32Array;
-}
-
-/** Order-independent key of an entity pair (ids < 2^26). */
-export function pairKey(a: number, b: number): number {
-  return a < b ? a * 67108864 + b : b * 67108864 + a;
 }
 
 export function createContactStore(capacity = 256): ContactStore {
@@ -96,8 +90,7 @@ export function createContactStore(capacity = 256): ContactStore {
     featureId: new Uint32Array(p),
     normalImpulse: new Float64Array(p),
     tangentImpulse: new Float64Array(2 * p),
-    slotOfPair: new Map(),
-    key: new Float64Array(c),
+    slotOfPair: createPairTable(2 * c),
     beginCount: 0,
     beginA: new Uint32Array(64),
     beginB: new Uint32Array(64),
@@ -129,20 +122,17 @@ function ensureManifoldCapacity(s: ContactStore, n: number): void {
   s.featureId = growUint32(s.featureId, p);
   s.normalImpulse = growFloat64(s.normalImpulse, p);
   s.tangentImpulse = growFloat64(s.tangentImpulse, 2 * p);
-  s.key = growFloat64(s.key, c);
   s.capacity = c;
 }
 
 /** Returns the slot of the pair (a, b), creating an empty manifold (A = a, B = b) if there is none. */
 export function acquireManifold(s: ContactStore, a: number, b: number): number {
-  const key = pairKey(a, b);
-  const found = s.slotOfPair.get(key);
-  if (found !== undefined) return found;
+  const found = pairTableGet(s.slotOfPair, a, b);
+  if (found >= 0) return found;
   const m = s.count;
   ensureManifoldCapacity(s, m + 1);
   s.count = m + 1;
-  s.slotOfPair.set(key, m);
-  s.key[m] = key;
+  pairTableSet(s.slotOfPair, a, b, m);
   s.bodyA[m] = a;
   s.bodyB[m] = b;
   s.pointCount[m] = 0;
@@ -154,7 +144,7 @@ export function acquireManifold(s: ContactStore, a: number, b: number): number {
 /** Removes manifold slot `m`, moving the last slot into its place. */
 export function releaseManifold(s: ContactStore, m: number): void {
   const last = s.count - 1;
-  s.slotOfPair.delete(s.key[m]);
+  pairTableDelete(s.slotOfPair, s.bodyA[m], s.bodyB[m]);
   if (m !== last) copyManifold(s, last, m);
   s.count = last;
 }
@@ -171,8 +161,7 @@ function copyManifold(s: ContactStore, from: number, to: number): void {
   s.captureVelocity[to] = s.captureVelocity[from];
   s.plasticVelocity[to] = s.plasticVelocity[from];
   s.minRestitution[to] = s.minRestitution[from];
-  s.key[to] = s.key[from];
-  s.slotOfPair.set(s.key[to], to);
+  pairTableSet(s.slotOfPair, s.bodyA[to], s.bodyB[to], to);
   s.normal.copyWithin(3 * to, 3 * from, 3 * from + 3);
   const P = MAX_MANIFOLD_POINTS;
   s.point.copyWithin(3 * P * to, 3 * P * from, 3 * P * (from + 1));

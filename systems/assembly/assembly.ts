@@ -60,6 +60,7 @@ export function gatherBodies(ecs: World, bodies: RigidBodyStore, gravity: Float6
     sb.linearDamping[i] = bodies.linearDamping[e];
     sb.angularDamping[i] = bodies.angularDamping[e];
     sb.dp[i3] = 0; sb.dp[i3 + 1] = 0; sb.dp[i3 + 2] = 0;
+    sb.dtheta[i3] = 0; sb.dtheta[i3 + 1] = 0; sb.dtheta[i3 + 2] = 0;
     const i4 = 4 * i;
     sb.dq[i4] = 0; sb.dq[i4 + 1] = 0; sb.dq[i4 + 2] = 0; sb.dq[i4 + 3] = 1;
   }
@@ -113,6 +114,7 @@ export function assembleContacts(
         p.effectiveMass[c3 + d] = k0 > 0 ? 1 / k0 : 0;
       }
       const nx = dir[d9], ny = dir[d9 + 1], nz = dir[d9 + 2];
+      p.separation[c] = contacts.separation[s];
       p.baseSeparation[c] = contacts.separation[s]
         - (nx * (rb[c3] - ra[c3]) + ny * (rb[c3 + 1] - ra[c3 + 1]) + nz * (rb[c3 + 2] - ra[c3 + 2]));
       p.friction[c] = contacts.friction[m];

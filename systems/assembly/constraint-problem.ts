@@ -40,6 +40,8 @@ export interface ConstraintProblem {
   invInertiaAngularB: Float64Array;
   /** `[3 × capacity]` effective mass of rows n, t1, t2: 1 / (J M⁻¹ Jᵀ) (unit: kg). */
   effectiveMass: Float64Array;
+  /** `[capacity]` separation at the start of the step (unit: m; negative = penetration). */
+  separation: Float64Array;
   /** `[capacity]` separation at the start of the step minus n·(rB − rA) (unit: m), so that the
    * current separation is n·((dpB + dqB rB) − (dpA + dqA rA)) + this (Box2D v3 "adjusted separation"). */
   baseSeparation: Float64Array;
@@ -77,6 +79,7 @@ export function createConstraintProblem(capacity = 256): ConstraintProblem {
     invInertiaAngularA: new Float64Array(9 * c),
     invInertiaAngularB: new Float64Array(9 * c),
     effectiveMass: new Float64Array(3 * c),
+    separation: new Float64Array(c),
     baseSeparation: new Float64Array(c),
     friction: new Float64Array(c),
     restitution: new Float64Array(c),
@@ -103,6 +106,7 @@ export function ensureConstraintCapacity(p: ConstraintProblem, n: number): void 
   p.invInertiaAngularA = growFloat64(p.invInertiaAngularA, 9 * c);
   p.invInertiaAngularB = growFloat64(p.invInertiaAngularB, 9 * c);
   p.effectiveMass = growFloat64(p.effectiveMass, 3 * c);
+  p.separation = growFloat64(p.separation, c);
   p.baseSeparation = growFloat64(p.baseSeparation, c);
   p.friction = growFloat64(p.friction, c);
   p.restitution = growFloat64(p.restitution, c);

@@ -36,6 +36,9 @@ export interface SolverBodies {
   dp: Float64Array;
   /** `[4 × capacity]` rotation since the start of the step, unit quaternion: q = dq ⊗ q_start. */
   dq: Float64Array;
+  /** `[3 × capacity]` rotation vector accumulated since the start of the step, Σ h ω (unit: rad):
+   * the first-order rotation the PGS solver uses to update contact separations (PhysX TGS does the same). */
+  dtheta: Float64Array;
   /** `[capacity]` entity id → solver index (-1 when not in the step). Sized to the body store. */
   indexOfEntity: Int32Array;
 }
@@ -57,6 +60,7 @@ export function createSolverBodies(capacity = 64): SolverBodies {
     angularDamping: new Float64Array(c),
     dp: new Float64Array(3 * c),
     dq: new Float64Array(4 * c),
+    dtheta: new Float64Array(3 * c),
     indexOfEntity: new Int32Array(c).fill(-1),
   };
 }
@@ -82,5 +86,6 @@ export function ensureSolverBodiesCapacity(s: SolverBodies, n: number, entityCap
   s.angularDamping = growFloat64(s.angularDamping, c);
   s.dp = growFloat64(s.dp, 3 * c);
   s.dq = growFloat64(s.dq, 4 * c);
+  s.dtheta = growFloat64(s.dtheta, 3 * c);
   s.capacity = c;
 }

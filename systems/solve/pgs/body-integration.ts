@@ -1,7 +1,7 @@
 /**
  * The PGS solver's substep kernels over the dense solver bodies: symplectic Euler.
  *   v ← (v + h a) / (1 + h c_lin),  ω ← (ω + h α) / (1 + h c_ang)       (integrateVelocities)
- *   Δp ← Δp + h v,  Δq ← normalize(Δq + h/2 (ω, 0) ⊗ Δq)                  (integratePositions)
+ *   Δp ← Δp + h v,  Δq ← normalize(Δq + h/2 (ω, 0) ⊗ Δq),  Δθ ← Δθ + h ω   (integratePositions)
  * a and α hold gravity and the applied force / torque for the whole step; damping is the implicit
  * (unconditionally stable) form. Gyroscopic torque ω × Iω is not included.
  */
@@ -40,5 +40,8 @@ export function integratePositions(sb: SolverBodies, h: number): void {
     dp[o + 1] += h * v[o + 1];
     dp[o + 2] += h * v[o + 2];
     quatIntegrate(sb.dq, 4 * i, w, o, h);
+    sb.dtheta[o] += h * w[o];
+    sb.dtheta[o + 1] += h * w[o + 1];
+    sb.dtheta[o + 2] += h * w[o + 2];
   }
 }

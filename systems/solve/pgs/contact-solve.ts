@@ -30,24 +30,19 @@ export function warmStart(p: ConstraintProblem, sb: SolverBodies): void {
   }
 }
 
-/** Current separation of point c from the pose deltas (Box2D v3 "adjusted separation"). */
+/**
+ * Current separation of point c from the pose deltas, to first order in the rotation (PhysX TGS):
+ *   s = s₀ + n·(Δp_B − Δp_A) + Δθ_B·(r_B × n) − Δθ_A·(r_A × n)
+ * (n·(Δθ × r) = Δθ·(r × n), the stored angular Jacobians). The error is O(|Δθ|² |r|) within one step;
+ * the next narrowphase measures the separation exactly again.
+ */
 export function currentSeparation(p: ConstraintProblem, sb: SolverBodies, c: number, a: number, b: number): number {
-  const dp = sb.dp, dq = sb.dq, c3 = 3 * c, c9 = 9 * c;
-  const nx = p.direction[c9], ny = p.direction[c9 + 1], nz = p.direction[c9 + 2];
-  // dq r for A and B (rotate the start-of-step anchor by the rotation so far)
-  let qx = dq[4 * a], qy = dq[4 * a + 1], qz = dq[4 * a + 2], qw = dq[4 * a + 3];
-  let rx = p.rA[c3], ry = p.rA[c3 + 1], rz = p.rA[c3 + 2];
-  let tx = 2 * (qy * rz - qz * ry), ty = 2 * (qz * rx - qx * rz), tz = 2 * (qx * ry - qy * rx);
-  const ax = dp[3 * a] + rx + qw * tx + (qy * tz - qz * ty);
-  const ay = dp[3 * a + 1] + ry + qw * ty + (qz * tx - qx * tz);
-  const az = dp[3 * a + 2] + rz + qw * tz + (qx * ty - qy * tx);
-  qx = dq[4 * b]; qy = dq[4 * b + 1]; qz = dq[4 * b + 2]; qw = dq[4 * b + 3];
-  rx = p.rB[c3]; ry = p.rB[c3 + 1]; rz = p.rB[c3 + 2];
-  tx = 2 * (qy * rz - qz * ry); ty = 2 * (qz * rx - qx * rz); tz = 2 * (qx * ry - qy * rx);
-  const bx = dp[3 * b] + rx + qw * tx + (qy * tz - qz * ty);
-  const by = dp[3 * b + 1] + ry + qw * ty + (qz * tx - qx * tz);
-  const bz = dp[3 * b + 2] + rz + qw * tz + (qx * ty - qy * tx);
-  return nx * (bx - ax) + ny * (by - ay) + nz * (bz - az) + p.baseSeparation[c];
+  const dp = sb.dp, th = sb.dtheta, c9 = 9 * c, a3 = 3 * a, b3 = 3 * b;
+  const d = p.direction, jA = p.angularA, jB = p.angularB;
+  return p.separation[c]
+    + d[c9] * (dp[b3] - dp[a3]) + d[c9 + 1] * (dp[b3 + 1] - dp[a3 + 1]) + d[c9 + 2] * (dp[b3 + 2] - dp[a3 + 2])
+    + th[b3] * jB[c9] + th[b3 + 1] * jB[c9 + 1] + th[b3 + 2] * jB[c9 + 2]
+    - th[a3] * jA[c9] - th[a3 + 1] * jA[c9 + 1] - th[a3 + 2] * jA[c9 + 2];
 }
 
 /**
@@ -65,10 +60,23 @@ export function solveContacts(
   const v = sb.v, w = sb.w, im = sb.invMass;
   const dir = p.direction, jA = p.angularA, jB = p.angularB, iA = p.invInertiaAngularA, iB = p.invInertiaAngularB;
   const imp = p.impulse, em = p.effectiveMass;
+  // The points of one manifold are consecutive and share their two bodies: the bodies' velocities are
+  // loaded once per run of points with the same pair and stored back when the pair changes.
+  let a = -1, b = -1, a3 = 0, b3 = 0, mA = 0, mB = 0;
+  let vAx = 0, vAy = 0, vAz = 0, wAx = 0, wAy = 0, wAz = 0;
+  let vBx = 0, vBy = 0, vBz = 0, wBx = 0, wBy = 0, wBz = 0;
   for (let c = 0; c < p.contactCount; c++) {
-    const a = p.bodyA[c], b = p.bodyB[c];
-    const a3 = 3 * a, b3 = 3 * b, c3 = 3 * c, c9 = 9 * c;
-    const mA = im[a], mB = im[b];
+    const na = p.bodyA[c], nb = p.bodyB[c];
+    if (na !== a || nb !== b) {
+      if (a >= 0) {
+        v[a3] = vAx; v[a3 + 1] = vAy; v[a3 + 2] = vAz; w[a3] = wAx; w[a3 + 1] = wAy; w[a3 + 2] = wAz;
+        v[b3] = vBx; v[b3 + 1] = vBy; v[b3 + 2] = vBz; w[b3] = wBx; w[b3 + 1] = wBy; w[b3 + 2] = wBz;
+      }
+      a = na; b = nb; a3 = 3 * a; b3 = 3 * b; mA = im[a]; mB = im[b];
+      vAx = v[a3]; vAy = v[a3 + 1]; vAz = v[a3 + 2]; wAx = w[a3]; wAy = w[a3 + 1]; wAz = w[a3 + 2];
+      vBx = v[b3]; vBy = v[b3 + 1]; vBz = v[b3 + 2]; wBx = w[b3]; wBy = w[b3 + 1]; wBz = w[b3 + 2];
+    }
+    const c3 = 3 * c, c9 = 9 * c;
 
     // ---- normal row
     const s = currentSeparation(p, sb, c, a, b);
@@ -81,31 +89,31 @@ export function solveContacts(
       massScale = soft.massScale;
       impulseScale = soft.impulseScale;
     }
-    let nx = dir[c9], ny = dir[c9 + 1], nz = dir[c9 + 2];
-    const vn = nx * (v[b3] - v[a3]) + ny * (v[b3 + 1] - v[a3 + 1]) + nz * (v[b3 + 2] - v[a3 + 2])
-      + jB[c9] * w[b3] + jB[c9 + 1] * w[b3 + 1] + jB[c9 + 2] * w[b3 + 2]
-      - jA[c9] * w[a3] - jA[c9 + 1] * w[a3 + 1] - jA[c9 + 2] * w[a3 + 2];
+    const nx = dir[c9], ny = dir[c9 + 1], nz = dir[c9 + 2];
+    const vn = nx * (vBx - vAx) + ny * (vBy - vAy) + nz * (vBz - vAz)
+      + jB[c9] * wBx + jB[c9 + 1] * wBy + jB[c9 + 2] * wBz
+      - jA[c9] * wAx - jA[c9 + 1] * wAy - jA[c9 + 2] * wAz;
     const old = imp[c3];
     let l = -em[c3] * massScale * (vn + bias) - impulseScale * old;
     const total = old + l > 0 ? old + l : 0;
     l = total - old;
     imp[c3] = total;
     if (l > p.maxNormalImpulse[c]) p.maxNormalImpulse[c] = l;
-    v[a3] -= mA * l * nx; v[a3 + 1] -= mA * l * ny; v[a3 + 2] -= mA * l * nz;
-    v[b3] += mB * l * nx; v[b3 + 1] += mB * l * ny; v[b3 + 2] += mB * l * nz;
-    w[a3] -= l * iA[c9]; w[a3 + 1] -= l * iA[c9 + 1]; w[a3 + 2] -= l * iA[c9 + 2];
-    w[b3] += l * iB[c9]; w[b3 + 1] += l * iB[c9 + 1]; w[b3 + 2] += l * iB[c9 + 2];
+    vAx -= mA * l * nx; vAy -= mA * l * ny; vAz -= mA * l * nz;
+    vBx += mB * l * nx; vBy += mB * l * ny; vBz += mB * l * nz;
+    wAx -= l * iA[c9]; wAy -= l * iA[c9 + 1]; wAz -= l * iA[c9 + 2];
+    wBx += l * iB[c9]; wBy += l * iB[c9 + 1]; wBz += l * iB[c9 + 2];
 
     // ---- friction rows (t1 at c9 + 3, t2 at c9 + 6)
     const maxF = p.friction[c] * total;
     const o1 = c9 + 3, o2 = c9 + 6;
-    const dvx = v[b3] - v[a3], dvy = v[b3 + 1] - v[a3 + 1], dvz = v[b3 + 2] - v[a3 + 2];
+    const dvx = vBx - vAx, dvy = vBy - vAy, dvz = vBz - vAz;
     const vt1 = dir[o1] * dvx + dir[o1 + 1] * dvy + dir[o1 + 2] * dvz
-      + jB[o1] * w[b3] + jB[o1 + 1] * w[b3 + 1] + jB[o1 + 2] * w[b3 + 2]
-      - jA[o1] * w[a3] - jA[o1 + 1] * w[a3 + 1] - jA[o1 + 2] * w[a3 + 2];
+      + jB[o1] * wBx + jB[o1 + 1] * wBy + jB[o1 + 2] * wBz
+      - jA[o1] * wAx - jA[o1 + 1] * wAy - jA[o1 + 2] * wAz;
     const vt2 = dir[o2] * dvx + dir[o2 + 1] * dvy + dir[o2 + 2] * dvz
-      + jB[o2] * w[b3] + jB[o2 + 1] * w[b3 + 1] + jB[o2 + 2] * w[b3 + 2]
-      - jA[o2] * w[a3] - jA[o2 + 1] * w[a3 + 1] - jA[o2 + 2] * w[a3 + 2];
+      + jB[o2] * wBx + jB[o2 + 1] * wBy + jB[o2 + 2] * wBz
+      - jA[o2] * wAx - jA[o2 + 1] * wAy - jA[o2 + 2] * wAz;
     const old1 = imp[c3 + 1], old2 = imp[c3 + 2];
     let t1 = old1 - em[c3 + 1] * vt1;
     let t2 = old2 - em[c3 + 2] * vt2;
@@ -116,16 +124,17 @@ export function solveContacts(
     }
     imp[c3 + 1] = t1; imp[c3 + 2] = t2;
     const l1 = t1 - old1, l2 = t2 - old2;
-    nx = l1 * dir[o1] + l2 * dir[o2];
-    ny = l1 * dir[o1 + 1] + l2 * dir[o2 + 1];
-    nz = l1 * dir[o1 + 2] + l2 * dir[o2 + 2];
-    v[a3] -= mA * nx; v[a3 + 1] -= mA * ny; v[a3 + 2] -= mA * nz;
-    v[b3] += mB * nx; v[b3 + 1] += mB * ny; v[b3 + 2] += mB * nz;
-    w[a3] -= l1 * iA[o1] + l2 * iA[o2]; w[a3 + 1] -= l1 * iA[o1 + 1] + l2 * iA[o2 + 1];
-    w[a3 + 2] -= l1 * iA[o1 + 2] + l2 * iA[o2 + 2];
-    w[b3] += l1 * iB[o1] + l2 * iB[o2]; w[b3 + 1] += l1 * iB[o1 + 1] + l2 * iB[o2 + 1];
-    w[b3 + 2] += l1 * iB[o1 + 2] + l2 * iB[o2 + 2];
-
+    const px = l1 * dir[o1] + l2 * dir[o2];
+    const py = l1 * dir[o1 + 1] + l2 * dir[o2 + 1];
+    const pz = l1 * dir[o1 + 2] + l2 * dir[o2 + 2];
+    vAx -= mA * px; vAy -= mA * py; vAz -= mA * pz;
+    vBx += mB * px; vBy += mB * py; vBz += mB * pz;
+    wAx -= l1 * iA[o1] + l2 * iA[o2]; wAy -= l1 * iA[o1 + 1] + l2 * iA[o2 + 1]; wAz -= l1 * iA[o1 + 2] + l2 * iA[o2 + 2];
+    wBx += l1 * iB[o1] + l2 * iB[o2]; wBy += l1 * iB[o1 + 1] + l2 * iB[o2 + 1]; wBz += l1 * iB[o1 + 2] + l2 * iB[o2 + 2];
+  }
+  if (a >= 0) {
+    v[a3] = vAx; v[a3 + 1] = vAy; v[a3 + 2] = vAz; w[a3] = wAx; w[a3 + 1] = wAy; w[a3 + 2] = wAz;
+    v[b3] = vBx; v[b3 + 1] = vBy; v[b3 + 2] = vBz; w[b3] = wBx; w[b3 + 1] = wBy; w[b3 + 2] = wBz;
   }
 }
 
