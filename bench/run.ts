@@ -10,8 +10,15 @@
  *
  * Options:
  *   --json           one JSON object per line and per engine × scene, nothing else
- *   --scene NAME     pile | spheres | pyramid | stack (repeatable, or a comma list; default all)
+ *   --scene NAME     pile | spheres | pyramid | stack | four-balls | cradle (repeatable, or a comma
+ *                    list; default all). four-balls (seed 000 §4, h = 1/60 here) and cradle (Newton's
+ *                    cradle, 5 balls, e = 1, zero gravity) have no cannon-es version.
  *   --engine NAME    ours | cannon (repeatable, or a comma list; default both)
+ *   --solver NAME    pgs | mdp | lcp for our engine (repeatable, or a comma list; default pgs):
+ *                    pgs = the fast solver (cone projection), mdp = the fast solver with
+ *                    maximum-dissipation friction (exact block solve), lcp = the accurate solver
+ *                    (Stewart–Trinkle + Lemke, PLUS impacts). lcp runs only on the scenes where its
+ *                    dense LCPs fit (stack and the seed scenes) unless --scene names others.
  *   --steps N        steps per run (default 600)
  *   --repeat R       runs per engine × scene; the reported times are the median of the runs' medians
  *                    (default 1)
@@ -21,47 +28,72 @@ import { availableParallelism, loadavg } from 'node:os';
 import { createPhysicsWorld, type PhysicsWorld } from '../plugin/world';
 import { stepWorld } from '../plugin/step';
 import { STAGES, type StageName } from '../plugin/profiler';
-import type { BuiltScene, SceneSpec, Vec3Tuple } from '../scenes/container';
+import type { SceneSpec, Vec3Tuple } from '../scenes/container';
 import { buildPile, pileSpec, PILE_DESCRIPTION } from '../scenes/pile';
 import { buildSpheres, spheresSpec, SPHERES_DESCRIPTION } from '../scenes/spheres';
 import { buildPyramid, pyramidSpec, PYRAMID_DESCRIPTION } from '../scenes/pyramid';
 import { buildStack, stackSpec, STACK_DESCRIPTION } from '../scenes/stack';
 import { buildCannonScene, cannonMaxPenetration, snapshotPositions } from './cannon-scenes';
+import { buildFourBalls } from '../scenes/stewart-trinkle';
+import { addBody } from '../plugin/bodies';
 
 /** Fixed time step of every run (unit: s). */
 const DT = 1 / 60;
 /** A structure stood when its top box ends within this distance of its start (unit: m). */
 const STOOD_TOLERANCE = 0.05;
 
-type SceneName = 'pile' | 'spheres' | 'pyramid' | 'stack';
-type EngineName = 'ours' | 'cannon';
+type SceneName = 'pile' | 'spheres' | 'pyramid' | 'stack' | 'four-balls' | 'cradle';
+/** An engine with a solver: ours with each of its solvers, or cannon-es. */
+type EngineName = 'ours' | 'ours-mdp' | 'ours-lcp' | 'cannon';
+type OurSolver = 'pgs' | 'mdp' | 'lcp';
+const OUR_ENGINE: Record<OurSolver, EngineName> = { pgs: 'ours', mdp: 'ours-mdp', lcp: 'ours-lcp' };
 
 interface SceneEntry {
   description: string;
   /** Builds the scene in our world; `top` / `topStart` only for structures that should stand. */
-  build(world: PhysicsWorld): BuiltScene & { top?: number; topStart?: Vec3Tuple };
-  /** The same description, for cannon-es. */
-  spec(): SceneSpec;
+  build(world: PhysicsWorld): { bodies: number[]; top?: number; topStart?: Vec3Tuple };
+  /** The same description, for cannon-es (none for the seed scenes). */
+  spec?: () => SceneSpec;
   /** Whether the scene is a structure whose top box should stay put. */
   standing: boolean;
+  /** Gravity (unit: m/s², default (0, −9.81, 0)). */
+  gravity?: Vec3Tuple;
+  /** Whether the accurate solver runs it by default (its dense LCPs fit). */
+  lcpFits: boolean;
+}
+
+/** Newton's cradle: five touching balls (r = 0.5 m, 1 kg, e = 1, μ = 0), the first arriving at 1 m/s. */
+function buildCradle(world: PhysicsWorld): { bodies: number[] } {
+  const ball = { shape: 'sphere' as const, radius: 0.5, restitution: 1, friction: 0 };
+  const bodies = [addBody(world, { position: [-0.2, 0, 0], linearVelocity: [1, 0, 0], mass: 1, collider: ball, angularDamping: 0 })];
+  for (let i = 1; i < 5; i++) bodies.push(addBody(world, { position: [i, 0, 0], mass: 1, collider: ball, angularDamping: 0 }));
+  return { bodies };
 }
 
 const SCENES: Record<SceneName, SceneEntry> = {
-  pile: { description: PILE_DESCRIPTION, build: (w) => buildPile(w), spec: () => pileSpec(), standing: false },
+  pile: { description: PILE_DESCRIPTION, build: (w) => buildPile(w), spec: () => pileSpec(), standing: false, lcpFits: false },
   spheres: {
-    description: SPHERES_DESCRIPTION, build: (w) => buildSpheres(w), spec: () => spheresSpec(), standing: false,
+    description: SPHERES_DESCRIPTION, build: (w) => buildSpheres(w), spec: () => spheresSpec(), standing: false, lcpFits: false,
   },
   pyramid: {
-    description: PYRAMID_DESCRIPTION, build: (w) => buildPyramid(w), spec: () => pyramidSpec(), standing: true,
+    description: PYRAMID_DESCRIPTION, build: (w) => buildPyramid(w), spec: () => pyramidSpec(), standing: true, lcpFits: false,
   },
-  stack: { description: STACK_DESCRIPTION, build: (w) => buildStack(w), spec: () => stackSpec(), standing: true },
+  stack: { description: STACK_DESCRIPTION, build: (w) => buildStack(w), spec: () => stackSpec(), standing: true, lcpFits: true },
+  'four-balls': {
+    description: 'Seed 000 §4: four balls on a table, a fifth thrown into them (Stewart & Trinkle 1996).',
+    build: (w) => ({ bodies: buildFourBalls(w).balls }), standing: false, lcpFits: true,
+  },
+  cradle: {
+    description: "Newton's cradle: 5 touching balls, e = 1, μ = 0, zero gravity; the first arrives at 1 m/s.",
+    build: buildCradle, standing: false, gravity: [0, 0, 0], lcpFits: true,
+  },
 };
 const SCENE_NAMES = Object.keys(SCENES) as SceneName[];
 
 /** One engine × scene measurement (one run, or the median over repeats). */
 interface Row {
-  engine: EngineName;
-  solver: 'pgs' | 'gs';
+  engine: 'ours' | 'cannon';
+  solver: 'pgs' | 'mdp' | 'lcp' | 'gs';
   scene: SceneName;
   /** Dynamic bodies. */
   bodies: number;
@@ -80,18 +112,26 @@ interface Row {
   maxPenetration: number;
   /** Dynamic bodies that ended below the floor (y < −0.5 m) or with a non-finite position. */
   escaped: number;
+  /** Median solve-stage time per contact point (unit: µs); null for cannon-es. */
+  solveUsPerContact: number | null;
+  /** Final velocities' x components (cradle only; unit: m/s). */
+  finalVx?: number[];
 }
 
 interface Options {
   json: boolean;
   scenes: SceneName[];
+  /** Whether --scene was given (then the accurate solver runs on every named scene). */
+  scenesGiven: boolean;
   engines: EngineName[];
+  solvers: OurSolver[];
   steps: number;
   repeat: number;
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { json: false, scenes: [], engines: [], steps: 600, repeat: 1 };
+  const o: Options = { json: false, scenes: [], scenesGiven: false, engines: [], solvers: [], steps: 600, repeat: 1 };
+  let engineNames: ('ours' | 'cannon')[] = [];
   const value = (i: number, flag: string): string => {
     const v = argv[i];
     if (v === undefined) throw new Error(`${flag} needs a value`);
@@ -113,17 +153,26 @@ function parseArgs(argv: string[]): Options {
     } else if (a === '--engine') {
       for (const s of value(++i, a).split(',')) {
         if (s !== 'ours' && s !== 'cannon') throw new Error(`unknown engine ${s} (engines: ours, cannon)`);
-        if (!o.engines.includes(s)) o.engines.push(s);
+        if (!engineNames.includes(s)) engineNames.push(s);
+      }
+    } else if (a === '--solver') {
+      for (const s of value(++i, a).split(',')) {
+        if (s !== 'pgs' && s !== 'mdp' && s !== 'lcp') throw new Error(`unknown solver ${s} (solvers: pgs, mdp, lcp)`);
+        if (!o.solvers.includes(s)) o.solvers.push(s);
       }
     } else if (a === '--steps') o.steps = positiveInt(value(++i, a), a);
     else if (a === '--repeat') o.repeat = positiveInt(value(++i, a), a);
     else if (a === '--help' || a === '-h') {
-      process.stdout.write('usage: tsx bench/run.ts [--json] [--scene NAME]… [--engine ours|cannon]… [--steps N] [--repeat R]\n');
+      process.stdout.write('usage: tsx bench/run.ts [--json] [--scene NAME]… [--engine ours|cannon]… [--solver pgs|mdp|lcp]… [--steps N] [--repeat R]\n');
       process.exit(0);
     } else throw new Error(`unknown option ${a}`);
   }
+  o.scenesGiven = o.scenes.length > 0;
   if (o.scenes.length === 0) o.scenes = [...SCENE_NAMES];
-  if (o.engines.length === 0) o.engines = ['ours', 'cannon'];
+  if (engineNames.length === 0) engineNames = ['ours', 'cannon'];
+  if (o.solvers.length === 0) o.solvers = ['pgs'];
+  if (engineNames.includes('ours')) for (const s of o.solvers) o.engines.push(OUR_ENGINE[s]);
+  if (engineNames.includes('cannon')) o.engines.push('cannon');
   return o;
 }
 
@@ -160,13 +209,17 @@ interface Run {
   finish(): Row;
 }
 
-function startOurs(name: SceneName, steps: number): Run {
+function startOurs(name: SceneName, steps: number, solver: OurSolver): Run {
   const entry = SCENES[name];
-  const world = createPhysicsWorld({ gravity: [0, -9.81, 0], solver: 'pgs', profile: true });
+  const world = createPhysicsWorld({
+    gravity: entry.gravity ?? [0, -9.81, 0], profile: true,
+    ...(solver === 'lcp' ? { solver: 'lcp' as const } : solver === 'mdp' ? { friction: 'max-dissipation' as const } : {}),
+  });
   const scene = entry.build(world);
   const times = new Float64Array(steps);
   const stageTimes = STAGES.map(() => new Float64Array(steps));
   const stages = world.profiler.last.stages;
+  const perContact = new Float64Array(steps).fill(NaN);
   return {
     stepRange(from, to) {
       for (let i = from; i < to; i++) {
@@ -174,6 +227,8 @@ function startOurs(name: SceneName, steps: number): Run {
         stepWorld(world, DT);
         times[i] = performance.now() - t0;
         for (let s = 0; s < STAGES.length; s++) stageTimes[s][i] = stages[STAGES[s]];
+        const n = world.profiler.last.contacts;
+        if (n > 0) perContact[i] = (1000 * stages.solve) / n;
       }
     },
     finish() {
@@ -191,8 +246,12 @@ function startOurs(name: SceneName, steps: number): Run {
       }
       const stageMedians: Partial<Record<StageName, number>> = {};
       STAGES.forEach((s, i) => { stageMedians[s] = median(stageTimes[i]); });
+      const measured = Array.from(perContact).filter((x) => !Number.isNaN(x));
+      const lv = world.bodies.linearVelocity;
       return {
-        engine: 'ours', solver: 'pgs', scene: name, bodies: scene.bodies.length, steps,
+        engine: 'ours', solver, scene: name, bodies: scene.bodies.length, steps,
+        solveUsPerContact: measured.length > 0 ? median(measured) : null,
+        ...(name === 'cradle' ? { finalVx: scene.bodies.map((e) => lv[3 * e]) } : {}),
         medianMs: median(times), p95Ms: percentile(times, 0.95), stages: stageMedians,
         stood: topDisplacement === null ? null : topDisplacement <= STOOD_TOLERANCE,
         topDisplacement, maxPenetration,
@@ -204,6 +263,7 @@ function startOurs(name: SceneName, steps: number): Run {
 
 function startCannon(name: SceneName, steps: number): Run {
   const entry = SCENES[name];
+  if (entry.spec === undefined) throw new Error(`scene ${name} has no cannon-es version`);
   const spec = entry.spec();
   const { world, bodies } = buildCannonScene(spec);
   const times = new Float64Array(steps);
@@ -230,12 +290,26 @@ function startCannon(name: SceneName, steps: number): Run {
         stood: topDisplacement === null ? null : topDisplacement <= STOOD_TOLERANCE,
         topDisplacement, maxPenetration: cannonMaxPenetration(world, before),
         escaped: countEscaped(bodies.map((b) => [b.position.x, b.position.y, b.position.z])),
+        solveUsPerContact: null,
       };
     },
   };
 }
 
-const STARTERS: Record<EngineName, (name: SceneName, steps: number) => Run> = { ours: startOurs, cannon: startCannon };
+const STARTERS: Record<EngineName, (name: SceneName, steps: number) => Run> = {
+  ours: (n, s) => startOurs(n, s, 'pgs'),
+  'ours-mdp': (n, s) => startOurs(n, s, 'mdp'),
+  'ours-lcp': (n, s) => startOurs(n, s, 'lcp'),
+  cannon: startCannon,
+};
+
+/** The engines that run scene `name`: cannon-es only where the scene has a cannon version, the
+ * accurate solver only where its LCPs fit (unless the scene was named on the command line). */
+function enginesFor(name: SceneName, o: Options): EngineName[] {
+  const entry = SCENES[name];
+  return o.engines.filter((e) => (e === 'cannon' ? entry.spec !== undefined
+    : e === 'ours-lcp' ? entry.lcpFits || o.scenesGiven : true));
+}
 
 /** Steps per turn when the engines take turns (0.5 s of simulated time). */
 const CHUNK = 30;
@@ -276,8 +350,9 @@ function mergeRuns(runs: Row[]): Row {
 /** A few short runs of every engine so the first measured scene does not pay for JIT warm-up. */
 function warmUp(engines: EngineName[]): void {
   runInterleaved('stack', engines, 60, 0);
-  runInterleaved('spheres', engines, 10, 0);
-  runInterleaved('pile', engines, 10, 0);
+  const big = engines.filter((e) => e !== 'ours-lcp');
+  runInterleaved('spheres', big, 10, 0);
+  runInterleaved('pile', big, 10, 0);
 }
 
 const fmt = (x: number | null, digits = 2): string => (x === null || Number.isNaN(x) ? '–' : x.toFixed(digits));
@@ -288,8 +363,8 @@ function printScene(name: SceneName, rows: Row[], steps: number, repeat: number)
   out.push(`\n${name}: ${SCENES[name].description}`);
   out.push(`  ${steps} steps of 1/60 s${repeat > 1 ? `, median of ${repeat} runs` : ''}`);
   const head = ['engine', 'bodies', 'median ms', 'p95 ms', ...STAGES.map((s) => s.slice(0, 7)),
-    'stood', 'top Δ m', 'max pen mm', 'escaped'];
-  const widths = [10, 7, 10, 8, ...STAGES.map(() => 8), 6, 8, 11, 8];
+    'stood', 'top Δ m', 'max pen mm', 'escaped', 'µs/contact'];
+  const widths = [11, 7, 10, 8, ...STAGES.map(() => 8), 6, 8, 11, 8, 11];
   out.push('  ' + head.map((h, i) => (i === 0 ? h.padEnd(widths[i]) : pad(h, widths[i]))).join(''));
   for (const r of rows) {
     const cells = [
@@ -302,10 +377,12 @@ function printScene(name: SceneName, rows: Row[], steps: number, repeat: number)
       pad(fmt(r.topDisplacement, 3), widths[5 + STAGES.length]),
       pad(fmt(r.maxPenetration * 1000, 1), widths[6 + STAGES.length]),
       pad(String(r.escaped), widths[7 + STAGES.length]),
+      pad(fmt(r.solveUsPerContact, 2), widths[8 + STAGES.length]),
     ];
     out.push('  ' + cells.join(''));
+    if (r.finalVx) out.push(`    final v_x: (${r.finalVx.map((x) => x.toFixed(7)).join(', ')}) m/s`);
   }
-  const ours = rows.find((r) => r.engine === 'ours');
+  const ours = rows.find((r) => r.engine === 'ours' && r.solver === 'pgs');
   const cannon = rows.find((r) => r.engine === 'cannon');
   if (ours && cannon) {
     out.push(`  ratio ours/cannon (median ms per step): ${fmt(ours.medianMs / cannon.medianMs, 3)}`);
@@ -328,12 +405,14 @@ function main(): void {
   warmUp(o.engines);
   const all: Row[] = [];
   for (const name of o.scenes) {
-    const runs = new Map<EngineName, Row[]>(o.engines.map((e) => [e, []]));
+    const engines = enginesFor(name, o);
+    if (engines.length === 0) continue;
+    const runs = new Map<EngineName, Row[]>(engines.map((e) => [e, []]));
     for (let r = 0; r < o.repeat; r++) {
-      const rows = runInterleaved(name, o.engines, o.steps, r);
-      o.engines.forEach((e, i) => runs.get(e)?.push(rows[i]));
+      const rows = runInterleaved(name, engines, o.steps, r);
+      engines.forEach((e, i) => runs.get(e)?.push(rows[i]));
     }
-    const rows = o.engines.map((e) => mergeRuns(runs.get(e) ?? []));
+    const rows = engines.map((e) => mergeRuns(runs.get(e) ?? []));
     all.push(...rows);
     if (o.json) {
       for (const r of rows) process.stdout.write(JSON.stringify(r) + '\n');
@@ -341,10 +420,10 @@ function main(): void {
       printScene(name, rows, o.steps, o.repeat);
     }
   }
-  if (!o.json && o.engines.length === 2) {
+  if (!o.json && o.engines.includes('ours') && o.engines.includes('cannon')) {
     const lines = ['\nsummary (ratio = ours / cannon-es, median ms per step, same process):'];
     for (const name of o.scenes) {
-      const ours = all.find((r) => r.scene === name && r.engine === 'ours');
+      const ours = all.find((r) => r.scene === name && r.engine === 'ours' && r.solver === 'pgs');
       const cannon = all.find((r) => r.scene === name && r.engine === 'cannon');
       if (ours && cannon) {
         lines.push(`  ${name.padEnd(8)} ours ${fmt(ours.medianMs).padStart(7)} ms  cannon ${fmt(cannon.medianMs).padStart(7)} ms  ratio ${fmt(ours.medianMs / cannon.medianMs, 3)}`);
