@@ -53,8 +53,19 @@
  * A and b are first scaled by powers of two (exact; the solution is homogeneous) so that no
  * intermediate overflows or underflows.
  *
+ * Warm start (MDP only, when the caller passes a `guess`, e.g. the contact's impulse from the previous
+ * Gauss–Seidel sweep): with b_n > 0 the MDP problem is convex (the plane of maximum compression meets
+ * the cone in a convex set; the reduced objective is strictly convex), so a KKT point with λ ≥ 0 is
+ * the unique minimiser. `mdpWarmStart` runs Newton on the KKT system from the guess's direction and
+ * answers only when λ ≥ 0, both residuals are at the rounding level and a forward error bound is
+ * ≤ 1e-10·‖x‖; otherwise the three layers above answer. The guess only picks where Newton starts; it
+ * never selects among solutions (digest §1.6: never "closest to the previous iterate"). About 3 Newton
+ * steps, 6–9 times cheaper than the root isolation. The Coulomb law ignores the guess (several
+ * solutions; its answer is the most dissipative one, which needs them all).
+ *
  * No allocation per call: all scratch is module-level (single-threaded JS; the functions are not
- * re-entrant, and nothing here calls back into user code).
+ * re-entrant, and nothing here calls back into user code). The scalar state is kept in the fields of
+ * one object (`PS`), not in module-level `let`s, which V8 (Node 20) boxes on every store.
  */
 
 /** The friction law of a contact. */
@@ -132,38 +143,62 @@ type OutArray = Float64Array | number[];
  * @param mu friction coefficient μ ≥ 0 (dimensionless, finite).
  * @param law `'max-dissipation'` (paper Eq. 3) or `'coulomb'` (impulsive Coulomb, see module doc).
  * @param out receives the impulse (x_n, x_t, x_o) at `outOffset`. Unit N·s.
+ * @param guess optional: an impulse (x_n, x_t, x_o) near the answer, 3 numbers from `guessOffset`
+ *   (N·s), typically the contact's impulse from the previous Gauss–Seidel sweep or time step. Only the
+ *   direction of (x_t, x_o) is used, as the starting point of the MDP warm start (see
+ *   `mdpWarmStart`); the answer does not depend on it beyond rounding. Ignored by the Coulomb law,
+ *   whose answer is the best of several solutions and needs the full analysis.
  * @returns the case taken (`SingleContactCase`).
  * @throws ContactInputError naming the field and value on NaN/±Infinity, μ < 0, a non-symmetric block,
- *   A_nn ≤ 0 or a non-positive-definite block, an unknown law, or arrays too short. Nothing is written
- *   to `out` when it throws.
+ *   A_nn ≤ 0 or a non-positive-definite block, an unknown law, or arrays too short (including a guess
+ *   array shorter than guessOffset + 3). Nothing is written to `out` when it throws. A non-finite
+ *   guess is not an error: it is ignored.
  */
 export function solveSingleContact(
   A: NumArray, b: NumArray, mu: number, law: FrictionLaw, out: OutArray,
-  aOffset = 0, bOffset = 0, outOffset = 0,
+  aOffset = 0, bOffset = 0, outOffset = 0, guess?: NumArray | null, guessOffset = 0,
 ): SingleContactCase {
   validateInput(A, aOffset, b, bOffset, mu);
   if (law !== 'max-dissipation' && law !== 'coulomb') {
     throw new ContactInputError('law', law, "must be 'max-dissipation' or 'coulomb'");
   }
   validateOut(out, outOffset, 3);
-  return solveSingleContactUnchecked(A, b, mu, law, out, aOffset, bOffset, outOffset);
+  if (guess != null && (typeof guess.length !== 'number' || guess.length < guessOffset + 3)) {
+    throw new ContactInputError('guess', `length ${guess.length}`, `needs 3 entries from offset ${guessOffset}`);
+  }
+  return solveSingleContactUnchecked(A, b, mu, law, out, aOffset, bOffset, outOffset, guess, guessOffset);
 }
 
 /**
  * Same as `solveSingleContact` without input validation, for inner loops whose input was validated
- * once upstream (e.g. the block Gauss–Seidel sweep). Garbage in, garbage out.
+ * once upstream (e.g. the block Gauss–Seidel sweep, which passes the contact's previous impulse as
+ * `guess`). Garbage in, garbage out.
  */
 export function solveSingleContactUnchecked(
   A: NumArray, b: NumArray, mu: number, law: FrictionLaw, out: OutArray,
-  aOffset = 0, bOffset = 0, outOffset = 0,
+  aOffset = 0, bOffset = 0, outOffset = 0, guess?: NumArray | null, guessOffset = 0,
 ): SingleContactCase {
   loadProblem(A, aOffset, b, bOffset, mu);
-  const status = law === 'coulomb' ? solveCoulomb() : solveMdp();
-  out[outOffset] = XN * X_SCALE;
-  out[outOffset + 1] = XT * X_SCALE;
-  out[outOffset + 2] = XO * X_SCALE;
+  let status: SingleContactCase;
+  if (law === 'coulomb') status = solveCoulomb();
+  else if (guess == null) status = solveMdp(false);
+  else {
+    PS.GT = guess[guessOffset + 1];
+    PS.GO = guess[guessOffset + 2];
+    status = solveMdp(true);
+  }
+  out[outOffset] = PS.XN * PS.X_SCALE;
+  out[outOffset + 1] = PS.XT * PS.X_SCALE;
+  out[outOffset + 2] = PS.XO * PS.X_SCALE;
   return status;
 }
+
+/**
+ * Counters of the MDP warm start (diagnostics for tests and benchmarks; reset them by assignment).
+ * `attempts`: sliding MDP solves that had a guess; `accepted`: those answered by the warm start (the
+ * difference took the full root isolation); `steps`: Newton steps taken by the warm start.
+ */
+export const mdpWarmStartStats = { attempts: 0, accepted: 0, steps: 0 };
 
 /**
  * All solutions of the impulsive Coulomb impact model of paper Fig. 1 for one contact (no pressure
@@ -188,9 +223,9 @@ export function enumerateCoulombSolutions(
   loadProblem(A, aOffset, b, bOffset, mu);
   const n = coulombCandidates(true);
   for (let i = 0; i < n; i++) {
-    out[outOffset + 3 * i] = CAND[4 * i] * X_SCALE;
-    out[outOffset + 3 * i + 1] = CAND[4 * i + 1] * X_SCALE;
-    out[outOffset + 3 * i + 2] = CAND[4 * i + 2] * X_SCALE;
+    out[outOffset + 3 * i] = CAND[4 * i] * PS.X_SCALE;
+    out[outOffset + 3 * i + 1] = CAND[4 * i + 1] * PS.X_SCALE;
+    out[outOffset + 3 * i + 2] = CAND[4 * i + 2] * PS.X_SCALE;
   }
   return n;
 }
@@ -278,22 +313,50 @@ function validateOut(out: OutArray, oo: number, n: number): void {
 // Problem state (module-level, no allocation)
 // ---------------------------------------------------------------------------------------------------
 
-// Block entries (symmetrised, normalised), right-hand side (normalised), μ.
-let ANN = 0, ANT = 0, ANO = 0, ATT = 0, ATO = 0, AOO = 0;
-let BN = 0, BT = 0, BO = 0, MU = 0;
-// Schur complement Â = [[P, R], [R, T]] and reduced right-hand side b̂ = (E, F) (paper §3.2).
-let P = 0, R = 0, T = 0, E = 0, F = 0;
-// Unconstrained minimum x0 = A⁻¹b.
-let X0N = 0, X0T = 0, X0O = 0;
-// Result (in normalised units until multiplied by X_SCALE).
-let XN = 0, XT = 0, XO = 0;
-/** Impulse of the original problem = X_SCALE × impulse of the normalised one (a power of two). */
-let X_SCALE = 1;
+/**
+ * The loaded problem and the solver's scalar results, as the fields of one module-level object.
+ * Deliberately not module-level `let`s: V8 (Node 20) boxes every double stored into a module (context)
+ * variable in a fresh HeapNumber, so ~40 such stores per solve were the garbage of the solver; the
+ * double fields of an object are updated in place. All fields are doubles.
+ */
+const PS = {
+  // Block entries (symmetrised, normalised), right-hand side (normalised), μ.
+  ANN: 0, ANT: 0, ANO: 0, ATT: 0, ATO: 0, AOO: 0,
+  BN: 0, BT: 0, BO: 0, MU: 0,
+  // Schur complement Â = [[P, R], [R, T]] and reduced right-hand side b̂ = (E, F) (paper §3.2).
+  P: 0, R: 0, T: 0, E: 0, F: 0,
+  // Unconstrained minimum x0 = A⁻¹b.
+  X0N: 0, X0T: 0, X0O: 0,
+  // Result (in normalised units until multiplied by X_SCALE).
+  XN: 0, XT: 0, XO: 0,
+  /** Impulse of the original problem = X_SCALE × impulse of the normalised one (a power of two). */
+  X_SCALE: 1,
+  // Asymptotic coordinates of a hyperbolic conic section (set by `hyperbolaGeometry`).
+  HB: 0, HY0T: 0, HY0O: 0, HPT: 0, HPO: 0, HMT: 0, HMO: 0,
+  // Output of the Newton polishes (`polishMdp`, `polishCoulomb`) and of `mdpSlideFallback`.
+  PY_T: 0, PY_O: 0, FB_T: 0, FB_O: 0,
+  // Tangential part of the guess (original units; only its direction is used, by `mdpWarmStart`).
+  GT: 0, GO: 0,
+};
 
-/** A power of two close to 1/v (v > 0 finite), so that v·pow2Inverse(v) ∈ [0.5, 2]. Exact scaling. */
-function pow2Inverse(v: number): number {
-  const k = Math.max(-1000, Math.min(1000, Math.floor(Math.log2(v))));
-  return Math.pow(2, -k);
+/** Bit view of one double, for `pow2Exponent` (HI_WORD: the word holding sign and exponent). */
+const F64_BITS = new Float64Array(1);
+const U32_BITS = new Uint32Array(F64_BITS.buffer);
+const HI_WORD = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0; // little-endian: word 1
+
+/** POW2_NEG[k + 1000] = 2^−k for k = −1000…1000 (exact powers of two). */
+const POW2_NEG = Float64Array.from({ length: 2001 }, (_, i) => Math.pow(2, 1000 - i));
+
+/**
+ * ⌊log₂ v⌋ clamped to [−1000, 1000], for v > 0 finite, so that v·2^−k ∈ [1, 2[ within the clamp (exact
+ * scaling by POW2_NEG[k + 1000]). Read from the exponent field of v (Math.log2 only for subnormal v);
+ * returns a small integer, which V8 passes without allocating.
+ */
+function pow2Exponent(v: number): number {
+  F64_BITS[0] = v;
+  const e = (U32_BITS[HI_WORD] >>> 20) & 0x7ff; // biased exponent: ⌊log₂ v⌋ + 1023 for normal v
+  const k = e === 0 ? Math.floor(Math.log2(v)) : e - 1023;
+  return k < -1000 ? -1000 : k > 1000 ? 1000 : k;
 }
 
 /**
@@ -303,30 +366,34 @@ function pow2Inverse(v: number): number {
  * point) before solving; this keeps every intermediate away from overflow and underflow.
  */
 function loadProblem(A: NumArray, ao: number, b: NumArray, bo: number, mu: number): void {
-  const sa = pow2Inverse(A[ao]);
-  const bmax = Math.max(Math.abs(b[bo]), Math.abs(b[bo + 1]), Math.abs(b[bo + 2]));
-  const sb = bmax > 0 ? pow2Inverse(bmax) : 1;
-  X_SCALE = sa / sb;
-  ANN = A[ao] * sa;
-  ANT = 0.5 * (A[ao + 1] + A[ao + 3]) * sa;
-  ANO = 0.5 * (A[ao + 2] + A[ao + 6]) * sa;
-  ATT = A[ao + 4] * sa;
-  ATO = 0.5 * (A[ao + 5] + A[ao + 7]) * sa;
-  AOO = A[ao + 8] * sa;
-  BN = b[bo] * sb;
-  BT = b[bo + 1] * sb;
-  BO = b[bo + 2] * sb;
-  MU = mu;
+  const a0 = A[ao], b0 = b[bo], b1 = b[bo + 1], b2 = b[bo + 2];
+  const sa = POW2_NEG[pow2Exponent(a0) + 1000];
+  const m01 = Math.abs(b0) > Math.abs(b1) ? Math.abs(b0) : Math.abs(b1);
+  const bmax = m01 > Math.abs(b2) ? m01 : Math.abs(b2);
+  const sb = bmax > 0 ? POW2_NEG[pow2Exponent(bmax) + 1000] : 1;
+  const ann = a0 * sa;
+  const ant = 0.5 * (A[ao + 1] + A[ao + 3]) * sa;
+  const ano = 0.5 * (A[ao + 2] + A[ao + 6]) * sa;
+  const att = A[ao + 4] * sa;
+  const ato = 0.5 * (A[ao + 5] + A[ao + 7]) * sa;
+  const aoo = A[ao + 8] * sa;
+  const bn = b0 * sb, bt = b1 * sb, bov = b2 * sb;
   // Eliminate the normal component (paper §3.2): x_n = (b_n − A_nt x_t − A_no x_o)/A_nn.
-  P = ATT - ANT * ANT / ANN;
-  R = ATO - ANT * ANO / ANN;
-  T = AOO - ANO * ANO / ANN;
-  E = BT - ANT * BN / ANN;
-  F = BO - ANO * BN / ANN;
+  const P = att - ant * ant / ann;
+  const R = ato - ant * ano / ann;
+  const T = aoo - ano * ano / ann;
+  const E = bt - ant * bn / ann;
+  const F = bov - ano * bn / ann;
   const det = P * T - R * R;
-  X0T = (T * E - R * F) / det;
-  X0O = (P * F - R * E) / det;
-  X0N = (BN - ANT * X0T - ANO * X0O) / ANN;
+  const x0t = (T * E - R * F) / det;
+  const x0o = (P * F - R * E) / det;
+  PS.X_SCALE = sa / sb;
+  PS.ANN = ann; PS.ANT = ant; PS.ANO = ano; PS.ATT = att; PS.ATO = ato; PS.AOO = aoo;
+  PS.BN = bn; PS.BT = bt; PS.BO = bov; PS.MU = mu;
+  PS.P = P; PS.R = R; PS.T = T; PS.E = E; PS.F = F;
+  PS.X0T = x0t;
+  PS.X0O = x0o;
+  PS.X0N = (bn - ant * x0t - ano * x0o) / ann;
 }
 
 /** ‖(a, b)‖₂ without overflow or underflow of the squares. */
@@ -341,41 +408,53 @@ function hyp(a: number, b: number): number {
 
 /** Predicate P1 of Fig. 5: x0 lies in the friction cone (x0_n ≥ 0 ∧ ‖x0_to‖ ≤ μ x0_n). */
 function p1(): boolean {
-  return X0N >= 0 && hyp(X0T, X0O) <= MU * X0N;
+  return PS.X0N >= 0 && hyp(PS.X0T, PS.X0O) <= PS.MU * PS.X0N;
 }
 
 /** Full energy ½xᵀAx − xᵀb of (xn, xt, xo) for the loaded problem. */
 function energy(xn: number, xt: number, xo: number): number {
-  const sn = ANN * xn + ANT * xt + ANO * xo;
-  const st = ANT * xn + ATT * xt + ATO * xo;
-  const so = ANO * xn + ATO * xt + AOO * xo;
-  return xn * (0.5 * sn - BN) + xt * (0.5 * st - BT) + xo * (0.5 * so - BO);
+  const sn = PS.ANN * xn + PS.ANT * xt + PS.ANO * xo;
+  const st = PS.ANT * xn + PS.ATT * xt + PS.ATO * xo;
+  const so = PS.ANO * xn + PS.ATO * xt + PS.AOO * xo;
+  return xn * (0.5 * sn - PS.BN) + xt * (0.5 * st - PS.BT) + xo * (0.5 * so - PS.BO);
 }
 
 function setResult(xn: number, xt: number, xo: number): void {
-  XN = xn;
-  XT = xt;
-  XO = xo;
+  PS.XN = xn;
+  PS.XT = xt;
+  PS.XO = xo;
 }
 
 // ---------------------------------------------------------------------------------------------------
 // Maximum-dissipation law (paper Fig. 5 with the digest's corrections)
 // ---------------------------------------------------------------------------------------------------
 
-function solveMdp(): SingleContactCase {
-  if (BN < 0) { // separating: the pressure constraint (3d) forbids any non-zero impulse
+/**
+ * The MDP law on the loaded problem. With `useGuess`, the sliding case first tries the warm start
+ * from the guess's direction (PS.GT, PS.GO) (`mdpWarmStart`) and falls back to the full analysis
+ * (`mdpSlide`).
+ */
+function solveMdp(useGuess: boolean): SingleContactCase {
+  if (PS.BN < 0) { // separating: the pressure constraint (3d) forbids any non-zero impulse
     setResult(0, 0, 0);
     return SingleContactCase.Separating;
   }
-  if (MU === 0) { // frictionless: the conic section is the single point (b_n/A_nn, 0, 0)
-    setResult(BN / ANN, 0, 0);
+  if (PS.MU === 0) { // frictionless: the conic section is the single point (b_n/A_nn, 0, 0)
+    setResult(PS.BN / PS.ANN, 0, 0);
     return SingleContactCase.Frictionless;
   }
   if (p1()) { // stick: x0 is feasible (it lies on the plane of maximum compression by construction)
-    setResult(X0N, X0T, X0O);
+    setResult(PS.X0N, PS.X0T, PS.X0O);
     return SingleContactCase.Stick;
   }
-  if (BN === 0) return mdpGrazing();
+  if (PS.BN === 0) return mdpGrazing();
+  if (useGuess) {
+    mdpWarmStartStats.attempts++;
+    if (mdpWarmStart()) {
+      mdpWarmStartStats.accepted++;
+      return SingleContactCase.Slide;
+    }
+  }
   return mdpSlide();
 }
 
@@ -388,27 +467,27 @@ function solveMdp(): SingleContactCase {
  * energy kept.
  */
 function mdpGrazing(): SingleContactCase {
-  const S = hyp(ANT, ANO);
-  if (ANN > MU * S) { // P2
+  const S = hyp(PS.ANT, PS.ANO);
+  if (PS.ANN > PS.MU * S) { // P2
     setResult(0, 0, 0);
     return SingleContactCase.GrazingPoint;
   }
-  const a0 = Math.atan2(ANO, ANT);
-  const da = Math.acos(clamp(-ANN / (MU * S), -1, 1));
+  const a0 = Math.atan2(PS.ANO, PS.ANT);
+  const da = Math.acos(clamp(-PS.ANN / (PS.MU * S), -1, 1));
   let bestE = 0, bestT = 0, bestO = 0;
   for (let k = 0; k < 2; k++) {
     const al = k === 0 ? a0 - da : a0 + da;
     const c = Math.cos(al), s = Math.sin(al);
-    const uAu = P * c * c + 2 * R * c * s + T * s * s;
-    const r = Math.max(0, (c * E + s * F) / uAu); // minimiser of ½r²uᵀÂu − r uᵀb̂ over r ≥ 0
-    const e = 0.5 * r * r * uAu - r * (c * E + s * F);
+    const uAu = PS.P * c * c + 2 * PS.R * c * s + PS.T * s * s;
+    const r = Math.max(0, (c * PS.E + s * PS.F) / uAu); // minimiser of ½r²uᵀÂu − r uᵀb̂ over r ≥ 0
+    const e = 0.5 * r * r * uAu - r * (c * PS.E + s * PS.F);
     if (e < bestE) {
       bestE = e;
       bestT = r * c;
       bestO = r * s;
     }
   }
-  setResult((BN - ANT * bestT - ANO * bestO) / ANN, bestT, bestO);
+  setResult((PS.BN - PS.ANT * bestT - PS.ANO * bestO) / PS.ANN, bestT, bestO);
   return SingleContactCase.GrazingRay;
 }
 
@@ -433,13 +512,13 @@ function mdpGrazing(): SingleContactCase {
  * (`polishMdp`), which is well-conditioned everywhere on the curve, and the lowest energy wins.
  */
 function mdpSlide(): SingleContactCase {
-  const mu = MU, ann = ANN, pt = ANT, po = ANO, bn = BN;
-  const m = pt * F - po * E;
-  const k0 = 1.5 * mu * ann * (po * E - pt * F);
-  const k1c = mu * mu * bn * (pt * R - po * P) - ann * ann * F - mu * mu * pt * m;
-  const k1s = mu * mu * bn * (pt * T - po * R) + ann * ann * E - mu * mu * po * m;
-  const k2c = mu * ann * (bn * R - 0.5 * (po * E + pt * F));
-  const k2s = mu * ann * (0.5 * bn * (T - P) - 0.5 * (po * F - pt * E));
+  const mu = PS.MU, ann = PS.ANN, pt = PS.ANT, po = PS.ANO, bn = PS.BN;
+  const m = pt * PS.F - po * PS.E;
+  const k0 = 1.5 * mu * ann * (po * PS.E - pt * PS.F);
+  const k1c = mu * mu * bn * (pt * PS.R - po * PS.P) - ann * ann * PS.F - mu * mu * pt * m;
+  const k1s = mu * mu * bn * (pt * PS.T - po * PS.R) + ann * ann * PS.E - mu * mu * po * m;
+  const k2c = mu * ann * (bn * PS.R - 0.5 * (po * PS.E + pt * PS.F));
+  const k2s = mu * ann * (0.5 * bn * (PS.T - PS.P) - 0.5 * (po * PS.F - pt * PS.E));
   const nr = trigRoots(k0, k1c, k1s, k2c, k2s);
   let ny = 0;
   for (let i = 0; i < nr; i++) {
@@ -458,31 +537,194 @@ function mdpSlide(): SingleContactCase {
     polishMdp(YC[2 * i], YC[2 * i + 1]);
     // Energies may only be compared between points on the curve: drop a candidate that is not on
     // it (a root of an ill-conditioned generator, e.g. the asymptotic one for κ → 1⁺).
-    if (!onConicBoundary(PY_T, PY_O)) continue;
-    const fo = fObjAt(PY_T, PY_O);
+    if (!onConicBoundary(PS.PY_T, PS.PY_O)) continue;
+    const fo = fObjAt(PS.PY_T, PS.PY_O);
     if (fo < bestF) {
       found = true;
       bestF = fo;
-      bestT = PY_T;
-      bestO = PY_O;
+      bestT = PS.PY_T;
+      bestO = PS.PY_O;
     }
   }
   let status: SingleContactCase = SingleContactCase.Slide;
   if (!found) {
     mdpSlideFallback();
-    bestT = FB_T;
-    bestO = FB_O;
+    bestT = PS.FB_T;
+    bestO = PS.FB_O;
     status = SingleContactCase.SlideFallback;
   }
-  setResult((BN - ANT * bestT - ANO * bestO) / ANN, bestT, bestO);
+  setResult((PS.BN - PS.ANT * bestT - PS.ANO * bestO) / PS.ANN, bestT, bestO);
   return status;
+}
+
+/** Most Newton steps of the MDP warm start before it gives up (and the full analysis runs). */
+const WARM_MAX_ITER = 16;
+/**
+ * Conditioning guard of the warm start: its answer must also have a certified forward error bound
+ * ‖x − x*‖ ≤ WARM_RTOL·‖x‖, x* the exact minimiser of the loaded problem (see `mdpWarmStart`). On the
+ * pile scene the bound is typically 1e-13–1e-12 and the actual error 1e-16–1e-14.
+ */
+const WARM_RTOL = 1e-10;
+/**
+ * Rounding level of the certificate: a residual counts as converged at 8 ulps of its own scale (the
+ * sum of the absolute values of its terms); the forward bound adds 16 ulps of that scale for the
+ * rounding of the residuals themselves (each is a few rounded products and sums).
+ */
+const EPS8 = 8 * Number.EPSILON, EPS16 = 16 * Number.EPSILON;
+/** The warm start works on impulses and block entries in ]1/WARM_RANGE, WARM_RANGE[ (normalised units). */
+const WARM_RANGE = 1e100;
+
+/**
+ * Warm start of the sliding MDP case (b_n > 0, μ > 0, P1 false): local Newton from a guessed
+ * direction, accepted only with a certificate of global optimality; returns false (nothing written)
+ * otherwise, and the caller runs the full analysis (`mdpSlide`).
+ *
+ * Why a local method can be exact here. With b_n > 0 the Signorini condition forces s_n = 0 (x_n = 0
+ * would need x = 0, which leaves s_n = −b_n < 0), so the feasible set is the plane of maximum
+ * compression intersected with the cone: in y = x_to, K = {c(y) ≤ 0}, c(y) = A_nn‖y‖ + μaᵀy − μb_n,
+ * which is convex (‖y‖ ≤ μx_n with x_n affine in y: a second-order cone constraint; the region
+ * inside an ellipse, or inside one branch of a hyperbola). The objective ½yᵀÂy − yᵀb̂ is strictly
+ * convex (Â, the Schur complement of A_nn in A, is positive definite). So the problem (paper §3.2,
+ * digest §1.6) is convex for every block, ellipse or hyperbola, and a KKT point
+ * Ây − b̂ + λ∇c(y) = 0, c(y) = 0 with λ ≥ 0 is its unique minimiser; the other stationary points of
+ * f_obj on the boundary (the second local minimum of Figs. 2–4 among them) all have λ < 0. (This does
+ * not hold for the Coulomb law, which is not an optimisation problem and can have several solutions.)
+ *
+ * Start: the lower-f_obj of two boundary points, on the ray of the guess (PS.GT, PS.GO; only its
+ * direction matters) and on the ray of the unconstrained minimum x0_to; a ray outside I (f_r ≤ 0) or a
+ * zero or non-finite direction is skipped.
+ *
+ * Iteration: y stays on the boundary, y = r̄(u)u with r̄ = μb_n/f_r(u) (radial retraction). Each step
+ * is Newton on the reduced KKT system along the unit tangent τ ⟂ ∇c: s = −τᵀ∇f / τᵀ(Â + λ⁺H_c)τ,
+ * with H_c = A_nn(I − uuᵀ)/‖y‖ the curvature of c and λ = −∇cᵀ∇f/‖∇c‖² the least-squares multiplier
+ * (clamped at 0, so the step is a descent direction), capped at ‖y‖/2 and halved until f_obj does
+ * not increase. Quadratic convergence: about 3 steps from the previous sweep's impulse.
+ *
+ * Acceptance, checked before every step at y with that λ:
+ * 1. λ ≥ 0, the sign that singles out the minimiser;
+ * 2. residuals at the rounding level: |c(y)| ≤ EPS8·s3 and |τᵀ∇f| ≤ EPS8·s12 (s3, s12 = the sums of
+ *    the absolute values of their terms). y is then the exact KKT point, hence the exact minimiser, of
+ *    the problem with b̂ and μb_n perturbed by those amounts (backward error of a few ulps, as for the
+ *    polished candidates of the full analysis);
+ * 3. a forward error bound ≤ WARM_RTOL·‖x‖. With ȳ = r̄(u)u the exact boundary point on the ray of y,
+ *    δ = (|c(y)| + EPS16·s3)/f_r ≥ ‖y − ȳ‖ and ρ = |τᵀ∇f| + EPS16·s12 ≥ ‖∇L(y)‖, L(z) = f(z) + λc(z)
+ *    is σ-strongly convex (σ = λ_min(Â), λ ≥ 0) with ∇L(ȳ) = ∇L(y) + Â(ȳ − y); f(y*) ≤ f(ȳ) (ȳ is
+ *    feasible) and λc(y*) ≤ 0 give ‖ȳ − y*‖ ≤ 2(ρ + λ_max(Â)δ)/σ, so
+ *        ‖y − y*‖ ≤ δ + 2(ρ + λ_max(Â)δ)/σ,   |x_n − x_n*| ≤ (S/A_nn)‖y − y*‖.
+ *    This rejects only ill-conditioned problems (an optimum far out along a hyperbola's asymptote,
+ *    where f_r → 0 and the radial retraction loses accuracy; an ill-conditioned Â): the full
+ *    analysis, with its asymptotic coordinates, answers those.
+ * Gives up (false) when it stalls, when the step search fails, or after WARM_MAX_ITER steps.
+ */
+function mdpWarmStart(): boolean {
+  const ann = PS.ANN, pt = PS.ANT, po = PS.ANO, mu = PS.MU, bn = PS.BN;
+  const P = PS.P, R = PS.R, T = PS.T, E = PS.E, F = PS.F;
+  const mbn = mu * bn;
+  // (Everything below is written out inline, with plain square roots guarded by the range checks: a
+  // call that passes or returns a double which V8 does not inline allocates a HeapNumber.)
+  // Extreme eigenvalues of Â (σ with the rounding of its determinant taken off) and the f_r rounding.
+  const hd = 0.5 * (P - T), lmax = 0.5 * (P + T) + Math.sqrt(hd * hd + R * R);
+  const sigma = (P * T - R * R - EPS16 * (P * T + R * R)) / lmax;
+  const S = Math.sqrt(pt * pt + po * po);
+  if (!(sigma > 0) || !(lmax < WARM_RANGE) || !(mu * S < WARM_RANGE)) return false;
+  const frErr = EPS16 * (ann + mu * S), xnGain = 1 + S / ann;
+  const absE = Math.abs(E) + Math.abs(F);
+  // Two starting points on the boundary, the guess's direction and x0_to's; the lower f_obj is used.
+  let ut = 0, uo = 0, fr = 0, r = 0, fo = Infinity;
+  for (let k = 0; k < 2; k++) {
+    let vt = k === 0 ? PS.GT : PS.X0T, vo = k === 0 ? PS.GO : PS.X0O;
+    const m = Math.max(Math.abs(vt), Math.abs(vo));
+    if (!(m > 0 && m < Infinity)) continue;
+    vt /= m;
+    vo /= m;
+    const nv = Math.sqrt(vt * vt + vo * vo);
+    vt /= nv;
+    vo /= nv;
+    const frv = ann + mu * (pt * vt + po * vo); // Eq. 6: the ray meets the boundary ⇔ f_r > 0
+    if (!(frv > 0)) continue;
+    const rv = mbn / frv;
+    if (!(rv > 1 / WARM_RANGE && rv < WARM_RANGE)) continue;
+    const yt = rv * vt, yo = rv * vo;
+    const fv = 0.5 * (P * yt * yt + 2 * R * yt * yo + T * yo * yo) - (E * yt + F * yo);
+    if (fv < fo) {
+      ut = vt; uo = vo; fr = frv; r = rv; fo = fv;
+    }
+  }
+  if (!(fo < Infinity)) return false;
+  for (let it = 0; it <= WARM_MAX_ITER; it++) {
+    const yt = r * ut, yo = r * uo;
+    const nt = ann * ut + mu * pt, no = ann * uo + mu * po; // ∇c(y)
+    const nn = Math.sqrt(nt * nt + no * no);
+    if (!(nn > 1 / WARM_RANGE)) return false;
+    const tt = -no / nn, to = nt / nn; // unit tangent of the boundary at y
+    const dt = P * yt + R * yo - E, dO = R * yt + T * yo - F; // ∇f(y) = Ây − b̂
+    const gtau = tt * dt + to * dO;
+    const lam = -(nt * dt + no * dO) / (nn * nn);
+    const frLow = fr - frErr;
+    if (lam >= 0 && frLow > 0) {
+      // Certificate (see above): both residuals at their rounding level (backward error), and a
+      // forward error bound of at most WARM_RTOL·‖x‖ (the problem is not too ill-conditioned).
+      const s12 = Math.abs(P * yt) + Math.abs(R * yo) + Math.abs(R * yt) + Math.abs(T * yo) + absE;
+      const ag = Math.abs(gtau);
+      if (ag <= EPS8 * s12) {
+        const ny = Math.sqrt(yt * yt + yo * yo);
+        const ac = Math.abs(ann * ny + mu * (pt * yt + po * yo) - mbn); // |c(y)|
+        const s3 = ann * ny + mu * (Math.abs(pt * yt) + Math.abs(po * yo)) + mbn;
+        if (ac <= EPS8 * s3) {
+          const xn = (bn - pt * yt - po * yo) / ann;
+          const delta = (ac + EPS16 * s3) / frLow;
+          const err = xnGain * (delta + 2 * (ag + EPS16 * s12 + lmax * delta) / sigma);
+          if (!(err <= WARM_RTOL * Math.sqrt(xn * xn + ny * ny))) return false; // converged, not certifiable
+          PS.XN = xn;
+          PS.XT = yt;
+          PS.XO = yo;
+          return true;
+        }
+      }
+    }
+    if (it === WARM_MAX_ITER) break;
+    mdpWarmStartStats.steps++;
+    // Newton step along τ on the reduced KKT system, λ clamped at 0 (τᵀÂτ ≥ σ > 0 keeps h > 0).
+    const tu = ut * to - uo * tt; // τ · u⊥
+    const h = P * tt * tt + 2 * R * tt * to + T * to * to + (lam > 0 ? lam * ann * tu * tu / r : 0);
+    let step = -gtau / h;
+    if (Math.abs(step) <= 2 * Number.EPSILON * r) return false; // stalled without a certificate
+    if (!(Math.abs(step) <= 0.5 * r)) {
+      if (!(Math.abs(step) < Infinity)) return false;
+      step = step > 0 ? 0.5 * r : -0.5 * r;
+    }
+    let moved = false;
+    for (let k = 0; k < 40; k++) {
+      // |y + sτ| ≥ r/2, and r is in range: the squares below neither overflow nor underflow.
+      const zt = yt + step * tt, zo = yo + step * to;
+      const nz = Math.sqrt(zt * zt + zo * zo);
+      const vt = zt / nz, vo = zo / nz;
+      const frz = ann + mu * (pt * vt + po * vo);
+      if (frz > 0) {
+        const rz = mbn / frz;
+        const wt = rz * vt, wo = rz * vo;
+        const fz = 0.5 * (P * wt * wt + 2 * R * wt * wo + T * wo * wo) - (E * wt + F * wo);
+        // Descent while far; near convergence f_obj changes by rounding only, and Newton is trusted.
+        if (rz < WARM_RANGE && (fz <= fo || Math.abs(step) <= 1e-8 * r)) {
+          ut = vt;
+          uo = vo;
+          r = rz;
+          fr = frz;
+          fo = fz;
+          moved = true;
+          break;
+        }
+      }
+      step *= 0.5;
+    }
+    if (!moved) return false;
+  }
+  return false;
 }
 
 /** Candidate tangential impulses y = x_to (pairs), from the angle roots and the hyperbola roots. */
 const YC = new Float64Array(2 * 16);
 
-// Asymptotic coordinates of a hyperbolic conic section (set by `hyperbolaGeometry`).
-let HB = 0, HY0T = 0, HY0O = 0, HPT = 0, HPO = 0, HMT = 0, HMO = 0;
 
 /**
  * Asymptotic coordinates of the boundary of a hyperbolic conic section (A_nn < μS, b_n > 0). With
@@ -494,18 +736,18 @@ let HB = 0, HY0T = 0, HY0O = 0, HPT = 0, HPO = 0, HMT = 0, HMO = 0;
  * κ → 1⁺ (then the angle parametrisation is the accurate one).
  */
 function hyperbolaGeometry(): void {
-  const S = hyp(ANT, ANO);
-  const e1t = ANT / S, e1o = ANO / S, e2t = -e1o, e2o = e1t;
-  const kap = MU * S / ANN;
-  HB = MU * BN / ANN;
+  const S = hyp(PS.ANT, PS.ANO);
+  const e1t = PS.ANT / S, e1o = PS.ANO / S, e2t = -e1o, e2o = e1t;
+  const kap = PS.MU * S / PS.ANN;
+  PS.HB = PS.MU * PS.BN / PS.ANN;
   const k2m1 = (kap - 1) * (kap + 1), sq = Math.sqrt(k2m1);
-  const y0 = HB * kap / k2m1;
-  HY0T = y0 * e1t;
-  HY0O = y0 * e1o;
-  HPT = 0.5 * (-e1t / k2m1 + e2t / sq);
-  HPO = 0.5 * (-e1o / k2m1 + e2o / sq);
-  HMT = 0.5 * (-e1t / k2m1 - e2t / sq);
-  HMO = 0.5 * (-e1o / k2m1 - e2o / sq);
+  const y0 = PS.HB * kap / k2m1;
+  PS.HY0T = y0 * e1t;
+  PS.HY0O = y0 * e1o;
+  PS.HPT = 0.5 * (-e1t / k2m1 + e2t / sq);
+  PS.HPO = 0.5 * (-e1o / k2m1 + e2o / sq);
+  PS.HMT = 0.5 * (-e1t / k2m1 - e2t / sq);
+  PS.HMO = 0.5 * (-e1o / k2m1 - e2o / sq);
 }
 
 /**
@@ -517,15 +759,15 @@ function hyperbolaGeometry(): void {
 function hyperbolaPoints(side: number, n: number): number {
   let deg = 4;
   while (deg > 0 && QUART[deg] === 0) deg--;
-  const nt = polyRealRoots(deg, HB, Infinity);
-  const b2 = HB * HB;
+  const nt = polyRealRoots(deg, PS.HB, Infinity);
+  const b2 = PS.HB * PS.HB;
   for (let i = 0; i < nt && n < 16; i++) {
     const big = TROOTS[i];
-    if (!(big > 0) || (side === 1 && big === HB)) continue;
+    if (!(big > 0) || (side === 1 && big === PS.HB)) continue;
     const small = b2 / big;
     const w = side === 0 ? big : small, v = side === 0 ? small : big;
-    YC[2 * n] = HY0T + w * HPT + v * HMT;
-    YC[2 * n + 1] = HY0O + w * HPO + v * HMO;
+    YC[2 * n] = PS.HY0T + w * PS.HPT + v * PS.HMT;
+    YC[2 * n + 1] = PS.HY0O + w * PS.HPO + v * PS.HMO;
     n++;
   }
   return n;
@@ -541,11 +783,11 @@ function hyperbolaPoints(side: number, n: number): number {
  */
 function hyperbolaRoots(n: number): number {
   hyperbolaGeometry();
-  const g0t = P * HY0T + R * HY0O - E, g0o = R * HY0T + T * HY0O - F;
-  const pAp = P * HPT * HPT + 2 * R * HPT * HPO + T * HPO * HPO;
-  const mAm = P * HMT * HMT + 2 * R * HMT * HMO + T * HMO * HMO;
-  const gp = g0t * HPT + g0o * HPO, gm = g0t * HMT + g0o * HMO;
-  const b2 = HB * HB;
+  const g0t = PS.P * PS.HY0T + PS.R * PS.HY0O - PS.E, g0o = PS.R * PS.HY0T + PS.T * PS.HY0O - PS.F;
+  const pAp = PS.P * PS.HPT * PS.HPT + 2 * PS.R * PS.HPT * PS.HPO + PS.T * PS.HPO * PS.HPO;
+  const mAm = PS.P * PS.HMT * PS.HMT + 2 * PS.R * PS.HMT * PS.HMO + PS.T * PS.HMO * PS.HMO;
+  const gp = g0t * PS.HPT + g0o * PS.HPO, gm = g0t * PS.HMT + g0o * PS.HMO;
+  const b2 = PS.HB * PS.HB;
   for (let side = 0; side < 2; side++) {
     QUART[4] = side === 0 ? pAp : mAm;
     QUART[3] = side === 0 ? gp : gm;
@@ -557,7 +799,6 @@ function hyperbolaRoots(n: number): number {
   return n;
 }
 
-let PY_T = 0, PY_O = 0;
 /** Largest relative step of a Newton polish (`polishMdp`, `polishCoulomb`). */
 const POLISH_MAX_STEP = 0.1;
 
@@ -570,31 +811,31 @@ const POLISH_MAX_STEP = 0.1;
  * and keeps the best iterate. Writes PY_T/O.
  */
 function polishMdp(yt: number, yo: number): void {
-  PY_T = yt;
-  PY_O = yo;
+  PS.PY_T = yt;
+  PS.PY_O = yo;
   let bestRes = Infinity, lam = 0;
   for (let it = 0; it < 8; it++) {
     const ny = hyp(yt, yo);
     if (!(ny > 0)) return;
     const ut = yt / ny, uo = yo / ny;
-    const nt = ANN * ut + MU * ANT, no = ANN * uo + MU * ANO;
-    const gt = P * yt + R * yo - E, go = R * yt + T * yo - F;
+    const nt = PS.ANN * ut + PS.MU * PS.ANT, no = PS.ANN * uo + PS.MU * PS.ANO;
+    const gt = PS.P * yt + PS.R * yo - PS.E, go = PS.R * yt + PS.T * yo - PS.F;
     if (it === 0) lam = -(nt * gt + no * go) / (nt * nt + no * no);
     const f1 = gt + lam * nt, f2 = go + lam * no;
-    const f3 = ANN * ny + MU * (ANT * yt + ANO * yo) - MU * BN;
+    const f3 = PS.ANN * ny + PS.MU * (PS.ANT * yt + PS.ANO * yo) - PS.MU * PS.BN;
     // Each equation relative to its own rounding scale, so that neither hides the other (near the
     // apex ‖y‖ = O(b_n) ≪ ‖b̂‖ and c(y) is many orders below the gradient terms).
-    const s12 = Math.abs(P * yt) + Math.abs(R * yo) + Math.abs(R * yt) + Math.abs(T * yo)
-      + Math.abs(E) + Math.abs(F) + Math.abs(lam) * (Math.abs(nt) + Math.abs(no));
-    const s3 = ANN * ny + MU * (Math.abs(ANT * yt) + Math.abs(ANO * yo)) + MU * Math.abs(BN);
+    const s12 = Math.abs(PS.P * yt) + Math.abs(PS.R * yo) + Math.abs(PS.R * yt) + Math.abs(PS.T * yo)
+      + Math.abs(PS.E) + Math.abs(PS.F) + Math.abs(lam) * (Math.abs(nt) + Math.abs(no));
+    const s3 = PS.ANN * ny + PS.MU * (Math.abs(PS.ANT * yt) + Math.abs(PS.ANO * yo)) + PS.MU * Math.abs(PS.BN);
     const res = hyp(hyp(f1, f2) / s12, f3 / s3);
     if (!(res < bestRes)) return;
     bestRes = res;
-    PY_T = yt;
-    PY_O = yo;
+    PS.PY_T = yt;
+    PS.PY_O = yo;
     if (res === 0) return;
-    const h = lam * ANN / ny;
-    const j11 = P + h * (1 - ut * ut), j12 = R - h * ut * uo, j22 = T + h * (1 - uo * uo);
+    const h = lam * PS.ANN / ny;
+    const j11 = PS.P + h * (1 - ut * ut), j12 = PS.R - h * ut * uo, j22 = PS.T + h * (1 - uo * uo);
     // Solve [[j11, j12, nt], [j12, j22, no], [nt, no, 0]] d = −(f1, f2, f3) by Cramer's rule.
     const det = -j11 * no * no + 2 * j12 * nt * no - j22 * nt * nt;
     if (!(Math.abs(det) > 0)) return;
@@ -617,26 +858,25 @@ const CURVE_RTOL = 1e-10;
 /** |c(y)| ≤ CURVE_RTOL × scale, c(y) = A_nn‖y‖ + μ aᵀy − μ b_n (‖x_to‖ = μ x_n on the plane). */
 function onConicBoundary(yt: number, yo: number): boolean {
   const ny = hyp(yt, yo);
-  const c = ANN * ny + MU * (ANT * yt + ANO * yo) - MU * BN;
-  const scale = ANN * ny + MU * (Math.abs(ANT * yt) + Math.abs(ANO * yo)) + MU * Math.abs(BN);
+  const c = PS.ANN * ny + PS.MU * (PS.ANT * yt + PS.ANO * yo) - PS.MU * PS.BN;
+  const scale = PS.ANN * ny + PS.MU * (Math.abs(PS.ANT * yt) + Math.abs(PS.ANO * yo)) + PS.MU * Math.abs(PS.BN);
   return Math.abs(c) <= CURVE_RTOL * scale;
 }
 
 /** Reduced objective ½ x_toᵀÂx_to − x_toᵀb̂ (= full energy + b_n²/(2A_nn) on the plane). */
 function fObjAt(xt: number, xo: number): number {
-  return 0.5 * (P * xt * xt + 2 * R * xt * xo + T * xo * xo) - (E * xt + F * xo);
+  return 0.5 * (PS.P * xt * xt + 2 * PS.R * xt * xo + PS.T * xo * xo) - (PS.E * xt + PS.F * xo);
 }
 
 /** f_obj(α) on the boundary γ(α) = r̄(α)(cos α, sin α), r̄ = μ b_n/f_r (paper §3.2); +∞ outside I. */
 function fObjAngle(al: number): number {
   const c = Math.cos(al), s = Math.sin(al);
-  const fr = ANN + MU * (ANT * c + ANO * s);
+  const fr = PS.ANN + PS.MU * (PS.ANT * c + PS.ANO * s);
   if (!(fr > 0)) return Infinity;
-  const r = MU * BN / fr;
+  const r = PS.MU * PS.BN / fr;
   return fObjAt(r * c, r * s);
 }
 
-let FB_T = 0, FB_O = 0;
 const FALLBACK_SAMPLES = 2048;
 
 /**
@@ -645,11 +885,11 @@ const FALLBACK_SAMPLES = 2048;
  * tolerance, but it can miss a global minimum narrower than the sample spacing.
  */
 function mdpSlideFallback(): void {
-  const S = hyp(ANT, ANO);
+  const S = hyp(PS.ANT, PS.ANO);
   let lo: number, width: number;
-  if (ANN <= MU * S) {
-    const a0 = Math.atan2(ANO, ANT);
-    const da = Math.acos(clamp(-ANN / (MU * S), -1, 1));
+  if (PS.ANN <= PS.MU * S) {
+    const a0 = Math.atan2(PS.ANO, PS.ANT);
+    const da = Math.acos(clamp(-PS.ANN / (PS.MU * S), -1, 1));
     lo = a0 - da;
     width = 2 * da;
   } else {
@@ -682,9 +922,9 @@ function mdpSlideFallback(): void {
   }
   const al = fb < fc ? b : c;
   const cs = Math.cos(al), sn = Math.sin(al);
-  const r = MU * BN / (ANN + MU * (ANT * cs + ANO * sn));
-  FB_T = r * cs;
-  FB_O = r * sn;
+  const r = PS.MU * PS.BN / (PS.ANN + PS.MU * (PS.ANT * cs + PS.ANO * sn));
+  PS.FB_T = r * cs;
+  PS.FB_O = r * sn;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -695,29 +935,29 @@ function mdpSlideFallback(): void {
 const CAND = new Float64Array(4 * (MAX_COULOMB_SOLUTIONS + 2));
 
 function solveCoulomb(): SingleContactCase {
-  if (BN < 0) {
+  if (PS.BN < 0) {
     setResult(0, 0, 0);
     return SingleContactCase.Separating;
   }
-  if (MU === 0) {
-    setResult(BN / ANN, 0, 0);
+  if (PS.MU === 0) {
+    setResult(PS.BN / PS.ANN, 0, 0);
     return SingleContactCase.Frictionless;
   }
   // x0 minimises the energy over all of R³, so when it is a Coulomb solution it is the most
   // dissipative one.
   if (p1()) {
-    setResult(X0N, X0T, X0O);
+    setResult(PS.X0N, PS.X0T, PS.X0O);
     return SingleContactCase.Stick;
   }
   const n = coulombCandidates(false);
   if (n === 0) {
-    solveMdp();
+    solveMdp(false);
     return SingleContactCase.CoulombNoSolution;
   }
   let best = 0;
   for (let i = 1; i < n; i++) if (CAND[4 * i + 3] < CAND[4 * best + 3]) best = i;
   setResult(CAND[4 * best], CAND[4 * best + 1], CAND[4 * best + 2]);
-  if (BN === 0) {
+  if (PS.BN === 0) {
     return CAND[4 * best] === 0 && CAND[4 * best + 1] === 0 && CAND[4 * best + 2] === 0
       ? SingleContactCase.GrazingPoint : SingleContactCase.GrazingRay;
   }
@@ -737,13 +977,13 @@ function solveCoulomb(): SingleContactCase {
  */
 function coulombCandidates(all: boolean): number {
   let n = 0;
-  if (BN <= 0 && (all || BN === 0)) n = pushCandidate(n, 0, 0, 0);
-  if (all && p1()) n = pushCandidate(n, X0N, X0T, X0O);
-  if (MU === 0) {
-    if (all && BN > 0) n = pushCandidate(n, BN / ANN, 0, 0);
+  if (PS.BN <= 0 && (all || PS.BN === 0)) n = pushCandidate(n, 0, 0, 0);
+  if (all && p1()) n = pushCandidate(n, PS.X0N, PS.X0T, PS.X0O);
+  if (PS.MU === 0) {
+    if (all && PS.BN > 0) n = pushCandidate(n, PS.BN / PS.ANN, 0, 0);
     return n;
   }
-  const mu = MU, ann = ANN, pt = ANT, po = ANO, bn = BN, bt = BT, bo = BO;
+  const mu = PS.MU, ann = PS.ANN, pt = PS.ANT, po = PS.ANO, bn = PS.BN, bt = PS.BT, bo = PS.BO;
   if (bn === 0) {
     // Slides along the asymptote rays (f_r = 0, x_n free): x_n from cross(d, x_n (A w)_to − b_to) = 0.
     const S = hyp(pt, po);
@@ -754,7 +994,7 @@ function coulombCandidates(all: boolean): number {
       for (let k = 0; k < rays; k++) {
         const al = k === 0 ? a0 + da : a0 - da;
         const c = Math.cos(al), s = Math.sin(al);
-        const wt = pt + mu * (ATT * c + ATO * s), wo = po + mu * (ATO * c + AOO * s); // (A w)_to
+        const wt = pt + mu * (PS.ATT * c + PS.ATO * s), wo = po + mu * (PS.ATO * c + PS.AOO * s); // (A w)_to
         const den = c * wo - s * wt;
         if (den === 0) continue;
         const xn = (c * bo - s * bt) / den;
@@ -767,8 +1007,8 @@ function coulombCandidates(all: boolean): number {
   const k0 = -0.5 * mu * (pt * bo - po * bt);
   const k1c = bn * po - ann * bo;
   const k1s = ann * bt - bn * pt;
-  const k2c = mu * (bn * ATO - 0.5 * (pt * bo + po * bt));
-  const k2s = mu * (0.5 * bn * (AOO - ATT) - 0.5 * (po * bo - pt * bt));
+  const k2c = mu * (bn * PS.ATO - 0.5 * (pt * bo + po * bt));
+  const k2s = mu * (0.5 * bn * (PS.AOO - PS.ATT) - 0.5 * (po * bo - pt * bt));
   const nr = trigRoots(k0, k1c, k1s, k2c, k2s);
   for (let i = 0; i < nr; i++) {
     const al = polishTrigRoot(ROOTS[i], k0, k1c, k1s, k2c, k2s);
@@ -792,15 +1032,15 @@ function coulombCandidates(all: boolean): number {
  */
 function coulombHyperbola(n: number): number {
   hyperbolaGeometry();
-  const m11 = 2 * R, m12 = T - P, m22 = -2 * R, lt = -F, lo = E;
-  const my0t = m11 * HY0T + m12 * HY0O, my0o = m12 * HY0T + m22 * HY0O;
-  const pMp = m11 * HPT * HPT + 2 * m12 * HPT * HPO + m22 * HPO * HPO;
-  const mMm = m11 * HMT * HMT + 2 * m12 * HMT * HMO + m22 * HMO * HMO;
-  const pMm = m11 * HPT * HMT + m12 * (HPT * HMO + HPO * HMT) + m22 * HPO * HMO;
-  const pL = HPT * my0t + HPO * my0o + lt * HPT + lo * HPO;
-  const mL = HMT * my0t + HMO * my0o + lt * HMT + lo * HMO;
-  const b2 = HB * HB;
-  const mid = 0.5 * (HY0T * my0t + HY0O * my0o) + b2 * pMm + lt * HY0T + lo * HY0O;
+  const m11 = 2 * PS.R, m12 = PS.T - PS.P, m22 = -2 * PS.R, lt = -PS.F, lo = PS.E;
+  const my0t = m11 * PS.HY0T + m12 * PS.HY0O, my0o = m12 * PS.HY0T + m22 * PS.HY0O;
+  const pMp = m11 * PS.HPT * PS.HPT + 2 * m12 * PS.HPT * PS.HPO + m22 * PS.HPO * PS.HPO;
+  const mMm = m11 * PS.HMT * PS.HMT + 2 * m12 * PS.HMT * PS.HMO + m22 * PS.HMO * PS.HMO;
+  const pMm = m11 * PS.HPT * PS.HMT + m12 * (PS.HPT * PS.HMO + PS.HPO * PS.HMT) + m22 * PS.HPO * PS.HMO;
+  const pL = PS.HPT * my0t + PS.HPO * my0o + lt * PS.HPT + lo * PS.HPO;
+  const mL = PS.HMT * my0t + PS.HMO * my0o + lt * PS.HMT + lo * PS.HMO;
+  const b2 = PS.HB * PS.HB;
+  const mid = 0.5 * (PS.HY0T * my0t + PS.HY0O * my0o) + b2 * pMm + lt * PS.HY0T + lo * PS.HY0O;
   let ny = 0;
   for (let side = 0; side < 2; side++) {
     QUART[4] = 0.5 * (side === 0 ? pMp : mMm);
@@ -825,19 +1065,19 @@ const COULOMB_RTOL = 1e-9;
 function acceptCoulombSlide(n: number, yt: number, yo: number, polish: boolean): number {
   if (polish) {
     polishCoulomb(yt, yo);
-    yt = PY_T;
-    yo = PY_O;
+    yt = PS.PY_T;
+    yo = PS.PY_O;
   }
   const ny = hyp(yt, yo);
-  const xn = (BN - ANT * yt - ANO * yo) / ANN;
+  const xn = (PS.BN - PS.ANT * yt - PS.ANO * yo) / PS.ANN;
   if (!(xn > 0) || !(ny > 0)) return n;
-  const st = P * yt + R * yo - E, so = R * yt + T * yo - F; // s_to on the plane s_n = 0
+  const st = PS.P * yt + PS.R * yo - PS.E, so = PS.R * yt + PS.T * yo - PS.F; // s_to on the plane s_n = 0
   // rounding scale of s_to, and of the cone condition ‖y‖ = μ x_n (relative to the impulse itself)
-  const sScale = Math.abs(P * yt) + Math.abs(R * yo) + Math.abs(R * yt) + Math.abs(T * yo)
-    + Math.abs(E) + Math.abs(F);
+  const sScale = Math.abs(PS.P * yt) + Math.abs(PS.R * yo) + Math.abs(PS.R * yt) + Math.abs(PS.T * yo)
+    + Math.abs(PS.E) + Math.abs(PS.F);
   const cross = (yt * so - yo * st) / ny; // must vanish: s_to ∥ d
   const along = (yt * st + yo * so) / ny; // = −ν, must be ≤ 0
-  if (Math.abs(ny - MU * xn) > COULOMB_RTOL * (ny + MU * xn) || Math.abs(cross) > COULOMB_RTOL * sScale
+  if (Math.abs(ny - PS.MU * xn) > COULOMB_RTOL * (ny + PS.MU * xn) || Math.abs(cross) > COULOMB_RTOL * sScale
     || along > COULOMB_RTOL * sScale) return n;
   return pushCandidate(n, xn, yt, yo);
 }
@@ -849,27 +1089,27 @@ function acceptCoulombSlide(n: number, yt: number, yo: number, polish: boolean):
  * keeps the best iterate (PY_T/O).
  */
 function polishCoulomb(yt: number, yo: number): void {
-  PY_T = yt;
-  PY_O = yo;
+  PS.PY_T = yt;
+  PS.PY_O = yo;
   let bestRes = Infinity;
   for (let it = 0; it < 8; it++) {
     const ny = hyp(yt, yo);
     if (!(ny > 0)) return;
-    const gt = P * yt + R * yo - E, go = R * yt + T * yo - F;
+    const gt = PS.P * yt + PS.R * yo - PS.E, go = PS.R * yt + PS.T * yo - PS.F;
     const g1 = yt * go - yo * gt;
-    const g2 = ANN * ny + MU * (ANT * yt + ANO * yo) - MU * BN;
+    const g2 = PS.ANN * ny + PS.MU * (PS.ANT * yt + PS.ANO * yo) - PS.MU * PS.BN;
     // Each equation relative to its own rounding scale (see polishMdp).
-    const s1 = ny * (Math.abs(P * yt) + Math.abs(R * yo) + Math.abs(R * yt) + Math.abs(T * yo)
-      + Math.abs(E) + Math.abs(F));
-    const s2 = ANN * ny + MU * (Math.abs(ANT * yt) + Math.abs(ANO * yo)) + MU * Math.abs(BN);
+    const s1 = ny * (Math.abs(PS.P * yt) + Math.abs(PS.R * yo) + Math.abs(PS.R * yt) + Math.abs(PS.T * yo)
+      + Math.abs(PS.E) + Math.abs(PS.F));
+    const s2 = PS.ANN * ny + PS.MU * (Math.abs(PS.ANT * yt) + Math.abs(PS.ANO * yo)) + PS.MU * Math.abs(PS.BN);
     const res = hyp(g1 / s1, g2 / s2);
     if (!(res < bestRes)) return;
     bestRes = res;
-    PY_T = yt;
-    PY_O = yo;
+    PS.PY_T = yt;
+    PS.PY_O = yo;
     if (res === 0) return;
-    const a11 = go + yt * R - yo * P, a12 = yt * T - gt - yo * R;
-    const nt = ANN * yt / ny + MU * ANT, no = ANN * yo / ny + MU * ANO;
+    const a11 = go + yt * PS.R - yo * PS.P, a12 = yt * PS.T - gt - yo * PS.R;
+    const nt = PS.ANN * yt / ny + PS.MU * PS.ANT, no = PS.ANN * yo / ny + PS.MU * PS.ANO;
     const det = a11 * no - a12 * nt;
     if (!(Math.abs(det) > 0)) return;
     const d0 = (-g1 * no + a12 * g2) / det, d1 = (-a11 * g2 + nt * g1) / det;

@@ -163,7 +163,7 @@ export function solveContactBlocks(
       // separating (free normal velocity not approaching): no impulse under either law
       x[0] = 0; x[1] = 0; x[2] = 0;
     } else if (!uncoupled(A, ao, bb, mu, x) && !stick(A, ao, bb, mu, x)) {
-      solveSingleContactUnchecked(A, bb, mu, law, x, ao, 0, 0);
+      solveSingleContactUnchecked(A, bb, mu, law, x, ao, 0, 0, imp, c3); // guess: the previous impulse
     }
     const d0 = x[0] - l0, d1 = x[1] - l1, d2 = x[2] - l2;
     imp[c3] = x[0]; imp[c3 + 1] = x[1]; imp[c3 + 2] = x[2];
