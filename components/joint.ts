@@ -1,18 +1,54 @@
 /**
- * Joint component: the data layout of a joint entity, SoA columns indexed by the joint's entity id.
- * A joint names two bodies through the bitecs relation {@link createJointRelation} (`JointBody(a)`,
- * `JointBody(b)` on the joint entity; removing a body removes its joints). Body B = 0 means the world.
+ * Joint component: the data layout of a joint entity, SoA columns indexed by the joint's entity id
+ * (layout conventions in `components/README.md`). A joint is an entity of its own that names two
+ * bodies; body B = {@link WORLD_BODY} (0, never a bitecs entity id) means the world.
  *
- * Joints are stored but not yet solved: the solver rows come with the joint issue (implicit joints,
- * seed `003_238cd3da0158afe1.txt`). Anchors and axes are body-local (unit: m for anchors, unit
- * vectors for axes); limits are in m (linear) or rad (angular).
+ * The joint frame. Each joint carries a frame on each body: an anchor point (`anchorA`, `anchorB`,
+ * body-local, from the body's centre of mass) and an orientation (`frameA`, `frameB`, body-local
+ * unit quaternions). The frame's x axis is the joint axis (hinge axis, slider direction, 6-DoF x);
+ * y and z complete a right-handed basis. `addJoint` builds `frameB` so that both frames coincide in
+ * the world at creation: the pose at creation is the joint's zero (angle 0, slide 0).
+ *
+ * Every kind except `distance` is a 6-DoF joint with fixed axis modes (see {@link AxisMode}), over
+ * the six joint coordinates: axes 0–2 = translation of B's anchor relative to A's anchor along A's
+ * joint frame x, y, z (unit: m); axes 3–5 = the XYZ Euler angles of B's joint frame relative to A's
+ * (R = Rx(θx) Ry(θy) Rz(θz), unit: rad):
+ *
+ * | kind     | linear x y z | angular x y z |
+ * |----------|--------------|---------------|
+ * | ball     | L L L        | F F F         |
+ * | hinge    | L L L        | x L L         |  x = free or limited (the hinge angle)
+ * | slider   | x L L        | L L L         |  x = free or limited (the slide)
+ * | fixed    | L L L        | L L L         |
+ * | sixDof   | per axis     | per axis      |
+ *
+ * `distance` keeps |anchorB − anchorA| within [lower[0], upper[0]] (a rod when they are equal, a
+ * rope when lower is 0) and, with a finite stiffness, pulls it towards `restLength`.
+ *
+ * Warm starting: `rowForce` keeps the last step's force of each row slot (unit: N or N·m), so a change
+ * of time step or solver keeps its meaning; the solver starts from force × its own time step.
+ * Slots per joint: 0–5 the locked (bilateral) rows of axes 0–5 (for the 3×3 point and rotation
+ * blocks, the world x y z components), 6–11 lower limits, 12–17 upper limits, 18–23 motors.
+ *
+ * Removing a body removes its joints (`plugin/bodies.ts` → `removeJointsOfBody`, explicit rather than
+ * a bitecs relation, so that the joint registry and the excluded-pair table stay in step).
  */
 
-import { createRelation } from 'bitecs';
-import { growFloat64, growUint32, growUint8, nextCapacity } from './capacity';
+import { growFloat64, growInt32, growUint32, growUint8, nextCapacity } from './capacity';
+import { createPairTable, pairTableDelete, pairTableGet, pairTableSet, type PairTable } from './pair-table';
 
 export const JointKind = { ball: 0, hinge: 1, slider: 2, fixed: 3, distance: 4, sixDof: 5 } as const;
 export type JointKindName = keyof typeof JointKind;
+
+/** Mode of one joint axis: free (no row), limited (two one-sided rows), locked (one bilateral row). */
+export const AxisMode = { free: 0, limited: 1, locked: 2 } as const;
+export type AxisModeName = keyof typeof AxisMode;
+
+/** Body B of a joint attached to the world (bitecs entity ids start at 1). */
+export const WORLD_BODY = 0;
+
+/** Row slots per joint in `rowForce` (see the header). */
+export const JOINT_SLOTS = 24;
 
 export interface JointStore {
   capacity: number;
@@ -20,32 +56,58 @@ export interface JointStore {
   kind: Uint8Array;
   /** `[capacity]` entity id of body A. */
   bodyA: Uint32Array;
-  /** `[capacity]` entity id of body B (0 = the world). */
+  /** `[capacity]` entity id of body B ({@link WORLD_BODY} = the world). */
   bodyB: Uint32Array;
-  /** `[3 × capacity]` anchor on A (unit: m, body-local to A). */
+  /** `[3 × capacity]` anchor on A (unit: m, body-local to A, from its centre of mass). */
   anchorA: Float64Array;
   /** `[3 × capacity]` anchor on B (unit: m, body-local to B, or world when B is the world). */
   anchorB: Float64Array;
-  /** `[3 × capacity]` joint axis on A (unit vector, body-local to A): hinge axis, slider direction. */
-  axisA: Float64Array;
-  /** `[3 × capacity]` joint axis on B (unit vector, body-local to B). */
-  axisB: Float64Array;
-  /** `[capacity]` lower limit (m or rad; -Infinity = none). */
-  lowerLimit: Float64Array;
-  /** `[capacity]` upper limit (m or rad; +Infinity = none). */
-  upperLimit: Float64Array;
-  /** `[capacity]` motor target velocity (m/s or rad/s). */
+  /** `[4 × capacity]` joint frame on A: unit quaternion x y z w, body-local to A (x axis = joint axis). */
+  frameA: Float64Array;
+  /** `[4 × capacity]` joint frame on B: unit quaternion, body-local to B (world when B is the world). */
+  frameB: Float64Array;
+  /** `[6 × capacity]` {@link AxisMode} of the axes 0–5 (linear x y z, angular x y z). */
+  axisMode: Uint8Array;
+  /** `[6 × capacity]` lower limit per axis (m or rad; distance: axis 0 = minimum length). */
+  lower: Float64Array;
+  /** `[6 × capacity]` upper limit per axis (m or rad; distance: axis 0 = maximum length). */
+  upper: Float64Array;
+  /** `[6 × capacity]` motor target velocity per axis (m/s or rad/s). */
   motorSpeed: Float64Array;
-  /** `[capacity]` motor maximum force or torque (N or N·m; 0 = no motor). */
+  /** `[6 × capacity]` motor maximum force or torque per axis (N or N·m; 0 = no motor). */
   motorMaxForce: Float64Array;
-  /** `[capacity]` constraint stiffness (N/m or N·m/rad; Infinity = rigid, the default). */
+  /** `[capacity]` distance joint: rest length of the spring (unit: m; used when stiffness is finite). */
+  restLength: Float64Array;
+  /** `[capacity]` stiffness of the locked linear rows (N/m; Infinity = rigid, the default). */
   stiffness: Float64Array;
-  /** `[capacity]` constraint damping (N·s/m or N·m·s/rad). */
+  /** `[capacity]` damping of the locked linear rows (N·s/m; used when stiffness is finite). */
   damping: Float64Array;
+  /** `[capacity]` stiffness of the locked angular rows (N·m/rad; Infinity = rigid, the default). */
+  angularStiffness: Float64Array;
+  /** `[capacity]` damping of the locked angular rows (N·m·s/rad). */
+  angularDamping: Float64Array;
   /** `[capacity]` force above which the joint breaks (N; Infinity = unbreakable). */
   breakForce: Float64Array;
+  /** `[capacity]` torque above which the joint breaks (N·m; Infinity = unbreakable). */
+  breakTorque: Float64Array;
   /** `[capacity]` 1 when the two bodies may collide with each other. */
   collideConnected: Uint8Array;
+  /** `[capacity]` 1 while the joint acts; 0 once it broke. */
+  enabled: Uint8Array;
+  /** `[24 × capacity]` last step's force per row slot (N or N·m), for warm starting. */
+  rowForce: Float64Array;
+  /** `[3 × capacity]` last step's constraint force on body B (unit: N, world; A gets the opposite). */
+  force: Float64Array;
+  /** `[3 × capacity]` last step's constraint torque on body B from the angular rows (N·m, world). */
+  torque: Float64Array;
+  /** Live joints, dense: entity ids `list[0..count-1]` (in creation order, swap-removed). */
+  list: Uint32Array;
+  count: number;
+  /** `[capacity]` position of a joint entity in `list`, −1 when it is not a joint. */
+  listIndex: Int32Array;
+  /** Unordered body pair → number of enabled joints between them that do not collide connected. The
+   * broadphase skips these pairs. */
+  excludedPairs: PairTable;
 }
 
 export function createJointStore(capacity = 16): JointStore {
@@ -57,19 +119,33 @@ export function createJointStore(capacity = 16): JointStore {
     bodyB: new Uint32Array(c),
     anchorA: new Float64Array(3 * c),
     anchorB: new Float64Array(3 * c),
-    axisA: new Float64Array(3 * c),
-    axisB: new Float64Array(3 * c),
-    lowerLimit: new Float64Array(c),
-    upperLimit: new Float64Array(c),
-    motorSpeed: new Float64Array(c),
-    motorMaxForce: new Float64Array(c),
+    frameA: new Float64Array(4 * c),
+    frameB: new Float64Array(4 * c),
+    axisMode: new Uint8Array(6 * c),
+    lower: new Float64Array(6 * c),
+    upper: new Float64Array(6 * c),
+    motorSpeed: new Float64Array(6 * c),
+    motorMaxForce: new Float64Array(6 * c),
+    restLength: new Float64Array(c),
     stiffness: new Float64Array(c),
     damping: new Float64Array(c),
+    angularStiffness: new Float64Array(c),
+    angularDamping: new Float64Array(c),
     breakForce: new Float64Array(c),
+    breakTorque: new Float64Array(c),
     collideConnected: new Uint8Array(c),
+    enabled: new Uint8Array(c),
+    rowForce: new Float64Array(JOINT_SLOTS * c),
+    force: new Float64Array(3 * c),
+    torque: new Float64Array(3 * c),
+    list: new Uint32Array(c),
+    count: 0,
+    listIndex: new Int32Array(c).fill(-1),
+    excludedPairs: createPairTable(64),
   };
 }
 
+/** Grows every column so that entity id `eid` fits. The store object keeps its identity. */
 export function ensureJointCapacity(s: JointStore, eid: number): void {
   if (eid < s.capacity) return;
   const c = nextCapacity(s.capacity, eid + 1);
@@ -78,20 +154,62 @@ export function ensureJointCapacity(s: JointStore, eid: number): void {
   s.bodyB = growUint32(s.bodyB, c);
   s.anchorA = growFloat64(s.anchorA, 3 * c);
   s.anchorB = growFloat64(s.anchorB, 3 * c);
-  s.axisA = growFloat64(s.axisA, 3 * c);
-  s.axisB = growFloat64(s.axisB, 3 * c);
-  s.lowerLimit = growFloat64(s.lowerLimit, c);
-  s.upperLimit = growFloat64(s.upperLimit, c);
-  s.motorSpeed = growFloat64(s.motorSpeed, c);
-  s.motorMaxForce = growFloat64(s.motorMaxForce, c);
+  s.frameA = growFloat64(s.frameA, 4 * c);
+  s.frameB = growFloat64(s.frameB, 4 * c);
+  s.axisMode = growUint8(s.axisMode, 6 * c);
+  s.lower = growFloat64(s.lower, 6 * c);
+  s.upper = growFloat64(s.upper, 6 * c);
+  s.motorSpeed = growFloat64(s.motorSpeed, 6 * c);
+  s.motorMaxForce = growFloat64(s.motorMaxForce, 6 * c);
+  s.restLength = growFloat64(s.restLength, c);
   s.stiffness = growFloat64(s.stiffness, c);
   s.damping = growFloat64(s.damping, c);
+  s.angularStiffness = growFloat64(s.angularStiffness, c);
+  s.angularDamping = growFloat64(s.angularDamping, c);
   s.breakForce = growFloat64(s.breakForce, c);
+  s.breakTorque = growFloat64(s.breakTorque, c);
   s.collideConnected = growUint8(s.collideConnected, c);
+  s.enabled = growUint8(s.enabled, c);
+  s.rowForce = growFloat64(s.rowForce, JOINT_SLOTS * c);
+  s.force = growFloat64(s.force, 3 * c);
+  s.torque = growFloat64(s.torque, 3 * c);
+  s.list = growUint32(s.list, c);
+  const old = s.listIndex.length;
+  s.listIndex = growInt32(s.listIndex, c);
+  s.listIndex.fill(-1, old);
   s.capacity = c;
 }
 
-/** The relation a joint entity uses to name its bodies; removing a body removes the joints on it. */
-export function createJointRelation() {
-  return createRelation({ autoRemoveSubject: true });
+/** Adds the joint entity `eid` to the dense list (its columns must be written already). */
+export function registerJoint(s: JointStore, eid: number): void {
+  s.listIndex[eid] = s.count;
+  s.list[s.count++] = eid;
+  if (s.enabled[eid] && !s.collideConnected[eid]) excludePair(s, s.bodyA[eid], s.bodyB[eid], 1);
+}
+
+/** Removes the joint entity `eid` from the dense list (swap with the last) and from the excluded pairs. */
+export function unregisterJoint(s: JointStore, eid: number): void {
+  const i = s.listIndex[eid];
+  if (i < 0) return;
+  if (s.enabled[eid] && !s.collideConnected[eid]) excludePair(s, s.bodyA[eid], s.bodyB[eid], -1);
+  const last = s.list[--s.count];
+  s.list[i] = last;
+  s.listIndex[last] = i;
+  s.listIndex[eid] = -1;
+}
+
+/** Disables a joint (it broke): it stops acting and its bodies may collide again. */
+export function disableJoint(s: JointStore, eid: number): void {
+  if (!s.enabled[eid]) return;
+  if (!s.collideConnected[eid]) excludePair(s, s.bodyA[eid], s.bodyB[eid], -1);
+  s.enabled[eid] = 0;
+}
+
+/** Counts one more (+1) or one fewer (−1) joint that keeps the pair {a, b} from colliding. */
+function excludePair(s: JointStore, a: number, b: number, delta: number): void {
+  if (b === WORLD_BODY) return;
+  const n = pairTableGet(s.excludedPairs, a, b);
+  const m = (n < 0 ? 0 : n) + delta;
+  if (m > 0) pairTableSet(s.excludedPairs, a, b, m);
+  else pairTableDelete(s.excludedPairs, a, b);
 }

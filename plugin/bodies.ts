@@ -11,6 +11,7 @@ import { pushEndEvent, releaseManifold } from '../components/contact';
 import { PhysicsInputError, UnknownEntityError } from './errors';
 import { readNumber, readQuat, readVec3, type QuatLike, type Vec3Like } from './validate';
 import type { PhysicsWorld } from './world';
+import { removeJointsOfBody } from './joints';
 
 interface ColliderCommon {
   /** Coulomb friction μ (default 0.5). */
@@ -256,11 +257,13 @@ export function getShape(world: PhysicsWorld, eid: number): ShapeKindName | unde
 }
 
 /**
- * Removes a body; its contacts end (end events are reported after the next step for pairs that touched).
+ * Removes a body and the joints attached to it; its contacts end (end events are reported after the
+ * next step for pairs that touched).
  * @throws UnknownEntityError
  */
 export function removeBody(world: PhysicsWorld, eid: number): void {
   requireBody(world, eid);
+  removeJointsOfBody(world, eid);
   const cs = world.contacts;
   for (let m = cs.count - 1; m >= 0; m--) {
     if (cs.bodyA[m] === eid || cs.bodyB[m] === eid) {

@@ -3,13 +3,14 @@
  * rejected call leaves the world exactly as it was.
  */
 
-/** Bad input to a public function: names the entity (or -1 when there is none yet), the field and the value. */
+/** Bad input to a public function: names the entity (or -1 when there is none yet: a new body or joint),
+ * the field and the value. */
 export class PhysicsInputError extends Error {
   readonly entity: number;
   readonly field: string;
   readonly value: unknown;
   constructor(entity: number, field: string, value: unknown, reason: string) {
-    const who = entity >= 0 ? `entity ${entity}` : 'new body';
+    const who = entity >= 0 ? `entity ${entity}` : 'new entity';
     super(`${who}: ${field} = ${formatValue(value)}: ${reason}`);
     this.name = 'PhysicsInputError';
     this.entity = entity;

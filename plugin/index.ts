@@ -11,6 +11,13 @@ export {
   applyForce, applyTorque, applyImpulse, applyAngularImpulse,
 } from './bodies';
 export type { BodyDef, ColliderDef } from './bodies';
+export {
+  addJoint, removeJoint, hasJoint, setJointMotor, setJointLimits, getJointForce, getJointTorque, getJointImpulse,
+  getJointMotorForce, getJointCoordinate, isJointBroken,
+} from './joints';
+export type {
+  JointDef, JointAxisName, JointAxisSpec, JointLimits, JointMotorDef, JointKindName,
+} from './joints';
 export { PhysicsInputError, UnknownEntityError, NonFiniteStateError } from './errors';
 export type { Vec3Like, QuatLike } from './validate';
 export { STAGES } from './profiler';
@@ -22,3 +29,4 @@ export type { ImpactPhase, ImpactStats } from '../systems/solve/lcp/impact-phase
 export type { SolverKind } from '../systems/solve/constraint-solver';
 export { MotionType } from '../components/rigid-body';
 export { ShapeKind } from '../components/collider';
+export { JointKind, AxisMode, WORLD_BODY } from '../components/joint';

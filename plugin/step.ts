@@ -5,11 +5,12 @@
  * |---|-------------|--------------------------------|-----------------------------------------------------|
  * | 1 | broadphase  | collider shapes, poses         | AABBs, candidate pairs                              |
  * | 2 | narrowphase | pairs, shapes, poses           | contact store: manifolds, begin/end events          |
- * | 3 | assembly    | bodies, contacts               | solver bodies, constraint rows (J, m_eff, warm start)|
+ * | 3 | assembly    | bodies, contacts, joints       | solver bodies, constraint rows (J, m_eff, warm start)|
  * | 4 | solve       | rows, solver bodies, h         | solver velocities and pose deltas, impulses (stored) |
  * | 5 | integrate   | solver bodies                  | poses, velocities; force accumulators cleared       |
  *
- * Events in `world.contacts` (begin / end) and `world.nonFiniteBodies` are valid until the next step.
+ * Events in `world.contacts` (begin / end), `world.nonFiniteBodies` and `world.brokenJoints` are valid
+ * until the next step.
  */
 
 import { query } from 'bitecs';
@@ -17,6 +18,7 @@ import { updateBroadphase } from '../systems/broadphase/broadphase';
 import { updateContacts } from '../systems/narrowphase/narrowphase';
 import { assembleContacts, gatherBodies, storeImpulses } from '../systems/assembly/assembly';
 import { integrateBodies } from '../systems/integrate/integrate';
+import { assembleJoints, storeJointResults } from '../systems/assembly/joint-rows';
 import { PhysicsInputError } from './errors';
 import { flushPendingEndEvents } from './bodies';
 import { now } from './profiler';
@@ -37,6 +39,7 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
   const tStart = t0;
   const { ecs, bodies, colliders, contacts } = world;
   world.nonFiniteBodies.length = 0;
+  world.brokenJoints.length = 0;
   contacts.beginCount = 0;
   contacts.endCount = 0;
   flushPendingEndEvents(world);
@@ -49,6 +52,7 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
 
   gatherBodies(ecs, bodies, world.gravity, world.solverBodies);
   const points = assembleContacts(contacts, bodies, world.solverBodies, world.problem);
+  assembleJoints(world.joints, bodies, world.solverBodies, world.jointProblem); // joint rows (joint-rows.ts)
   if (timed) { const t = now(); prof.last.stages.assembly = t - t0; t0 = t; }
 
   const ctx = world.stepContext;
@@ -56,6 +60,7 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
   ctx.profile = timed;
   const stats = world.solver.solve(world.problem, world.solverBodies, ctx);
   storeImpulses(world.problem, contacts);
+  storeJointResults(world.joints, world.jointProblem, world.brokenJoints); // joint forces, breaking
   if (timed) { const t = now(); prof.last.stages.solve = t - t0; t0 = t; }
 
   integrateBodies(world.solverBodies, bodies, world.nonFiniteBodies);

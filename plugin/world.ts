@@ -13,6 +13,7 @@ import { createBroadphase, type BroadphaseState } from '../systems/broadphase/br
 import { createNarrowphase, type NarrowphaseState } from '../systems/narrowphase/narrowphase';
 import { createSolverBodies, type SolverBodies } from '../systems/assembly/solver-bodies';
 import { createConstraintProblem, type ConstraintProblem } from '../systems/assembly/constraint-problem';
+import { createJointProblem, type JointProblem } from '../systems/assembly/joint-rows';
 import type { ConstraintSolver, SolverKind, StepContext } from '../systems/solve/constraint-solver';
 import { createPgsSolver } from '../systems/solve/pgs/pgs-solver';
 import { defaultPgsOptions, type PgsOptions } from '../systems/solve/pgs/pgs-options';
@@ -59,6 +60,8 @@ export interface PhysicsWorld {
   readonly narrowphase: NarrowphaseState;
   readonly solverBodies: SolverBodies;
   readonly problem: ConstraintProblem;
+  /** The joint rows of the step (`systems/assembly/joint-rows.ts`). */
+  readonly jointProblem: JointProblem;
   /** The current contact solver. */
   solver: ConstraintSolver;
   readonly profiler: Profiler;
@@ -70,6 +73,9 @@ export interface PhysicsWorld {
   time: number;
   /** Bodies whose state became non-finite in the last step (they were stopped), by entity id. */
   readonly nonFiniteBodies: number[];
+  /** Joints that broke in the last step (their force or torque exceeded `breakForce` / `breakTorque`),
+   * by entity id; valid until the next step. A broken joint stays in the world, disabled. */
+  readonly brokenJoints: number[];
   /** The context handed to the solver (reused every step). */
   readonly stepContext: StepContext;
   /** Switches the contact solver; takes effect at the next step. Warm-start impulses are kept. */
@@ -90,24 +96,30 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
   }
   const pgs = options.friction === undefined ? options.pgs : { friction: options.friction, ...options.pgs };
   const solver = makeSolver(options.solver ?? 'pgs', { pgs, lcp: options.lcp });
+  const joints = createJointStore();
+  const broadphase = createBroadphase();
+  broadphase.excludedPairs = joints.excludedPairs;
+  const jointProblem = createJointProblem();
   const world: PhysicsWorld = {
     ecs: createWorld(),
     gravity,
     bodies: createRigidBodyStore(cap),
     colliders: createColliderStore(cap),
-    joints: createJointStore(),
+    joints,
     contacts: createContactStore(),
-    broadphase: createBroadphase(),
+    broadphase,
     narrowphase: createNarrowphase(),
     solverBodies: createSolverBodies(cap),
     problem: createConstraintProblem(),
+    jointProblem,
     solver,
     profiler: createProfiler(options.profile ?? false),
     contactMargin: margin,
     stepCount: 0,
     time: 0,
     nonFiniteBodies: [],
-    stepContext: { h: 1 / 60, gravity, profile: false, detail: {} },
+    brokenJoints: [],
+    stepContext: { h: 1 / 60, gravity, profile: false, detail: {}, joints: jointProblem },
     setSolver(kind, opts) {
       this.solver = makeSolver(kind, opts ?? {});
     },
@@ -131,6 +143,9 @@ function resolvePgsOptions(partial: Partial<PgsOptions> | undefined): PgsOptions
   if (o.blockSolve !== 'cone-projection' && o.blockSolve !== 'exact') {
     throw new PhysicsInputError(-1, 'pgs.blockSolve', o.blockSolve, "must be 'cone-projection' or 'exact'");
   }
+  if (o.jointSolver !== 'direct' && o.jointSolver !== 'gauss-seidel') {
+    throw new PhysicsInputError(-1, 'pgs.jointSolver', o.jointSolver, "must be 'direct' or 'gauss-seidel'");
+  }
   if (o.friction === 'max-dissipation') {
     if (partial?.blockSolve === 'cone-projection') {
       throw new PhysicsInputError(-1, 'pgs.blockSolve', 'cone-projection',
@@ -151,7 +166,7 @@ function validatePgsOptions(o: PgsOptions): PgsOptions {
     throw new PhysicsInputError(-1, 'pgs.relaxIterations', o.relaxIterations, 'must be an integer ≥ 0');
   }
   const nonNeg: (keyof PgsOptions)[] = ['contactHertz', 'contactDampingRatio', 'maxPushoutSpeed', 'linearSlop',
-    'restitutionThreshold', 'maxAngularSpeed'];
+    'restitutionThreshold', 'maxAngularSpeed', 'jointHertz', 'jointDampingRatio'];
   for (const k of nonNeg) {
     const v = o[k] as number;
     if (!Number.isFinite(v) || v < 0) throw new PhysicsInputError(-1, `pgs.${k}`, v, 'must be a finite number ≥ 0');

@@ -5,6 +5,13 @@
  * `attachPhysics`, which also moves the meshes (interpolated). One mesh per body: each group of
  * blocks of the same size and colour is one source mesh with instances (each instance has its own
  * transform), so the whole level draws in a few draw calls.
+ *
+ * The contact solver can be switched live, without a reset ({@link KnockdownGame.setSolverMode}): the
+ * fast one (PGS, with the Coulomb or the maximum-dissipation friction law) or the accurate one
+ * (Stewart–Trinkle LCP per island solved by Lemke's algorithm, with PLUS impacts). The accurate solver
+ * takes about 0.1 s per step on the level at rest and seconds per step when a ball hits a tower
+ * (measured in Node, see {@link ACCURATE_MODE_WARNING}), so in accurate mode the game takes one step
+ * per rendered frame: the world runs in slow motion and the page stays responsive between steps.
  */
 
 import type { Engine } from '@babylonjs/core/Engines/engine.js';
@@ -56,6 +63,24 @@ const SHIFT_LIMIT = 0.6;
 /** Balls below this height fell off the ground and are removed (unit: m). */
 const FALL_LIMIT = -20;
 
+/** Which contact solver the game runs: 'fast' = PGS, 'accurate' = LCP (Lemke) + PLUS impacts. */
+export type SolverMode = 'fast' | 'accurate';
+/** Friction law of the fast solver. */
+export type FrictionLawName = 'coulomb' | 'max-dissipation';
+
+/**
+ * What the HUD says in accurate mode. Measured in Node 20 on the level (129 blocks, ~1 700 contact
+ * points; a 2-core machine shared with other jobs, so ±50 %): PGS 3–8 ms per step (median at rest,
+ * either friction law). LCP: 130 ms per step at rest (median; up to 0.6 s): the four structures are
+ * four islands whose LCPs exceed `maxLcpSize` (1 000 unknowns), so each goes to the projected
+ * fallback. The 1.5 s (90 steps) after throwing one ball at the red tower took 35 s, one step up to 7 s
+ * (Lemke, up to 1 500 pivots on LCPs of 500–1 000 unknowns; the PLUS impact phase up to 3.5 s). Four
+ * balls hitting four structures at once: one step took 63 s (54 000 pivots).
+ */
+export const ACCURATE_MODE_WARNING =
+  'Accurate mode: slow on big piles. ~0.1 s per step at rest, seconds (up to a minute) per step when ' +
+  'a ball hits a tower. One step per frame: slow motion, and the page may freeze during big impacts.';
+
 export class KnockdownGame {
   readonly world: PhysicsWorld;
   readonly level: GameLevel;
@@ -72,6 +97,17 @@ export class KnockdownGame {
   score = 0;
   /** Called when the score or the ball count changes. */
   onScoreChanged: () => void = () => undefined;
+  /** Called when the solver mode or the friction law changes. */
+  onModeChanged: () => void = () => undefined;
+  /** The solver running now. */
+  get solverMode(): SolverMode { return this.mode; }
+  /** The fast solver's friction law (kept while in accurate mode, applied when switching back). */
+  get frictionLaw(): FrictionLawName { return this.friction; }
+  /** While false (another scene is shown), clicks on the canvas throw nothing. */
+  active = true;
+
+  private mode: SolverMode = 'fast';
+  private friction: FrictionLawName = 'coulomb';
 
   private readonly knocked: Uint8Array;
   private readonly balls: BallSlot[] = [];
@@ -102,7 +138,7 @@ export class KnockdownGame {
     this.physics = attachPhysics(this.scene, this.world, {
       fixedTimeStep: 1 / 60,
       maxSubSteps: 4,
-      onAfterStep: (w) => addStepProfile(this.frameProfile, w.profiler.last),
+      onAfterStep: (w) => addStepProfile(this.frameProfile, w.profiler.last, w.solver.kind === 'lcp'),
     });
     this.createBlockMeshes();
     this.createBallMeshes();
@@ -111,6 +147,36 @@ export class KnockdownGame {
     this.scene.onBeforeRenderObservable.add(() => this.afterPhysics());
     this.scene.onAfterRenderObservable.add(() => { this.frames++; });
     this.listenForThrows();
+  }
+
+  /**
+   * Switches the live world's contact solver, keeping every body where it is (no reset):
+   * 'accurate' → `world.setSolver('lcp')` (Stewart–Trinkle LCP + PLUS impacts, default options),
+   * 'fast' → `world.setSolver('pgs', { pgs: { friction } })` with the current friction law. Takes
+   * effect at the next step. In accurate mode the render loop takes one step per frame (see the
+   * file header); in fast mode up to 4 fixed steps of 1/60 s.
+   */
+  setSolverMode(mode: SolverMode): void {
+    if (mode !== 'fast' && mode !== 'accurate') throw new RangeError(`unknown solver mode ${String(mode)}`);
+    if (mode === 'accurate') this.world.setSolver('lcp');
+    else this.world.setSolver('pgs', { pgs: { friction: this.friction } });
+    this.mode = mode;
+    // The attachment's clock takes up to 4 steps per frame; in accurate mode each step can take
+    // seconds, so the clock is paused and afterPhysics takes exactly one step per frame instead.
+    this.physics.paused = mode === 'accurate';
+    this.onModeChanged();
+  }
+
+  /**
+   * Sets the fast solver's friction law. In fast mode it applies at once
+   * (`world.setSolver('pgs', { pgs: { friction: law } })`); in accurate mode it is only remembered (the
+   * accurate solver has its own polyhedral Coulomb cone) and applies when switching back to fast.
+   */
+  setFrictionLaw(law: FrictionLawName): void {
+    if (law !== 'coulomb' && law !== 'max-dissipation') throw new RangeError(`unknown friction law ${String(law)}`);
+    this.friction = law;
+    if (this.mode === 'fast') this.world.setSolver('pgs', { pgs: { friction: law } });
+    this.onModeChanged();
   }
 
   /** Starts a new frame's physics totals (call after reading them). */
@@ -173,12 +239,13 @@ export class KnockdownGame {
     // A tap is a press and release within a few pixels and a short time; anything else is a camera drag.
     let downX = 0, downY = 0, downT = 0, downId = -1;
     this.canvas.addEventListener('pointerdown', (e) => {
-      if (e.button !== 0) return;
+      if (e.button !== 0 || !this.active) return;
       downX = e.clientX; downY = e.clientY; downT = e.timeStamp; downId = e.pointerId;
     });
     this.canvas.addEventListener('pointerup', (e) => {
       if (e.pointerId !== downId) return;
       downId = -1;
+      if (!this.active) return;
       const moved = Math.hypot(e.clientX - downX, e.clientY - downY);
       if (moved <= 6 && e.timeStamp - downT < 450) this.throwBall(e.clientX, e.clientY);
     });
@@ -252,6 +319,8 @@ export class KnockdownGame {
   }
 
   private afterPhysics(): void {
+    // Accurate mode: one step per rendered frame (the attachment is paused; stepOnce writes the poses).
+    if (this.mode === 'accurate') this.physics.stepOnce();
     const { level, knocked } = this;
     const p = this.world.bodies.position;
     let changed = false;

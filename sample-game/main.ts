@@ -2,19 +2,33 @@
  * Entry point of the sample game: creates the engine on the page's canvas, the game, the HUD and the
  * profile overlay, and runs the render loop. `npm run dev` serves it, `npm run build:sample` builds it
  * into dist-sample/.
+ *
+ * Two scenes share the canvas: "Knock 'em down" (the game) and the friction lab (created the first
+ * time it is opened). Only the shown scene is rendered, so only its physics steps; the other one keeps
+ * its state. `?scene=friction-lab` opens the lab first.
  */
 
 import { Engine } from '@babylonjs/core/Engines/engine.js';
-import { KnockdownGame } from './game';
+import type { Scene } from '@babylonjs/core/scene.js';
+import type { ArcRotateCamera } from '@babylonjs/core/Cameras/arcRotateCamera.js';
+import { ACCURATE_MODE_WARNING, KnockdownGame, type FrictionLawName, type SolverMode } from './game';
+import { FrictionLabView } from './friction-lab-view';
 import { byId, ProfileOverlay } from './profile-overlay';
-import { createTestApi } from './test-api';
+import { createTestApi, type SceneName } from './test-api';
+
+/** How often the lab's difference table is rewritten (unit: ms). */
+const LAB_TABLE_INTERVAL_MS = 250;
 
 function start(): void {
   const canvas = byId(document, 'game-canvas');
   if (!(canvas instanceof HTMLCanvasElement)) throw new Error('#game-canvas is not a canvas');
   const engine = new Engine(canvas, true, { preserveDrawingBuffer: true, stencil: true }, false);
   const game = new KnockdownGame(engine, canvas);
+  const overlay = new ProfileOverlay(document);
+  let active: SceneName = 'knockdown';
+  let lab: FrictionLabView | undefined;
 
+  // --- Knock 'em down HUD -------------------------------------------------------------------------
   const scoreEl = byId(document, 'score');
   const ballsEl = byId(document, 'balls-thrown');
   byId(document, 'block-total').textContent = String(game.level.blocks.length);
@@ -24,15 +38,134 @@ function start(): void {
   };
   byId(document, 'reset-button').addEventListener('click', () => game.reset());
 
-  const overlay = new ProfileOverlay(document);
+  const solverButtons = [byId(document, 'solver-fast'), byId(document, 'solver-accurate')];
+  const frictionButtons = [byId(document, 'friction-coulomb'), byId(document, 'friction-mdp')];
+  const frictionNote = byId(document, 'friction-note');
+  const modeText = byId(document, 'mode-text');
+  const modeWarning = byId(document, 'mode-warning');
+  modeWarning.textContent = ACCURATE_MODE_WARNING;
+  const showMode = (): void => {
+    const accurate = game.solverMode === 'accurate';
+    for (const b of solverButtons) b.setAttribute('aria-pressed', String(b.dataset.solver === game.solverMode));
+    for (const b of frictionButtons) {
+      b.setAttribute('aria-pressed', String(b.dataset.friction === game.frictionLaw));
+      if (b instanceof HTMLButtonElement) b.disabled = accurate;
+    }
+    frictionNote.hidden = !accurate;
+    const law = game.frictionLaw === 'coulomb' ? 'Coulomb friction' : 'max-dissipation friction';
+    modeText.textContent = accurate
+      ? 'Mode: accurate · Stewart–Trinkle LCP (Lemke) + PLUS impacts'
+      : `Mode: fast · PGS · ${law}`;
+    modeWarning.hidden = !accurate;
+    overlay.setSolverDetailVisible(accurate && active === 'knockdown');
+  };
+  game.onModeChanged = showMode;
+  for (const b of solverButtons) {
+    b.addEventListener('click', () => game.setSolverMode(b.dataset.solver as SolverMode));
+  }
+  for (const b of frictionButtons) {
+    b.addEventListener('click', () => game.setFrictionLaw(b.dataset.friction as FrictionLawName));
+  }
+
+  // --- Scenes -------------------------------------------------------------------------------------
+  const gameHud = byId(document, 'game-hud');
+  const labHud = byId(document, 'lab-hud');
+  const labRows = byId(document, 'lab-rows');
+  const labTime = byId(document, 'lab-time');
+  let lastTable = 0;
+
+  const sceneOf = (name: SceneName): { scene: Scene; camera: ArcRotateCamera } | undefined =>
+    name === 'knockdown' ? game.stage : lab?.stage;
+
+  const openLab = (): FrictionLabView => {
+    if (lab !== undefined) return lab;
+    const view = new FrictionLabView(engine, canvas);
+    const rodNames = view.lab.coulomb.scene.spec.rods.map((r) => r.name);
+    labRows.replaceChildren(...[...rodNames, 'control spheres'].map((name) => {
+      const tr = document.createElement('tr');
+      for (const text of [name, '–', '–']) {
+        const td = document.createElement('td');
+        td.textContent = text;
+        tr.append(td);
+      }
+      return tr;
+    }));
+    view.scene.onAfterRenderObservable.add(() => {
+      overlay.sample(view.collectFrameProfile(), engine.getFps(), performance.now());
+      const now = performance.now();
+      if (now - lastTable >= LAB_TABLE_INTERVAL_MS) {
+        lastTable = now;
+        paintLabTable(view, labRows, labTime);
+      }
+    });
+    byId(document, 'relaunch-button').addEventListener('click', () => view.relaunch());
+    lab = view;
+    return view;
+  };
+
+  const show = (name: SceneName): void => {
+    if (name === 'friction-lab') openLab();
+    const from = sceneOf(active), to = sceneOf(name);
+    if (from !== undefined && from !== to) {
+      from.camera.detachControl();
+      from.scene.detachControl();
+    }
+    if (to !== undefined && from !== to) {
+      to.scene.attachControl();
+      to.camera.attachControl(canvas, true);
+    }
+    active = name;
+    game.active = name === 'knockdown';
+    gameHud.hidden = name !== 'knockdown';
+    labHud.hidden = name !== 'friction-lab';
+    document.title = name === 'knockdown'
+      ? "Knock 'em down · babylon-ecs-physics"
+      : 'Friction lab · babylon-ecs-physics';
+    const url = new URL(window.location.href);
+    if (name === 'friction-lab') url.searchParams.set('scene', 'friction-lab');
+    else url.searchParams.delete('scene');
+    window.history.replaceState(null, '', url);
+    showMode();
+  };
+  byId(document, 'lab-button').addEventListener('click', () => show('friction-lab'));
+  byId(document, 'knockdown-button').addEventListener('click', () => show('knockdown'));
+
   game.scene.onAfterRenderObservable.add(() => {
     overlay.sample(game.frameProfile, engine.getFps(), performance.now());
     game.clearFrameProfile();
   });
 
-  window.__game = createTestApi(game);
-  engine.runRenderLoop(() => game.scene.render());
+  window.__game = createTestApi(game, {
+    get active() { return active; },
+    show,
+    get lab() { return lab; },
+  });
+  showMode();
+  if (new URLSearchParams(window.location.search).get('scene') === 'friction-lab') show('friction-lab');
+  engine.runRenderLoop(() => {
+    if (active === 'friction-lab' && lab !== undefined) lab.scene.render();
+    else game.scene.render();
+  });
   window.addEventListener('resize', () => engine.resize());
+}
+
+/** Writes the lab's per-body differences between the two worlds into the HUD table. */
+function paintLabTable(view: FrictionLabView, rows: HTMLElement, time: HTMLElement): void {
+  const d = view.difference();
+  const cells = (i: number): HTMLCollection | undefined => rows.children[i]?.children;
+  d.rodDistance.forEach((dist, i) => {
+    const c = cells(i);
+    if (c === undefined) return;
+    c[1].textContent = `${(100 * dist).toFixed(0)} cm`;
+    c[2].textContent = `${((d.rodHeading[i] * 180) / Math.PI).toFixed(0)}°`;
+  });
+  const c = cells(d.rodDistance.length);
+  if (c !== undefined) {
+    const worst = Math.max(...d.sphereDistance);
+    c[1].textContent = worst === 0 ? '0 (same bits)' : `${(1000 * worst).toPrecision(2)} mm`;
+    c[2].textContent = '';
+  }
+  time.textContent = view.lab.coulomb.world.time.toFixed(2);
 }
 
 try {

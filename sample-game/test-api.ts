@@ -6,7 +6,47 @@
  */
 
 import { Matrix, Vector3 } from '@babylonjs/core/Maths/math.vector.js';
-import type { KnockdownGame } from './game';
+import type { FrictionLawName, KnockdownGame, SolverMode } from './game';
+import type { FrictionLabView } from './friction-lab-view';
+import type { Scene } from '@babylonjs/core/scene.js';
+import type { AbstractEngine } from '@babylonjs/core/Engines/abstractEngine.js';
+import type { FrictionLabDifference } from '../scenes/friction-lab';
+import type { PhysicsWorld } from '../plugin/index';
+
+/** The scenes of the sample game. */
+export type SceneName = 'knockdown' | 'friction-lab';
+
+/** What main.ts hands over about the scene switch. */
+export interface SceneSwitch {
+  /** The scene shown now. */
+  readonly active: SceneName;
+  /** Shows a scene (creates the friction lab the first time). */
+  show(name: SceneName): void;
+  /** The friction lab, once it has been opened. */
+  readonly lab: FrictionLabView | undefined;
+}
+
+/** The friction lab as seen by the test (`window.__game.lab`). */
+export interface FrictionLabTestApi {
+  /** Frames rendered by the lab's scene. */
+  readonly frames: number;
+  /** Steps taken by each of the two worlds since the last launch. */
+  readonly steps: number;
+  /** Launches so far (1 when opened, +1 per relaunch). */
+  readonly launches: number;
+  /** Simulated time since the last launch (unit: s). */
+  readonly time: number;
+  /** Dynamic bodies per world (rods + spheres). */
+  readonly bodiesPerWorld: number;
+  /** Friction law of each world's solver, left then right. */
+  readonly laws: string[];
+  /** Per-body differences between the two worlds now (m, rad; see `frictionLabDifference`). */
+  difference(): FrictionLabDifference;
+  /** All dynamic body centres of both worlds, flat [x, y, z, …], left world first. */
+  positions(): number[];
+  /** Throws everything again. */
+  relaunch(): void;
+}
 
 export interface GameTestApi {
   /** Frames rendered so far. */
@@ -49,6 +89,27 @@ export interface GameTestApi {
   blockPositions(): number[];
   /** Entity ids of the live balls. */
   liveBalls(): number[];
+  /** The solver the game runs ('fast' = PGS, 'accurate' = LCP + PLUS). */
+  readonly solverMode: SolverMode;
+  /** The fast solver's friction law. */
+  readonly frictionLaw: FrictionLawName;
+  /** `world.solver.kind` of the game's world ('pgs' or 'lcp'). */
+  readonly solverKind: string;
+  /** Friction law in the game world's PGS solver options ('none' while the accurate solver runs). */
+  readonly solverFriction: string;
+  /** A copy of the last step's `profiler.last.solverDetail` (meaningful in accurate mode only). */
+  solverDetail(): Record<string, number>;
+  /** Time of the last step (unit: ms). */
+  readonly lastStepMs: number;
+  /** Lowest bottom of any block, as centre height minus half height (unit: m; ≈ 0 when resting on the
+   * ground; exact for upright blocks, a tipped block's corner can be lower). */
+  lowestBlockBottom(): number;
+  /** The scene shown now. */
+  readonly scene: SceneName;
+  /** Shows a scene. */
+  showScene(name: SceneName): void;
+  /** The friction lab, or null before it was first opened. */
+  readonly lab: FrictionLabTestApi | null;
 }
 
 declare global {
@@ -57,7 +118,42 @@ declare global {
   }
 }
 
-export function createTestApi(game: KnockdownGame): GameTestApi {
+function labApi(view: FrictionLabView): FrictionLabTestApi {
+  const sides = () => [view.lab.coulomb, view.lab.maxDissipation];
+  return {
+    get frames() { return view.frames; },
+    get steps() { return view.steps; },
+    get launches() { return view.launches; },
+    get time() { return view.lab.coulomb.world.time; },
+    get bodiesPerWorld() { return view.lab.coulomb.scene.rods.length + view.lab.coulomb.scene.spheres.length; },
+    get laws() { return sides().map((s) => solverFriction(s.world)); },
+    difference: () => view.difference(),
+    positions: () => sides().flatMap((s) => {
+      const p = s.world.bodies.position;
+      return [...s.scene.rods, ...s.scene.spheres].flatMap((e) => [p[3 * e], p[3 * e + 1], p[3 * e + 2]]);
+    }),
+    relaunch: () => view.relaunch(),
+  };
+}
+
+/** The friction law of a world's PGS solver (from its options), or 'none' for another solver. */
+function solverFriction(world: PhysicsWorld): string {
+  const o = (world.solver as { options?: { friction?: unknown } }).options;
+  return world.solver.kind === 'pgs' && typeof o?.friction === 'string' ? o.friction : 'none';
+}
+
+/** Screen point (CSS px, viewport) of a world point. */
+function project(scene: Scene, engine: AbstractEngine, canvas: HTMLCanvasElement, point: Vector3): { x: number; y: number } {
+  const camera = scene.activeCamera;
+  if (camera === null) throw new Error('no active camera');
+  const viewport = camera.viewport.toGlobal(engine.getRenderWidth(), engine.getRenderHeight());
+  const p = Vector3.Project(point, Matrix.IdentityReadOnly, scene.getTransformMatrix(), viewport);
+  const scale = engine.getHardwareScalingLevel(); // render px → CSS px
+  const rect = canvas.getBoundingClientRect();
+  return { x: rect.left + p.x * scale, y: rect.top + p.y * scale };
+}
+
+export function createTestApi(game: KnockdownGame, scenes: SceneSwitch): GameTestApi {
   const { world, level, engine, scene } = game;
   const speedOf = (e: number): number => {
     const v = world.bodies.linearVelocity;
@@ -69,6 +165,7 @@ export function createTestApi(game: KnockdownGame): GameTestApi {
     return s;
   };
   const gl = engine.getGlInfo();
+  let labTestApi: FrictionLabTestApi | undefined;
   return {
     get frames() { return game.frames; },
     get bodies() { return world.profiler.last.bodies; },
@@ -85,14 +182,7 @@ export function createTestApi(game: KnockdownGame): GameTestApi {
     topBlockHeight: (i = 0) => 2 * level.halfExtents[structure(i).top][1],
     structureScreenPoint: (i, heightFraction = 0.7) => {
       const s = structure(i);
-      const point = new Vector3(s.base[0], s.height * heightFraction, s.base[2]);
-      const camera = scene.activeCamera;
-      if (camera === null) throw new Error('no active camera');
-      const viewport = camera.viewport.toGlobal(engine.getRenderWidth(), engine.getRenderHeight());
-      const p = Vector3.Project(point, Matrix.IdentityReadOnly, scene.getTransformMatrix(), viewport);
-      const scale = engine.getHardwareScalingLevel(); // render px → CSS px
-      const rect = game.canvas.getBoundingClientRect();
-      return { x: rect.left + p.x * scale, y: rect.top + p.y * scale };
+      return project(scene, engine, game.canvas, new Vector3(s.base[0], s.height * heightFraction, s.base[2]));
     },
     maxBodySpeed: () => {
       let m = 0;
@@ -118,5 +208,25 @@ export function createTestApi(game: KnockdownGame): GameTestApi {
       return level.blocks.flatMap((e) => [p[3 * e], p[3 * e + 1], p[3 * e + 2]]);
     },
     liveBalls: () => game.liveBalls(),
+    get solverMode() { return game.solverMode; },
+    get frictionLaw() { return game.frictionLaw; },
+    get solverKind() { return world.solver.kind; },
+    get solverFriction() { return solverFriction(world); },
+    solverDetail: () => ({ ...world.profiler.last.solverDetail }),
+    get lastStepMs() { return world.profiler.last.total; },
+    lowestBlockBottom: () => {
+      const p = world.bodies.position;
+      let low = Infinity;
+      level.blocks.forEach((e, i) => { low = Math.min(low, p[3 * e + 1] - level.halfExtents[i][1]); });
+      return low;
+    },
+    get scene() { return scenes.active; },
+    showScene: (name) => scenes.show(name),
+    get lab() {
+      const view = scenes.lab;
+      if (view === undefined) return null;
+      labTestApi ??= labApi(view);
+      return labTestApi;
+    },
   };
 }

@@ -7,7 +7,9 @@
  * of the last step is almost sorted and an insertion sort fixes it in near-linear time (temporal
  * coherence; Baraff 1992, Cohen et al. I-COLLIDE 1995). The sweep then tests each collider against
  * the following ones whose minimum is below its maximum, on the other two axes, and through the
- * collision filter. A pair is reported once, as (lower entity id, higher entity id).
+ * collision filter. A pair is reported once, as (lower entity id, higher entity id). The sweep reads
+ * the bounds from a copy of the AABBs in sorted order (`sorted`), so its inner loop walks memory
+ * in order instead of jumping to each entity's AABB.
  * Pairs of two non-dynamic bodies (static / kinematic) are skipped.
  */
 
@@ -19,6 +21,7 @@ import type { ColliderStore } from '../../components/collider';
 import type { RigidBodyStore } from '../../components/rigid-body';
 import type { World } from 'bitecs';
 import { computeAabb } from './compute-aabb';
+import { pairTableGet, type PairTable } from '../../components/pair-table';
 
 export interface BroadphaseState {
   /** Sweep axis: 0 = x, 1 = y, 2 = z. */
@@ -27,6 +30,11 @@ export interface BroadphaseState {
   order: Uint32Array;
   /** `[count]` the sort keys (AABB minimum on `axis`), parallel to `order`. */
   keys: Float64Array;
+  /** `[6 × count]` the AABBs in sorted order, per collider: minimum and maximum on `axis`, then on the
+   * next axis, then on the one after ((axis + 1) % 3, (axis + 2) % 3); rebuilt every step. */
+  sorted: Float64Array;
+  /** `[count]` 1 when the collider at this sorted position belongs to a dynamic body. */
+  sortedDynamic: Uint8Array;
   count: number;
   /** `[entity capacity]` 1 when the entity is in `order`. */
   inOrder: Uint8Array;
@@ -34,6 +42,9 @@ export interface BroadphaseState {
   pairA: Uint32Array;
   pairB: Uint32Array;
   pairCount: number;
+  /** Body pairs never reported: joined by a joint that does not collide connected (the world's
+   * `joints.excludedPairs`, maintained by `components/joint.ts`); undefined = none. */
+  excludedPairs: PairTable | undefined;
 }
 
 export function createBroadphase(): BroadphaseState {
@@ -41,11 +52,14 @@ export function createBroadphase(): BroadphaseState {
     axis: 0,
     order: new Uint32Array(64),
     keys: new Float64Array(64),
+    sorted: new Float64Array(6 * 64),
+    sortedDynamic: new Uint8Array(64),
     count: 0,
     inOrder: new Uint8Array(64),
     pairA: new Uint32Array(256),
     pairB: new Uint32Array(256),
     pairCount: 0,
+    excludedPairs: undefined,
   };
 }
 
@@ -75,6 +89,8 @@ export function updateBroadphase(
     const c = nextCapacity(s.order.length, n);
     s.order = growUint32(s.order, c);
     s.keys = growFloat64(s.keys, c);
+    s.sorted = growFloat64(s.sorted, 6 * c);
+    s.sortedDynamic = growUint8(s.sortedDynamic, c);
   }
   for (let i = 0; i < n; i++) {
     const e = list[i];
@@ -117,20 +133,29 @@ export function updateBroadphase(
     order[j + 1] = e;
   }
 
+  // the bounds in sorted order, for the sweep
+  const a1 = (ax + 1) % 3, a2 = (ax + 2) % 3;
+  const motion = bodies.motionType, box = s.sorted, dyn = s.sortedDynamic;
+  for (let i = 0; i < m; i++) {
+    const e = order[i], o = 6 * e, oi = 6 * i;
+    box[oi] = keys[i]; box[oi + 1] = aabb[o + 3 + ax];
+    box[oi + 2] = aabb[o + a1]; box[oi + 3] = aabb[o + 3 + a1];
+    box[oi + 4] = aabb[o + a2]; box[oi + 5] = aabb[o + 3 + a2];
+    dyn[i] = motion[e] === MotionType.dynamic ? 1 : 0;
+  }
+
   // sweep
   s.pairCount = 0;
-  const a1 = (ax + 1) % 3, a2 = (ax + 2) % 3;
-  const motion = bodies.motionType;
   for (let i = 0; i < m; i++) {
-    const a = order[i], oa = 6 * a;
-    const maxA = aabb[oa + 3 + ax];
-    const dynA = motion[a] === MotionType.dynamic;
-    for (let j = i + 1; j < m; j++) {
-      if (keys[j] > maxA) break;
-      const b = order[j], ob = 6 * b;
-      if (!dynA && motion[b] !== MotionType.dynamic) continue;
-      if (aabb[oa + a1] > aabb[ob + 3 + a1] || aabb[ob + a1] > aabb[oa + 3 + a1]) continue;
-      if (aabb[oa + a2] > aabb[ob + 3 + a2] || aabb[ob + a2] > aabb[oa + 3 + a2]) continue;
+    const oi = 6 * i;
+    const maxA = box[oi + 1], min1 = box[oi + 2], max1 = box[oi + 3], min2 = box[oi + 4], max2 = box[oi + 5];
+    const dynA = dyn[i] === 1;
+    for (let j = i + 1, oj = oi + 6; j < m; j++, oj += 6) {
+      if (box[oj] > maxA) break;
+      if (!dynA && dyn[j] === 0) continue;
+      if (min1 > box[oj + 3] || box[oj + 2] > max1) continue;
+      if (min2 > box[oj + 5] || box[oj + 4] > max2) continue;
+      const a = order[i], b = order[j];
       if (!shouldCollide(colliders, a, b)) continue;
       pushPair(s, a, b);
     }

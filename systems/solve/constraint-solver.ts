@@ -7,6 +7,7 @@
 
 import type { ConstraintProblem } from '../assembly/constraint-problem';
 import type { SolverBodies } from '../assembly/solver-bodies';
+import type { JointProblem } from '../assembly/joint-rows';
 
 /** 'pgs': the fast projected Gauss–Seidel solver (`pgs/`); 'lcp': the accurate Stewart–Trinkle / Lemke
  * solver (`lcp/`). */
@@ -23,6 +24,10 @@ export interface StepContext {
    * only when `profile` is true (e.g. the accurate solver's `impactMs`, `lcpBuildMs`, `lemkeMs`,
    * `lemkePivots`, `impactRounds`, `impactIntervals`). Reused from step to step. */
   detail: Record<string, number>;
+  /** The joint rows of the step (`assembly/joint-rows.ts`), assembled after the contacts; undefined or
+   * empty when the world has no joints. The solver leaves its impulses in `joints.impulse` over
+   * `joints.impulseTime`. */
+  joints?: JointProblem;
 }
 
 export interface SolveStats {

@@ -2,7 +2,11 @@
  * End-to-end: builds the sample game with vite, serves it with vite's preview server, and plays it in
  * headless Chromium (Debian's package through playwright-core, WebGL2 on SwiftShader): frames render,
  * the level settles and rests, a click on a tower throws a ball that knocks the tower down, and a
- * screenshot is saved to test-results/sample-game.png.
+ * screenshot is saved to test-results/sample-game.png. Then the solver toggle: accurate mode (LCP +
+ * PLUS) keeps rendering and stepping with the level standing, and the overlay shows the solver's
+ * sub-stages (test-results/sample-game-accurate.png); fast mode and the friction-law toggle come back.
+ * Last, the friction lab: its Coulomb and max-dissipation worlds step side by side, the rods end apart
+ * and the control spheres agree (test-results/friction-lab.png).
  *
  * Chromium: `CHROMIUM_PATH`, else /usr/bin/chromium. A missing browser FAILS the test (CI installs
  * it with `apt-get install chromium`); it never skips.
@@ -196,6 +200,122 @@ describe('sample game in headless Chromium', () => {
     await waitFor('10 more steps', () => api.evaluate((g, s) => g.steps >= s + 10, steps), 10_000, 50);
     expect(await api.evaluate((g) => g.blocksMoved(0.05))).toBe(0);
   }, 20_000);
+
+  it('accurate mode keeps rendering and stepping, the level stands, the overlay shows the sub-stages', async () => {
+    // Reset and switch in one task (no frame in between), so the accurate solver starts from the built
+    // level and, taking one step per frame, runs the same step sequence every time. From some other
+    // states near rest it can take minutes for a single step (measured in Node; see game.ts).
+    await page.evaluate(() => {
+      document.getElementById('reset-button')?.click();
+      document.getElementById('solver-accurate')?.click();
+    });
+    const before = await api.evaluate((g) => ({ frames: g.frames, steps: g.steps, tops: g.structures().map((_, i) => g.towerTopY(i)) }));
+    expect(await api.evaluate((g) => [g.solverMode, g.solverKind])).toEqual(['accurate', 'lcp']);
+    expect(await page.textContent('#mode-text')).toContain('accurate');
+    expect(await page.isVisible('#mode-warning')).toBe(true);
+    expect(await page.textContent('#mode-warning')).toContain('slow on big piles');
+    expect(await page.isDisabled('#friction-mdp')).toBe(true);
+    expect(await page.isVisible('#friction-note')).toBe(true);
+
+    // The accurate solver takes ~0.1 s per step here (one step per frame): a few seconds of wall time.
+    await waitFor('10 accurate steps', () => api.evaluate((g, s) => g.steps >= s + 10, before.steps), 25_000, 100);
+    const after = await api.evaluate((g) => ({
+      frames: g.frames, steps: g.steps, detail: g.solverDetail(), positions: g.blockPositions(), low: g.lowestBlockBottom(),
+      speed: g.maxBlockSpeed(), score: g.score, tops: g.structures().map((_, i) => g.towerTopY(i)),
+    }));
+    expect(after.frames - before.frames).toBeGreaterThanOrEqual(9); // rendering goes on: one step per frame
+    expect(after.detail.islands).toBeGreaterThan(0);
+    for (const key of ['impactMs', 'lcpBuildMs', 'lemkeMs', 'lemkePivots', 'impactRounds', 'impactIntervals']) {
+      expect(after.detail[key], key).toBeGreaterThanOrEqual(0);
+    }
+    // Nothing explodes: every block finite, none in the ground by more than 1 mm (the LCP keeps the
+    // resting penetration under 0.1 mm), nothing flying, nothing knocked down.
+    expect(after.positions.every(Number.isFinite)).toBe(true);
+    expect(after.low).toBeGreaterThan(-0.001);
+    expect(after.speed).toBeLessThan(0.1);
+    expect(after.score).toBe(0);
+    after.tops.forEach((top, i) => expect(Math.abs(top - before.tops[i]), `structure ${i}`).toBeLessThan(0.02));
+
+    // The overlay: the three sub-stage bars under "solve" and the counters, with numbers.
+    for (const key of ['impactMs', 'lcpBuildMs', 'lemkeMs']) {
+      expect(await page.isVisible(`.bar-row[data-detail="${key}"]`), key).toBe(true);
+    }
+    expect(await page.textContent('.bar-row[data-detail="lemkeMs"]')).toContain('Lemke');
+    expect(await page.isVisible('#solver-counters')).toBe(true);
+    await waitFor('the islands counter painted', async () => Number(await page.textContent('dd[data-counter="islands"]')) > 0, 5_000, 100);
+    for (const key of ['lemkePivots', 'impactRounds', 'impactIntervals', 'lcpSize', 'fallbacks']) {
+      expect(Number(await page.textContent(`dd[data-counter="${key}"]`)), key).toBeGreaterThanOrEqual(0);
+    }
+    mkdirSync(resultsDir, { recursive: true });
+    await page.screenshot({ path: resolve(resultsDir, 'sample-game-accurate.png') });
+  }, 45_000);
+
+  it('back to fast mode, and the friction toggle switches the fast solver between Coulomb and max-dissipation', async () => {
+    await page.click('#solver-fast');
+    expect(await api.evaluate((g) => [g.solverMode, g.solverKind, g.solverFriction])).toEqual(['fast', 'pgs', 'coulomb']);
+    expect(await page.isVisible('#mode-warning')).toBe(false);
+    expect(await page.isVisible('.bar-row[data-detail="lemkeMs"]')).toBe(false);
+    expect(await page.isVisible('#solver-counters')).toBe(false);
+    let steps = await api.evaluate((g) => g.steps);
+    await waitFor('15 fast steps', () => api.evaluate((g, s) => g.steps >= s + 15, steps), 10_000, 50);
+
+    await page.click('#friction-mdp');
+    expect(await api.evaluate((g) => [g.solverKind, g.solverFriction, g.frictionLaw])).toEqual(['pgs', 'max-dissipation', 'max-dissipation']);
+    expect(await page.textContent('#mode-text')).toContain('max-dissipation');
+    expect(await page.getAttribute('#friction-mdp', 'aria-pressed')).toBe('true');
+    steps = await api.evaluate((g) => g.steps);
+    await waitFor('15 steps with max-dissipation', () => api.evaluate((g, s) => g.steps >= s + 15, steps), 10_000, 50);
+    await page.click('#friction-coulomb');
+    expect(await api.evaluate((g) => g.solverFriction)).toBe('coulomb');
+
+    // Still standing after the round trip through both solvers and both laws; no block in the ground
+    // by more than 5 mm (PGS's soft contacts sink the bottom layers by about 1 mm under the towers).
+    expect(await api.evaluate((g) => g.score)).toBe(0);
+    expect(await api.evaluate((g) => g.blocksMoved(0.1))).toBe(0);
+    expect(await api.evaluate((g) => g.lowestBlockBottom())).toBeGreaterThan(-0.005);
+  }, 30_000);
+
+  it('the friction lab: both worlds step side by side, the rods end apart, the control spheres agree', async () => {
+    await page.click('#lab-button');
+    await waitFor('the lab', () => api.evaluate((g) => g.scene === 'friction-lab' && g.lab !== null && g.lab.steps > 0), 10_000, 50);
+    expect(await page.isVisible('#lab-hud')).toBe(true);
+    expect(await page.isVisible('#game-hud')).toBe(false);
+    expect(new URL(page.url()).searchParams.get('scene')).toBe('friction-lab');
+    expect(await api.evaluate((g) => g.lab?.laws)).toEqual(['coulomb', 'max-dissipation']);
+
+    // The rods come to rest within 2 s of simulated time (120 steps; 300 in the unit test).
+    await waitFor('120 lab steps', () => api.evaluate((g) => (g.lab?.steps ?? 0) >= 120), 30_000, 100);
+    const lab = await api.evaluate((g) => {
+      const l = g.lab;
+      if (l === null) throw new Error('no lab');
+      return { d: l.difference(), positions: l.positions(), frames: l.frames, n: l.bodiesPerWorld };
+    });
+    expect(lab.frames).toBeGreaterThan(5);
+    expect(lab.positions).toHaveLength(2 * 3 * lab.n);
+    expect(lab.positions.every(Number.isFinite)).toBe(true);
+    for (let i = 1; i < lab.positions.length; i += 3) expect(lab.positions[i]).toBeGreaterThan(0.05);
+    lab.d.rodDistance.forEach((dist, i) => {
+      expect(dist > 0.1 || lab.d.rodHeading[i] > (10 * Math.PI) / 180, `rod ${i}: ${dist} m, ${lab.d.rodHeading[i]} rad`).toBe(true);
+    });
+    for (const x of [...lab.d.sphereDistance, ...lab.d.sphereOrientation]) expect(x).toBeLessThan(1e-9);
+    // The HUD table: one row per rod and one for the spheres, with the numbers.
+    await waitFor('the table painted', async () => (await page.textContent('#lab-rows'))?.includes('cm') === true, 5_000, 100);
+    expect(await page.locator('#lab-rows tr').count()).toBe(lab.d.rodDistance.length + 1);
+    await page.screenshot({ path: resolve(resultsDir, 'friction-lab.png') });
+
+    // Relaunch: fresh worlds, stepping again from the start.
+    await page.click('#relaunch-button');
+    expect(await api.evaluate((g) => g.lab?.launches)).toBe(2);
+    await waitFor('the relaunched lab steps', () => api.evaluate((g) => { const s = g.lab?.steps ?? 0; return s >= 4 && s < 100; }), 10_000, 50);
+
+    // And back to the game, which goes on where it was.
+    const steps = await api.evaluate((g) => g.steps);
+    await page.click('#knockdown-button');
+    expect(await api.evaluate((g) => g.scene)).toBe('knockdown');
+    expect(await page.isVisible('#game-hud')).toBe(true);
+    await waitFor('the game steps again', () => api.evaluate((g, s) => g.steps >= s + 8, steps), 10_000, 50);
+    expect(await api.evaluate((g) => g.blocksMoved(0.1))).toBe(0);
+  }, 60_000);
 
   it('saved a screenshot and raised no page errors', () => {
     expect(screenshotBytes).toBeGreaterThan(10_000);

@@ -21,7 +21,8 @@
  *      kernel `integratePositions`);
  *   4. the impulses go back into `problem.impulse` (c_n along n; D β as its t1, t2 components), which the
  *      contact store keeps per feature id for the next step's warm start.
- * No restitution: the step is inelastic (§A10). Joints are not handled by this solver yet.
+ * No restitution: the step is inelastic (§A10). Joints: Drumwright's implicit step (`joint-implicit.ts`)
+ * on v_free before the LCP (1b), and once more after it (2b).
  *
  * Allocation: none once the scratch arrays have grown to the scene (geometric growth).
  */
@@ -41,6 +42,7 @@ import type { LcpOptions } from './lcp-options';
 import { LemkeWorkspace, solveLemke, type LemkeOptions } from './lemke';
 import { projectedIslandSolve } from './projected-fallback';
 import { contactImpulseOf, createStewartTrinkleLcp, formStewartTrinkleLcp } from './stewart-trinkle-lcp';
+import { createImplicitJoints, solveJointsImplicit } from './joint-implicit';
 
 /** Relative tie tolerance passed to Lemke (`LemkeOptions.tieTolerance`, its default), also the noise floor of b. */
 const LEMKE_TIE_TOLERANCE = 1e-10;
@@ -117,6 +119,7 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
   const lcp = createStewartTrinkleLcp();
   const rows = createContactRows();
   const lemke = new LemkeWorkspace(16);
+  const implicitJoints = createImplicitJoints();
   const lemkeOptions: LemkeOptions = {
     activeSet: undefined, activeSetCount: 0, maxPivots: 100, tieTolerance: LEMKE_TIE_TOLERANCE,
   };
@@ -328,6 +331,9 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
       if (timed) { const t = now(); ctx.detail.impactMs = t - t0; t0 = t; }
       // 1. Free velocities v_free = v + h M⁻¹ k (with implicit damping), no angular-speed clamp.
       integrateVelocities(bodies, h, Infinity);
+      // 1b. Joints: Drumwright's implicit step on v_free (joint-implicit.ts), before the contacts.
+      const joints = ctx.joints !== undefined && ctx.joints.rowCount > 0 ? ctx.joints : undefined;
+      if (joints !== undefined) solveJointsImplicit(implicitJoints, joints, bodies, h, o.warmStart, true);
       const nc = problem.contactCount;
       ensureScratch(nc, bodies.count);
       results.count = nc;
@@ -346,6 +352,8 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
       stats.islands = islands.count;
       if (timed) { const t = now(); ctx.detail.lcpBuildMs = t - t0; t0 = t; }
       for (let i = 0; i < islands.count; i++) solveIsland(problem, bodies, i, h);
+      // 2b. Joints again with the contact impulses in place (one block Gauss–Seidel round).
+      if (joints !== undefined && islands.count > 0) solveJointsImplicit(implicitJoints, joints, bodies, h, o.warmStart, false);
       if (timed) { const t = now(); ctx.detail.lemkeMs = t - t0; t0 = t; }
       // 3. q⁺ = q + h v⁺.
       integratePositions(bodies, h);
@@ -364,6 +372,7 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
         d.lcpSolves = stats.lcpSolves;
         d.lcpSize = stats.lcpSize;
         d.fallbacks = stats.projectedFallbacks;
+        d.jointSweeps = joints !== undefined ? implicitJoints.sweeps : 0;
         const im = stats.impact as (ImpactStats & { intervals?: number }) | undefined;
         d.impactRounds = im?.rounds ?? 0;
         d.impactIntervals = im?.intervals ?? 0;

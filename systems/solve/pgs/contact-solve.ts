@@ -2,12 +2,94 @@
  * PGS contact kernels over the assembled rows (see `systems/solve/pgs/README.md`):
  * warm start, one Gauss–Seidel sweep (normal row with soft bias, then the two friction rows projected
  * onto the friction disk |λ_t| ≤ μ λ_n), and the restitution pass.
- * Reads and writes only the ConstraintProblem and the SolverBodies.
+ *
+ * The cone-projection sweeps run on the solver's own interleaved copy of the rows ({@link PackedRows},
+ * the `…Rows` kernels): one Float64Array with a fixed stride {@link ROW_STRIDE} per contact point
+ * holding everything a sweep reads for that point, so a sweep streams through one array instead of a
+ * dozen ConstraintProblem columns (which every solver and the tests read, and which stay as they are).
+ * It is packed once per step from the problem; the impulses and the largest normal impulses are copied
+ * back at the end of the step. `warmStart`, `currentSeparation` and `applyRestitution` run on the
+ * ConstraintProblem itself (the exact block sweeps of `contact-block-solve.ts`).
+ * Reads and writes only the ConstraintProblem (or its packed copy) and the SolverBodies.
+ *
+ * Packed layout of point c, at `ROW_STRIDE · c` (doubles; direction d = n, t1, t2 = 0, 1, 2):
+ *
+ * | offset                 | what                                              |
+ * |------------------------|---------------------------------------------------|
+ * | 15 d + 0 .. 2          | direction d (unit, world)                         |
+ * | 15 d + 3 .. 5          | angular Jacobian on A: rA × d (m)                 |
+ * | 15 d + 6 .. 8          | angular Jacobian on B: rB × d (m)                 |
+ * | 15 d + 9 .. 11         | I_A⁻¹ (rA × d) (1/(kg·m))                         |
+ * | 15 d + 12 .. 14        | I_B⁻¹ (rB × d) (1/(kg·m))                         |
+ * | 45 .. 47               | effective masses of n, t1, t2 (kg)                |
+ * | 48 .. 50               | accumulated impulses n, t1, t2 (N·s)              |
+ * | 51                     | separation at the start of the step (m)           |
+ * | 52                     | friction coefficient μ                            |
+ * | 53                     | largest normal impulse seen in the solve (N·s)    |
+ *
+ * The offsets are plain constants local to this module, neither imported nor exported: V8 reads a
+ * module binding from its cell instead of folding it, and the sweeps index with them dozens of times
+ * per point (measured: the solve stage is about 5 % slower with imported offsets).
  */
 
 import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import type { Softness } from './soft-constraint';
+import { growFloat64, nextCapacity } from '../../../components/capacity';
+
+/** Doubles per direction block (direction, two angular Jacobians, two inverse-inertia products). */
+const ROW_DIR = 15;
+/** Offsets inside a direction block, and of the per-point values (see the layout above). */
+const ROW_JA = 3, ROW_JB = 6, ROW_IA = 9, ROW_IB = 12;
+const ROW_EM = 45, ROW_IMP = 48, ROW_SEP = 51, ROW_MU = 52, ROW_MAXN = 53;
+/** Doubles per contact point. */
+const ROW_STRIDE = 54;
+
+export interface PackedRows {
+  /** `[ROW_STRIDE × capacity]` the interleaved rows (layout above). */
+  data: Float64Array;
+}
+
+export function createPackedRows(capacity = 256): PackedRows {
+  return { data: new Float64Array(ROW_STRIDE * capacity) };
+}
+
+/** Copies the rows of every contact point of `p` into `r` (growing it when needed). */
+export function packRows(p: ConstraintProblem, r: PackedRows): void {
+  const n = p.contactCount;
+  if (r.data.length < ROW_STRIDE * n) {
+    r.data = growFloat64(r.data, ROW_STRIDE * nextCapacity(r.data.length / ROW_STRIDE, n));
+  }
+  const R = r.data;
+  const dir = p.direction, jA = p.angularA, jB = p.angularB, iA = p.invInertiaAngularA, iB = p.invInertiaAngularB;
+  const em = p.effectiveMass, imp = p.impulse;
+  for (let c = 0; c < n; c++) {
+    const o = ROW_STRIDE * c, c3 = 3 * c, c9 = 9 * c;
+    for (let d = 0; d < 3; d++) {
+      const od = o + ROW_DIR * d, s = c9 + 3 * d;
+      R[od] = dir[s]; R[od + 1] = dir[s + 1]; R[od + 2] = dir[s + 2];
+      R[od + 3] = jA[s]; R[od + 4] = jA[s + 1]; R[od + 5] = jA[s + 2];
+      R[od + 6] = jB[s]; R[od + 7] = jB[s + 1]; R[od + 8] = jB[s + 2];
+      R[od + 9] = iA[s]; R[od + 10] = iA[s + 1]; R[od + 11] = iA[s + 2];
+      R[od + 12] = iB[s]; R[od + 13] = iB[s + 1]; R[od + 14] = iB[s + 2];
+    }
+    R[o + ROW_EM] = em[c3]; R[o + ROW_EM + 1] = em[c3 + 1]; R[o + ROW_EM + 2] = em[c3 + 2];
+    R[o + ROW_IMP] = imp[c3]; R[o + ROW_IMP + 1] = imp[c3 + 1]; R[o + ROW_IMP + 2] = imp[c3 + 2];
+    R[o + ROW_SEP] = p.separation[c];
+    R[o + ROW_MU] = p.friction[c];
+    R[o + ROW_MAXN] = p.maxNormalImpulse[c];
+  }
+}
+
+/** Copies the accumulated and the largest normal impulses back into `p` (warm start, restitution). */
+export function unpackImpulses(r: PackedRows, p: ConstraintProblem): void {
+  const R = r.data, imp = p.impulse;
+  for (let c = 0; c < p.contactCount; c++) {
+    const o = ROW_STRIDE * c, c3 = 3 * c;
+    imp[c3] = R[o + ROW_IMP]; imp[c3 + 1] = R[o + ROW_IMP + 1]; imp[c3 + 2] = R[o + ROW_IMP + 2];
+    p.maxNormalImpulse[c] = R[o + ROW_MAXN];
+  }
+}
 
 /** Applies the accumulated impulses of every point to the bodies (warm start). */
 export function warmStart(p: ConstraintProblem, sb: SolverBodies): void {
@@ -46,22 +128,12 @@ export function currentSeparation(p: ConstraintProblem, sb: SolverBodies, c: num
 }
 
 /**
- * One Gauss–Seidel sweep over all contact points.
- * Normal row: s = current separation; s > 0 (speculative): bias = s/h, rigid; otherwise with
- * `useBias` bias = max(biasRate·min(s + slop, 0), −maxPushout) with the soft mass / impulse scales,
- * and without it (relax pass) bias = 0, rigid. λ_n ← max(λ_n + Δ, 0).
- * Friction rows: Δλ_t = −m_t (J_t v) for t1 and t2, then the accumulated (λ_t1, λ_t2) is projected
- * onto the disk of radius μ λ_n (the circular Coulomb cone at the current normal impulse).
+ * {@link warmStart} on the packed rows: applies the accumulated impulses of every point to the bodies.
+ * As in {@link solveContactRows}, the two bodies of a run of points with the same pair are held in
+ * locals and stored back when the pair changes (same operations in the same order as `warmStart`).
  */
-export function solveContacts(
-  p: ConstraintProblem, sb: SolverBodies, invH: number, soft: Softness, useBias: boolean,
-  slop: number, maxPushout: number,
-): void {
-  const v = sb.v, w = sb.w, im = sb.invMass;
-  const dir = p.direction, jA = p.angularA, jB = p.angularB, iA = p.invInertiaAngularA, iB = p.invInertiaAngularB;
-  const imp = p.impulse, em = p.effectiveMass;
-  // The points of one manifold are consecutive and share their two bodies: the bodies' velocities are
-  // loaded once per run of points with the same pair and stored back when the pair changes.
+export function warmStartRows(r: PackedRows, p: ConstraintProblem, sb: SolverBodies): void {
+  const v = sb.v, w = sb.w, im = sb.invMass, R = r.data;
   let a = -1, b = -1, a3 = 0, b3 = 0, mA = 0, mB = 0;
   let vAx = 0, vAy = 0, vAz = 0, wAx = 0, wAy = 0, wAz = 0;
   let vBx = 0, vBy = 0, vBz = 0, wBx = 0, wBy = 0, wBz = 0;
@@ -76,61 +148,126 @@ export function solveContacts(
       vAx = v[a3]; vAy = v[a3 + 1]; vAz = v[a3 + 2]; wAx = w[a3]; wAy = w[a3 + 1]; wAz = w[a3 + 2];
       vBx = v[b3]; vBy = v[b3 + 1]; vBz = v[b3 + 2]; wBx = w[b3]; wBy = w[b3 + 1]; wBz = w[b3 + 2];
     }
-    const c3 = 3 * c, c9 = 9 * c;
+    const o = ROW_STRIDE * c;
+    let px = 0, py = 0, pz = 0;
+    for (let d = 0; d < 3; d++) {
+      const l = R[o + ROW_IMP + d];
+      const od = o + ROW_DIR * d;
+      px += l * R[od]; py += l * R[od + 1]; pz += l * R[od + 2];
+      wAx -= l * R[od + ROW_IA]; wAy -= l * R[od + ROW_IA + 1]; wAz -= l * R[od + ROW_IA + 2];
+      wBx += l * R[od + ROW_IB]; wBy += l * R[od + ROW_IB + 1]; wBz += l * R[od + ROW_IB + 2];
+    }
+    vAx -= mA * px; vAy -= mA * py; vAz -= mA * pz;
+    vBx += mB * px; vBy += mB * py; vBz += mB * pz;
+  }
+  if (a >= 0) {
+    v[a3] = vAx; v[a3 + 1] = vAy; v[a3 + 2] = vAz; w[a3] = wAx; w[a3 + 1] = wAy; w[a3 + 2] = wAz;
+    v[b3] = vBx; v[b3 + 1] = vBy; v[b3 + 2] = vBz; w[b3] = wBx; w[b3 + 1] = wBy; w[b3 + 2] = wBz;
+  }
+}
 
-    // ---- normal row
-    const s = currentSeparation(p, sb, c, a, b);
+/**
+ * One Gauss–Seidel sweep over all contact points, on the packed rows (`packed-rows.ts`).
+ * Normal row: s = current separation; s > 0 (speculative): bias = s/h, rigid; otherwise with
+ * `useBias` bias = max(biasRate·min(s + slop, 0), −maxPushout) with the soft mass / impulse scales,
+ * and without it (relax pass) bias = 0, rigid. λ_n ← max(λ_n + Δ, 0).
+ * Friction rows: Δλ_t = −m_t (J_t v) for t1 and t2, then the accumulated (λ_t1, λ_t2) is projected
+ * onto the disk of radius μ λ_n (the circular Coulomb cone at the current normal impulse).
+ * The current separation is {@link currentSeparation}'s, from the same terms in the same order.
+ */
+export function solveContactRows(
+  r: PackedRows, p: ConstraintProblem, sb: SolverBodies, invH: number, soft: Softness, useBias: boolean,
+  slop: number, maxPushout: number,
+): void {
+  const v = sb.v, w = sb.w, im = sb.invMass, dp = sb.dp, th = sb.dtheta, R = r.data;
+  const biasRate = soft.biasRate, softMass = soft.massScale, softImpulse = soft.impulseScale;
+  // The points of one manifold are consecutive and share their two bodies: the bodies' velocities and
+  // pose deltas are loaded once per run of points with the same pair, and the velocities are stored
+  // back when the pair changes.
+  let a = -1, b = -1, a3 = 0, b3 = 0, mA = 0, mB = 0;
+  let vAx = 0, vAy = 0, vAz = 0, wAx = 0, wAy = 0, wAz = 0;
+  let vBx = 0, vBy = 0, vBz = 0, wBx = 0, wBy = 0, wBz = 0;
+  let dpx = 0, dpy = 0, dpz = 0, thAx = 0, thAy = 0, thAz = 0, thBx = 0, thBy = 0, thBz = 0;
+  for (let c = 0; c < p.contactCount; c++) {
+    const na = p.bodyA[c], nb = p.bodyB[c];
+    if (na !== a || nb !== b) {
+      if (a >= 0) {
+        v[a3] = vAx; v[a3 + 1] = vAy; v[a3 + 2] = vAz; w[a3] = wAx; w[a3 + 1] = wAy; w[a3 + 2] = wAz;
+        v[b3] = vBx; v[b3 + 1] = vBy; v[b3 + 2] = vBz; w[b3] = wBx; w[b3 + 1] = wBy; w[b3 + 2] = wBz;
+      }
+      a = na; b = nb; a3 = 3 * a; b3 = 3 * b; mA = im[a]; mB = im[b];
+      vAx = v[a3]; vAy = v[a3 + 1]; vAz = v[a3 + 2]; wAx = w[a3]; wAy = w[a3 + 1]; wAz = w[a3 + 2];
+      vBx = v[b3]; vBy = v[b3 + 1]; vBz = v[b3 + 2]; wBx = w[b3]; wBy = w[b3 + 1]; wBz = w[b3 + 2];
+      dpx = dp[b3] - dp[a3]; dpy = dp[b3 + 1] - dp[a3 + 1]; dpz = dp[b3 + 2] - dp[a3 + 2];
+      thAx = th[a3]; thAy = th[a3 + 1]; thAz = th[a3 + 2];
+      thBx = th[b3]; thBy = th[b3 + 1]; thBz = th[b3 + 2];
+    }
+    const o = ROW_STRIDE * c;
+
+    // ---- normal row (direction block at o)
+    const nx = R[o], ny = R[o + 1], nz = R[o + 2];
+    const jAx = R[o + ROW_JA], jAy = R[o + ROW_JA + 1], jAz = R[o + ROW_JA + 2];
+    const jBx = R[o + ROW_JB], jBy = R[o + ROW_JB + 1], jBz = R[o + ROW_JB + 2];
+    const s = R[o + ROW_SEP]
+      + nx * dpx + ny * dpy + nz * dpz
+      + thBx * jBx + thBy * jBy + thBz * jBz
+      - thAx * jAx - thAy * jAy - thAz * jAz;
     let bias = 0, massScale = 1, impulseScale = 0;
     if (s > 0) {
       bias = s * invH;
     } else if (useBias) {
       const sc = s + slop < 0 ? s + slop : 0;
-      bias = Math.max(soft.biasRate * sc, -maxPushout);
-      massScale = soft.massScale;
-      impulseScale = soft.impulseScale;
+      bias = Math.max(biasRate * sc, -maxPushout);
+      massScale = softMass;
+      impulseScale = softImpulse;
     }
-    const nx = dir[c9], ny = dir[c9 + 1], nz = dir[c9 + 2];
     const vn = nx * (vBx - vAx) + ny * (vBy - vAy) + nz * (vBz - vAz)
-      + jB[c9] * wBx + jB[c9 + 1] * wBy + jB[c9 + 2] * wBz
-      - jA[c9] * wAx - jA[c9 + 1] * wAy - jA[c9 + 2] * wAz;
-    const old = imp[c3];
-    let l = -em[c3] * massScale * (vn + bias) - impulseScale * old;
+      + jBx * wBx + jBy * wBy + jBz * wBz
+      - jAx * wAx - jAy * wAy - jAz * wAz;
+    const old = R[o + ROW_IMP];
+    let l = -R[o + ROW_EM] * massScale * (vn + bias) - impulseScale * old;
     const total = old + l > 0 ? old + l : 0;
     l = total - old;
-    imp[c3] = total;
-    if (l > p.maxNormalImpulse[c]) p.maxNormalImpulse[c] = l;
+    R[o + ROW_IMP] = total;
+    if (l > R[o + ROW_MAXN]) R[o + ROW_MAXN] = l;
     vAx -= mA * l * nx; vAy -= mA * l * ny; vAz -= mA * l * nz;
     vBx += mB * l * nx; vBy += mB * l * ny; vBz += mB * l * nz;
-    wAx -= l * iA[c9]; wAy -= l * iA[c9 + 1]; wAz -= l * iA[c9 + 2];
-    wBx += l * iB[c9]; wBy += l * iB[c9 + 1]; wBz += l * iB[c9 + 2];
+    wAx -= l * R[o + ROW_IA]; wAy -= l * R[o + ROW_IA + 1]; wAz -= l * R[o + ROW_IA + 2];
+    wBx += l * R[o + ROW_IB]; wBy += l * R[o + ROW_IB + 1]; wBz += l * R[o + ROW_IB + 2];
 
-    // ---- friction rows (t1 at c9 + 3, t2 at c9 + 6)
-    const maxF = p.friction[c] * total;
-    const o1 = c9 + 3, o2 = c9 + 6;
+    // ---- friction rows (direction blocks at o1 = t1, o2 = t2)
+    const maxF = R[o + ROW_MU] * total;
+    const o1 = o + ROW_DIR, o2 = o + 2 * ROW_DIR;
+    const t1x = R[o1], t1y = R[o1 + 1], t1z = R[o1 + 2];
+    const t2x = R[o2], t2y = R[o2 + 1], t2z = R[o2 + 2];
     const dvx = vBx - vAx, dvy = vBy - vAy, dvz = vBz - vAz;
-    const vt1 = dir[o1] * dvx + dir[o1 + 1] * dvy + dir[o1 + 2] * dvz
-      + jB[o1] * wBx + jB[o1 + 1] * wBy + jB[o1 + 2] * wBz
-      - jA[o1] * wAx - jA[o1 + 1] * wAy - jA[o1 + 2] * wAz;
-    const vt2 = dir[o2] * dvx + dir[o2 + 1] * dvy + dir[o2 + 2] * dvz
-      + jB[o2] * wBx + jB[o2 + 1] * wBy + jB[o2 + 2] * wBz
-      - jA[o2] * wAx - jA[o2 + 1] * wAy - jA[o2 + 2] * wAz;
-    const old1 = imp[c3 + 1], old2 = imp[c3 + 2];
-    let t1 = old1 - em[c3 + 1] * vt1;
-    let t2 = old2 - em[c3 + 2] * vt2;
+    const vt1 = t1x * dvx + t1y * dvy + t1z * dvz
+      + R[o1 + ROW_JB] * wBx + R[o1 + ROW_JB + 1] * wBy + R[o1 + ROW_JB + 2] * wBz
+      - R[o1 + ROW_JA] * wAx - R[o1 + ROW_JA + 1] * wAy - R[o1 + ROW_JA + 2] * wAz;
+    const vt2 = t2x * dvx + t2y * dvy + t2z * dvz
+      + R[o2 + ROW_JB] * wBx + R[o2 + ROW_JB + 1] * wBy + R[o2 + ROW_JB + 2] * wBz
+      - R[o2 + ROW_JA] * wAx - R[o2 + ROW_JA + 1] * wAy - R[o2 + ROW_JA + 2] * wAz;
+    const old1 = R[o + ROW_IMP + 1], old2 = R[o + ROW_IMP + 2];
+    let t1 = old1 - R[o + ROW_EM + 1] * vt1;
+    let t2 = old2 - R[o + ROW_EM + 2] * vt2;
     const len2 = t1 * t1 + t2 * t2;
     if (len2 > maxF * maxF) {
       const sc = maxF / Math.sqrt(len2);
       t1 *= sc; t2 *= sc;
     }
-    imp[c3 + 1] = t1; imp[c3 + 2] = t2;
+    R[o + ROW_IMP + 1] = t1; R[o + ROW_IMP + 2] = t2;
     const l1 = t1 - old1, l2 = t2 - old2;
-    const px = l1 * dir[o1] + l2 * dir[o2];
-    const py = l1 * dir[o1 + 1] + l2 * dir[o2 + 1];
-    const pz = l1 * dir[o1 + 2] + l2 * dir[o2 + 2];
+    const px = l1 * t1x + l2 * t2x;
+    const py = l1 * t1y + l2 * t2y;
+    const pz = l1 * t1z + l2 * t2z;
     vAx -= mA * px; vAy -= mA * py; vAz -= mA * pz;
     vBx += mB * px; vBy += mB * py; vBz += mB * pz;
-    wAx -= l1 * iA[o1] + l2 * iA[o2]; wAy -= l1 * iA[o1 + 1] + l2 * iA[o2 + 1]; wAz -= l1 * iA[o1 + 2] + l2 * iA[o2 + 2];
-    wBx += l1 * iB[o1] + l2 * iB[o2]; wBy += l1 * iB[o1 + 1] + l2 * iB[o2 + 1]; wBz += l1 * iB[o1 + 2] + l2 * iB[o2 + 2];
+    wAx -= l1 * R[o1 + ROW_IA] + l2 * R[o2 + ROW_IA];
+    wAy -= l1 * R[o1 + ROW_IA + 1] + l2 * R[o2 + ROW_IA + 1];
+    wAz -= l1 * R[o1 + ROW_IA + 2] + l2 * R[o2 + ROW_IA + 2];
+    wBx += l1 * R[o1 + ROW_IB] + l2 * R[o2 + ROW_IB];
+    wBy += l1 * R[o1 + ROW_IB + 1] + l2 * R[o2 + ROW_IB + 1];
+    wBz += l1 * R[o1 + ROW_IB + 2] + l2 * R[o2 + ROW_IB + 2];
   }
   if (a >= 0) {
     v[a3] = vAx; v[a3 + 1] = vAy; v[a3 + 2] = vAz; w[a3] = wAx; w[a3 + 1] = wAy; w[a3 + 2] = wAz;
@@ -167,5 +304,32 @@ export function applyRestitution(p: ConstraintProblem, sb: SolverBodies, thresho
     v[b3] += mB * l * nx; v[b3 + 1] += mB * l * ny; v[b3 + 2] += mB * l * nz;
     w[a3] -= l * iA[c9]; w[a3 + 1] -= l * iA[c9 + 1]; w[a3 + 2] -= l * iA[c9 + 2];
     w[b3] += l * iB[c9]; w[b3 + 1] += l * iB[c9 + 1]; w[b3 + 2] += l * iB[c9 + 2];
+  }
+}
+
+/** {@link applyRestitution} on the packed rows (restitution and approach speed from the problem). */
+export function applyRestitutionRows(r: PackedRows, p: ConstraintProblem, sb: SolverBodies, threshold: number): void {
+  const v = sb.v, w = sb.w, im = sb.invMass, R = r.data;
+  for (let c = 0; c < p.contactCount; c++) {
+    const e = p.restitution[c];
+    const rv = p.relativeVelocity[c];
+    const o = ROW_STRIDE * c;
+    if (e === 0 || rv > -threshold || R[o + ROW_MAXN] === 0) continue;
+    const a = p.bodyA[c], b = p.bodyB[c];
+    const a3 = 3 * a, b3 = 3 * b;
+    const nx = R[o], ny = R[o + 1], nz = R[o + 2];
+    const vn = nx * (v[b3] - v[a3]) + ny * (v[b3 + 1] - v[a3 + 1]) + nz * (v[b3 + 2] - v[a3 + 2])
+      + R[o + ROW_JB] * w[b3] + R[o + ROW_JB + 1] * w[b3 + 1] + R[o + ROW_JB + 2] * w[b3 + 2]
+      - R[o + ROW_JA] * w[a3] - R[o + ROW_JA + 1] * w[a3 + 1] - R[o + ROW_JA + 2] * w[a3 + 2];
+    const old = R[o + ROW_IMP];
+    let l = -R[o + ROW_EM] * (vn + e * rv);
+    const total = old + l > 0 ? old + l : 0;
+    l = total - old;
+    R[o + ROW_IMP] = total;
+    const mA = im[a], mB = im[b];
+    v[a3] -= mA * l * nx; v[a3 + 1] -= mA * l * ny; v[a3 + 2] -= mA * l * nz;
+    v[b3] += mB * l * nx; v[b3 + 1] += mB * l * ny; v[b3 + 2] += mB * l * nz;
+    w[a3] -= l * R[o + ROW_IA]; w[a3 + 1] -= l * R[o + ROW_IA + 1]; w[a3 + 2] -= l * R[o + ROW_IA + 2];
+    w[b3] += l * R[o + ROW_IB]; w[b3 + 1] += l * R[o + ROW_IB + 1]; w[b3 + 2] += l * R[o + ROW_IB + 2];
   }
 }

@@ -37,6 +37,16 @@ export interface PgsOptions {
   warmStarting: boolean;
   /** Largest angular speed (unit: rad/s, default 100): bounds the rotation per step. */
   maxAngularSpeed: number;
+  /** Position-correction frequency of rigid joint rows and joint limits (unit: Hz, default 60; 0 = no
+   * position correction). Rigid rows keep their full mass; this sets only the bias rate
+   * β = ω/(2ζ + hω) (`joint-solve.ts`, README "Joints"). */
+  jointHertz: number;
+  /** Damping ratio ζ of the rigid joints' position correction (dimensionless, default 5). */
+  jointDampingRatio: number;
+  /** How the bilateral joint rows are solved in each sweep (default 'direct'): 'direct' solves each
+   * joint island's rows exactly with one sparse LDLᵀ factorization per substep (`../joint-direct.ts`;
+   * chains with large mass ratios hold), 'gauss-seidel' row by row (3×3 blocks for the anchor points). */
+  jointSolver: 'direct' | 'gauss-seidel';
 }
 
 export function defaultPgsOptions(): PgsOptions {
@@ -53,5 +63,8 @@ export function defaultPgsOptions(): PgsOptions {
     restitutionThreshold: 1,
     warmStarting: true,
     maxAngularSpeed: 100,
+    jointHertz: 60,
+    jointDampingRatio: 5,
+    jointSolver: 'direct',
   };
 }

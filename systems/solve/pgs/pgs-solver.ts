@@ -13,10 +13,14 @@ import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import type { ConstraintSolver, SolveStats, StepContext } from '../constraint-solver';
 import { integratePositions, integrateVelocities } from './body-integration';
-import { applyRestitution, currentSeparation, solveContacts, warmStart } from './contact-solve';
+import {
+  applyRestitution, applyRestitutionRows, createPackedRows, currentSeparation, packRows, solveContactRows,
+  unpackImpulses, warmStart, warmStartRows,
+} from './contact-solve';
 import { computeDelassusBlocks, createBlockScratch, solveContactBlocks } from './contact-block-solve';
 import type { PgsOptions } from './pgs-options';
 import { makeSoft, type Softness } from './soft-constraint';
+import { beginJoints, createJointSolveContext, solveJoints, warmStartJoints } from './joint-solve'; // joints hook
 
 export interface PgsSolver extends ConstraintSolver {
   readonly kind: 'pgs';
@@ -27,6 +31,8 @@ export function createPgsSolver(options: PgsOptions): PgsSolver {
   const soft: Softness = { biasRate: 0, massScale: 1, impulseScale: 0 };
   const stats: SolveStats = { iterations: 0 };
   const blocks = createBlockScratch();
+  const jointCtx = createJointSolveContext(); // joints hook
+  const rows = createPackedRows();
   return {
     kind: 'pgs',
     options,
@@ -40,29 +46,43 @@ export function createPgsSolver(options: PgsOptions): PgsSolver {
       makeSoft(soft, hertz, o.contactDampingRatio, h);
       if (!o.warmStarting) problem.impulse.fill(0, 0, 3 * problem.contactCount);
       const exact = o.blockSolve === 'exact';
+      const joints = ctx.joints !== undefined && ctx.joints.rowCount > 0 ? ctx.joints : undefined; // joints hook
+      if (joints !== undefined) beginJoints(joints, bodies, jointCtx, o, h); // joints hook
+      // The cone-projection sweeps run on an interleaved copy of the rows (contact-solve.ts); the exact
+      // block sweeps on the problem itself.
       if (exact) computeDelassusBlocks(problem, bodies, blocks);
+      else packRows(problem, rows);
       for (let s = 0; s < n; s++) {
         integrateVelocities(bodies, h, o.maxAngularSpeed);
-        warmStart(problem, bodies);
+        if (joints !== undefined) warmStartJoints(joints, bodies, jointCtx); // joints hook: before contacts
+        if (exact) warmStart(problem, bodies);
+        else warmStartRows(rows, problem, bodies);
         for (let i = 0; i < o.iterations; i++) {
+          if (joints !== undefined) solveJoints(joints, bodies, jointCtx, true); // joints hook
           if (exact) {
             solveContactBlocks(problem, bodies, blocks, o.friction, invH, soft, true, o.maxPushoutSpeed,
               currentSeparation);
           } else {
-            solveContacts(problem, bodies, invH, soft, true, o.linearSlop, o.maxPushoutSpeed);
+            solveContactRows(rows, problem, bodies, invH, soft, true, o.linearSlop, o.maxPushoutSpeed);
           }
         }
         integratePositions(bodies, h);
         for (let i = 0; i < o.relaxIterations; i++) {
+          if (joints !== undefined) solveJoints(joints, bodies, jointCtx, false); // joints hook
           if (exact) {
             solveContactBlocks(problem, bodies, blocks, o.friction, invH, soft, false, o.maxPushoutSpeed,
               currentSeparation);
           } else {
-            solveContacts(problem, bodies, invH, soft, false, o.linearSlop, o.maxPushoutSpeed);
+            solveContactRows(rows, problem, bodies, invH, soft, false, o.linearSlop, o.maxPushoutSpeed);
           }
         }
       }
-      applyRestitution(problem, bodies, o.restitutionThreshold);
+      if (exact) {
+        applyRestitution(problem, bodies, o.restitutionThreshold);
+      } else {
+        applyRestitutionRows(rows, problem, bodies, o.restitutionThreshold);
+        unpackImpulses(rows, problem);
+      }
       stats.iterations = n * (o.iterations + o.relaxIterations);
       return stats;
     },

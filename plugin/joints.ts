@@ -1,0 +1,583 @@
+/**
+ * Public functions to add, remove, drive and read joints. Each validates its whole input first and
+ * throws a typed {@link PhysicsInputError} (naming the entity, field and value) before changing anything.
+ *
+ * A joint is an entity of its own (the Joint component, `components/joint.ts`) between body A and body
+ * B, or between body A and the world when B is omitted. It is solved with the contacts: in the fast
+ * mode as soft constraints inside the PGS substeps (`systems/solve/pgs/joint-solve.ts`), in the
+ * accurate mode by the implicit solve of Drumwright's scheme (`systems/solve/lcp/joint-implicit.ts`;
+ * seed `003_238cd3da0158afe1.txt`, digest `research/seed-003-drumwright.md` §1.6, §2.2).
+ *
+ * Frames and units. Anchors are points body-local to their body, from its centre of mass (unit: m);
+ * with B the world, B's anchor is a world point. Axes are unit vectors body-local to A (normalised on
+ * entry). The joint frame is x = the axis, y = the normal (Gram–Schmidt against x; default a fixed
+ * perpendicular of x), z = x × y. The pose at creation is the joint's zero: angles and slides are
+ * measured from it. Lengths in m, angles in rad, forces in N, torques in N·m, speeds in m/s or rad/s.
+ */
+
+import { addComponent, addEntity, entityExists, hasComponent, removeEntity } from 'bitecs';
+import {
+  AxisMode, ensureJointCapacity, JOINT_SLOTS, JointKind, registerJoint, unregisterJoint, WORLD_BODY,
+  type AxisModeName, type JointKindName,
+} from '../components/joint';
+import { eulerXyz } from '../systems/assembly/joint-rows';
+import { PhysicsInputError, UnknownEntityError } from './errors';
+import { readNumber, readVec3, type Vec3Like } from './validate';
+import type { PhysicsWorld } from './world';
+
+/** One of the six joint axes: translation along / rotation about the joint frame's x, y, z. */
+export type JointAxisName = 'linearX' | 'linearY' | 'linearZ' | 'angularX' | 'angularY' | 'angularZ';
+const AXIS_NAMES: readonly JointAxisName[] = ['linearX', 'linearY', 'linearZ', 'angularX', 'angularY', 'angularZ'];
+
+/** Range of a joint coordinate: lower ≤ upper (m for linear axes, rad for angular ones). */
+export interface JointLimits { lower: number; upper: number }
+
+/** A motor: drives the axis velocity to `speed` (m/s or rad/s) with at most `maxForce` (N or N·m, ≥ 0;
+ * 0 turns the motor off). */
+export interface JointMotorDef { speed: number; maxForce: number }
+
+/** Mode of one 6-DoF axis: free, locked, or limited to a range. */
+export type JointAxisSpec = 'free' | 'locked' | JointLimits;
+
+interface JointDefCommon {
+  /** Body A (entity id of a body of this world). */
+  bodyA: number;
+  /** Body B; omitted = the world. */
+  bodyB?: number;
+  /** Anchor on A (unit: m, body-local to A). Default: from `worldAnchor`, else A's centre of mass. */
+  anchorA?: Vec3Like;
+  /** Anchor on B (unit: m, body-local to B; a world point when B is the world). Default: from
+   * `worldAnchor`; else the point that coincides with A's anchor at creation (distance joints: B's
+   * centre of mass, or the world origin). */
+  anchorB?: Vec3Like;
+  /** Both anchors from one world point at creation (unit: m). Not with anchorA / anchorB. */
+  worldAnchor?: Vec3Like;
+  /** Joint axis (frame x), unit vector body-local to A. Default A's x axis. Not with worldAxis. */
+  axis?: Vec3Like;
+  /** Joint axis in the world frame at creation. */
+  worldAxis?: Vec3Like;
+  /** Joint frame y (perpendicular to the axis), body-local to A. Not with worldNormal. */
+  normal?: Vec3Like;
+  /** Joint frame y in the world frame at creation. */
+  worldNormal?: Vec3Like;
+  /** Stiffness of the locked linear rows (N/m, ≥ 0; default Infinity = rigid). A finite value makes them
+   * spring-dampers (Drumwright's model; 0 with damping 0 frees them). Distance joints: the spring
+   * towards `length`. */
+  stiffness?: number;
+  /** Damping of the locked linear rows (N·s/m, ≥ 0, default 0; used when `stiffness` is finite). */
+  damping?: number;
+  /** Stiffness of the locked angular rows (N·m/rad, ≥ 0; default Infinity = rigid). */
+  angularStiffness?: number;
+  /** Damping of the locked angular rows (N·m·s/rad, ≥ 0, default 0). */
+  angularDamping?: number;
+  /** The joint breaks when its constraint force exceeds this (N, > 0, default Infinity). */
+  breakForce?: number;
+  /** The joint breaks when its constraint torque exceeds this (N·m, > 0, default Infinity). */
+  breakTorque?: number;
+  /** Let the two bodies collide with each other (default false). */
+  collideConnected?: boolean;
+}
+
+/** A joint description (see {@link addJoint}). */
+export type JointDef = JointDefCommon & (
+  | { kind: 'ball' }
+  | { kind: 'hinge'; limits?: JointLimits; motor?: JointMotorDef }
+  | { kind: 'slider'; limits?: JointLimits; motor?: JointMotorDef }
+  | { kind: 'fixed' }
+  | { kind: 'distance'; length?: number; minLength?: number; maxLength?: number }
+  | { kind: 'sixDof'; linear?: readonly [JointAxisSpec, JointAxisSpec, JointAxisSpec];
+      angular?: readonly [JointAxisSpec, JointAxisSpec, JointAxisSpec] }
+);
+
+const NEW = -1;
+
+function isBody(world: PhysicsWorld, eid: unknown): eid is number {
+  return typeof eid === 'number' && Number.isInteger(eid) && eid > 0 && entityExists(world.ecs, eid)
+    && hasComponent(world.ecs, eid, world.bodies);
+}
+
+/** True when `eid` is a joint of `world` (broken joints included, until removed). */
+export function hasJoint(world: PhysicsWorld, eid: number): boolean {
+  return Number.isInteger(eid) && eid > 0 && eid < world.joints.capacity && world.joints.listIndex[eid] >= 0
+    && entityExists(world.ecs, eid);
+}
+
+function requireJoint(world: PhysicsWorld, eid: number): void {
+  if (!hasJoint(world, eid)) throw new PhysicsInputError(eid, 'joint', eid, 'not a joint of this world');
+}
+
+// Small vector helpers on plain arrays (public API path, not the step: allocation is fine here).
+type V3 = [number, number, number];
+type Q4 = [number, number, number, number];
+function rot(q: ArrayLike<number>, o: number, v: V3): V3 {
+  const qx = q[o], qy = q[o + 1], qz = q[o + 2], qw = q[o + 3];
+  const tx = 2 * (qy * v[2] - qz * v[1]), ty = 2 * (qz * v[0] - qx * v[2]), tz = 2 * (qx * v[1] - qy * v[0]);
+  return [v[0] + qw * tx + (qy * tz - qz * ty), v[1] + qw * ty + (qz * tx - qx * tz), v[2] + qw * tz + (qx * ty - qy * tx)];
+}
+function rotInv(q: ArrayLike<number>, o: number, v: V3): V3 {
+  return rot([-q[o], -q[o + 1], -q[o + 2], q[o + 3]], 0, v);
+}
+function mul(a: ArrayLike<number>, ao: number, b: ArrayLike<number>, bo: number): Q4 {
+  const ax = a[ao], ay = a[ao + 1], az = a[ao + 2], aw = a[ao + 3];
+  const bx = b[bo], by = b[bo + 1], bz = b[bo + 2], bw = b[bo + 3];
+  return [aw * bx + ax * bw + ay * bz - az * by, aw * by - ax * bz + ay * bw + az * bx,
+    aw * bz + ax * by - ay * bx + az * bw, aw * bw - ax * bx - ay * by - az * bz];
+}
+function conj(q: ArrayLike<number>, o: number): Q4 {
+  return [-q[o], -q[o + 1], -q[o + 2], q[o + 3]];
+}
+const dot = (a: V3, b: V3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+const cross = (a: V3, b: V3): V3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+
+/** Unit quaternion of the rotation whose matrix has columns x, y, z (orthonormal, right-handed). */
+function quatFromBasis(x: V3, y: V3, z: V3): Q4 {
+  const m00 = x[0], m11 = y[1], m22 = z[2];
+  const tr = m00 + m11 + m22;
+  let q: Q4;
+  if (tr > 0) {
+    const s = 2 * Math.sqrt(tr + 1);
+    q = [(y[2] - z[1]) / s, (z[0] - x[2]) / s, (x[1] - y[0]) / s, 0.25 * s];
+  } else if (m00 > m11 && m00 > m22) {
+    const s = 2 * Math.sqrt(1 + m00 - m11 - m22);
+    q = [0.25 * s, (y[0] + x[1]) / s, (z[0] + x[2]) / s, (y[2] - z[1]) / s];
+  } else if (m11 > m22) {
+    const s = 2 * Math.sqrt(1 + m11 - m00 - m22);
+    q = [(y[0] + x[1]) / s, 0.25 * s, (z[1] + y[2]) / s, (z[0] - x[2]) / s];
+  } else {
+    const s = 2 * Math.sqrt(1 + m22 - m00 - m11);
+    q = [(z[0] + x[2]) / s, (z[1] + y[2]) / s, 0.25 * s, (x[1] - y[0]) / s];
+  }
+  const l = Math.hypot(q[0], q[1], q[2], q[3]);
+  return [q[0] / l, q[1] / l, q[2] / l, q[3] / l];
+}
+
+function readUnit(field: string, v: Vec3Like, entity = NEW): V3 {
+  const u = readVec3(entity, field, v);
+  const l = Math.hypot(u[0], u[1], u[2]);
+  if (!(l > 1e-9)) throw new PhysicsInputError(entity, field, u, 'must be a non-zero vector (a direction)');
+  return [u[0] / l, u[1] / l, u[2] / l];
+}
+
+function readStiffness(field: string, v: unknown): number {
+  if (v === undefined) return Infinity;
+  if (typeof v !== 'number' || Number.isNaN(v) || !(v >= 0)) {
+    throw new PhysicsInputError(NEW, field, v, 'must be a number ≥ 0 (Infinity = rigid)');
+  }
+  return v;
+}
+
+function readThreshold(field: string, v: unknown): number {
+  if (v === undefined) return Infinity;
+  if (typeof v !== 'number' || Number.isNaN(v) || !(v > 0)) {
+    throw new PhysicsInputError(NEW, field, v, 'must be a number > 0 (Infinity = unbreakable)');
+  }
+  return v;
+}
+
+function readLimits(entity: number, field: string, l: unknown, angular: boolean, half = false): [number, number] {
+  if (typeof l !== 'object' || l === null) throw new PhysicsInputError(entity, field, l, 'must be { lower, upper }');
+  const { lower, upper } = l as { lower: unknown; upper: unknown };
+  const bound = half ? Math.PI / 2 : Math.PI;
+  for (const [name, x] of [['lower', lower], ['upper', upper]] as const) {
+    if (typeof x !== 'number' || Number.isNaN(x)) throw new PhysicsInputError(entity, `${field}.${name}`, x, 'must be a number');
+    if (angular && !(x >= -bound && x <= bound)) {
+      throw new PhysicsInputError(entity, `${field}.${name}`, x, `must be within ±${half ? 'π/2' : 'π'} rad`);
+    }
+  }
+  if ((lower as number) > (upper as number)) {
+    throw new PhysicsInputError(entity, field, [lower, upper], 'lower must be ≤ upper');
+  }
+  return [lower as number, upper as number];
+}
+
+function readMotor(entity: number, field: string, m: unknown): [number, number] {
+  if (typeof m !== 'object' || m === null) throw new PhysicsInputError(entity, field, m, 'must be { speed, maxForce }');
+  const { speed, maxForce } = m as { speed: unknown; maxForce: unknown };
+  return [readNumber(entity, `${field}.speed`, speed, 'finite'), readNumber(entity, `${field}.maxForce`, maxForce, 'nonNegative')];
+}
+
+interface Resolved {
+  kind: number;
+  a: number;
+  b: number;
+  anchorA: V3;
+  anchorB: V3;
+  frameA: Q4;
+  frameB: Q4;
+  mode: number[];
+  lower: number[];
+  upper: number[];
+  motorSpeed: number[];
+  motorMax: number[];
+  restLength: number;
+  k: number; c: number; ka: number; ca: number;
+  breakForce: number; breakTorque: number;
+  collide: boolean;
+}
+
+function resolve(world: PhysicsWorld, def: JointDef): Resolved {
+  if (typeof def !== 'object' || def === null) throw new PhysicsInputError(NEW, 'joint', def, 'must be a joint description');
+  const kindName = def.kind;
+  if (typeof kindName !== 'string' || !(kindName in JointKind)) {
+    throw new PhysicsInputError(NEW, 'joint.kind', kindName,
+      "must be 'ball', 'hinge', 'slider', 'fixed', 'distance' or 'sixDof'");
+  }
+  const kind = JointKind[kindName as JointKindName];
+  if (!isBody(world, def.bodyA)) {
+    if (typeof def.bodyA === 'number') throw new UnknownEntityError(def.bodyA);
+    throw new PhysicsInputError(NEW, 'joint.bodyA', def.bodyA, 'must be the entity id of a body');
+  }
+  const a = def.bodyA;
+  let b = WORLD_BODY;
+  if (def.bodyB !== undefined) {
+    if (!isBody(world, def.bodyB)) {
+      if (typeof def.bodyB === 'number') throw new UnknownEntityError(def.bodyB);
+      throw new PhysicsInputError(NEW, 'joint.bodyB', def.bodyB, 'must be the entity id of a body (or omitted: the world)');
+    }
+    b = def.bodyB;
+    if (b === a) throw new PhysicsInputError(NEW, 'joint.bodyB', b, 'must differ from bodyA');
+  }
+  const P = world.bodies.position, Q = world.bodies.orientation;
+  const pA: V3 = [P[3 * a], P[3 * a + 1], P[3 * a + 2]];
+  const pB: V3 = b === WORLD_BODY ? [0, 0, 0] : [P[3 * b], P[3 * b + 1], P[3 * b + 2]];
+  const qA: Q4 = [Q[4 * a], Q[4 * a + 1], Q[4 * a + 2], Q[4 * a + 3]];
+  const qB: Q4 = b === WORLD_BODY ? [0, 0, 0, 1] : [Q[4 * b], Q[4 * b + 1], Q[4 * b + 2], Q[4 * b + 3]];
+  const toLocalB = (w: V3): V3 => rotInv(qB, 0, [w[0] - pB[0], w[1] - pB[1], w[2] - pB[2]]);
+  const toWorldA = (l: V3): V3 => { const r = rot(qA, 0, l); return [r[0] + pA[0], r[1] + pA[1], r[2] + pA[2]]; };
+
+  // anchors
+  let anchorA: V3, anchorB: V3;
+  if (def.worldAnchor !== undefined) {
+    if (def.anchorA !== undefined || def.anchorB !== undefined) {
+      throw new PhysicsInputError(NEW, 'joint.worldAnchor', def.worldAnchor, 'give either worldAnchor or anchorA / anchorB');
+    }
+    const wA = readVec3(NEW, 'joint.worldAnchor', def.worldAnchor);
+    anchorA = rotInv(qA, 0, [wA[0] - pA[0], wA[1] - pA[1], wA[2] - pA[2]]);
+    anchorB = toLocalB(wA);
+  } else {
+    anchorA = def.anchorA === undefined ? [0, 0, 0] : readVec3(NEW, 'joint.anchorA', def.anchorA);
+    if (def.anchorB !== undefined) anchorB = readVec3(NEW, 'joint.anchorB', def.anchorB);
+    else anchorB = kind === JointKind.distance ? [0, 0, 0] : toLocalB(toWorldA(anchorA));
+  }
+
+  // frame on A
+  let x: V3 = [1, 0, 0];
+  if (def.worldAxis !== undefined) {
+    if (def.axis !== undefined) throw new PhysicsInputError(NEW, 'joint.worldAxis', def.worldAxis, 'give either axis or worldAxis');
+    x = rotInv(qA, 0, readUnit('joint.worldAxis', def.worldAxis));
+  } else if (def.axis !== undefined) {
+    x = readUnit('joint.axis', def.axis);
+  }
+  let yIn: V3 | undefined;
+  if (def.worldNormal !== undefined) {
+    if (def.normal !== undefined) throw new PhysicsInputError(NEW, 'joint.worldNormal', def.worldNormal, 'give either normal or worldNormal');
+    yIn = rotInv(qA, 0, readUnit('joint.worldNormal', def.worldNormal));
+  } else if (def.normal !== undefined) {
+    yIn = readUnit('joint.normal', def.normal);
+  }
+  let y: V3;
+  if (yIn !== undefined) {
+    const d = dot(yIn, x);
+    y = [yIn[0] - d * x[0], yIn[1] - d * x[1], yIn[2] - d * x[2]];
+    const l = Math.hypot(y[0], y[1], y[2]);
+    if (!(l > 1e-6)) throw new PhysicsInputError(NEW, 'joint.normal', yIn, 'must not be parallel to the axis');
+    y = [y[0] / l, y[1] / l, y[2] / l];
+  } else {
+    // a fixed perpendicular: the unit axis least aligned with x, made orthogonal
+    const ax = Math.abs(x[0]), ay = Math.abs(x[1]), az = Math.abs(x[2]);
+    const e: V3 = ay <= ax && ay <= az ? [0, 1, 0] : az <= ax ? [0, 0, 1] : [1, 0, 0];
+    const z0 = cross(x, e);
+    const lz = Math.hypot(z0[0], z0[1], z0[2]);
+    const zz: V3 = [z0[0] / lz, z0[1] / lz, z0[2] / lz];
+    y = cross(zz, x);
+  }
+  const z = cross(x, y);
+  const frameA = quatFromBasis(x, y, z);
+  const frameB = mul(conj(qB, 0), 0, mul(qA, 0, frameA, 0), 0);
+
+  // stiffness, damping, breaking
+  const k = readStiffness('joint.stiffness', def.stiffness);
+  const c = def.damping === undefined ? 0 : readNumber(NEW, 'joint.damping', def.damping, 'nonNegative');
+  const ka = readStiffness('joint.angularStiffness', def.angularStiffness);
+  const ca = def.angularDamping === undefined ? 0 : readNumber(NEW, 'joint.angularDamping', def.angularDamping, 'nonNegative');
+  const breakForce = readThreshold('joint.breakForce', def.breakForce);
+  const breakTorque = readThreshold('joint.breakTorque', def.breakTorque);
+  if (def.collideConnected !== undefined && typeof def.collideConnected !== 'boolean') {
+    throw new PhysicsInputError(NEW, 'joint.collideConnected', def.collideConnected, 'must be a boolean');
+  }
+
+  // axes
+  const L: number = AxisMode.locked, F: number = AxisMode.free, Lim: number = AxisMode.limited;
+  let mode: number[] = [L, L, L, L, L, L];
+  const lower = [-Infinity, -Infinity, -Infinity, -Infinity, -Infinity, -Infinity];
+  const upper = [Infinity, Infinity, Infinity, Infinity, Infinity, Infinity];
+  const motorSpeed = [0, 0, 0, 0, 0, 0];
+  const motorMax = [0, 0, 0, 0, 0, 0];
+  let restLength = 0;
+  switch (def.kind) {
+    case 'ball':
+      mode = [L, L, L, F, F, F];
+      break;
+    case 'hinge':
+    case 'slider': {
+      const i = def.kind === 'hinge' ? 3 : 0;
+      mode[i] = F;
+      if (def.limits !== undefined) {
+        [lower[i], upper[i]] = readLimits(NEW, 'joint.limits', def.limits, i === 3);
+        mode[i] = Lim;
+      }
+      if (def.motor !== undefined) [motorSpeed[i], motorMax[i]] = readMotor(NEW, 'joint.motor', def.motor);
+      break;
+    }
+    case 'fixed':
+      break;
+    case 'distance': {
+      const wA = toWorldA(anchorA);
+      const wB = b === WORLD_BODY ? anchorB : (() => { const r = rot(qB, 0, anchorB); return [r[0] + pB[0], r[1] + pB[1], r[2] + pB[2]] as V3; })();
+      const current = Math.hypot(wB[0] - wA[0], wB[1] - wA[1], wB[2] - wA[2]);
+      const length = def.length === undefined ? current : readNumber(NEW, 'joint.length', def.length, 'nonNegative');
+      let lo = length, hi = length;
+      if (def.minLength !== undefined || def.maxLength !== undefined) {
+        lo = def.minLength === undefined ? 0 : readNumber(NEW, 'joint.minLength', def.minLength, 'nonNegative');
+        hi = def.maxLength === undefined ? Infinity : readLength('joint.maxLength', def.maxLength);
+        if (lo > hi) throw new PhysicsInputError(NEW, 'joint.minLength', [lo, hi], 'minLength must be ≤ maxLength');
+      }
+      mode = [F, F, F, F, F, F];
+      lower[0] = lo; upper[0] = hi;
+      restLength = length;
+      break;
+    }
+    case 'sixDof': {
+      const specs = [...(def.linear ?? ['locked', 'locked', 'locked']), ...(def.angular ?? ['locked', 'locked', 'locked'])];
+      if (def.linear !== undefined && (!Array.isArray(def.linear) || def.linear.length !== 3)) {
+        throw new PhysicsInputError(NEW, 'joint.linear', def.linear, 'must be 3 axis specs');
+      }
+      if (def.angular !== undefined && (!Array.isArray(def.angular) || def.angular.length !== 3)) {
+        throw new PhysicsInputError(NEW, 'joint.angular', def.angular, 'must be 3 axis specs');
+      }
+      for (let i = 0; i < 6; i++) {
+        const s = specs[i];
+        const field = `joint.${i < 3 ? 'linear' : 'angular'}[${i % 3}]`;
+        if (s === 'free') mode[i] = F;
+        else if (s === 'locked') mode[i] = L;
+        else {
+          [lower[i], upper[i]] = readLimits(NEW, field, s, i >= 3, i === 4);
+          mode[i] = Lim;
+        }
+      }
+      break;
+    }
+  }
+  return {
+    kind, a, b, anchorA, anchorB, frameA, frameB, mode, lower, upper, motorSpeed, motorMax, restLength,
+    k, c, ka, ca, breakForce, breakTorque, collide: def.collideConnected ?? false,
+  };
+}
+
+function readLength(field: string, v: unknown): number {
+  if (v === Infinity) return v;
+  return readNumber(NEW, field, v, 'nonNegative');
+}
+
+/**
+ * Adds a joint and returns its entity id.
+ *
+ * Kinds: `ball` (ball-and-socket: the anchors coincide), `hinge` (revolute about the axis; optional
+ * `limits` in rad within ±π and `motor`), `slider` (prismatic along the axis, no rotation; `limits` in
+ * m, `motor`), `fixed` (weld), `distance` (|anchor gap| = `length`, default the current distance; with
+ * `minLength` / `maxLength` a rope or a range, and with a finite `stiffness` a spring towards
+ * `length`), `sixDof` (per-axis 'free' | 'locked' | { lower, upper } for linear x y z and angular x y z,
+ * the XYZ Euler angles of B's frame relative to A's; the y angle must stay within ±π/2).
+ *
+ * Rigid by default (stiffness Infinity); the two bodies do not collide unless `collideConnected`.
+ * @throws UnknownEntityError when bodyA / bodyB is not a body of this world; PhysicsInputError for a
+ *   bad kind, NaN or infinite anchors, zero or parallel axes, lower > upper, angular limits outside
+ *   ±π, negative stiffness or damping, non-positive break thresholds, bodyB = bodyA.
+ */
+export function addJoint(world: PhysicsWorld, def: JointDef): number {
+  const r = resolve(world, def);
+  // All input is valid: only now does the world change.
+  const eid = addEntity(world.ecs);
+  const s = world.joints;
+  ensureJointCapacity(s, eid);
+  addComponent(world.ecs, eid, s);
+  s.kind[eid] = r.kind;
+  s.bodyA[eid] = r.a;
+  s.bodyB[eid] = r.b;
+  for (let k = 0; k < 3; k++) { s.anchorA[3 * eid + k] = r.anchorA[k]; s.anchorB[3 * eid + k] = r.anchorB[k]; }
+  for (let k = 0; k < 4; k++) { s.frameA[4 * eid + k] = r.frameA[k]; s.frameB[4 * eid + k] = r.frameB[k]; }
+  for (let k = 0; k < 6; k++) {
+    s.axisMode[6 * eid + k] = r.mode[k];
+    s.lower[6 * eid + k] = r.lower[k];
+    s.upper[6 * eid + k] = r.upper[k];
+    s.motorSpeed[6 * eid + k] = r.motorSpeed[k];
+    s.motorMaxForce[6 * eid + k] = r.motorMax[k];
+  }
+  s.restLength[eid] = r.restLength;
+  s.stiffness[eid] = r.k;
+  s.damping[eid] = r.c;
+  s.angularStiffness[eid] = r.ka;
+  s.angularDamping[eid] = r.ca;
+  s.breakForce[eid] = r.breakForce;
+  s.breakTorque[eid] = r.breakTorque;
+  s.collideConnected[eid] = r.collide ? 1 : 0;
+  s.enabled[eid] = 1;
+  s.rowForce.fill(0, JOINT_SLOTS * eid, JOINT_SLOTS * eid + JOINT_SLOTS);
+  s.force.fill(0, 3 * eid, 3 * eid + 3);
+  s.torque.fill(0, 3 * eid, 3 * eid + 3);
+  registerJoint(s, eid);
+  return eid;
+}
+
+/**
+ * Removes a joint (broken or not). Its bodies may collide again from the next step.
+ * @throws PhysicsInputError when `eid` is not a joint of this world.
+ */
+export function removeJoint(world: PhysicsWorld, eid: number): void {
+  requireJoint(world, eid);
+  unregisterJoint(world.joints, eid);
+  removeEntity(world.ecs, eid);
+}
+
+/** Removes every joint attached to body `body` (called by `removeBody`). */
+export function removeJointsOfBody(world: PhysicsWorld, body: number): void {
+  const s = world.joints;
+  for (let i = s.count - 1; i >= 0; i--) {
+    const e = s.list[i];
+    if (s.bodyA[e] === body || s.bodyB[e] === body) {
+      unregisterJoint(s, e);
+      removeEntity(world.ecs, e);
+    }
+  }
+}
+
+function axisIndex(world: PhysicsWorld, eid: number, axis: JointAxisName | undefined, field: string): number {
+  const s = world.joints;
+  if (axis === undefined) {
+    if (s.kind[eid] === JointKind.hinge) return 3;
+    if (s.kind[eid] === JointKind.slider || s.kind[eid] === JointKind.distance) return 0;
+    throw new PhysicsInputError(eid, field, axis, "give the axis ('linearX' … 'angularZ') for this joint kind");
+  }
+  const i = AXIS_NAMES.indexOf(axis);
+  if (i < 0) throw new PhysicsInputError(eid, field, axis, "must be 'linearX', 'linearY', 'linearZ', 'angularX', 'angularY' or 'angularZ'");
+  return i;
+}
+
+/**
+ * Sets (or, with maxForce 0, turns off) the motor of a joint axis: drives the axis velocity to `speed`
+ * (m/s or rad/s) with a force or torque of at most `maxForce` (N or N·m). Default axis: the hinge angle
+ * (angularX) or the slide (linearX); sixDof joints need it. Not for locked axes or distance joints.
+ * @throws PhysicsInputError (unknown joint, NaN, maxForce < 0, a locked axis).
+ */
+export function setJointMotor(world: PhysicsWorld, eid: number, motor: JointMotorDef, axis?: JointAxisName): void {
+  requireJoint(world, eid);
+  const [speed, maxForce] = readMotor(eid, 'motor', motor);
+  const s = world.joints;
+  if (s.kind[eid] === JointKind.distance) throw new PhysicsInputError(eid, 'motor', motor, 'distance joints have no motor');
+  const i = axisIndex(world, eid, axis, 'axis');
+  if (s.axisMode[6 * eid + i] === AxisMode.locked) {
+    throw new PhysicsInputError(eid, 'axis', AXIS_NAMES[i], 'is locked: a motor needs a free or limited axis');
+  }
+  if (s.motorMaxForce[6 * eid + i] === 0) s.rowForce[JOINT_SLOTS * eid + 18 + i] = 0;
+  s.motorSpeed[6 * eid + i] = speed;
+  s.motorMaxForce[6 * eid + i] = maxForce;
+}
+
+/**
+ * Sets the limits of a joint axis (m or rad), making it limited; distance joints: the length range.
+ * Default axis as for {@link setJointMotor}.
+ * @throws PhysicsInputError (unknown joint, NaN, lower > upper, angular outside ±π, a locked axis).
+ */
+export function setJointLimits(world: PhysicsWorld, eid: number, limits: JointLimits, axis?: JointAxisName): void {
+  requireJoint(world, eid);
+  const s = world.joints;
+  const i = axisIndex(world, eid, axis, 'axis');
+  const [lo, hi] = readLimits(eid, 'limits', limits, i >= 3, i === 4 && s.kind[eid] === JointKind.sixDof);
+  if (s.kind[eid] === JointKind.distance) {
+    if (lo < 0) throw new PhysicsInputError(eid, 'limits.lower', lo, 'a length must be ≥ 0');
+  } else if (s.axisMode[6 * eid + i] === AxisMode.locked) {
+    throw new PhysicsInputError(eid, 'axis', AXIS_NAMES[i], 'is locked');
+  } else {
+    s.axisMode[6 * eid + i] = AxisMode.limited;
+  }
+  s.lower[6 * eid + i] = lo;
+  s.upper[6 * eid + i] = hi;
+}
+
+type Out3 = Float64Array | number[] | { x: number; y: number; z: number };
+function write3(out: Out3, a: Float64Array, o: number): void {
+  if (Array.isArray(out) || out instanceof Float64Array) { out[0] = a[o]; out[1] = a[o + 1]; out[2] = a[o + 2]; } else {
+    out.x = a[o]; out.y = a[o + 1]; out.z = a[o + 2];
+  }
+}
+
+/**
+ * The constraint force the joint applied to body B in the last step (unit: N, world frame; body A
+ * received the opposite), the sum of its linear rows (anchor, limit and motor rows).
+ */
+export function getJointForce<T extends Out3 = number[]>(world: PhysicsWorld, eid: number, out?: T): T {
+  requireJoint(world, eid);
+  const o = out ?? ([0, 0, 0] as unknown as T);
+  write3(o, world.joints.force, 3 * eid);
+  return o;
+}
+
+/** The constraint torque the joint's angular rows applied to body B in the last step (N·m, world). */
+export function getJointTorque<T extends Out3 = number[]>(world: PhysicsWorld, eid: number, out?: T): T {
+  requireJoint(world, eid);
+  const o = out ?? ([0, 0, 0] as unknown as T);
+  write3(o, world.joints.torque, 3 * eid);
+  return o;
+}
+
+/** The constraint impulse of the last step (N·s, world, on body B): force × the step's dt is what the
+ * bodies received over the step; `dt` is the step length. */
+export function getJointImpulse(world: PhysicsWorld, eid: number, dt: number): number[] {
+  const f = getJointForce(world, eid);
+  const h = readNumber(eid, 'dt', dt, 'positive');
+  return [f[0] * h, f[1] * h, f[2] * h];
+}
+
+/** The motor force (N) or torque (N·m) of an axis in the last step, signed along the axis. */
+export function getJointMotorForce(world: PhysicsWorld, eid: number, axis?: JointAxisName): number {
+  requireJoint(world, eid);
+  const i = axisIndex(world, eid, axis, 'axis');
+  return world.joints.rowForce[JOINT_SLOTS * eid + 18 + i];
+}
+
+/** True once the joint broke (it stays, disabled, until removed). */
+export function isJointBroken(world: PhysicsWorld, eid: number): boolean {
+  requireJoint(world, eid);
+  return world.joints.enabled[eid] === 0;
+}
+
+/**
+ * The current coordinate of a joint axis from the bodies' poses: translation of B's anchor relative to
+ * A's along A's joint frame (m), or the XYZ Euler angle of B's frame relative to A's (rad); distance
+ * joints: the anchor distance (m). Default axis as for {@link setJointMotor}.
+ */
+export function getJointCoordinate(world: PhysicsWorld, eid: number, axis?: JointAxisName): number {
+  requireJoint(world, eid);
+  const s = world.joints;
+  const i = s.kind[eid] === JointKind.distance ? 0 : axisIndex(world, eid, axis, 'axis');
+  const a = s.bodyA[eid], b = s.bodyB[eid];
+  const P = world.bodies.position, Q = world.bodies.orientation;
+  const qA = [Q[4 * a], Q[4 * a + 1], Q[4 * a + 2], Q[4 * a + 3]];
+  const qB = b === WORLD_BODY ? [0, 0, 0, 1] : [Q[4 * b], Q[4 * b + 1], Q[4 * b + 2], Q[4 * b + 3]];
+  const pB = b === WORLD_BODY ? [0, 0, 0] : [P[3 * b], P[3 * b + 1], P[3 * b + 2]];
+  const wa = rot(qA, 0, [s.anchorA[3 * eid], s.anchorA[3 * eid + 1], s.anchorA[3 * eid + 2]]);
+  const wb = rot(qB, 0, [s.anchorB[3 * eid], s.anchorB[3 * eid + 1], s.anchorB[3 * eid + 2]]);
+  const d: V3 = [pB[0] + wb[0] - P[3 * a] - wa[0], pB[1] + wb[1] - P[3 * a + 1] - wa[1], pB[2] + wb[2] - P[3 * a + 2] - wa[2]];
+  if (s.kind[eid] === JointKind.distance) return Math.hypot(d[0], d[1], d[2]);
+  const fa = mul(qA, 0, s.frameA, 4 * eid);
+  const fb = mul(qB, 0, s.frameB, 4 * eid);
+  if (i < 3) {
+    const e: V3 = [i === 0 ? 1 : 0, i === 1 ? 1 : 0, i === 2 ? 1 : 0];
+    return dot(rot(fa, 0, e), d);
+  }
+  const out = new Float64Array(3);
+  eulerXyz(out, 0, mul(conj(fa, 0), 0, fb, 0));
+  return out[i - 3];
+}
+
+export type { JointKindName, AxisModeName };

@@ -1,0 +1,678 @@
+/**
+ * Stage 3, assembly (joints): the joint rows of one step, solver-agnostic, in a structure of arrays
+ * (`JointProblem`). `assembleJoints` gathers the enabled joints of the world (entity ids → dense
+ * solver indices through `solverBodies.indexOfEntity`) and decides each joint's rows; `updateJointRows`
+ * evaluates the rows (Jacobians, effective masses, position errors) at the current pose, which the
+ * solvers call at the start of the step (accurate mode) or of every substep (fast mode: the pose is
+ * the start-of-step pose moved by the solver bodies' deltas dp, dq, as Box2D v3 re-evaluates its joints).
+ * `storeJointResults` writes the forces back to the joint store (warm start, reaction, breaking).
+ *
+ * Row model (Drumwright, seed `003_238cd3da0158afe1.txt` §2, digest §1.3: every constraint is a
+ * spring-damper φ with stiffness k and damping b; rigid = k → ∞):
+ *
+ *   J v = linear·(v_B − v_A) + angularA·ω_A + angularB·ω_B         (J = [−linᵀ, angAᵀ, linᵀ, angBᵀ])
+ *   W = J M⁻¹ Jᵀ = (1/m_A + 1/m_B)|lin|² + angAᵀ I_A⁻¹ angA + angBᵀ I_B⁻¹ angB,  effectiveMass = 1/W
+ *   error C = φ(q) (m or rad): 0 = satisfied; for limits C ≥ 0 is feasible (upper limits flip J)
+ *
+ * Note the sign convention: `angularA` is the full coefficient of ω_A (the contact rows of
+ * `constraint-problem.ts` store r × d and negate in the kernel; joint rows store the sign).
+ *
+ * Row types: `rigid` (bilateral, k = ∞: the solver's rigid soft step), `spring` (bilateral with finite
+ * k, b: ERP/CFM from k and b, digest §6.1), `limit` (one-sided, impulse ≥ 0), `motor` (J v → target,
+ * |force| ≤ max). Per joint the rows are ordered motors, limits, angular, linear (the last solved
+ * wins ties in Gauss–Seidel, so the anchor rows come last, as in Box2D's revolute joint).
+ *
+ * Joint coordinates (`components/joint.ts`): with F_A, F_B the world joint frames (quaternions) and
+ * d = (p_B + r_B) − (p_A + r_A) the anchor gap (world):
+ *   linear axis i (in a 3×3 point block: world axis e_i)       C = e_i·d,  lin = e_i,
+ *                                                              angA = −(r_A × e_i), angB = r_B × e_i
+ *   linear axis i (scalar row, e_i = F_A's axis i, moving with A) C = e_i·d, lin = e_i,
+ *                                                              angA = −((r_A + d) × e_i), angB = r_B × e_i
+ *   angular block (all three locked): θ = 2 sign(w) vec(F_B F_A⁻¹) (world rotation vector, first order),
+ *                                     rows angA = −e_k, angB = e_k
+ *   angular axis i (scalar row): the XYZ Euler angles of R = F_Aᵀ F_B = Rx(a) Ry(b) Rz(c):
+ *     b = asin(R02), a = atan2(−R12, R22), c = atan2(−R01, R00); with X = F_A x, Z = F_B z,
+ *     Y = (Z × X)/|Z × X|, D = X·(Y × Z) = cos b, the exact rates are
+ *     ȧ = (Y × Z)/D · ω, ḃ = Y · ω, ċ = (X × Y)/D · ω   with ω = ω_B − ω_A   (gimbal at |b| = 90°)
+ *   distance: n = d/|d|, C = |d|, lin = n, angA = −(r_A × n), angB = r_B × n
+ *
+ * Layout: per joint scalars `[jointCapacity]`, vectors `[3 ×]`, quaternions `[4 ×]`, per-axis `[6 ×]`;
+ * per row scalars `[rowCapacity]`, vectors `[3 ×]`, 3×3 blocks `[9 ×]` at the block's first row.
+ * World frame, SI units. No allocation once the arrays have grown to the scene.
+ */
+
+import { growFloat64, growInt32, growUint32, growUint8, nextCapacity } from '../../components/capacity';
+import {
+  AxisMode, disableJoint, JOINT_SLOTS, JointKind, WORLD_BODY, type JointStore,
+} from '../../components/joint';
+import type { RigidBodyStore } from '../../components/rigid-body';
+import { ensureSolverBodiesCapacity, type SolverBodies } from './solver-bodies';
+
+/** Row types (see the header). */
+export const RowType = { rigid: 0, spring: 1, limit: 2, motor: 3 } as const;
+
+/** Row block flags: scalar row, first row of a 3×3 block, second or third row of a block. */
+export const RowBlock = { scalar: 0, head: 1, tail: 2 } as const;
+
+/** Axis value of a distance joint's rows (not one of the six joint axes). */
+export const DISTANCE_AXIS = 6;
+
+export interface JointProblem {
+  /** Number of joints with rows this step. */
+  jointCount: number;
+  jointCapacity: number;
+  /** `[jointCapacity]` joint entity id. */
+  entity: Uint32Array;
+  /** `[jointCapacity]` JointKind code. */
+  kind: Uint8Array;
+  /** `[jointCapacity]` solver index of body A / body B (the world = `worldIndex`). */
+  bodyA: Int32Array;
+  bodyB: Int32Array;
+  /** `[jointCapacity + 1]` first row of joint j is `rowStart[j]`, its last is `rowStart[j + 1] − 1`. */
+  rowStart: Int32Array;
+  /** `[3 × jointCapacity]` anchor levers at the start of the step: R_A anchorA, R_B anchorB (m, world). */
+  rA0: Float64Array;
+  rB0: Float64Array;
+  /** `[3 × jointCapacity]` p_B − p_A at the start of the step (m, world; p = 0 for the world). */
+  center0: Float64Array;
+  /** `[4 × jointCapacity]` world joint frames at the start of the step: q_A ⊗ frameA, q_B ⊗ frameB. */
+  frameA0: Float64Array;
+  frameB0: Float64Array;
+  /** `[6 × jointCapacity]` coordinate limits per axis (m or rad; distance: axis 0 = min / max length). */
+  lower: Float64Array;
+  upper: Float64Array;
+  /** `[6 × jointCapacity]` motor target velocity per axis (m/s or rad/s). */
+  motorSpeed: Float64Array;
+  /** `[jointCapacity]` distance joint spring rest length (m). */
+  restLength: Float64Array;
+  /** `[6 × jointCapacity]` current joint coordinates (m, rad; distance: axis 0 = length), written by
+   * `updateJointRows`. */
+  coordinate: Float64Array;
+  /** Solver index of the static "world" slot (= the solver body count; zero velocity, infinite mass). */
+  worldIndex: number;
+
+  /** Number of rows. */
+  rowCount: number;
+  rowCapacity: number;
+  /** `[rowCapacity]` dense joint index of the row. */
+  rowJoint: Int32Array;
+  /** `[rowCapacity]` warm-start slot of the row in the joint (0–23, `components/joint.ts`). */
+  rowSlot: Uint8Array;
+  /** `[rowCapacity]` {@link RowType}. */
+  rowType: Uint8Array;
+  /** `[rowCapacity]` joint axis 0–5, or {@link DISTANCE_AXIS}. */
+  rowAxis: Uint8Array;
+  /** `[rowCapacity]` {@link RowBlock}. */
+  rowBlock: Uint8Array;
+  /** `[rowCapacity]` solver index of body A / B. */
+  rowA: Int32Array;
+  rowB: Int32Array;
+  /** `[3 × rowCapacity]` linear Jacobian of B (A's is its negative). */
+  linear: Float64Array;
+  /** `[3 × rowCapacity]` angular Jacobian of A / of B (full coefficients of ω_A, ω_B). */
+  angularA: Float64Array;
+  angularB: Float64Array;
+  /** `[3 × rowCapacity]` I_A⁻¹ angularA, I_B⁻¹ angularB (angular velocity change per unit impulse). */
+  invInertiaAngularA: Float64Array;
+  invInertiaAngularB: Float64Array;
+  /** `[rowCapacity]` 1 / (J M⁻¹ Jᵀ) (kg or kg·m²); 0 when the row cannot act. */
+  effectiveMass: Float64Array;
+  /** `[9 × rowCapacity]` at a block's first row: the 3×3 block K = J M⁻¹ Jᵀ of its three rows (row-major). */
+  blockMatrix: Float64Array;
+  /** `[rowCapacity]` position error C of the row (m or rad; ≥ 0 feasible for limits). */
+  error: Float64Array;
+  /** `[rowCapacity]` target of J v (motor speed; 0 otherwise). */
+  target: Float64Array;
+  /** `[rowCapacity]` stiffness k (N/m, N·m/rad; Infinity for rigid rows and limits). */
+  stiffness: Float64Array;
+  /** `[rowCapacity]` damping b (N·s/m, N·m·s/rad). */
+  damping: Float64Array;
+  /** `[rowCapacity]` force bounds (N or N·m): bilateral ±∞, limits [0, ∞), motors ±max. */
+  forceLower: Float64Array;
+  forceUpper: Float64Array;
+  /** `[rowCapacity]` warm-start force of the row's slot from the last step (N or N·m). */
+  warmForce: Float64Array;
+  /** `[rowCapacity]` accumulated impulse (N·s or N·m·s) over `impulseTime`: the solvers' result. */
+  impulse: Float64Array;
+  /** Time over which `impulse` acts (s): the substep (fast mode) or the step (accurate mode). */
+  impulseTime: number;
+
+  // Solver scratch, per row, written by the solver for its own step length (`pgs/joint-solve.ts`).
+  /** `[rowCapacity]` impulse bounds over one solver step (N·s or N·m·s). */
+  impulseLower: Float64Array;
+  impulseUpper: Float64Array;
+  /** `[rowCapacity]` bias per unit error (1/s): the joint softness for rigid rows and limits,
+   * k/(hk + b) for springs (ERP/h, digest §6.1). */
+  biasRate: Float64Array;
+  /** `[rowCapacity]` soft-step mass and impulse scales of rigid rows (Box2D `b2Softness`); 1 and 0 otherwise. */
+  massScale: Float64Array;
+  impulseScale: Float64Array;
+  /** `[rowCapacity]` impulse compliance γ = 1/(h(hk + b)) of springs (CFM/h, unit: 1/kg or 1/(kg·m²)); 0 otherwise. */
+  gamma: Float64Array;
+  /** `[rowCapacity]` 1/(W + γ): the mass the solver divides by. */
+  softMass: Float64Array;
+  /** `[9 × rowCapacity]` at a block's first row: (K + γI)⁻¹. */
+  blockInverse: Float64Array;
+}
+
+export function createJointProblem(jointCapacity = 16, rowCapacity = 64): JointProblem {
+  const J = jointCapacity, R = rowCapacity;
+  return {
+    jointCount: 0,
+    jointCapacity: J,
+    entity: new Uint32Array(J),
+    kind: new Uint8Array(J),
+    bodyA: new Int32Array(J),
+    bodyB: new Int32Array(J),
+    rowStart: new Int32Array(J + 1),
+    rA0: new Float64Array(3 * J),
+    rB0: new Float64Array(3 * J),
+    center0: new Float64Array(3 * J),
+    frameA0: new Float64Array(4 * J),
+    frameB0: new Float64Array(4 * J),
+    lower: new Float64Array(6 * J),
+    upper: new Float64Array(6 * J),
+    motorSpeed: new Float64Array(6 * J),
+    restLength: new Float64Array(J),
+    coordinate: new Float64Array(6 * J),
+    worldIndex: 0,
+    rowCount: 0,
+    rowCapacity: R,
+    rowJoint: new Int32Array(R),
+    rowSlot: new Uint8Array(R),
+    rowType: new Uint8Array(R),
+    rowAxis: new Uint8Array(R),
+    rowBlock: new Uint8Array(R),
+    rowA: new Int32Array(R),
+    rowB: new Int32Array(R),
+    linear: new Float64Array(3 * R),
+    angularA: new Float64Array(3 * R),
+    angularB: new Float64Array(3 * R),
+    invInertiaAngularA: new Float64Array(3 * R),
+    invInertiaAngularB: new Float64Array(3 * R),
+    effectiveMass: new Float64Array(R),
+    blockMatrix: new Float64Array(9 * R),
+    error: new Float64Array(R),
+    target: new Float64Array(R),
+    stiffness: new Float64Array(R),
+    damping: new Float64Array(R),
+    forceLower: new Float64Array(R),
+    forceUpper: new Float64Array(R),
+    warmForce: new Float64Array(R),
+    impulse: new Float64Array(R),
+    impulseTime: 0,
+    impulseLower: new Float64Array(R),
+    impulseUpper: new Float64Array(R),
+    biasRate: new Float64Array(R),
+    massScale: new Float64Array(R),
+    impulseScale: new Float64Array(R),
+    gamma: new Float64Array(R),
+    softMass: new Float64Array(R),
+    blockInverse: new Float64Array(9 * R),
+  };
+}
+
+function ensureJoints(p: JointProblem, n: number): void {
+  if (n <= p.jointCapacity) return;
+  const c = nextCapacity(p.jointCapacity, n);
+  p.entity = growUint32(p.entity, c);
+  p.kind = growUint8(p.kind, c);
+  p.bodyA = growInt32(p.bodyA, c);
+  p.bodyB = growInt32(p.bodyB, c);
+  p.rowStart = growInt32(p.rowStart, c + 1);
+  p.rA0 = growFloat64(p.rA0, 3 * c);
+  p.rB0 = growFloat64(p.rB0, 3 * c);
+  p.center0 = growFloat64(p.center0, 3 * c);
+  p.frameA0 = growFloat64(p.frameA0, 4 * c);
+  p.frameB0 = growFloat64(p.frameB0, 4 * c);
+  p.lower = growFloat64(p.lower, 6 * c);
+  p.upper = growFloat64(p.upper, 6 * c);
+  p.motorSpeed = growFloat64(p.motorSpeed, 6 * c);
+  p.restLength = growFloat64(p.restLength, c);
+  p.coordinate = growFloat64(p.coordinate, 6 * c);
+  p.jointCapacity = c;
+}
+
+function ensureRows(p: JointProblem, n: number): void {
+  if (n <= p.rowCapacity) return;
+  const c = nextCapacity(p.rowCapacity, n);
+  p.rowJoint = growInt32(p.rowJoint, c);
+  p.rowSlot = growUint8(p.rowSlot, c);
+  p.rowType = growUint8(p.rowType, c);
+  p.rowAxis = growUint8(p.rowAxis, c);
+  p.rowBlock = growUint8(p.rowBlock, c);
+  p.rowA = growInt32(p.rowA, c);
+  p.rowB = growInt32(p.rowB, c);
+  p.linear = growFloat64(p.linear, 3 * c);
+  p.angularA = growFloat64(p.angularA, 3 * c);
+  p.angularB = growFloat64(p.angularB, 3 * c);
+  p.invInertiaAngularA = growFloat64(p.invInertiaAngularA, 3 * c);
+  p.invInertiaAngularB = growFloat64(p.invInertiaAngularB, 3 * c);
+  p.effectiveMass = growFloat64(p.effectiveMass, c);
+  p.blockMatrix = growFloat64(p.blockMatrix, 9 * c);
+  p.error = growFloat64(p.error, c);
+  p.target = growFloat64(p.target, c);
+  p.stiffness = growFloat64(p.stiffness, c);
+  p.damping = growFloat64(p.damping, c);
+  p.forceLower = growFloat64(p.forceLower, c);
+  p.forceUpper = growFloat64(p.forceUpper, c);
+  p.warmForce = growFloat64(p.warmForce, c);
+  p.impulse = growFloat64(p.impulse, c);
+  p.impulseLower = growFloat64(p.impulseLower, c);
+  p.impulseUpper = growFloat64(p.impulseUpper, c);
+  p.biasRate = growFloat64(p.biasRate, c);
+  p.massScale = growFloat64(p.massScale, c);
+  p.impulseScale = growFloat64(p.impulseScale, c);
+  p.gamma = growFloat64(p.gamma, c);
+  p.softMass = growFloat64(p.softMass, c);
+  p.blockInverse = growFloat64(p.blockInverse, 9 * c);
+  p.rowCapacity = c;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Assembly
+
+function quatMul(out: Float64Array, oo: number, a: ArrayLike<number>, ao: number, b: ArrayLike<number>, bo: number): void {
+  const ax = a[ao], ay = a[ao + 1], az = a[ao + 2], aw = a[ao + 3];
+  const bx = b[bo], by = b[bo + 1], bz = b[bo + 2], bw = b[bo + 3];
+  out[oo] = aw * bx + ax * bw + ay * bz - az * by;
+  out[oo + 1] = aw * by - ax * bz + ay * bw + az * bx;
+  out[oo + 2] = aw * bz + ax * by - ay * bx + az * bw;
+  out[oo + 3] = aw * bw - ax * bx - ay * by - az * bz;
+}
+
+function rotate(out: Float64Array, oo: number, q: ArrayLike<number>, qo: number, v: ArrayLike<number>, vo: number): void {
+  const qx = q[qo], qy = q[qo + 1], qz = q[qo + 2], qw = q[qo + 3];
+  const vx = v[vo], vy = v[vo + 1], vz = v[vo + 2];
+  const tx = 2 * (qy * vz - qz * vy), ty = 2 * (qz * vx - qx * vz), tz = 2 * (qx * vy - qy * vx);
+  out[oo] = vx + qw * tx + (qy * tz - qz * ty);
+  out[oo + 1] = vy + qw * ty + (qz * tx - qx * tz);
+  out[oo + 2] = vz + qw * tz + (qx * ty - qy * tx);
+}
+
+/** Appends one row to joint j. */
+function pushRow(
+  p: JointProblem, j: number, slot: number, type: number, axis: number, block: number,
+  k: number, b: number, fLo: number, fHi: number, target: number, warm: number,
+): void {
+  const r = p.rowCount++;
+  p.rowJoint[r] = j;
+  p.rowSlot[r] = slot;
+  p.rowType[r] = type;
+  p.rowAxis[r] = axis;
+  p.rowBlock[r] = block;
+  p.rowA[r] = p.bodyA[j];
+  p.rowB[r] = p.bodyB[j];
+  p.stiffness[r] = k;
+  p.damping[r] = b;
+  p.forceLower[r] = fLo;
+  p.forceUpper[r] = fHi;
+  p.target[r] = target;
+  p.warmForce[r] = warm;
+  p.impulse[r] = 0;
+}
+
+/** Rows one joint needs at most (motors 6, limits 12, locked 6). */
+const MAX_ROWS_PER_JOINT = 24;
+
+/**
+ * Gathers the enabled joints into `p` and decides their rows, then evaluates them at the start-of-step
+ * pose. Call after `gatherBodies` (it appends the static world slot at index `sb.count`).
+ * Joints whose two bodies both have infinite mass (static / kinematic) get no rows.
+ * @returns the number of rows.
+ */
+export function assembleJoints(js: JointStore, bodies: RigidBodyStore, sb: SolverBodies, p: JointProblem): number {
+  // The world slot: a static body at the origin (zero velocity, zero inverse mass, identity deltas).
+  const wi = sb.count;
+  ensureSolverBodiesCapacity(sb, wi + 1, bodies.capacity);
+  p.worldIndex = wi;
+  sb.motionType[wi] = 2;
+  sb.invMass[wi] = 0;
+  sb.invInertia.fill(0, 9 * wi, 9 * wi + 9);
+  sb.v.fill(0, 3 * wi, 3 * wi + 3);
+  sb.w.fill(0, 3 * wi, 3 * wi + 3);
+  sb.dp.fill(0, 3 * wi, 3 * wi + 3);
+  sb.dtheta.fill(0, 3 * wi, 3 * wi + 3);
+  sb.dq[4 * wi] = 0; sb.dq[4 * wi + 1] = 0; sb.dq[4 * wi + 2] = 0; sb.dq[4 * wi + 3] = 1;
+
+  const n = js.count;
+  ensureJoints(p, n);
+  ensureRows(p, MAX_ROWS_PER_JOINT * n);
+  p.rowCount = 0;
+  let j = 0;
+  const pos = bodies.position, q = bodies.orientation;
+  for (let li = 0; li < n; li++) {
+    const e = js.list[li];
+    if (!js.enabled[e]) continue;
+    const ea = js.bodyA[e], eb = js.bodyB[e];
+    const a = sb.indexOfEntity[ea];
+    const b = eb === WORLD_BODY ? wi : sb.indexOfEntity[eb];
+    if (a < 0 || b < 0) continue;
+    if (sb.invMass[a] === 0 && sb.invMass[b] === 0 && isZero9(sb.invInertia, 9 * a) && isZero9(sb.invInertia, 9 * b)) continue;
+    p.entity[j] = e;
+    p.kind[j] = js.kind[e];
+    p.bodyA[j] = a;
+    p.bodyB[j] = b;
+    const j3 = 3 * j, j4 = 4 * j, j6 = 6 * j, e3 = 3 * e, e4 = 4 * e, e6 = 6 * e;
+    rotate(p.rA0, j3, q, 4 * ea, js.anchorA, e3);
+    quatMul(p.frameA0, j4, q, 4 * ea, js.frameA, e4);
+    if (eb === WORLD_BODY) {
+      p.rB0[j3] = js.anchorB[e3]; p.rB0[j3 + 1] = js.anchorB[e3 + 1]; p.rB0[j3 + 2] = js.anchorB[e3 + 2];
+      for (let k = 0; k < 4; k++) p.frameB0[j4 + k] = js.frameB[e4 + k];
+      p.center0[j3] = -pos[3 * ea]; p.center0[j3 + 1] = -pos[3 * ea + 1]; p.center0[j3 + 2] = -pos[3 * ea + 2];
+    } else {
+      rotate(p.rB0, j3, q, 4 * eb, js.anchorB, e3);
+      quatMul(p.frameB0, j4, q, 4 * eb, js.frameB, e4);
+      p.center0[j3] = pos[3 * eb] - pos[3 * ea];
+      p.center0[j3 + 1] = pos[3 * eb + 1] - pos[3 * ea + 1];
+      p.center0[j3 + 2] = pos[3 * eb + 2] - pos[3 * ea + 2];
+    }
+    for (let k = 0; k < 6; k++) {
+      p.lower[j6 + k] = js.lower[e6 + k];
+      p.upper[j6 + k] = js.upper[e6 + k];
+      p.motorSpeed[j6 + k] = js.motorSpeed[e6 + k];
+    }
+    p.restLength[j] = js.restLength[e];
+    p.rowStart[j] = p.rowCount;
+    const warm = js.rowForce, w0 = JOINT_SLOTS * e;
+    const kLin = js.stiffness[e], bLin = js.damping[e], kAng = js.angularStiffness[e], bAng = js.angularDamping[e];
+    if (js.kind[e] === JointKind.distance) {
+      const lo = js.lower[e6], hi = js.upper[e6];
+      if (lo === hi) {
+        if (kLin === Infinity) pushRow(p, j, 0, RowType.rigid, DISTANCE_AXIS, RowBlock.scalar, Infinity, 0, -Infinity, Infinity, 0, warm[w0]);
+        else if (kLin > 0 || bLin > 0) pushRow(p, j, 0, RowType.spring, DISTANCE_AXIS, RowBlock.scalar, kLin, bLin, -Infinity, Infinity, 0, warm[w0]);
+      } else {
+        if (kLin !== Infinity && (kLin > 0 || bLin > 0)) {
+          pushRow(p, j, 0, RowType.spring, DISTANCE_AXIS, RowBlock.scalar, kLin, bLin, -Infinity, Infinity, 0, warm[w0]);
+        }
+        if (lo > 0) pushRow(p, j, 6, RowType.limit, DISTANCE_AXIS, RowBlock.scalar, Infinity, 0, 0, Infinity, 0, warm[w0 + 6]);
+        if (hi < Infinity) pushRow(p, j, 12, RowType.limit, DISTANCE_AXIS, RowBlock.scalar, Infinity, 0, 0, Infinity, 0, warm[w0 + 12]);
+      }
+    } else {
+      const m = js.axisMode;
+      // motors
+      for (let i = 0; i < 6; i++) {
+        const f = js.motorMaxForce[e6 + i];
+        if (f > 0 && m[e6 + i] !== AxisMode.locked) {
+          pushRow(p, j, 18 + i, RowType.motor, i, RowBlock.scalar, Infinity, 0, -f, f, js.motorSpeed[e6 + i], warm[w0 + 18 + i]);
+        }
+      }
+      // limits
+      for (let i = 0; i < 6; i++) {
+        if (m[e6 + i] !== AxisMode.limited) continue;
+        if (js.lower[e6 + i] > -Infinity) pushRow(p, j, 6 + i, RowType.limit, i, RowBlock.scalar, Infinity, 0, 0, Infinity, 0, warm[w0 + 6 + i]);
+        if (js.upper[e6 + i] < Infinity) pushRow(p, j, 12 + i, RowType.limit, i, RowBlock.scalar, Infinity, 0, 0, Infinity, 0, warm[w0 + 12 + i]);
+      }
+      // locked angular, then locked linear
+      for (let g = 1; g >= 0; g--) {
+        const k = g === 1 ? kAng : kLin, bb = g === 1 ? bAng : bLin;
+        if (k !== Infinity && !(k > 0 || bb > 0)) continue; // a spring of zero stiffness and damping: free
+        const type = k === Infinity ? RowType.rigid : RowType.spring;
+        const o = e6 + 3 * g;
+        const all = m[o] === AxisMode.locked && m[o + 1] === AxisMode.locked && m[o + 2] === AxisMode.locked;
+        for (let i = 0; i < 3; i++) {
+          if (m[o + i] !== AxisMode.locked) continue;
+          const block = all ? (i === 0 ? RowBlock.head : RowBlock.tail) : RowBlock.scalar;
+          pushRow(p, j, 3 * g + i, type, 3 * g + i, block, k, bb, -Infinity, Infinity, 0, warm[w0 + 3 * g + i]);
+        }
+      }
+    }
+    if (p.rowCount === p.rowStart[j]) continue; // nothing to solve (e.g. a ball joint made free)
+    j++;
+  }
+  p.jointCount = j;
+  p.rowStart[j] = p.rowCount;
+  updateJointRows(p, sb);
+  return p.rowCount;
+}
+
+function isZero9(m: Float64Array, o: number): boolean {
+  for (let k = 0; k < 9; k++) if (m[o + k] !== 0) return false;
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Row evaluation at the current pose
+
+const fa = new Float64Array(4);
+const fb = new Float64Array(4);
+const rel = new Float64Array(4);
+const inv = new Float64Array(4);
+const ax = new Float64Array(9); // F_A axes x, y, z (world) at 0, 3, 6
+const bz = new Float64Array(3); // F_B z axis
+const euler = new Float64Array(9); // Euler rate axes for a, b, c at 0, 3, 6
+const ra = new Float64Array(3);
+const rb = new Float64Array(3);
+const gap = new Float64Array(3);
+const theta = new Float64Array(3);
+const ex = new Float64Array([1, 0, 0]);
+const ez = new Float64Array([0, 0, 1]);
+
+/**
+ * Evaluates every row at the current pose: start-of-step pose moved by the solver bodies' deltas
+ * (dp, dq; identity at the start of the step). Writes Jacobians, I⁻¹Jᵀ, effective masses, 3×3 blocks,
+ * errors and the joint coordinates. World inverse inertias are those of the start of the step.
+ */
+export function updateJointRows(p: JointProblem, sb: SolverBodies): void {
+  const dq = sb.dq, dp = sb.dp;
+  for (let j = 0; j < p.jointCount; j++) {
+    const a = p.bodyA[j], b = p.bodyB[j];
+    const j3 = 3 * j, j4 = 4 * j, j6 = 6 * j, a3 = 3 * a, b3 = 3 * b;
+    rotate(ra, 0, dq, 4 * a, p.rA0, j3);
+    rotate(rb, 0, dq, 4 * b, p.rB0, j3);
+    gap[0] = p.center0[j3] + dp[b3] - dp[a3] + rb[0] - ra[0];
+    gap[1] = p.center0[j3 + 1] + dp[b3 + 1] - dp[a3 + 1] + rb[1] - ra[1];
+    gap[2] = p.center0[j3 + 2] + dp[b3 + 2] - dp[a3 + 2] + rb[2] - ra[2];
+    const rs = p.rowStart[j], re = p.rowStart[j + 1];
+    if (p.kind[j] === JointKind.distance) {
+      let len = Math.sqrt(gap[0] * gap[0] + gap[1] * gap[1] + gap[2] * gap[2]);
+      let nx = 1, ny = 0, nz = 0;
+      if (len > 1e-12) { nx = gap[0] / len; ny = gap[1] / len; nz = gap[2] / len; } else len = 0;
+      p.coordinate[j6] = len;
+      for (let r = rs; r < re; r++) {
+        const slot = p.rowSlot[r];
+        const s = slot === 12 ? -1 : 1;
+        setLinearRow(p, r, s * nx, s * ny, s * nz, ra[0], ra[1], ra[2]);
+        p.error[r] = slot === 6 ? len - p.lower[j6] : slot === 12 ? p.upper[j6] - len
+          : p.rowType[r] === RowType.spring ? len - p.restLength[j] : len - p.lower[j6];
+      }
+      finishRows(p, sb, rs, re);
+      continue;
+    }
+    quatMul(fa, 0, dq, 4 * a, p.frameA0, j4);
+    quatMul(fb, 0, dq, 4 * b, p.frameB0, j4);
+    // F_A axes in the world
+    rotate(ax, 0, fa, 0, ex, 0);
+    ax[3] = 0; ax[4] = 1; ax[5] = 0;
+    rotate(ax, 3, fa, 0, ax, 3);
+    rotate(ax, 6, fa, 0, ez, 0);
+    // linear coordinates along F_A's axes
+    for (let i = 0; i < 3; i++) p.coordinate[j6 + i] = ax[3 * i] * gap[0] + ax[3 * i + 1] * gap[1] + ax[3 * i + 2] * gap[2];
+    // relative rotation in A's joint frame: rel = F_A⁻¹ F_B; Euler XYZ angles
+    inv[0] = -fa[0]; inv[1] = -fa[1]; inv[2] = -fa[2]; inv[3] = fa[3];
+    quatMul(rel, 0, inv, 0, fb, 0);
+    eulerXyz(p.coordinate, j6 + 3, rel);
+    let eulerReady = false;
+    let blockAngReady = false;
+    for (let r = rs; r < re; r++) {
+      const axis = p.rowAxis[r], slot = p.rowSlot[r], type = p.rowType[r];
+      const s = slot >= 12 && slot < 18 ? -1 : 1; // upper limits: flipped so that C ≥ 0 is feasible
+      if (axis < 3) {
+        if (p.rowBlock[r] !== RowBlock.scalar) {
+          // point block: world axis e_axis, lever r_A
+          const i = axis;
+          setLinearRow(p, r, i === 0 ? 1 : 0, i === 1 ? 1 : 0, i === 2 ? 1 : 0, ra[0], ra[1], ra[2]);
+          p.error[r] = gap[i];
+        } else {
+          const o = 3 * axis;
+          setLinearRow(p, r, s * ax[o], s * ax[o + 1], s * ax[o + 2], ra[0] + gap[0], ra[1] + gap[1], ra[2] + gap[2]);
+          p.error[r] = rowError(p, j6, axis, slot, type, p.coordinate[j6 + axis]);
+        }
+      } else if (p.rowBlock[r] !== RowBlock.scalar) {
+        if (!blockAngReady) { rotationError(theta, fa, fb); blockAngReady = true; }
+        const i = axis - 3;
+        setAngularRow(p, r, i === 0 ? 1 : 0, i === 1 ? 1 : 0, i === 2 ? 1 : 0);
+        p.error[r] = theta[i];
+      } else {
+        if (!eulerReady) {
+          rotate(bz, 0, fb, 0, ez, 0);
+          eulerRateAxes(euler, ax, bz);
+          eulerReady = true;
+        }
+        const o = 3 * (axis - 3);
+        setAngularRow(p, r, s * euler[o], s * euler[o + 1], s * euler[o + 2]);
+        p.error[r] = rowError(p, j6, axis, slot, type, p.coordinate[j6 + axis]);
+      }
+    }
+    finishRows(p, sb, rs, re);
+  }
+}
+
+/** Error of a scalar row of axis `axis` from the coordinate x. */
+function rowError(p: JointProblem, j6: number, axis: number, slot: number, type: number, x: number): number {
+  if (type === RowType.motor) return 0;
+  if (slot >= 6 && slot < 12) return x - p.lower[j6 + axis];
+  if (slot >= 12 && slot < 18) return p.upper[j6 + axis] - x;
+  return x;
+}
+
+/** Linear row along n with lever arm L on A (r_A, or r_A + d for axes that move with A) and r_B on B. */
+function setLinearRow(p: JointProblem, r: number, nx: number, ny: number, nz: number, lx: number, ly: number, lz: number): void {
+  const o = 3 * r;
+  p.linear[o] = nx; p.linear[o + 1] = ny; p.linear[o + 2] = nz;
+  // angA = −(L × n), angB = r_B × n
+  p.angularA[o] = -(ly * nz - lz * ny);
+  p.angularA[o + 1] = -(lz * nx - lx * nz);
+  p.angularA[o + 2] = -(lx * ny - ly * nx);
+  p.angularB[o] = rb[1] * nz - rb[2] * ny;
+  p.angularB[o + 1] = rb[2] * nx - rb[0] * nz;
+  p.angularB[o + 2] = rb[0] * ny - rb[1] * nx;
+}
+
+/** Angular row: J v = u · (ω_B − ω_A). */
+function setAngularRow(p: JointProblem, r: number, ux: number, uy: number, uz: number): void {
+  const o = 3 * r;
+  p.linear[o] = 0; p.linear[o + 1] = 0; p.linear[o + 2] = 0;
+  p.angularA[o] = -ux; p.angularA[o + 1] = -uy; p.angularA[o + 2] = -uz;
+  p.angularB[o] = ux; p.angularB[o + 1] = uy; p.angularB[o + 2] = uz;
+}
+
+/** I⁻¹Jᵀ, effective masses and the 3×3 blocks of rows rs..re−1 (all of one joint). */
+function finishRows(p: JointProblem, sb: SolverBodies, rs: number, re: number): void {
+  const I = sb.invInertia;
+  for (let r = rs; r < re; r++) {
+    const a = p.rowA[r], b = p.rowB[r], o = 3 * r;
+    mul3(p.invInertiaAngularA, o, I, 9 * a, p.angularA, o);
+    mul3(p.invInertiaAngularB, o, I, 9 * b, p.angularB, o);
+    const l = p.linear;
+    const w = (sb.invMass[a] + sb.invMass[b]) * (l[o] * l[o] + l[o + 1] * l[o + 1] + l[o + 2] * l[o + 2])
+      + dot(p.angularA, o, p.invInertiaAngularA, o) + dot(p.angularB, o, p.invInertiaAngularB, o);
+    p.effectiveMass[r] = w > 1e-300 ? 1 / w : 0;
+  }
+  for (let r = rs; r < re; r++) {
+    if (p.rowBlock[r] !== RowBlock.head) continue;
+    const a = p.rowA[r], b = p.rowB[r], ms = sb.invMass[a] + sb.invMass[b], k9 = 9 * r;
+    for (let u = 0; u < 3; u++) {
+      const ou = 3 * (r + u);
+      for (let v = u; v < 3; v++) {
+        const ov = 3 * (r + v);
+        const kv = ms * dot(p.linear, ou, p.linear, ov)
+          + dot(p.angularA, ou, p.invInertiaAngularA, ov) + dot(p.angularB, ou, p.invInertiaAngularB, ov);
+        p.blockMatrix[k9 + 3 * u + v] = kv;
+        p.blockMatrix[k9 + 3 * v + u] = kv;
+      }
+    }
+  }
+}
+
+function mul3(out: Float64Array, oo: number, m: Float64Array, mo: number, v: Float64Array, vo: number): void {
+  const x = v[vo], y = v[vo + 1], z = v[vo + 2];
+  out[oo] = m[mo] * x + m[mo + 1] * y + m[mo + 2] * z;
+  out[oo + 1] = m[mo + 3] * x + m[mo + 4] * y + m[mo + 5] * z;
+  out[oo + 2] = m[mo + 6] * x + m[mo + 7] * y + m[mo + 8] * z;
+}
+
+function dot(a: Float64Array, ao: number, b: Float64Array, bo: number): number {
+  return a[ao] * b[bo] + a[ao + 1] * b[bo + 1] + a[ao + 2] * b[bo + 2];
+}
+
+/**
+ * XYZ Euler angles (a, b, c) of the unit quaternion q (R = Rx(a) Ry(b) Rz(c)), written to out[o..o+2].
+ * b = asin(R02) ∈ [−π/2, π/2], a = atan2(−R12, R22), c = atan2(−R01, R00).
+ */
+export function eulerXyz(out: Float64Array, o: number, q: ArrayLike<number>): void {
+  const x = q[0], y = q[1], z = q[2], w = q[3];
+  const r02 = 2 * (x * z + w * y);
+  const r12 = 2 * (y * z - w * x);
+  const r22 = 1 - 2 * (x * x + y * y);
+  const r01 = 2 * (x * y - w * z);
+  const r00 = 1 - 2 * (y * y + z * z);
+  out[o] = Math.atan2(-r12, r22);
+  out[o + 1] = Math.asin(r02 > 1 ? 1 : r02 < -1 ? -1 : r02);
+  out[o + 2] = Math.atan2(-r01, r00);
+}
+
+/**
+ * The Euler rate axes: with X = F_A x (ax[0..2]), Z = F_B z, Y = (Z × X)/|Z × X|, D = X·(Y × Z):
+ * J_a = (Y × Z)/D, J_b = Y, J_c = (X × Y)/D, so that ȧ = J_a·ω, ḃ = J_b·ω, ċ = J_c·ω (ω = ω_B − ω_A).
+ * D = cos b is clamped at 1e-6 (gimbal lock at |b| = 90°).
+ */
+function eulerRateAxes(out: Float64Array, axes: Float64Array, z: Float64Array): void {
+  const xx = axes[0], xy = axes[1], xz = axes[2];
+  let yx = z[1] * xz - z[2] * xy, yy = z[2] * xx - z[0] * xz, yz = z[0] * xy - z[1] * xx;
+  const yl = Math.sqrt(yx * yx + yy * yy + yz * yz);
+  if (yl > 1e-12) { yx /= yl; yy /= yl; yz /= yl; } else { yx = axes[3]; yy = axes[4]; yz = axes[5]; }
+  const yzx = yy * z[2] - yz * z[1], yzy = yz * z[0] - yx * z[2], yzz = yx * z[1] - yy * z[0];
+  let d = xx * yzx + xy * yzy + xz * yzz;
+  if (d < 1e-6 && d > -1e-6) d = d < 0 ? -1e-6 : 1e-6;
+  out[0] = yzx / d; out[1] = yzy / d; out[2] = yzz / d;
+  out[3] = yx; out[4] = yy; out[5] = yz;
+  out[6] = (xy * yz - xz * yy) / d; out[7] = (xz * yx - xx * yz) / d; out[8] = (xx * yy - xy * yx) / d;
+}
+
+/** θ (world) with F_B ≈ exp(θ) F_A: 2 sign(w) vec(F_B F_A⁻¹) (first order in the angle). */
+function rotationError(out: Float64Array, a: Float64Array, b: Float64Array): void {
+  // F_B ⊗ F_A⁻¹
+  const ax_ = -a[0], ay = -a[1], az = -a[2], aw = a[3];
+  const bx = b[0], by = b[1], bz_ = b[2], bw = b[3];
+  const x = bw * ax_ + bx * aw + by * az - bz_ * ay;
+  const y = bw * ay - bx * az + by * aw + bz_ * ax_;
+  const z = bw * az + bx * ay - by * ax_ + bz_ * aw;
+  const w = bw * aw - bx * ax_ - by * ay - bz_ * az;
+  const s = w < 0 ? -2 : 2;
+  out[0] = s * x; out[1] = s * y; out[2] = s * z;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Results back to the store
+
+/**
+ * Writes the rows' forces (impulse / impulseTime) back to the joint store for the next warm start,
+ * the reaction force and torque on body B, and breaks the joints whose force or torque exceeds its
+ * threshold (appending their entity ids to `broken`).
+ */
+export function storeJointResults(js: JointStore, p: JointProblem, broken: number[]): void {
+  const t = p.impulseTime;
+  const inv = t > 0 ? 1 / t : 0;
+  for (let j = 0; j < p.jointCount; j++) {
+    const e = p.entity[j], w0 = JOINT_SLOTS * e, e3 = 3 * e;
+    let fx = 0, fy = 0, fz = 0, tx = 0, ty = 0, tz = 0;
+    for (let r = p.rowStart[j]; r < p.rowStart[j + 1]; r++) {
+      const f = p.impulse[r] * inv;
+      js.rowForce[w0 + p.rowSlot[r]] = f;
+      const o = 3 * r;
+      if (p.rowAxis[r] >= 3 && p.rowAxis[r] < 6) {
+        tx += f * p.angularB[o]; ty += f * p.angularB[o + 1]; tz += f * p.angularB[o + 2];
+      } else {
+        fx += f * p.linear[o]; fy += f * p.linear[o + 1]; fz += f * p.linear[o + 2];
+      }
+    }
+    js.force[e3] = fx; js.force[e3 + 1] = fy; js.force[e3 + 2] = fz;
+    js.torque[e3] = tx; js.torque[e3 + 1] = ty; js.torque[e3 + 2] = tz;
+    if (fx * fx + fy * fy + fz * fz > js.breakForce[e] * js.breakForce[e]
+      || tx * tx + ty * ty + tz * tz > js.breakTorque[e] * js.breakTorque[e]) {
+      disableJoint(js, e);
+      broken.push(e);
+    }
+  }
+}

@@ -1,0 +1,397 @@
+/**
+ * Direct solve of the bilateral joint rows, per joint island: the linear system
+ *
+ *   (W + Γ) Δλ = −b,    W = J M⁻¹ Jᵀ over the island's bilateral rows, Γ = diag(γ)
+ *
+ * factored by a profile (envelope, "skyline") LDLᵀ. This is Drumwright's bilateral step (seed
+ * `003_238cd3da0158afe1.txt` eqs. (59)–(62); digest §1.6, §1.10 "bilateral-only step equals the soft
+ * constraint step (W + Γ) P = −G v* − (K/(hK + B)) φ0", §2.2 lambda-space form) and the digest's advice
+ * for the fast mode (§6.1: "apply a direct solve to small islands using the SPD matrix W + Γ"). Both
+ * solvers use it: the fast mode once per Gauss–Seidel sweep as one exact block of a block Gauss–Seidel
+ * (contacts, limits and motors are the other blocks), the accurate mode once per step.
+ *
+ * Islands: joints are connected when they share a dynamic body (static, kinematic and world bodies do
+ * not connect). Within an island the joints are ordered by a breadth-first search from a joint of
+ * least degree (Cuthill–McKee), rows of a joint kept together; row i then couples only with rows
+ * from `first[i]` on (the envelope), and the factor has no entries outside the envelope. A chain costs
+ * O(n) per factorization; a tree with k joints at a body adds k² entries there.
+ *
+ * Redundant rows (a duplicated joint, the closing joint of a loop): with Γ = 0 the matrix W is only
+ * positive semi-definite. A pivot D_i ≤ 1e-9 · W_ii of a rigid row marks it as dependent on the rows
+ * before it: its column of L is dropped and its Δλ is 0, so the remaining rows carry the load (one of
+ * the exact solutions when the rows are consistent; the dependent row's residual otherwise, never a
+ * blow-up). Spring rows (γ > 0) make W + Γ definite and are never dropped (their pivot is clamped at
+ * γ_i, its exact lower bound, against cancellation), so equal springs share the load (digest §1.12).
+ *
+ * No allocation once the arrays have grown to the scene.
+ */
+
+import { nextCapacity } from '../../components/capacity';
+import { RowType, type JointProblem } from '../assembly/joint-rows';
+import type { SolverBodies } from '../assembly/solver-bodies';
+
+/** Relative pivot below which a row counts as dependent (see the header). */
+const PIVOT_TOLERANCE = 1e-9;
+
+/** Largest envelope (factor entries) of one island solved directly; bigger islands fall back to
+ * Gauss–Seidel (`direct` stays 0 for their rows). */
+export const MAX_ENVELOPE = 4_000_000;
+
+export interface JointDirect {
+  /** Number of islands solved directly. */
+  islandCount: number;
+  /** `[islands + 1]` the island's positions are `islandStart[k] .. islandStart[k + 1] − 1`. */
+  islandStart: Int32Array;
+  /** Number of positions (bilateral rows solved directly). */
+  n: number;
+  /** `[n]` position → joint row index. */
+  row: Int32Array;
+  /** `[n]` position of the first row the row at position i couples with (within its island). */
+  first: Int32Array;
+  /** `[n + 1]` start of position i's envelope row (entries first[i] .. i) in `L`. */
+  offset: Int32Array;
+  /** Factor entries: strictly lower part in the envelope, the diagonal holds W_ii + γ_i before factoring. */
+  L: Float64Array;
+  /** `[n]` pivots D (0 for dependent rows). */
+  D: Float64Array;
+  /** `[n]` right-hand side / solution scratch. */
+  x: Float64Array;
+  /** `[rowCapacity]` 1 when the row is solved here. */
+  direct: Uint8Array;
+  /** Number of auxiliary rows: the limit and motor rows of the direct islands' joints. */
+  auxCount: number;
+  /** `[rowCapacity]` aux index of a row, −1 when it is not an aux row. */
+  auxOf: Int32Array;
+  /** `[aux]` the aux row's joint row index, its island, and the start of its vector u in `U`. */
+  auxRow: Int32Array;
+  auxIsland: Int32Array;
+  auxOffset: Int32Array;
+  /** u = (W + Γ)⁻¹ G M⁻¹ J_lᵀ of each aux row l over its island's positions: the bilateral impulses that
+   * keep G v unchanged when l receives a unit impulse (Δλ_b = −u Δλ_l). */
+  U: Float64Array;
+  /** `[aux]` S = J_l M⁻¹ J_lᵀ − (G M⁻¹ J_lᵀ)ᵀ u: the aux row's W in the space the bilateral rows leave free
+   * (Schur complement); its effective mass is 1/S. */
+  auxW: Float64Array;
+  // scratch
+  parent: Int32Array;
+  bodyFirst: Int32Array;
+  jointIsland: Int32Array;
+  jointOrder: Int32Array;
+  jointSeen: Int32Array;
+  adjStart: Int32Array;
+  adj: Int32Array;
+  islandJoints: Int32Array;
+  islandJointStart: Int32Array;
+}
+
+export function createJointDirect(): JointDirect {
+  return {
+    islandCount: 0, islandStart: new Int32Array(17), n: 0, row: new Int32Array(64), first: new Int32Array(64),
+    offset: new Int32Array(65), L: new Float64Array(256), D: new Float64Array(64), x: new Float64Array(64),
+    direct: new Uint8Array(64), auxCount: 0, auxOf: new Int32Array(64), auxRow: new Int32Array(16),
+    auxIsland: new Int32Array(16), auxOffset: new Int32Array(16), U: new Float64Array(64), auxW: new Float64Array(16),
+    parent: new Int32Array(64), bodyFirst: new Int32Array(64),
+    jointIsland: new Int32Array(16), jointOrder: new Int32Array(16), jointSeen: new Int32Array(16),
+    adjStart: new Int32Array(65), adj: new Int32Array(64), islandJoints: new Int32Array(16),
+    islandJointStart: new Int32Array(17),
+  };
+}
+
+function find(p: Int32Array, i: number): number {
+  while (p[i] !== i) { p[i] = p[p[i]]; i = p[i]; }
+  return i;
+}
+
+/** A solver body with finite mass (only those connect joints into islands). */
+function dyn(sb: SolverBodies, i: number): boolean {
+  return sb.invMass[i] > 0 || sb.motionType[i] === 0;
+}
+
+/** Number of joints on the dynamic bodies of joint j (with repetition). */
+function degree(p: JointProblem, sb: SolverBodies, adjStart: Int32Array, j: number): number {
+  const a = p.bodyA[j], b = p.bodyB[j];
+  return (dyn(sb, a) ? adjStart[a + 1] - adjStart[a] : 0) + (dyn(sb, b) ? adjStart[b + 1] - adjStart[b] : 0);
+}
+
+/** Union–find root of joint j's island (its dynamic body's set). */
+function islandRoot(p: JointProblem, sb: SolverBodies, parent: Int32Array, j: number): number {
+  const a = p.bodyA[j];
+  return find(parent, dyn(sb, a) ? a : p.bodyB[j]);
+}
+
+function isBilateral(p: JointProblem, r: number): boolean {
+  const t = p.rowType[r];
+  return t === RowType.rigid || t === RowType.spring;
+}
+
+/**
+ * Groups the bilateral rows into islands, orders them and sizes the envelope. Call once per step
+ * after `assembleJoints` (the row set is fixed for the step). `dynamic(i)` is true for solver bodies
+ * with finite mass.
+ */
+export function buildJointIslands(d: JointDirect, p: JointProblem, sb: SolverBodies): void {
+  const nb = p.worldIndex + 1, nj = p.jointCount, nr = p.rowCount;
+  if (d.parent.length < nb) {
+    const c = nextCapacity(d.parent.length, nb);
+    d.parent = new Int32Array(c);
+    d.bodyFirst = new Int32Array(c);
+    d.adjStart = new Int32Array(c + 1);
+  }
+  if (d.jointIsland.length < nj) {
+    const c = nextCapacity(d.jointIsland.length, nj);
+    d.jointIsland = new Int32Array(c);
+    d.jointOrder = new Int32Array(c);
+    d.jointSeen = new Int32Array(c);
+    d.islandJoints = new Int32Array(c);
+    d.islandJointStart = new Int32Array(c + 1);
+    d.islandStart = new Int32Array(c + 1);
+  }
+  if (d.adj.length < 2 * nj) d.adj = new Int32Array(nextCapacity(d.adj.length, 2 * nj));
+  if (d.direct.length < nr) {
+    const c = nextCapacity(d.direct.length, nr);
+    d.direct = new Uint8Array(c);
+    d.auxOf = new Int32Array(c);
+    d.auxRow = new Int32Array(c);
+    d.auxIsland = new Int32Array(c);
+    d.auxOffset = new Int32Array(c);
+    d.auxW = new Float64Array(c);
+  }
+  d.direct.fill(0, 0, nr);
+  d.auxOf.fill(-1, 0, nr);
+  d.auxCount = 0;
+  const parent = d.parent;
+  for (let i = 0; i < nb; i++) parent[i] = i;
+  // joints with at least one bilateral row connect their dynamic bodies
+  let withRows = 0;
+  for (let j = 0; j < nj; j++) {
+    let has = false;
+    for (let r = p.rowStart[j]; r < p.rowStart[j + 1]; r++) if (isBilateral(p, r)) { has = true; break; }
+    d.jointSeen[j] = has ? 0 : -1;
+    if (!has) continue;
+    withRows++;
+    const a = p.bodyA[j], b = p.bodyB[j];
+    if (dyn(sb, a) && dyn(sb, b)) {
+      const ra = find(parent, a), rb = find(parent, b);
+      if (ra !== rb) parent[ra] = rb;
+    }
+  }
+  d.islandCount = 0;
+  d.n = 0;
+  if (withRows === 0) { d.islandStart[0] = 0; return; }
+  // body → joints adjacency (dynamic bodies only), CSR
+  const adjStart = d.adjStart;
+  adjStart.fill(0, 0, nb + 1);
+  for (let j = 0; j < nj; j++) {
+    if (d.jointSeen[j] < 0) continue;
+    const a = p.bodyA[j], b = p.bodyB[j];
+    if (dyn(sb, a)) adjStart[a + 1]++;
+    if (dyn(sb, b)) adjStart[b + 1]++;
+  }
+  for (let i = 0; i < nb; i++) adjStart[i + 1] += adjStart[i];
+  const fill = d.bodyFirst; // reused as a cursor here
+  for (let i = 0; i < nb; i++) fill[i] = adjStart[i];
+  for (let j = 0; j < nj; j++) {
+    if (d.jointSeen[j] < 0) continue;
+    const a = p.bodyA[j], b = p.bodyB[j];
+    if (dyn(sb, a)) d.adj[fill[a]++] = j;
+    if (dyn(sb, b)) d.adj[fill[b]++] = j;
+  }
+  // group the joints by island root (counting sort on the root body index), then order each group by
+  // a breadth-first search from its joint of least degree
+  const rootCount = d.bodyFirst; // reused: joints per root
+  rootCount.fill(0, 0, nb);
+  for (let j = 0; j < nj; j++) if (d.jointSeen[j] === 0) { const r = islandRoot(p, sb, parent, j); d.jointIsland[j] = r; rootCount[r]++; }
+  const groupStart = d.islandJointStart; // temporary: per island group start in islandJoints
+  let groups = 0, acc = 0;
+  for (let i = 0; i < nb; i++) {
+    const c = rootCount[i];
+    if (c === 0) continue;
+    rootCount[i] = groups; // root → group index
+    groupStart[groups++] = acc;
+    acc += c;
+  }
+  groupStart[groups] = acc;
+  const cursor = d.jointOrder; // temporary cursor per group
+  for (let g = 0; g < groups; g++) cursor[g] = groupStart[g];
+  for (let j = 0; j < nj; j++) if (d.jointSeen[j] === 0) d.islandJoints[cursor[rootCount[d.jointIsland[j]]]++] = j;
+  let count = 0; // joints ordered so far
+  for (let g = 0; g < groups; g++) {
+    let start = d.islandJoints[groupStart[g]], best = degree(p, sb, adjStart, start);
+    for (let t = groupStart[g] + 1; t < groupStart[g + 1]; t++) {
+      const j = d.islandJoints[t], dg = degree(p, sb, adjStart, j);
+      if (dg < best) { best = dg; start = j; }
+    }
+    d.islandCount++;
+    let head = count;
+    d.jointOrder[count++] = start;
+    d.jointSeen[start] = 1;
+    while (head < count) {
+      const j = d.jointOrder[head++];
+      for (let s = 0; s < 2; s++) {
+        const x = s === 0 ? p.bodyA[j] : p.bodyB[j];
+        if (!dyn(sb, x)) continue;
+        for (let t = adjStart[x]; t < adjStart[x + 1]; t++) {
+          const nj2 = d.adj[t];
+          if (d.jointSeen[nj2] !== 0) continue;
+          d.jointSeen[nj2] = 1;
+          d.jointOrder[count++] = nj2;
+        }
+      }
+    }
+  }
+  // islands are the groups, in order: group g's joints are jointOrder[groupStart[g] .. groupStart[g + 1] − 1]
+  d.islandJointStart[d.islandCount] = count;
+  // positions: bilateral rows in joint order; envelope from each body's first position
+  if (d.row.length < nr) {
+    const c = nextCapacity(d.row.length, nr);
+    d.row = new Int32Array(c);
+    d.first = new Int32Array(c);
+    d.offset = new Int32Array(c + 1);
+    d.D = new Float64Array(c);
+    d.x = new Float64Array(c);
+  }
+  const bodyFirst = d.bodyFirst;
+  let n = 0, env = 0, islands = 0, aux = 0, uSize = 0;
+  d.islandStart[0] = 0;
+  for (let k = 0; k < d.islandCount; k++) {
+    const n0 = n, env0 = env;
+    for (let t = d.islandJointStart[k]; t < d.islandJointStart[k + 1]; t++) {
+      const j = d.jointOrder[t];
+      bodyFirst[p.bodyA[j]] = -1;
+      bodyFirst[p.bodyB[j]] = -1;
+    }
+    for (let t = d.islandJointStart[k]; t < d.islandJointStart[k + 1]; t++) {
+      const j = d.jointOrder[t];
+      const a = p.bodyA[j], b = p.bodyB[j];
+      for (let r = p.rowStart[j]; r < p.rowStart[j + 1]; r++) {
+        if (!isBilateral(p, r)) continue;
+        let f = n;
+        if (dyn(sb, a)) { if (bodyFirst[a] < 0) bodyFirst[a] = n; else if (bodyFirst[a] < f) f = bodyFirst[a]; }
+        if (dyn(sb, b)) { if (bodyFirst[b] < 0) bodyFirst[b] = n; else if (bodyFirst[b] < f) f = bodyFirst[b]; }
+        d.row[n] = r;
+        d.first[n] = f;
+        d.offset[n] = env;
+        env += n - f + 1;
+        n++;
+      }
+    }
+    if (env - env0 > MAX_ENVELOPE) { n = n0; env = env0; continue; } // too big: Gauss–Seidel
+    for (let i = n0; i < n; i++) d.direct[d.row[i]] = 1;
+    // limit and motor rows of this island's joints: solved in the space the bilateral rows leave free
+    for (let t = d.islandJointStart[k]; t < d.islandJointStart[k + 1]; t++) {
+      const j = d.jointOrder[t];
+      for (let r = p.rowStart[j]; r < p.rowStart[j + 1]; r++) {
+        if (isBilateral(p, r)) continue;
+        d.auxOf[r] = aux;
+        d.auxRow[aux] = r;
+        d.auxIsland[aux] = islands;
+        d.auxOffset[aux] = uSize;
+        uSize += n - n0;
+        aux++;
+      }
+    }
+    d.islandStart[++islands] = n;
+  }
+  d.islandCount = islands;
+  d.n = n;
+  d.auxCount = aux;
+  d.offset[n] = env;
+  if (d.L.length < env) d.L = new Float64Array(nextCapacity(d.L.length, env));
+  if (d.U.length < uSize) d.U = new Float64Array(nextCapacity(d.U.length, uSize));
+}
+
+/** (J M⁻¹ Jᵀ)_ij of two joint rows (0 unless they share a body). */
+function coupling(p: JointProblem, im: Float64Array, ri: number, rj: number): number {
+  const ai = p.rowA[ri], bi = p.rowB[ri], aj = p.rowA[rj], bj = p.rowB[rj], oi = 3 * ri, oj = 3 * rj;
+  const lin = p.linear, jA = p.angularA, jB = p.angularB, iA = p.invInertiaAngularA, iB = p.invInertiaAngularB;
+  const ll = lin[oi] * lin[oj] + lin[oi + 1] * lin[oj + 1] + lin[oi + 2] * lin[oj + 2];
+  let v = 0;
+  // body A of i against A and B of j (A's linear Jacobian is −lin)
+  if (ai === aj) v += im[ai] * ll + jA[oi] * iA[oj] + jA[oi + 1] * iA[oj + 1] + jA[oi + 2] * iA[oj + 2];
+  else if (ai === bj) v += -im[ai] * ll + jA[oi] * iB[oj] + jA[oi + 1] * iB[oj + 1] + jA[oi + 2] * iB[oj + 2];
+  if (bi === bj) v += im[bi] * ll + jB[oi] * iB[oj] + jB[oi + 1] * iB[oj + 1] + jB[oi + 2] * iB[oj + 2];
+  else if (bi === aj) v += -im[bi] * ll + jB[oi] * iA[oj] + jB[oi + 1] * iA[oj + 1] + jB[oi + 2] * iA[oj + 2];
+  return v;
+}
+
+/**
+ * Fills W + Γ over every island's envelope from the rows' current Jacobians (`gamma` per row, 0 for
+ * rigid rows) and factors it in place (LDLᵀ). Call after the rows were (re-)evaluated.
+ */
+export function factorJointIslands(d: JointDirect, p: JointProblem, sb: SolverBodies, gamma: Float64Array): void {
+  const L = d.L, D = d.D, im = sb.invMass;
+  for (let k = 0; k < d.islandCount; k++) {
+    const s0 = d.islandStart[k], s1 = d.islandStart[k + 1];
+    for (let i = s0; i < s1; i++) {
+      const ri = d.row[i], base = d.offset[i] - d.first[i];
+      for (let jj = d.first[i]; jj <= i; jj++) L[base + jj] = coupling(p, im, ri, d.row[jj]);
+      L[base + i] += gamma[ri];
+    }
+    // LDLᵀ in the envelope: row i, for columns j in first[i]..i−1
+    for (let i = s0; i < s1; i++) {
+      const fi = d.first[i], bi = d.offset[i] - fi;
+      for (let j = fi; j < i; j++) {
+        const fj = d.first[j], bj = d.offset[j] - fj;
+        let sum = L[bi + j];
+        const k0 = fi > fj ? fi : fj;
+        for (let q = k0; q < j; q++) sum -= L[bi + q] * D[q] * L[bj + q];
+        L[bi + j] = D[j] !== 0 ? sum / D[j] : 0;
+      }
+      const diag = L[bi + i];
+      let piv = diag;
+      for (let q = fi; q < i; q++) piv -= L[bi + q] * L[bi + q] * D[q];
+      // a spring row's exact pivot is ≥ its own γ (W + Γ is definite): clamp it there against cancellation;
+      // a rigid row whose pivot vanishes depends on the rows before it and is dropped
+      const gi = gamma[d.row[i]];
+      D[i] = gi > 0 ? (piv > gi ? piv : gi) : piv > PIVOT_TOLERANCE * diag && diag > 0 ? piv : 0;
+    }
+  }
+  // aux rows: u = (W + Γ)⁻¹ c with c = G M⁻¹ J_lᵀ, and S = W_ll − cᵀ u
+  const x = d.x;
+  for (let q = 0; q < d.auxCount; q++) {
+    const l = d.auxRow[q], k = d.auxIsland[q], s0 = d.islandStart[k], s1 = d.islandStart[k + 1];
+    let any = false;
+    for (let i = s0; i < s1; i++) { x[i] = coupling(p, im, d.row[i], l); if (x[i] !== 0) any = true; }
+    const o = d.auxOffset[q] - s0;
+    const em = p.effectiveMass[l];
+    let w = em > 0 ? 1 / em : 0;
+    if (any) {
+      const U = d.U;
+      for (let i = s0; i < s1; i++) U[o + i] = x[i];
+      solveIsland(d, k);
+      for (let i = s0; i < s1; i++) { w -= U[o + i] * x[i]; U[o + i] = x[i]; }
+    } else {
+      d.U.fill(0, o + s0, o + s1);
+    }
+    d.auxW[q] = w > 1e-12 * (em > 0 ? 1 / em : 0) ? w : 0;
+  }
+}
+
+/**
+ * Solves (W + Γ) x = rhs in place on `d.x` (positions 0..n−1) with the factors of every island.
+ * Dependent rows (D = 0) get x = 0.
+ */
+export function solveFactored(d: JointDirect): void {
+  for (let k = 0; k < d.islandCount; k++) solveIsland(d, k);
+}
+
+/** Solves island k's system in place on `d.x[islandStart[k] ..]`. */
+function solveIsland(d: JointDirect, k: number): void {
+  const L = d.L, D = d.D, x = d.x;
+  {
+    const s0 = d.islandStart[k], s1 = d.islandStart[k + 1];
+    for (let i = s0; i < s1; i++) {
+      const fi = d.first[i], bi = d.offset[i] - fi;
+      let s = x[i];
+      for (let q = fi; q < i; q++) s -= L[bi + q] * x[q];
+      x[i] = s;
+    }
+    for (let i = s0; i < s1; i++) x[i] = D[i] !== 0 ? x[i] / D[i] : 0;
+    for (let i = s1 - 1; i >= s0; i--) {
+      const fi = d.first[i], bi = d.offset[i] - fi;
+      const xi = x[i];
+      for (let q = fi; q < i; q++) x[q] -= L[bi + q] * xi;
+    }
+  }
+}
+

@@ -1,0 +1,322 @@
+/**
+ * PGS joint kernels (fast mode): the joint rows of `systems/assembly/joint-rows.ts` solved as soft
+ * constraints inside the soft-step substeps, before the contacts in every sweep (Box2D v3 order:
+ * warm start joints then contacts; solve joints then contacts; relax joints then contacts).
+ * See the "Joints" section of `README.md` in this folder.
+ *
+ * Per substep of length h the rows are re-evaluated at the current pose (start-of-step pose moved by
+ * the bodies' deltas dp, dq: exact position errors and current Jacobians), then each row or 3×3 block
+ * is updated as
+ *
+ *   Δλ = −massScale · m (J v − target + bias + γ λ) − impulseScale · λ,   λ ← clamp(λ + Δλ, lo, hi)
+ *
+ * with, by row type (Drumwright's spring-damper rows, seed `003_238cd3da0158afe1.txt`; ERP/CFM bridge
+ * of the digest §6.1, Catto's soft step):
+ *   spring (finite k, b):  bias = β C, β = k/(hk + b) (ERP/h),  γ = 1/(h(hk + b)) (CFM/h),
+ *                          m = 1/(W + γ), massScale 1, impulseScale 0; in every sweep (it is physics,
+ *                          not a correction); blocks use (K + γI)⁻¹
+ *   rigid (k = ∞):         solve sweeps: bias = β_j C with the joint softness (jointHertz, jointDampingRatio,
+ *                          `soft-constraint.ts`), m = 1/W (K⁻¹ for blocks); relax sweeps: rigid, no bias
+ *   limit (λ ≥ 0):         C > 0 (inside the range): bias = C/h, rigid (speculative: the limit may be reached
+ *                          within this substep, not passed); C ≤ 0: as a rigid row
+ *   motor (|λ| ≤ F h):     J v → target, rigid, no bias
+ *
+ * The rigid joint softness keeps the full rigid mass (massScale 1, impulseScale 0: no compliance, so a
+ * heavy load does not stretch the joint by F/(m_eff ω²)) and corrects the error at the rate
+ * β_j = ω/(2ζ + hω), the soft step's ERP/h; the relax sweeps then remove the velocity the bias added
+ * (position correction without kinetic energy), as PhysX TGS does for rigid joints.
+ */
+
+import { RowBlock, RowType, updateJointRows, type JointProblem } from '../../assembly/joint-rows';
+import type { SolverBodies } from '../../assembly/solver-bodies';
+import type { PgsOptions } from './pgs-options';
+import { makeSoft, type Softness } from './soft-constraint';
+import { buildJointIslands, createJointDirect, factorJointIslands, solveFactored, type JointDirect } from '../joint-direct';
+
+/** What the joint kernels need for the current step (one per solver; no allocation per step). */
+export interface JointSolveContext {
+  /** Substep length (s). */
+  h: number;
+  invH: number;
+  /** Bias rate of rigid rows and limits (1/s). */
+  rigidBiasRate: number;
+  /** Mass and impulse scales of rigid rows in the biased sweeps. */
+  rigidMassScale: number;
+  rigidImpulseScale: number;
+  /** The bilateral rows' direct solver (`../joint-direct.ts`); used when `direct` is true. */
+  direct: JointDirect;
+  useDirect: boolean;
+  /** Re-evaluate the rows at the pose after the position update before the relax sweeps. */
+  refreshBeforeRelax: boolean;
+  /** True once the rows were re-evaluated for this substep's relax sweeps. */
+  relaxReady: boolean;
+  /** Scratch: the spring rows' errors of the solve sweeps, kept through the relax refresh. */
+  savedError: Float64Array;
+}
+
+const soft: Softness = { biasRate: 0, massScale: 1, impulseScale: 0 };
+
+export function createJointSolveContext(): JointSolveContext {
+  return {
+    h: 0, invH: 0, rigidBiasRate: 0, rigidMassScale: 1, rigidImpulseScale: 0, direct: createJointDirect(),
+    useDirect: true, refreshBeforeRelax: true, relaxReady: false, savedError: new Float64Array(64),
+  };
+}
+
+/**
+ * Start of a fast-mode step: the substep length, the rigid joint softness, the warm-start impulses
+ * (last step's row forces × h, or 0 without warm starting) and the direct islands.
+ */
+export function beginJoints(p: JointProblem, sb: SolverBodies, c: JointSolveContext, o: PgsOptions, h: number): void {
+  c.useDirect = o.jointSolver === 'direct';
+  c.refreshBeforeRelax = true;
+  if (o.jointHertz > 0) {
+    // rigid rows: the soft step's bias rate β = ω/(2ζ + hω); the direct solve keeps the full mass, the
+    // Gauss–Seidel rows also take the soft step's mass and impulse scales (compliance that keeps an
+    // unconverged sweep from over-correcting)
+    makeSoft(soft, o.jointHertz, o.jointDampingRatio, h);
+    setup(p, sb, c, h, soft.biasRate, c.useDirect ? 1 : soft.massScale, c.useDirect ? 0 : soft.impulseScale,
+      o.warmStarting);
+  } else {
+    setup(p, sb, c, h, 0, 1, 0, o.warmStarting);
+  }
+}
+
+/**
+ * Start of an implicit (accurate-mode) joint step of length h: Drumwright's scheme in its rigid
+ * limit for rigid rows (k → ∞: bias C/h, no compliance, digest §1.10 "rigid limit"), springs from k
+ * and b, every bilateral row in the direct solve.
+ */
+export function beginJointsImplicit(p: JointProblem, sb: SolverBodies, c: JointSolveContext, h: number, warm: boolean): void {
+  c.useDirect = true;
+  c.refreshBeforeRelax = false;
+  setup(p, sb, c, h, 1 / h, 1, 0, warm);
+}
+
+function setup(
+  p: JointProblem, sb: SolverBodies, c: JointSolveContext, h: number, biasRate: number, massScale: number,
+  impulseScale: number, warm: boolean,
+): void {
+  c.h = h;
+  c.invH = 1 / h;
+  c.rigidBiasRate = biasRate;
+  c.rigidMassScale = massScale;
+  c.rigidImpulseScale = impulseScale;
+  p.impulseTime = h;
+  const n = p.rowCount;
+  for (let r = 0; r < n; r++) {
+    p.impulse[r] = warm ? clamp(p.warmForce[r], p.forceLower[r], p.forceUpper[r]) * h : 0;
+    p.impulseLower[r] = p.forceLower[r] * h;
+    p.impulseUpper[r] = p.forceUpper[r] * h;
+  }
+  if (c.useDirect) buildJointIslands(c.direct, p, sb);
+  else c.direct.direct.fill(0, 0, Math.min(n, c.direct.direct.length));
+}
+
+function clamp(x: number, lo: number, hi: number): number {
+  return x < lo ? lo : x > hi ? hi : x;
+}
+
+/**
+ * Start of a substep: re-evaluates the rows at the current pose, computes their soft coefficients
+ * (and factors the direct islands), then applies the accumulated impulses to the bodies (warm start).
+ */
+export function warmStartJoints(p: JointProblem, sb: SolverBodies, c: JointSolveContext): void {
+  if (p.rowCount === 0) return;
+  prepareRows(p, sb, c);
+  c.relaxReady = false;
+  for (let r = 0; r < p.rowCount; r++) {
+    const l = p.impulse[r];
+    if (l !== 0) applyRow(p, sb, r, l);
+  }
+}
+
+/**
+ * Before the relax sweeps (Box2D v3 evaluates its joints at the current pose there too): the rows at
+ * the pose after the position update, so that the relax removes the velocity along the current
+ * Jacobians. Spring rows keep the error of the solve sweeps: a spring is one implicit Euler step per
+ * substep (digest §1.10), which the relax must not repeat at the new position.
+ */
+function refreshForRelax(p: JointProblem, sb: SolverBodies, c: JointSolveContext): void {
+  if (c.savedError.length < p.rowCount) c.savedError = new Float64Array(p.rowCapacity);
+  for (let r = 0; r < p.rowCount; r++) c.savedError[r] = p.error[r];
+  prepareRows(p, sb, c);
+  for (let r = 0; r < p.rowCount; r++) if (p.rowType[r] === RowType.spring) p.error[r] = c.savedError[r];
+  c.relaxReady = true;
+}
+
+/** Rows at the current pose: Jacobians, errors, soft coefficients, 3×3 block inverses, direct factors. */
+function prepareRows(p: JointProblem, sb: SolverBodies, c: JointSolveContext): void {
+  updateJointRows(p, sb);
+  const h = c.h;
+  for (let r = 0; r < p.rowCount; r++) {
+    const type = p.rowType[r];
+    const em = p.effectiveMass[r];
+    if (type === RowType.spring) {
+      const k = p.stiffness[r], b = p.damping[r];
+      const t = h * k + b;
+      const gamma = 1 / (h * t);
+      p.gamma[r] = gamma;
+      p.biasRate[r] = k / t;
+      p.softMass[r] = em > 0 ? 1 / (1 / em + gamma) : 0;
+      p.massScale[r] = 1;
+      p.impulseScale[r] = 0;
+    } else {
+      p.gamma[r] = 0;
+      p.biasRate[r] = type === RowType.motor ? 0 : c.rigidBiasRate;
+      p.softMass[r] = em;
+      p.massScale[r] = type === RowType.rigid ? c.rigidMassScale : 1;
+      p.impulseScale[r] = type === RowType.rigid ? c.rigidImpulseScale : 0;
+    }
+    if (p.rowBlock[r] === RowBlock.head) invertBlock(p, r, p.gamma[r]);
+  }
+  if (c.useDirect) factorJointIslands(c.direct, p, sb, p.gamma);
+}
+
+/** (K + γI)⁻¹ of the block whose first row is r, into `blockInverse[9r..]` (0 if singular). */
+function invertBlock(p: JointProblem, r: number, gamma: number): void {
+  const K = p.blockMatrix, o = 9 * r, out = p.blockInverse;
+  const a = K[o] + gamma, b = K[o + 1], c = K[o + 2];
+  const d = K[o + 4] + gamma, e = K[o + 5];
+  const f = K[o + 8] + gamma;
+  // symmetric: [a b c; b d e; c e f]
+  const c00 = d * f - e * e, c01 = c * e - b * f, c02 = b * e - c * d;
+  const det = a * c00 + b * c01 + c * c02;
+  const scale = Math.abs(a) + Math.abs(d) + Math.abs(f);
+  if (!(Math.abs(det) > 1e-14 * scale * scale * scale)) {
+    out.fill(0, o, o + 9);
+    return;
+  }
+  const id = 1 / det;
+  out[o] = c00 * id; out[o + 1] = c01 * id; out[o + 2] = c02 * id;
+  out[o + 3] = c01 * id; out[o + 4] = (a * f - c * c) * id; out[o + 5] = (b * c - a * e) * id;
+  out[o + 6] = c02 * id; out[o + 7] = (b * c - a * e) * id; out[o + 8] = (a * d - b * b) * id;
+}
+
+/** J v of row r from the current body velocities. */
+function rowVelocity(p: JointProblem, v: Float64Array, w: Float64Array, r: number): number {
+  const a3 = 3 * p.rowA[r], b3 = 3 * p.rowB[r], o = 3 * r;
+  const lin = p.linear, jA = p.angularA, jB = p.angularB;
+  return lin[o] * (v[b3] - v[a3]) + lin[o + 1] * (v[b3 + 1] - v[a3 + 1]) + lin[o + 2] * (v[b3 + 2] - v[a3 + 2])
+    + jA[o] * w[a3] + jA[o + 1] * w[a3 + 1] + jA[o + 2] * w[a3 + 2]
+    + jB[o] * w[b3] + jB[o + 1] * w[b3 + 1] + jB[o + 2] * w[b3 + 2];
+}
+
+function applyRow(p: JointProblem, sb: SolverBodies, r: number, l: number): void {
+  const v = sb.v, w = sb.w;
+  const a = p.rowA[r], b = p.rowB[r], a3 = 3 * a, b3 = 3 * b, o = 3 * r;
+  const lin = p.linear, iA = p.invInertiaAngularA, iB = p.invInertiaAngularB;
+  const mA = sb.invMass[a] * l, mB = sb.invMass[b] * l;
+  v[a3] -= mA * lin[o]; v[a3 + 1] -= mA * lin[o + 1]; v[a3 + 2] -= mA * lin[o + 2];
+  v[b3] += mB * lin[o]; v[b3 + 1] += mB * lin[o + 1]; v[b3 + 2] += mB * lin[o + 2];
+  w[a3] += l * iA[o]; w[a3 + 1] += l * iA[o + 1]; w[a3 + 2] += l * iA[o + 2];
+  w[b3] += l * iB[o]; w[b3 + 1] += l * iB[o + 1]; w[b3 + 2] += l * iB[o + 2];
+}
+
+/**
+ * One Gauss–Seidel sweep over every joint row (see the header for the row laws). `useBias` = false is
+ * the relax sweep: rigid rows and limits lose their soft bias (speculative limits keep C/h), springs
+ * and motors are unchanged.
+ */
+export function solveJoints(p: JointProblem, sb: SolverBodies, c: JointSolveContext, useBias: boolean): number {
+  if (!useBias && c.refreshBeforeRelax && !c.relaxReady) refreshForRelax(p, sb, c);
+  const v = sb.v, w = sb.w;
+  const imp = p.impulse;
+  const direct = c.direct.direct;
+  const anyDirect = c.useDirect && c.direct.n > 0;
+  let change = 0;
+  for (let r = 0; r < p.rowCount; r++) {
+    const block = p.rowBlock[r];
+    if (block === RowBlock.tail || (anyDirect && direct[r] === 1)) continue;
+    const type = p.rowType[r];
+    if (block === RowBlock.head) {
+      let bias = 0, ms = 1, is = 0;
+      const spring = type === RowType.spring;
+      if (spring || useBias) {
+        bias = p.biasRate[r];
+        ms = p.massScale[r];
+        is = p.impulseScale[r];
+      }
+      const g = p.gamma[r];
+      const b0 = rowVelocity(p, v, w, r) + bias * p.error[r] + g * imp[r];
+      const b1 = rowVelocity(p, v, w, r + 1) + bias * p.error[r + 1] + g * imp[r + 1];
+      const b2 = rowVelocity(p, v, w, r + 2) + bias * p.error[r + 2] + g * imp[r + 2];
+      const K = p.blockInverse, o = 9 * r;
+      const d0 = -ms * (K[o] * b0 + K[o + 1] * b1 + K[o + 2] * b2) - is * imp[r];
+      const d1 = -ms * (K[o + 3] * b0 + K[o + 4] * b1 + K[o + 5] * b2) - is * imp[r + 1];
+      const d2 = -ms * (K[o + 6] * b0 + K[o + 7] * b1 + K[o + 8] * b2) - is * imp[r + 2];
+      imp[r] += d0; imp[r + 1] += d1; imp[r + 2] += d2;
+      change = Math.max(change, Math.abs(d0), Math.abs(d1), Math.abs(d2));
+      applyRow(p, sb, r, d0);
+      applyRow(p, sb, r + 1, d1);
+      applyRow(p, sb, r + 2, d2);
+      continue;
+    }
+    const q = anyDirect ? c.direct.auxOf[r] : -1;
+    const m = q < 0 ? p.softMass[r] : c.direct.auxW[q] > 0 ? 1 / c.direct.auxW[q] : 0;
+    if (m === 0) continue;
+    const C = p.error[r];
+    let bias = 0, ms = 1, is = 0;
+    if (type === RowType.spring) {
+      bias = p.biasRate[r] * C;
+    } else if (type === RowType.limit) {
+      if (C > 0) bias = C * c.invH;
+      else if (useBias) { bias = p.biasRate[r] * C; ms = p.massScale[r]; is = p.impulseScale[r]; }
+    } else if (type === RowType.rigid && useBias) {
+      bias = p.biasRate[r] * C; ms = p.massScale[r]; is = p.impulseScale[r];
+    }
+    const old = imp[r];
+    const jv = rowVelocity(p, v, w, r) - p.target[r];
+    let next = old - ms * m * (jv + bias + p.gamma[r] * old) - is * old;
+    const lo = p.impulseLower[r], hi = p.impulseUpper[r];
+    if (next < lo) next = lo; else if (next > hi) next = hi;
+    imp[r] = next;
+    const d = next - old;
+    if (d !== 0) {
+      applyRow(p, sb, r, d);
+      if (q >= 0) applyAux(p, sb, c.direct, q, d);
+      change = Math.max(change, Math.abs(d));
+    }
+  }
+  if (anyDirect) change = Math.max(change, solveDirect(p, sb, c, useBias));
+  return change;
+}
+
+/** The bilateral impulses −u Δ that keep the island's bilateral rows satisfied after aux row q took Δ. */
+function applyAux(p: JointProblem, sb: SolverBodies, d: JointDirect, q: number, delta: number): void {
+  const k = d.auxIsland[q], s0 = d.islandStart[k], s1 = d.islandStart[k + 1], o = d.auxOffset[q] - s0;
+  const U = d.U, imp = p.impulse;
+  for (let i = s0; i < s1; i++) {
+    const u = U[o + i];
+    if (u === 0) continue;
+    const r = d.row[i], dl = -u * delta;
+    imp[r] += dl;
+    applyRow(p, sb, r, dl);
+  }
+}
+
+/**
+ * The bilateral rows of every direct island at once: x = −(W + Γ)⁻¹ (J v − target + bias + γ λ),
+ * Δλ = massScale · x − impulseScale · λ (springs: 1 and 0), exact for the island given the other rows.
+ */
+function solveDirect(p: JointProblem, sb: SolverBodies, c: JointSolveContext, useBias: boolean): number {
+  const d = c.direct, x = d.x, imp = p.impulse, v = sb.v, w = sb.w;
+  for (let i = 0; i < d.n; i++) {
+    const r = d.row[i];
+    const spring = p.rowType[r] === RowType.spring;
+    const bias = spring || useBias ? p.biasRate[r] * p.error[r] : 0;
+    x[i] = -(rowVelocity(p, v, w, r) - p.target[r] + bias + p.gamma[r] * imp[r]);
+  }
+  solveFactored(d);
+  let change = 0;
+  for (let i = 0; i < d.n; i++) {
+    const r = d.row[i];
+    const rigidBiased = useBias && p.rowType[r] === RowType.rigid;
+    const dl = rigidBiased ? p.massScale[r] * x[i] - p.impulseScale[r] * imp[r] : x[i];
+    if (dl === 0) continue;
+    imp[r] += dl;
+    applyRow(p, sb, r, dl);
+    if (Math.abs(dl) > change) change = Math.abs(dl);
+  }
+  return change;
+}
