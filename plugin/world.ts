@@ -122,6 +122,8 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
     stepContext: { h: 1 / 60, gravity, profile: false, detail: {}, joints: jointProblem },
     setSolver(kind, opts) {
       this.solver = makeSolver(kind, opts ?? {});
+      // the new solver reports its own details; drop the old one's (allocation at switch time only)
+      this.stepContext.detail = {};
     },
   };
   return world;
@@ -192,7 +194,7 @@ function validateLcpOptions(o: LcpOptions): LcpOptions {
     if (!Number.isInteger(o[key]) || o[key] < 1) throw new PhysicsInputError(-1, `lcp.${key}`, o[key], 'must be an integer ≥ 1');
   }
   if (!Number.isInteger(o.maxPivots) || o.maxPivots < 0) {
-    throw new PhysicsInputError(-1, 'lcp.maxPivots', o.maxPivots, 'must be an integer ≥ 0 (0 = Lemke\'s default)');
+    throw new PhysicsInputError(-1, 'lcp.maxPivots', o.maxPivots, 'must be an integer ≥ 0 (0 = the default 4·n + 100)');
   }
   if (o.impacts !== 'plus' && o.impacts !== 'none') {
     throw new PhysicsInputError(-1, 'lcp.impacts', o.impacts, "must be 'plus' or 'none'");

@@ -75,11 +75,15 @@ export type FrictionLawName = 'coulomb' | 'max-dissipation';
  * four islands whose LCPs exceed `maxLcpSize` (1 000 unknowns), so each goes to the projected
  * fallback. The 1.5 s (90 steps) after throwing one ball at the red tower took 35 s, one step up to 7 s
  * (Lemke, up to 1 500 pivots on LCPs of 500–1 000 unknowns; the PLUS impact phase up to 3.5 s). Four
- * balls hitting four structures at once: one step took 63 s (54 000 pivots).
+ * balls hitting four structures at once: one step took 63 s (54 000 pivots). Even near rest a single
+ * step can take minutes: switching 20 PGS steps after a reset, the third accurate step took 254 s
+ * (two LCPs of up to 890 unknowns, 89 200 pivots: Lemke ran to its 50 n + 100 pivot cap, then the
+ * regularised retry did too, then the projected fallback), while switching right at the reset gave
+ * steps under 0.7 s for the first 30 steps.
  */
 export const ACCURATE_MODE_WARNING =
-  'Accurate mode: slow on big piles. ~0.1 s per step at rest, seconds (up to a minute) per step when ' +
-  'a ball hits a tower. One step per frame: slow motion, and the page may freeze during big impacts.';
+  'Accurate mode: slow on big piles. ~0.1 s per step at rest; a single step can take seconds, even ' +
+  'minutes, mostly when a ball hits a tower. One step per frame (slow motion); the page may freeze meanwhile.';
 
 export class KnockdownGame {
   readonly world: PhysicsWorld;

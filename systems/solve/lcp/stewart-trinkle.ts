@@ -194,7 +194,7 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
     const floor = 4 * LEMKE_TIE_TOLERANCE * bMax;
     for (let i = 0; i < n; i++) if (Math.abs(lcp.b[i]) <= floor) lcp.b[i] = 0;
     if (n > stats.lcpSize) stats.lcpSize = n;
-    lemkeOptions.maxPivots = o.maxPivots > 0 ? o.maxPivots : 50 * n + 100;
+    lemkeOptions.maxPivots = o.maxPivots > 0 ? o.maxPivots : 4 * n + 100;
     const g = o.warmStart ? buildGuess(problem) : 0;
     lemkeOptions.activeSet = g > 0 ? guess : undefined;
     lemkeOptions.activeSetCount = g;
@@ -354,7 +354,7 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
       for (let i = 0; i < islands.count; i++) solveIsland(problem, bodies, i, h);
       // 2b. Joints again with the contact impulses in place (one block Gauss–Seidel round).
       if (joints !== undefined && islands.count > 0) solveJointsImplicit(implicitJoints, joints, bodies, h, o.warmStart, false);
-      if (timed) { const t = now(); ctx.detail.lemkeMs = t - t0; t0 = t; }
+      if (timed) ctx.detail.lemkeMs = now() - t0;
       // 3. q⁺ = q + h v⁺.
       integratePositions(bodies, h);
       // 4. Impulses back for the warm start and the contact store.
@@ -373,7 +373,7 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
         d.lcpSize = stats.lcpSize;
         d.fallbacks = stats.projectedFallbacks;
         d.jointSweeps = joints !== undefined ? implicitJoints.sweeps : 0;
-        const im = stats.impact as (ImpactStats & { intervals?: number }) | undefined;
+        const im: (ImpactStats & { intervals?: number }) | undefined = stats.impact;
         d.impactRounds = im?.rounds ?? 0;
         d.impactIntervals = im?.intervals ?? 0;
       }

@@ -46,3 +46,13 @@ describe('profiler', () => {
     expect(d.lcpSize).toBeGreaterThan(0);
   });
 });
+
+describe('profiler after a solver switch', () => {
+  it('drops the accurate solver\'s details when switching back to PGS', () => {
+    const w = boxOnGround({ profile: true, solver: 'lcp' });
+    expect(Object.keys(w.profiler.last.solverDetail).length).toBeGreaterThan(0);
+    w.setSolver('pgs');
+    stepWorld(w, 1 / 60);
+    expect(w.profiler.last.solverDetail).toEqual({});
+  });
+});
