@@ -25,8 +25,9 @@
  * `distance` keeps |anchorB − anchorA| within [lower[0], upper[0]] (a rod when they are equal, a
  * rope when lower is 0) and, with a finite stiffness, pulls it towards `restLength`.
  *
- * Warm starting: `rowForce` keeps the last step's force of each row slot (unit: N or N·m), so a change
- * of time step or solver keeps its meaning; the solver starts from force × its own time step.
+ * Forces per row slot (unit: N or N·m): `rowForce` is the average over the last step (what the getters
+ * read and what breaking compares), `warmForce` the force of the solver's last substep, from which the
+ * next step starts (force × its own substep, so a change of time step or solver keeps its meaning).
  * Slots per joint: 0–5 the locked (bilateral) rows of axes 0–5 (for the 3×3 point and rotation
  * blocks, the world x y z components), 6–11 lower limits, 12–17 upper limits, 18–23 motors.
  *
@@ -94,9 +95,12 @@ export interface JointStore {
   collideConnected: Uint8Array;
   /** `[capacity]` 1 while the joint acts; 0 once it broke. */
   enabled: Uint8Array;
-  /** `[24 × capacity]` last step's force per row slot (N or N·m), for warm starting. */
+  /** `[24 × capacity]` last step's average force per row slot (N or N·m). */
   rowForce: Float64Array;
-  /** `[3 × capacity]` last step's constraint force on body B (unit: N, world; A gets the opposite). */
+  /** `[24 × capacity]` force per row slot in the solver's last substep (N or N·m), for warm starting. */
+  warmForce: Float64Array;
+  /** `[3 × capacity]` last step's constraint force on body B, averaged over the step (unit: N, world;
+   * A gets the opposite). */
   force: Float64Array;
   /** `[3 × capacity]` last step's constraint torque on body B from the angular rows (N·m, world). */
   torque: Float64Array;
@@ -136,6 +140,7 @@ export function createJointStore(capacity = 16): JointStore {
     collideConnected: new Uint8Array(c),
     enabled: new Uint8Array(c),
     rowForce: new Float64Array(JOINT_SLOTS * c),
+    warmForce: new Float64Array(JOINT_SLOTS * c),
     force: new Float64Array(3 * c),
     torque: new Float64Array(3 * c),
     list: new Uint32Array(c),
@@ -171,6 +176,7 @@ export function ensureJointCapacity(s: JointStore, eid: number): void {
   s.collideConnected = growUint8(s.collideConnected, c);
   s.enabled = growUint8(s.enabled, c);
   s.rowForce = growFloat64(s.rowForce, JOINT_SLOTS * c);
+  s.warmForce = growFloat64(s.warmForce, JOINT_SLOTS * c);
   s.force = growFloat64(s.force, 3 * c);
   s.torque = growFloat64(s.torque, 3 * c);
   s.list = growUint32(s.list, c);

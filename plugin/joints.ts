@@ -222,7 +222,7 @@ function resolve(world: PhysicsWorld, def: JointDef): Resolved {
     throw new PhysicsInputError(NEW, 'joint.kind', kindName,
       "must be 'ball', 'hinge', 'slider', 'fixed', 'distance' or 'sixDof'");
   }
-  const kind = JointKind[kindName as JointKindName];
+  const kind = JointKind[kindName];
   if (!isBody(world, def.bodyA)) {
     if (typeof def.bodyA === 'number') throw new UnknownEntityError(def.bodyA);
     throw new PhysicsInputError(NEW, 'joint.bodyA', def.bodyA, 'must be the entity id of a body');
@@ -423,6 +423,7 @@ export function addJoint(world: PhysicsWorld, def: JointDef): number {
   s.collideConnected[eid] = r.collide ? 1 : 0;
   s.enabled[eid] = 1;
   s.rowForce.fill(0, JOINT_SLOTS * eid, JOINT_SLOTS * eid + JOINT_SLOTS);
+  s.warmForce.fill(0, JOINT_SLOTS * eid, JOINT_SLOTS * eid + JOINT_SLOTS);
   s.force.fill(0, 3 * eid, 3 * eid + 3);
   s.torque.fill(0, 3 * eid, 3 * eid + 3);
   registerJoint(s, eid);
@@ -478,7 +479,7 @@ export function setJointMotor(world: PhysicsWorld, eid: number, motor: JointMoto
   if (s.axisMode[6 * eid + i] === AxisMode.locked) {
     throw new PhysicsInputError(eid, 'axis', AXIS_NAMES[i], 'is locked: a motor needs a free or limited axis');
   }
-  if (s.motorMaxForce[6 * eid + i] === 0) s.rowForce[JOINT_SLOTS * eid + 18 + i] = 0;
+  if (s.motorMaxForce[6 * eid + i] === 0) s.warmForce[JOINT_SLOTS * eid + 18 + i] = 0;
   s.motorSpeed[6 * eid + i] = speed;
   s.motorMaxForce[6 * eid + i] = maxForce;
 }
@@ -512,8 +513,9 @@ function write3(out: Out3, a: Float64Array, o: number): void {
 }
 
 /**
- * The constraint force the joint applied to body B in the last step (unit: N, world frame; body A
- * received the opposite), the sum of its linear rows (anchor, limit and motor rows).
+ * The constraint force the joint applied to body B in the last step, averaged over the step (unit: N,
+ * world frame; body A received the opposite): the sum of its linear rows (anchor, limit and motor rows).
+ * A broken joint keeps the force of the step in which it broke.
  */
 export function getJointForce<T extends Out3 = number[]>(world: PhysicsWorld, eid: number, out?: T): T {
   requireJoint(world, eid);
@@ -522,7 +524,8 @@ export function getJointForce<T extends Out3 = number[]>(world: PhysicsWorld, ei
   return o;
 }
 
-/** The constraint torque the joint's angular rows applied to body B in the last step (N·m, world). */
+/** The constraint torque the joint's angular rows applied to body B in the last step, averaged over the
+ * step (N·m, world). */
 export function getJointTorque<T extends Out3 = number[]>(world: PhysicsWorld, eid: number, out?: T): T {
   requireJoint(world, eid);
   const o = out ?? ([0, 0, 0] as unknown as T);
@@ -538,7 +541,7 @@ export function getJointImpulse(world: PhysicsWorld, eid: number, dt: number): n
   return [f[0] * h, f[1] * h, f[2] * h];
 }
 
-/** The motor force (N) or torque (N·m) of an axis in the last step, signed along the axis. */
+/** The motor force (N) or torque (N·m) of an axis, averaged over the last step, signed along the axis. */
 export function getJointMotorForce(world: PhysicsWorld, eid: number, axis?: JointAxisName): number {
   requireJoint(world, eid);
   const i = axisIndex(world, eid, axis, 'axis');

@@ -57,6 +57,18 @@ export const RowBlock = { scalar: 0, head: 1, tail: 2 } as const;
 /** Axis value of a distance joint's rows (not one of the six joint axes). */
 export const DISTANCE_AXIS = 6;
 
+// module-local copies of the enum codes (plain constants in the hot loops)
+const MODE_LIMITED = AxisMode.limited;
+const MODE_LOCKED = AxisMode.locked;
+const KIND_DISTANCE = JointKind.distance;
+const BLOCK_HEAD = RowBlock.head;
+const BLOCK_SCALAR = RowBlock.scalar;
+const BLOCK_TAIL = RowBlock.tail;
+const ROW_LIMIT = RowType.limit;
+const ROW_MOTOR = RowType.motor;
+const ROW_RIGID = RowType.rigid;
+const ROW_SPRING = RowType.spring;
+
 export interface JointProblem {
   /** Number of joints with rows this step. */
   jointCount: number;
@@ -136,6 +148,11 @@ export interface JointProblem {
   impulse: Float64Array;
   /** Time over which `impulse` acts (s): the substep (fast mode) or the step (accurate mode). */
   impulseTime: number;
+  /** `[rowCapacity]` impulses of the step's earlier substeps (the last one is in `impulse`): the step's
+   * total is `stepImpulse + impulse`. */
+  stepImpulse: Float64Array;
+  /** Length of the step (s). */
+  stepTime: number;
 
   // Solver scratch, per row, written by the solver for its own step length (`pgs/joint-solve.ts`).
   /** `[rowCapacity]` impulse bounds over one solver step (N·s or N·m·s). */
@@ -201,6 +218,8 @@ export function createJointProblem(jointCapacity = 16, rowCapacity = 64): JointP
     warmForce: new Float64Array(R),
     impulse: new Float64Array(R),
     impulseTime: 0,
+    stepImpulse: new Float64Array(R),
+    stepTime: 0,
     impulseLower: new Float64Array(R),
     impulseUpper: new Float64Array(R),
     biasRate: new Float64Array(R),
@@ -258,6 +277,7 @@ function ensureRows(p: JointProblem, n: number): void {
   p.forceUpper = growFloat64(p.forceUpper, c);
   p.warmForce = growFloat64(p.warmForce, c);
   p.impulse = growFloat64(p.impulse, c);
+  p.stepImpulse = growFloat64(p.stepImpulse, c);
   p.impulseLower = growFloat64(p.impulseLower, c);
   p.impulseUpper = growFloat64(p.impulseUpper, c);
   p.biasRate = growFloat64(p.biasRate, c);
@@ -374,45 +394,45 @@ export function assembleJoints(js: JointStore, bodies: RigidBodyStore, sb: Solve
     }
     p.restLength[j] = js.restLength[e];
     p.rowStart[j] = p.rowCount;
-    const warm = js.rowForce, w0 = JOINT_SLOTS * e;
+    const warm = js.warmForce, w0 = JOINT_SLOTS * e;
     const kLin = js.stiffness[e], bLin = js.damping[e], kAng = js.angularStiffness[e], bAng = js.angularDamping[e];
-    if (js.kind[e] === JointKind.distance) {
+    if (js.kind[e] === KIND_DISTANCE) {
       const lo = js.lower[e6], hi = js.upper[e6];
       if (lo === hi) {
-        if (kLin === Infinity) pushRow(p, j, 0, RowType.rigid, DISTANCE_AXIS, RowBlock.scalar, Infinity, 0, -Infinity, Infinity, 0, warm[w0]);
-        else if (kLin > 0 || bLin > 0) pushRow(p, j, 0, RowType.spring, DISTANCE_AXIS, RowBlock.scalar, kLin, bLin, -Infinity, Infinity, 0, warm[w0]);
+        if (kLin === Infinity) pushRow(p, j, 0, ROW_RIGID, DISTANCE_AXIS, BLOCK_SCALAR, Infinity, 0, -Infinity, Infinity, 0, warm[w0]);
+        else if (kLin > 0 || bLin > 0) pushRow(p, j, 0, ROW_SPRING, DISTANCE_AXIS, BLOCK_SCALAR, kLin, bLin, -Infinity, Infinity, 0, warm[w0]);
       } else {
         if (kLin !== Infinity && (kLin > 0 || bLin > 0)) {
-          pushRow(p, j, 0, RowType.spring, DISTANCE_AXIS, RowBlock.scalar, kLin, bLin, -Infinity, Infinity, 0, warm[w0]);
+          pushRow(p, j, 0, ROW_SPRING, DISTANCE_AXIS, BLOCK_SCALAR, kLin, bLin, -Infinity, Infinity, 0, warm[w0]);
         }
-        if (lo > 0) pushRow(p, j, 6, RowType.limit, DISTANCE_AXIS, RowBlock.scalar, Infinity, 0, 0, Infinity, 0, warm[w0 + 6]);
-        if (hi < Infinity) pushRow(p, j, 12, RowType.limit, DISTANCE_AXIS, RowBlock.scalar, Infinity, 0, 0, Infinity, 0, warm[w0 + 12]);
+        if (lo > 0) pushRow(p, j, 6, ROW_LIMIT, DISTANCE_AXIS, BLOCK_SCALAR, Infinity, 0, 0, Infinity, 0, warm[w0 + 6]);
+        if (hi < Infinity) pushRow(p, j, 12, ROW_LIMIT, DISTANCE_AXIS, BLOCK_SCALAR, Infinity, 0, 0, Infinity, 0, warm[w0 + 12]);
       }
     } else {
       const m = js.axisMode;
       // motors
       for (let i = 0; i < 6; i++) {
         const f = js.motorMaxForce[e6 + i];
-        if (f > 0 && m[e6 + i] !== AxisMode.locked) {
-          pushRow(p, j, 18 + i, RowType.motor, i, RowBlock.scalar, Infinity, 0, -f, f, js.motorSpeed[e6 + i], warm[w0 + 18 + i]);
+        if (f > 0 && m[e6 + i] !== MODE_LOCKED) {
+          pushRow(p, j, 18 + i, ROW_MOTOR, i, BLOCK_SCALAR, Infinity, 0, -f, f, js.motorSpeed[e6 + i], warm[w0 + 18 + i]);
         }
       }
       // limits
       for (let i = 0; i < 6; i++) {
-        if (m[e6 + i] !== AxisMode.limited) continue;
-        if (js.lower[e6 + i] > -Infinity) pushRow(p, j, 6 + i, RowType.limit, i, RowBlock.scalar, Infinity, 0, 0, Infinity, 0, warm[w0 + 6 + i]);
-        if (js.upper[e6 + i] < Infinity) pushRow(p, j, 12 + i, RowType.limit, i, RowBlock.scalar, Infinity, 0, 0, Infinity, 0, warm[w0 + 12 + i]);
+        if (m[e6 + i] !== MODE_LIMITED) continue;
+        if (js.lower[e6 + i] > -Infinity) pushRow(p, j, 6 + i, ROW_LIMIT, i, BLOCK_SCALAR, Infinity, 0, 0, Infinity, 0, warm[w0 + 6 + i]);
+        if (js.upper[e6 + i] < Infinity) pushRow(p, j, 12 + i, ROW_LIMIT, i, BLOCK_SCALAR, Infinity, 0, 0, Infinity, 0, warm[w0 + 12 + i]);
       }
       // locked angular, then locked linear
       for (let g = 1; g >= 0; g--) {
         const k = g === 1 ? kAng : kLin, bb = g === 1 ? bAng : bLin;
         if (k !== Infinity && !(k > 0 || bb > 0)) continue; // a spring of zero stiffness and damping: free
-        const type = k === Infinity ? RowType.rigid : RowType.spring;
+        const type = k === Infinity ? ROW_RIGID : ROW_SPRING;
         const o = e6 + 3 * g;
-        const all = m[o] === AxisMode.locked && m[o + 1] === AxisMode.locked && m[o + 2] === AxisMode.locked;
+        const all = m[o] === MODE_LOCKED && m[o + 1] === MODE_LOCKED && m[o + 2] === MODE_LOCKED;
         for (let i = 0; i < 3; i++) {
-          if (m[o + i] !== AxisMode.locked) continue;
-          const block = all ? (i === 0 ? RowBlock.head : RowBlock.tail) : RowBlock.scalar;
+          if (m[o + i] !== MODE_LOCKED) continue;
+          const block = all ? (i === 0 ? BLOCK_HEAD : BLOCK_TAIL) : BLOCK_SCALAR;
           pushRow(p, j, 3 * g + i, type, 3 * g + i, block, k, bb, -Infinity, Infinity, 0, warm[w0 + 3 * g + i]);
         }
       }
@@ -464,7 +484,7 @@ export function updateJointRows(p: JointProblem, sb: SolverBodies): void {
     gap[1] = p.center0[j3 + 1] + dp[b3 + 1] - dp[a3 + 1] + rb[1] - ra[1];
     gap[2] = p.center0[j3 + 2] + dp[b3 + 2] - dp[a3 + 2] + rb[2] - ra[2];
     const rs = p.rowStart[j], re = p.rowStart[j + 1];
-    if (p.kind[j] === JointKind.distance) {
+    if (p.kind[j] === KIND_DISTANCE) {
       let len = Math.sqrt(gap[0] * gap[0] + gap[1] * gap[1] + gap[2] * gap[2]);
       let nx = 1, ny = 0, nz = 0;
       if (len > 1e-12) { nx = gap[0] / len; ny = gap[1] / len; nz = gap[2] / len; } else len = 0;
@@ -474,7 +494,7 @@ export function updateJointRows(p: JointProblem, sb: SolverBodies): void {
         const s = slot === 12 ? -1 : 1;
         setLinearRow(p, r, s * nx, s * ny, s * nz, ra[0], ra[1], ra[2]);
         p.error[r] = slot === 6 ? len - p.lower[j6] : slot === 12 ? p.upper[j6] - len
-          : p.rowType[r] === RowType.spring ? len - p.restLength[j] : len - p.lower[j6];
+          : p.rowType[r] === ROW_SPRING ? len - p.restLength[j] : len - p.lower[j6];
       }
       finishRows(p, sb, rs, re);
       continue;
@@ -498,7 +518,7 @@ export function updateJointRows(p: JointProblem, sb: SolverBodies): void {
       const axis = p.rowAxis[r], slot = p.rowSlot[r], type = p.rowType[r];
       const s = slot >= 12 && slot < 18 ? -1 : 1; // upper limits: flipped so that C ≥ 0 is feasible
       if (axis < 3) {
-        if (p.rowBlock[r] !== RowBlock.scalar) {
+        if (p.rowBlock[r] !== BLOCK_SCALAR) {
           // point block: world axis e_axis, lever r_A
           const i = axis;
           setLinearRow(p, r, i === 0 ? 1 : 0, i === 1 ? 1 : 0, i === 2 ? 1 : 0, ra[0], ra[1], ra[2]);
@@ -508,7 +528,7 @@ export function updateJointRows(p: JointProblem, sb: SolverBodies): void {
           setLinearRow(p, r, s * ax[o], s * ax[o + 1], s * ax[o + 2], ra[0] + gap[0], ra[1] + gap[1], ra[2] + gap[2]);
           p.error[r] = rowError(p, j6, axis, slot, type, p.coordinate[j6 + axis]);
         }
-      } else if (p.rowBlock[r] !== RowBlock.scalar) {
+      } else if (p.rowBlock[r] !== BLOCK_SCALAR) {
         if (!blockAngReady) { rotationError(theta, fa, fb); blockAngReady = true; }
         const i = axis - 3;
         setAngularRow(p, r, i === 0 ? 1 : 0, i === 1 ? 1 : 0, i === 2 ? 1 : 0);
@@ -530,7 +550,7 @@ export function updateJointRows(p: JointProblem, sb: SolverBodies): void {
 
 /** Error of a scalar row of axis `axis` from the coordinate x. */
 function rowError(p: JointProblem, j6: number, axis: number, slot: number, type: number, x: number): number {
-  if (type === RowType.motor) return 0;
+  if (type === ROW_MOTOR) return 0;
   if (slot >= 6 && slot < 12) return x - p.lower[j6 + axis];
   if (slot >= 12 && slot < 18) return p.upper[j6 + axis] - x;
   return x;
@@ -570,7 +590,7 @@ function finishRows(p: JointProblem, sb: SolverBodies, rs: number, re: number): 
     p.effectiveMass[r] = w > 1e-300 ? 1 / w : 0;
   }
   for (let r = rs; r < re; r++) {
-    if (p.rowBlock[r] !== RowBlock.head) continue;
+    if (p.rowBlock[r] !== BLOCK_HEAD) continue;
     const a = p.rowA[r], b = p.rowB[r], ms = sb.invMass[a] + sb.invMass[b], k9 = 9 * r;
     for (let u = 0; u < 3; u++) {
       const ou = 3 * (r + u);
@@ -647,18 +667,20 @@ function rotationError(out: Float64Array, a: Float64Array, b: Float64Array): voi
 // Results back to the store
 
 /**
- * Writes the rows' forces (impulse / impulseTime) back to the joint store for the next warm start,
- * the reaction force and torque on body B, and breaks the joints whose force or torque exceeds its
- * threshold (appending their entity ids to `broken`).
+ * Writes the rows' forces back to the joint store: the last substep's force (impulse / impulseTime) for
+ * the next warm start, the step's average force per row ((stepImpulse + impulse) / stepTime), the
+ * reaction force and torque on body B from those averages, and breaks the joints whose force or torque
+ * exceeds its threshold (appending their entity ids to `broken`).
  */
 export function storeJointResults(js: JointStore, p: JointProblem, broken: number[]): void {
-  const t = p.impulseTime;
-  const inv = t > 0 ? 1 / t : 0;
+  const t = p.impulseTime, T = p.stepTime;
+  const inv = t > 0 ? 1 / t : 0, invT = T > 0 ? 1 / T : 0;
   for (let j = 0; j < p.jointCount; j++) {
     const e = p.entity[j], w0 = JOINT_SLOTS * e, e3 = 3 * e;
     let fx = 0, fy = 0, fz = 0, tx = 0, ty = 0, tz = 0;
     for (let r = p.rowStart[j]; r < p.rowStart[j + 1]; r++) {
-      const f = p.impulse[r] * inv;
+      js.warmForce[w0 + p.rowSlot[r]] = p.impulse[r] * inv;
+      const f = (p.stepImpulse[r] + p.impulse[r]) * invT;
       js.rowForce[w0 + p.rowSlot[r]] = f;
       const o = 3 * r;
       if (p.rowAxis[r] >= 3 && p.rowAxis[r] < 6) {

@@ -152,11 +152,13 @@ export function updateBroadphase(
     const dynA = dyn[i] === 1;
     for (let j = i + 1, oj = oi + 6; j < m; j++, oj += 6) {
       if (box[oj] > maxA) break;
+      // one branch for the four bound tests (| instead of ||): most candidates fail one of them, and
+      // which one is unpredictable
+      if ((+(min1 > box[oj + 3]) | +(box[oj + 2] > max1) | +(min2 > box[oj + 5]) | +(box[oj + 4] > max2)) !== 0) continue;
       if (!dynA && dyn[j] === 0) continue;
-      if (min1 > box[oj + 3] || box[oj + 2] > max1) continue;
-      if (min2 > box[oj + 5] || box[oj + 4] > max2) continue;
       const a = order[i], b = order[j];
       if (!shouldCollide(colliders, a, b)) continue;
+      if (s.excludedPairs !== undefined && s.excludedPairs.size > 0 && pairTableGet(s.excludedPairs, a, b) >= 0) continue; // joined pair (joints)
       pushPair(s, a, b);
     }
   }

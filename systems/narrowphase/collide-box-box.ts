@@ -39,7 +39,7 @@
 
 import { quatToMat3 } from '../../math/quat';
 import { closestSegmentSegment } from '../../math/vec3';
-import { addPoint, type ManifoldOut, type PosedShape } from './manifold';
+import { addPoint, POSED_AXES, POSED_WITH_AXES, type ManifoldOut, type PosedShape } from './manifold';
 
 /** Cross-product axes shorter than this (sine of the edge angle) are skipped. */
 const EDGE_PARALLEL_SIN = 1e-5;
@@ -74,7 +74,12 @@ const pick = new Int32Array(4);
 const segs = new Float64Array(12);
 const st = new Float64Array(2);
 
+/** Writes the box's axes (world frame, axis i at 3i): from the posed shape when it carries them. */
 function loadAxes(ax: Float64Array, s: PosedShape): void {
+  if (s.length >= POSED_WITH_AXES) {
+    for (let k = 0; k < 9; k++) ax[k] = s[POSED_AXES + k];
+    return;
+  }
   quatToMat3(rot, 0, s, 3);
   for (let i = 0; i < 3; i++) {
     ax[3 * i] = rot[i]; ax[3 * i + 1] = rot[3 + i]; ax[3 * i + 2] = rot[6 + i];

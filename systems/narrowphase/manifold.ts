@@ -8,9 +8,17 @@ import { MAX_MANIFOLD_POINTS } from '../../components/contact';
 /**
  * A shape placed in the world: `[10]` = position (unit: m, world) at 0..2, orientation quaternion
  * x y z w at 3..6, and the collider's `size` triple at 7..9 (see `components/collider.ts`).
+ * Optionally `[19]`: the body's axes in the world frame at 10..18 (axis i, the i-th column of the
+ * rotation matrix of the quaternion, at 10 + 3i), which the narrowphase fills once per body and step
+ * so that collide functions need not convert the quaternion for every pair (see {@link POSED_AXES}).
  */
 export type PosedShape = Float64Array;
 
+/** Offset of the optional body axes in a {@link PosedShape}; a shape of length ≥ POSED_WITH_AXES has them. */
+export const POSED_AXES = 10;
+export const POSED_WITH_AXES = 19;
+
+/** A posed shape without the axes (`[10]`). */
 export function createPosedShape(): PosedShape {
   return new Float64Array(10);
 }

@@ -19,9 +19,10 @@ import {
   acquireManifold, MAX_MANIFOLD_POINTS, pushBeginEvent, pushEndEvent, releaseManifold, type ContactStore,
 } from '../../components/contact';
 import type { BroadphaseState } from '../broadphase/broadphase';
-import { createManifoldOut, createPosedShape, type ManifoldOut, type PosedShape } from './manifold';
+import { createManifoldOut, POSED_AXES, POSED_WITH_AXES, type ManifoldOut, type PosedShape } from './manifold';
 import { getCollideFn } from './collide-table';
-import { quatRotateInverse } from '../../math/quat';
+import { quatRotateInverse, quatToMat3 } from '../../math/quat';
+import { nextCapacity } from '../../components/capacity';
 
 /** Largest distance (unit: m, in A's frame) at which a point with a new feature id still inherits
  * the impulses of an old point (Jolt matches contact points by position the same way). */
@@ -30,8 +31,8 @@ const MATCH_DISTANCE = 0.02;
 export interface NarrowphaseState {
   /** Increases every step; manifolds not stamped with the current value are stale. */
   stamp: number;
-  shapeA: PosedShape;
-  shapeB: PosedShape;
+  /** Per-collider data computed once per step, by the first pair that needs it (`cacheBody`). */
+  bodyCache: BodyCache;
   out: ManifoldOut;
   /** Scratch for feature matching: old ids, impulses and A-local points of one manifold. */
   oldIds: Uint32Array;
@@ -48,8 +49,7 @@ export interface NarrowphaseState {
 export function createNarrowphase(): NarrowphaseState {
   return {
     stamp: 0,
-    shapeA: createPosedShape(),
-    shapeB: createPosedShape(),
+    bodyCache: createBodyCache(),
     out: createManifoldOut(),
     oldIds: new Uint32Array(MAX_MANIFOLD_POINTS),
     oldImpulses: new Float64Array(3 * MAX_MANIFOLD_POINTS),
@@ -60,12 +60,58 @@ export function createNarrowphase(): NarrowphaseState {
   };
 }
 
-function pose(dst: PosedShape, bodies: RigidBodyStore, colliders: ColliderStore, e: number): void {
-  const p = bodies.position, q = bodies.orientation, s = colliders.size;
-  dst[0] = p[3 * e]; dst[1] = p[3 * e + 1]; dst[2] = p[3 * e + 2];
-  dst[3] = q[4 * e]; dst[4] = q[4 * e + 1]; dst[5] = q[4 * e + 2]; dst[6] = q[4 * e + 3];
-  dst[7] = s[3 * e]; dst[8] = s[3 * e + 1]; dst[9] = s[3 * e + 2];
+/**
+ * What the narrowphase needs of each collider, computed once per step instead of once per pair
+ * (a body has about eight candidate pairs in a resting pile).
+ */
+export interface BodyCache {
+  /** `[POSED_WITH_AXES × capacity]` the posed shape of each entity, with its axes (manifold.ts). */
+  posed: Float64Array;
+  /** `[capacity]` views of `posed`, one per entity: what the collide functions get. */
+  views: PosedShape[];
+  /** `[capacity]` linear speed |v| (unit: m/s). */
+  speed: Float64Array;
+  /** `[capacity]` |ω| times the shape's bounding radius (unit: m/s). */
+  spin: Float64Array;
+  /** `[capacity]` narrowphase stamp of the step the entry was computed in (0 = never). */
+  stamp: Uint32Array;
 }
+
+function createBodyCache(): BodyCache {
+  return { posed: new Float64Array(0), views: [], speed: new Float64Array(0), spin: new Float64Array(0), stamp: new Uint32Array(0) };
+}
+
+/** Makes room for entity ids below `n` (the views are recreated over the new buffer). */
+function ensureBodyCache(c: BodyCache, n: number): void {
+  if (n <= c.stamp.length) return;
+  const cap = nextCapacity(c.stamp.length, n);
+  c.posed = new Float64Array(POSED_WITH_AXES * cap);
+  c.views = [];
+  for (let e = 0; e < cap; e++) c.views.push(c.posed.subarray(POSED_WITH_AXES * e, POSED_WITH_AXES * (e + 1)));
+  c.speed = new Float64Array(cap);
+  c.spin = new Float64Array(cap);
+  c.stamp = new Uint32Array(cap);
+}
+
+/** Fills the cache entry of entity `e` for this step: posed shape and axes, |v|, |ω| R. */
+function cacheBody(c: BodyCache, bodies: RigidBodyStore, colliders: ColliderStore, e: number, stamp: number): void {
+  c.stamp[e] = stamp;
+  const d = c.posed, o = POSED_WITH_AXES * e;
+  const p = bodies.position, q = bodies.orientation, s = colliders.size;
+  d[o] = p[3 * e]; d[o + 1] = p[3 * e + 1]; d[o + 2] = p[3 * e + 2];
+  d[o + 3] = q[4 * e]; d[o + 4] = q[4 * e + 1]; d[o + 5] = q[4 * e + 2]; d[o + 6] = q[4 * e + 3];
+  d[o + 7] = s[3 * e]; d[o + 8] = s[3 * e + 1]; d[o + 9] = s[3 * e + 2];
+  // axis i = column i of the rotation matrix, at POSED_AXES + 3i
+  quatToMat3(rot, 0, q, 4 * e);
+  const a = o + POSED_AXES;
+  for (let i = 0; i < 3; i++) {
+    d[a + 3 * i] = rot[i]; d[a + 3 * i + 1] = rot[3 + i]; d[a + 3 * i + 2] = rot[6 + i];
+  }
+  c.speed[e] = norm3(bodies.linearVelocity, 3 * e);
+  c.spin[e] = norm3(bodies.angularVelocity, 3 * e) * boundingRadius(colliders.shape[e], c.views[e]);
+}
+
+const rot = new Float64Array(9);
 
 /** |x| of the 3-vector at `a[o..]` (Math.hypot is several times slower in V8). */
 function norm3(a: Float64Array, o: number): number {
@@ -88,21 +134,21 @@ export function updateContacts(
   contacts: ContactStore, margin: number, dt: number,
 ): void {
   const stamp = ++np.stamp;
-  const v = bodies.linearVelocity, w = bodies.angularVelocity;
   const shape = colliders.shape;
+  const cache = np.bodyCache;
+  ensureBodyCache(cache, colliders.capacity);
   for (let i = 0; i < bp.pairCount; i++) {
     let a = bp.pairA[i], b = bp.pairB[i];
     if (shape[a] > shape[b]) { const t = a; a = b; b = t; }
     const collide = getCollideFn(shape[a], shape[b]);
     if (collide === null) continue;
-    pose(np.shapeA, bodies, colliders, a);
-    pose(np.shapeB, bodies, colliders, b);
+    if (cache.stamp[a] !== stamp) cacheBody(cache, bodies, colliders, a, stamp);
+    if (cache.stamp[b] !== stamp) cacheBody(cache, bodies, colliders, b, stamp);
     const out = np.out;
     // Speculative margin: the base margin plus how far the two surfaces can approach in this step,
     // bounded by (|v_A| + |ω_A| R_A + |v_B| + |ω_B| R_B) dt with R the shape's bounding radius.
-    const reach = (norm3(v, 3 * a) + norm3(w, 3 * a) * boundingRadius(shape[a], np.shapeA)
-      + norm3(v, 3 * b) + norm3(w, 3 * b) * boundingRadius(shape[b], np.shapeB)) * dt;
-    collide(out, np.shapeA, np.shapeB, margin + reach);
+    const reach = (cache.speed[a] + cache.spin[a] + cache.speed[b] + cache.spin[b]) * dt;
+    collide(out, cache.views[a], cache.views[b], margin + reach);
     const m = acquireManifold(contacts, a, b);
     contacts.stamp[m] = stamp;
     writeManifold(np, contacts, m, out, bodies, colliders, a, b, margin);

@@ -30,6 +30,10 @@ import { nextCapacity } from '../../components/capacity';
 import { RowType, type JointProblem } from '../assembly/joint-rows';
 import type { SolverBodies } from '../assembly/solver-bodies';
 
+// module-local copies of the enum codes (plain constants in the hot loops)
+const ROW_RIGID = RowType.rigid;
+const ROW_SPRING = RowType.spring;
+
 /** Relative pivot below which a row counts as dependent (see the header). */
 const PIVOT_TOLERANCE = 1e-9;
 
@@ -72,9 +76,16 @@ export interface JointDirect {
   /** `[aux]` S = J_l M⁻¹ J_lᵀ − (G M⁻¹ J_lᵀ)ᵀ u: the aux row's W in the space the bilateral rows leave free
    * (Schur complement); its effective mass is 1/S. */
   auxW: Float64Array;
+  /** `[aux]` positions lo..hi of the island's bilateral rows that share a body with the aux row. */
+  auxLo: Int32Array;
+  auxHi: Int32Array;
+  /** `[aux]` 1 once u and S are computed for the current factorization (they are computed on demand:
+   * an inactive limit needs neither). */
+  auxReady: Uint8Array;
   // scratch
   parent: Int32Array;
   bodyFirst: Int32Array;
+  bodyLast: Int32Array;
   jointIsland: Int32Array;
   jointOrder: Int32Array;
   jointSeen: Int32Array;
@@ -90,6 +101,7 @@ export function createJointDirect(): JointDirect {
     offset: new Int32Array(65), L: new Float64Array(256), D: new Float64Array(64), x: new Float64Array(64),
     direct: new Uint8Array(64), auxCount: 0, auxOf: new Int32Array(64), auxRow: new Int32Array(16),
     auxIsland: new Int32Array(16), auxOffset: new Int32Array(16), U: new Float64Array(64), auxW: new Float64Array(16),
+    auxLo: new Int32Array(16), auxHi: new Int32Array(16), auxReady: new Uint8Array(16), bodyLast: new Int32Array(64),
     parent: new Int32Array(64), bodyFirst: new Int32Array(64),
     jointIsland: new Int32Array(16), jointOrder: new Int32Array(16), jointSeen: new Int32Array(16),
     adjStart: new Int32Array(65), adj: new Int32Array(64), islandJoints: new Int32Array(16),
@@ -121,7 +133,7 @@ function islandRoot(p: JointProblem, sb: SolverBodies, parent: Int32Array, j: nu
 
 function isBilateral(p: JointProblem, r: number): boolean {
   const t = p.rowType[r];
-  return t === RowType.rigid || t === RowType.spring;
+  return t === ROW_RIGID || t === ROW_SPRING;
 }
 
 /**
@@ -135,6 +147,7 @@ export function buildJointIslands(d: JointDirect, p: JointProblem, sb: SolverBod
     const c = nextCapacity(d.parent.length, nb);
     d.parent = new Int32Array(c);
     d.bodyFirst = new Int32Array(c);
+    d.bodyLast = new Int32Array(c);
     d.adjStart = new Int32Array(c + 1);
   }
   if (d.jointIsland.length < nj) {
@@ -155,6 +168,9 @@ export function buildJointIslands(d: JointDirect, p: JointProblem, sb: SolverBod
     d.auxIsland = new Int32Array(c);
     d.auxOffset = new Int32Array(c);
     d.auxW = new Float64Array(c);
+    d.auxLo = new Int32Array(c);
+    d.auxHi = new Int32Array(c);
+    d.auxReady = new Uint8Array(c);
   }
   d.direct.fill(0, 0, nr);
   d.auxOf.fill(-1, 0, nr);
@@ -259,6 +275,8 @@ export function buildJointIslands(d: JointDirect, p: JointProblem, sb: SolverBod
       const j = d.jointOrder[t];
       bodyFirst[p.bodyA[j]] = -1;
       bodyFirst[p.bodyB[j]] = -1;
+      d.bodyLast[p.bodyA[j]] = -1;
+      d.bodyLast[p.bodyB[j]] = -1;
     }
     for (let t = d.islandJointStart[k]; t < d.islandJointStart[k + 1]; t++) {
       const j = d.jointOrder[t];
@@ -268,6 +286,8 @@ export function buildJointIslands(d: JointDirect, p: JointProblem, sb: SolverBod
         let f = n;
         if (dyn(sb, a)) { if (bodyFirst[a] < 0) bodyFirst[a] = n; else if (bodyFirst[a] < f) f = bodyFirst[a]; }
         if (dyn(sb, b)) { if (bodyFirst[b] < 0) bodyFirst[b] = n; else if (bodyFirst[b] < f) f = bodyFirst[b]; }
+        if (dyn(sb, a)) d.bodyLast[a] = n;
+        if (dyn(sb, b)) d.bodyLast[b] = n;
         d.row[n] = r;
         d.first[n] = f;
         d.offset[n] = env;
@@ -287,6 +307,16 @@ export function buildJointIslands(d: JointDirect, p: JointProblem, sb: SolverBod
         d.auxIsland[aux] = islands;
         d.auxOffset[aux] = uSize;
         uSize += n - n0;
+        const a = p.bodyA[j], b = p.bodyB[j];
+        let lo = n, hi = n0 - 1;
+        for (let e = 0; e < 2; e++) {
+          const x = e === 0 ? a : b;
+          if (!dyn(sb, x) || d.bodyFirst[x] < 0) continue;
+          if (d.bodyFirst[x] < lo) lo = d.bodyFirst[x];
+          if (d.bodyLast[x] > hi) hi = d.bodyLast[x];
+        }
+        d.auxLo[aux] = lo;
+        d.auxHi[aux] = hi;
         aux++;
       }
     }
@@ -346,25 +376,32 @@ export function factorJointIslands(d: JointDirect, p: JointProblem, sb: SolverBo
       D[i] = gi > 0 ? (piv > gi ? piv : gi) : piv > PIVOT_TOLERANCE * diag && diag > 0 ? piv : 0;
     }
   }
-  // aux rows: u = (W + Γ)⁻¹ c with c = G M⁻¹ J_lᵀ, and S = W_ll − cᵀ u
-  const x = d.x;
-  for (let q = 0; q < d.auxCount; q++) {
-    const l = d.auxRow[q], k = d.auxIsland[q], s0 = d.islandStart[k], s1 = d.islandStart[k + 1];
-    let any = false;
-    for (let i = s0; i < s1; i++) { x[i] = coupling(p, im, d.row[i], l); if (x[i] !== 0) any = true; }
-    const o = d.auxOffset[q] - s0;
-    const em = p.effectiveMass[l];
-    let w = em > 0 ? 1 / em : 0;
-    if (any) {
-      const U = d.U;
-      for (let i = s0; i < s1; i++) U[o + i] = x[i];
-      solveIsland(d, k);
-      for (let i = s0; i < s1; i++) { w -= U[o + i] * x[i]; U[o + i] = x[i]; }
-    } else {
-      d.U.fill(0, o + s0, o + s1);
-    }
-    d.auxW[q] = w > 1e-12 * (em > 0 ? 1 / em : 0) ? w : 0;
-  }
+  d.auxReady.fill(0, 0, d.auxCount);
+}
+
+/**
+ * u = (W + Γ)⁻¹ c with c = G M⁻¹ J_lᵀ, and S = W_ll − cᵀ u, for aux row q (once per factorization).
+ * c is non-zero only on the positions auxLo..auxHi (rows sharing a body with l). Uses `d.x` as scratch:
+ * do not call it while a right-hand side is held there.
+ */
+export function ensureAux(d: JointDirect, p: JointProblem, sb: SolverBodies, q: number): void {
+  if (d.auxReady[q] === 1) return;
+  d.auxReady[q] = 1;
+  const im = sb.invMass, x = d.x, U = d.U;
+  const l = d.auxRow[q], k = d.auxIsland[q], s0 = d.islandStart[k], s1 = d.islandStart[k + 1];
+  const lo = d.auxLo[q], hi = d.auxHi[q];
+  const o = d.auxOffset[q] - s0;
+  const em = p.effectiveMass[l];
+  const wll = em > 0 ? 1 / em : 0;
+  if (hi < lo) { U.fill(0, o + s0, o + s1); d.auxW[q] = wll; return; }
+  x.fill(0, s0, s1);
+  for (let i = lo; i <= hi; i++) x[i] = coupling(p, im, d.row[i], l);
+  for (let i = s0; i < s1; i++) U[o + i] = x[i];
+  solveIslandFrom(d, k, lo);
+  let w = wll;
+  for (let i = lo; i <= hi; i++) w -= U[o + i] * x[i];
+  for (let i = s0; i < s1; i++) U[o + i] = x[i];
+  d.auxW[q] = w > 1e-12 * wll ? w : 0;
 }
 
 /**
@@ -377,10 +414,15 @@ export function solveFactored(d: JointDirect): void {
 
 /** Solves island k's system in place on `d.x[islandStart[k] ..]`. */
 function solveIsland(d: JointDirect, k: number): void {
+  solveIslandFrom(d, k, d.islandStart[k]);
+}
+
+/** As `solveIsland`, for a right-hand side that is 0 before position `lo`. */
+function solveIslandFrom(d: JointDirect, k: number, lo: number): void {
   const L = d.L, D = d.D, x = d.x;
   {
     const s0 = d.islandStart[k], s1 = d.islandStart[k + 1];
-    for (let i = s0; i < s1; i++) {
+    for (let i = lo; i < s1; i++) {
       const fi = d.first[i], bi = d.offset[i] - fi;
       let s = x[i];
       for (let q = fi; q < i; q++) s -= L[bi + q] * x[q];

@@ -149,6 +149,8 @@ export function warmStartRows(r: PackedRows, p: ConstraintProblem, sb: SolverBod
       vBx = v[b3]; vBy = v[b3 + 1]; vBz = v[b3 + 2]; wBx = w[b3]; wBy = w[b3 + 1]; wBz = w[b3 + 2];
     }
     const o = ROW_STRIDE * c;
+    // a point without impulse would add zeros (about a third of the points of a resting pile)
+    if (R[o + ROW_IMP] === 0 && R[o + ROW_IMP + 1] === 0 && R[o + ROW_IMP + 2] === 0) continue;
     let px = 0, py = 0, pz = 0;
     for (let d = 0; d < 3; d++) {
       const l = R[o + ROW_IMP + d];
@@ -236,6 +238,12 @@ export function solveContactRows(
     wBx += l * R[o + ROW_IB]; wBy += l * R[o + ROW_IB + 1]; wBz += l * R[o + ROW_IB + 2];
 
     // ---- friction rows (direction blocks at o1 = t1, o2 = t2)
+    const old1 = R[o + ROW_IMP + 1], old2 = R[o + ROW_IMP + 2];
+    // A point left without impulse (speculative or separating: λ_n = 0) and without friction impulse
+    // has a friction disk of radius 0: its friction rows would project onto 0 and add nothing (zeros
+    // of either sign). They are skipped, unless the velocities are not finite (vn − vn ≠ 0), where the
+    // rows would spread the NaN as before.
+    if (total === 0 && old1 === 0 && old2 === 0 && vn - vn === 0) continue;
     const maxF = R[o + ROW_MU] * total;
     const o1 = o + ROW_DIR, o2 = o + 2 * ROW_DIR;
     const t1x = R[o1], t1y = R[o1 + 1], t1z = R[o1 + 2];
@@ -247,7 +255,6 @@ export function solveContactRows(
     const vt2 = t2x * dvx + t2y * dvy + t2z * dvz
       + R[o2 + ROW_JB] * wBx + R[o2 + ROW_JB + 1] * wBy + R[o2 + ROW_JB + 2] * wBz
       - R[o2 + ROW_JA] * wAx - R[o2 + ROW_JA + 1] * wAy - R[o2 + ROW_JA + 2] * wAz;
-    const old1 = R[o + ROW_IMP + 1], old2 = R[o + ROW_IMP + 2];
     let t1 = old1 - R[o + ROW_EM + 1] * vt1;
     let t2 = old2 - R[o + ROW_EM + 2] * vt2;
     const len2 = t1 * t1 + t2 * t2;

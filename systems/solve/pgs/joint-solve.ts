@@ -31,7 +31,17 @@ import { RowBlock, RowType, updateJointRows, type JointProblem } from '../../ass
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import type { PgsOptions } from './pgs-options';
 import { makeSoft, type Softness } from './soft-constraint';
-import { buildJointIslands, createJointDirect, factorJointIslands, solveFactored, type JointDirect } from '../joint-direct';
+import {
+  buildJointIslands, createJointDirect, ensureAux, factorJointIslands, solveFactored, type JointDirect,
+} from '../joint-direct';
+
+// module-local copies of the enum codes (plain constants in the hot loops)
+const BLOCK_HEAD = RowBlock.head;
+const BLOCK_TAIL = RowBlock.tail;
+const ROW_LIMIT = RowType.limit;
+const ROW_MOTOR = RowType.motor;
+const ROW_RIGID = RowType.rigid;
+const ROW_SPRING = RowType.spring;
 
 /** What the joint kernels need for the current step (one per solver; no allocation per step). */
 export interface JointSolveContext {
@@ -52,6 +62,8 @@ export interface JointSolveContext {
   relaxReady: boolean;
   /** Scratch: the spring rows' errors of the solve sweeps, kept through the relax refresh. */
   savedError: Float64Array;
+  /** Substeps started in this step. */
+  substep: number;
 }
 
 const soft: Softness = { biasRate: 0, massScale: 1, impulseScale: 0 };
@@ -59,7 +71,7 @@ const soft: Softness = { biasRate: 0, massScale: 1, impulseScale: 0 };
 export function createJointSolveContext(): JointSolveContext {
   return {
     h: 0, invH: 0, rigidBiasRate: 0, rigidMassScale: 1, rigidImpulseScale: 0, direct: createJointDirect(),
-    useDirect: true, refreshBeforeRelax: true, relaxReady: false, savedError: new Float64Array(64),
+    useDirect: true, refreshBeforeRelax: true, relaxReady: false, savedError: new Float64Array(64), substep: 0,
   };
 }
 
@@ -80,6 +92,7 @@ export function beginJoints(p: JointProblem, sb: SolverBodies, c: JointSolveCont
   } else {
     setup(p, sb, c, h, 0, 1, 0, o.warmStarting);
   }
+  p.stepTime = h * o.substeps;
 }
 
 /**
@@ -91,6 +104,7 @@ export function beginJointsImplicit(p: JointProblem, sb: SolverBodies, c: JointS
   c.useDirect = true;
   c.refreshBeforeRelax = false;
   setup(p, sb, c, h, 1 / h, 1, 0, warm);
+  p.stepTime = h;
 }
 
 function setup(
@@ -103,7 +117,9 @@ function setup(
   c.rigidMassScale = massScale;
   c.rigidImpulseScale = impulseScale;
   p.impulseTime = h;
+  c.substep = 0;
   const n = p.rowCount;
+  p.stepImpulse.fill(0, 0, n);
   for (let r = 0; r < n; r++) {
     p.impulse[r] = warm ? clamp(p.warmForce[r], p.forceLower[r], p.forceUpper[r]) * h : 0;
     p.impulseLower[r] = p.forceLower[r] * h;
@@ -123,6 +139,7 @@ function clamp(x: number, lo: number, hi: number): number {
  */
 export function warmStartJoints(p: JointProblem, sb: SolverBodies, c: JointSolveContext): void {
   if (p.rowCount === 0) return;
+  if (c.substep++ > 0) for (let r = 0; r < p.rowCount; r++) p.stepImpulse[r] += p.impulse[r];
   prepareRows(p, sb, c);
   c.relaxReady = false;
   for (let r = 0; r < p.rowCount; r++) {
@@ -141,7 +158,7 @@ function refreshForRelax(p: JointProblem, sb: SolverBodies, c: JointSolveContext
   if (c.savedError.length < p.rowCount) c.savedError = new Float64Array(p.rowCapacity);
   for (let r = 0; r < p.rowCount; r++) c.savedError[r] = p.error[r];
   prepareRows(p, sb, c);
-  for (let r = 0; r < p.rowCount; r++) if (p.rowType[r] === RowType.spring) p.error[r] = c.savedError[r];
+  for (let r = 0; r < p.rowCount; r++) if (p.rowType[r] === ROW_SPRING) p.error[r] = c.savedError[r];
   c.relaxReady = true;
 }
 
@@ -152,7 +169,7 @@ function prepareRows(p: JointProblem, sb: SolverBodies, c: JointSolveContext): v
   for (let r = 0; r < p.rowCount; r++) {
     const type = p.rowType[r];
     const em = p.effectiveMass[r];
-    if (type === RowType.spring) {
+    if (type === ROW_SPRING) {
       const k = p.stiffness[r], b = p.damping[r];
       const t = h * k + b;
       const gamma = 1 / (h * t);
@@ -163,12 +180,12 @@ function prepareRows(p: JointProblem, sb: SolverBodies, c: JointSolveContext): v
       p.impulseScale[r] = 0;
     } else {
       p.gamma[r] = 0;
-      p.biasRate[r] = type === RowType.motor ? 0 : c.rigidBiasRate;
+      p.biasRate[r] = type === ROW_MOTOR ? 0 : c.rigidBiasRate;
       p.softMass[r] = em;
-      p.massScale[r] = type === RowType.rigid ? c.rigidMassScale : 1;
-      p.impulseScale[r] = type === RowType.rigid ? c.rigidImpulseScale : 0;
+      p.massScale[r] = type === ROW_RIGID ? c.rigidMassScale : 1;
+      p.impulseScale[r] = type === ROW_RIGID ? c.rigidImpulseScale : 0;
     }
-    if (p.rowBlock[r] === RowBlock.head) invertBlock(p, r, p.gamma[r]);
+    if (p.rowBlock[r] === BLOCK_HEAD) invertBlock(p, r, p.gamma[r]);
   }
   if (c.useDirect) factorJointIslands(c.direct, p, sb, p.gamma);
 }
@@ -227,11 +244,11 @@ export function solveJoints(p: JointProblem, sb: SolverBodies, c: JointSolveCont
   let change = 0;
   for (let r = 0; r < p.rowCount; r++) {
     const block = p.rowBlock[r];
-    if (block === RowBlock.tail || (anyDirect && direct[r] === 1)) continue;
+    if (block === BLOCK_TAIL || (anyDirect && direct[r] === 1)) continue;
     const type = p.rowType[r];
-    if (block === RowBlock.head) {
+    if (block === BLOCK_HEAD) {
       let bias = 0, ms = 1, is = 0;
-      const spring = type === RowType.spring;
+      const spring = type === ROW_SPRING;
       if (spring || useBias) {
         bias = p.biasRate[r];
         ms = p.massScale[r];
@@ -252,19 +269,25 @@ export function solveJoints(p: JointProblem, sb: SolverBodies, c: JointSolveCont
       applyRow(p, sb, r + 2, d2);
       continue;
     }
-    const q = anyDirect ? c.direct.auxOf[r] : -1;
-    const m = q < 0 ? p.softMass[r] : c.direct.auxW[q] > 0 ? 1 / c.direct.auxW[q] : 0;
-    if (m === 0) continue;
     const C = p.error[r];
     let bias = 0, ms = 1, is = 0;
-    if (type === RowType.spring) {
+    if (type === ROW_SPRING) {
       bias = p.biasRate[r] * C;
-    } else if (type === RowType.limit) {
+    } else if (type === ROW_LIMIT) {
       if (C > 0) bias = C * c.invH;
       else if (useBias) { bias = p.biasRate[r] * C; ms = p.massScale[r]; is = p.impulseScale[r]; }
-    } else if (type === RowType.rigid && useBias) {
+    } else if (type === ROW_RIGID && useBias) {
       bias = p.biasRate[r] * C; ms = p.massScale[r]; is = p.impulseScale[r];
     }
+    const q = anyDirect ? c.direct.auxOf[r] : -1;
+    let m = p.softMass[r];
+    if (q >= 0) {
+      // a limit at rest with no impulse that is not being approached stays inactive: no Schur data needed
+      if (type === ROW_LIMIT && imp[r] === 0 && rowVelocity(p, v, w, r) + bias >= 0) continue;
+      ensureAux(c.direct, p, sb, q);
+      m = c.direct.auxW[q] > 0 ? 1 / c.direct.auxW[q] : 0;
+    }
+    if (m === 0) continue;
     const old = imp[r];
     const jv = rowVelocity(p, v, w, r) - p.target[r];
     let next = old - ms * m * (jv + bias + p.gamma[r] * old) - is * old;
@@ -303,7 +326,7 @@ function solveDirect(p: JointProblem, sb: SolverBodies, c: JointSolveContext, us
   const d = c.direct, x = d.x, imp = p.impulse, v = sb.v, w = sb.w;
   for (let i = 0; i < d.n; i++) {
     const r = d.row[i];
-    const spring = p.rowType[r] === RowType.spring;
+    const spring = p.rowType[r] === ROW_SPRING;
     const bias = spring || useBias ? p.biasRate[r] * p.error[r] : 0;
     x[i] = -(rowVelocity(p, v, w, r) - p.target[r] + bias + p.gamma[r] * imp[r]);
   }
@@ -311,7 +334,7 @@ function solveDirect(p: JointProblem, sb: SolverBodies, c: JointSolveContext, us
   let change = 0;
   for (let i = 0; i < d.n; i++) {
     const r = d.row[i];
-    const rigidBiased = useBias && p.rowType[r] === RowType.rigid;
+    const rigidBiased = useBias && p.rowType[r] === ROW_RIGID;
     const dl = rigidBiased ? p.massScale[r] * x[i] - p.impulseScale[r] * imp[r] : x[i];
     if (dl === 0) continue;
     imp[r] += dl;
