@@ -33,12 +33,18 @@
  * current w-columns of the tableau). One exception: if z₀'s row ties with the minimum on rhs_i/c_i alone,
  * z₀ leaves (that pivot ends the run with a solution). Stop when z₀ leaves (`solved`), when no c_i > 0
  * (`secondary-ray`) or at the pivot cap (`pivot-limit`). After `solved`, the answer is polished by
- * re-solving the final principal system M_BB z_B = −q_B from the original data (B = basic z's).
+ * re-solving the final principal system M_BB z_B = −q_B from the original data (B = basic z's). If
+ * that fails, the tableau's own values are checked with the same feasibility test; if they fail too, the
+ * status is `inaccurate` (no solution is ever claimed unchecked).
  *
  * Tolerances (all relative, see `LemkeOptions`):
  * - pivot: a column entry is a candidate pivot only if it is > `pivotTolerance · max(1, max|col|, max|M|, max d)`
- *   (default 1e-12; the 1 is the scale of the identity block of the tableau). A principal block in the
- *   warm start / polish counts as singular when an LU pivot is ≤ `pivotTolerance · max|M|`.
+ *   (default 1e-9; the 1 is the scale of the identity block of the tableau). A principal block in the
+ *   warm start / polish counts as singular when an LU pivot is ≤ `pivotTolerance · max|M|`. Why not
+ *   smaller: the tie test below treats rows with |rhs| ≲ tieTolerance · max|q| as degenerate (ratio 0)
+ *   whatever their pivot entry, but a round-off rhs of −1.5e-10 over an entry of 1.1e-10 is a ratio of
+ *   −1.28, a step backwards that makes the tableau infeasible. With 1e-12 this happened on a captured
+ *   Stewart–Trinkle LCP (`test/validation/lemke-regression.test.ts`); 1e-10 was already enough there.
  * - ties in the ratio test: ratios `a = x_i/c_i`, `b = x_j/c_j` are equal when
  *   `|x_i c_j − x_j c_i| ≤ tieTolerance · (max(|x_i c_j|, |x_j c_i|) + s · (c_i + c_j))`, s = max|q| for the
  *   right-hand side and s = 1 for the basis-inverse columns (default 1e-10).
@@ -74,8 +80,11 @@ export class LcpInputError extends Error {
  *   copositive-plus M (and the Stewart–Trinkle matrices, digest §A5) this proves the LCP infeasible,
  *   up to round-off; in general it only means Lemke found no solution.
  * - `pivot-limit`: `maxPivots` pivots without termination.
+ * - `inaccurate`: z₀ left the basis, but neither the polished nor the tableau solution passes the
+ *   feasibility test (round-off ruined the tableau), so no solution is claimed. z and w hold the
+ *   tableau's values (w = M z + q), as on a ray.
  */
-export type LemkeStatus = 'solved' | 'trivial' | 'secondary-ray' | 'pivot-limit';
+export type LemkeStatus = 'solved' | 'trivial' | 'secondary-ray' | 'pivot-limit' | 'inaccurate';
 
 export interface LemkeResult {
   status: LemkeStatus;
@@ -106,7 +115,7 @@ export interface LemkeOptions {
   activeSet?: ArrayLike<number>;
   /** Number of entries of `activeSet` to use (default `activeSet.length`), so a preallocated buffer can be passed. */
   activeSetCount?: number;
-  /** Relative pivot tolerance (default 1e-12). */
+  /** Relative pivot tolerance (default 1e-9; see the file header). */
   pivotTolerance?: number;
   /** Relative tolerance for ties in the ratio test (default 1e-10). */
   tieTolerance?: number;
@@ -172,7 +181,7 @@ export class LemkeWorkspace {
   }
 }
 
-const DEFAULT_PIVOT_TOL = 1e-12;
+const DEFAULT_PIVOT_TOL = 1e-9;
 const DEFAULT_TIE_TOL = 1e-10;
 const DEFAULT_FEAS_TOL = 1e-10;
 
@@ -365,12 +374,15 @@ export function solveLemke(
       for (let i = 0; i < n; i++) { z[i] = ws.zs[i]; w[i] = ws.ws[i]; }
       return res;
     }
-    // Re-read the tableau values (solvePrincipal overwrote the scratch).
+    // Re-read the tableau values (solvePrincipal overwrote the scratch) and check them with the same
+    // test: a tableau that round-off has ruined (e.g. after a pivot on a numerically zero entry) must
+    // not be reported as a solution.
     for (let j = 0; j < n; j++) ws.zs[j] = 0;
     for (let i = 0; i < n; i++) {
       const v = basis[i];
       if (v >= n && v < colZ0) ws.zs[v - n] = T[i * stride + colRhs];
     }
+    if (!isFeasible(ws.zs, n, M, q, mMax, qMax, feasTol, ws.ws)) res.status = 'inaccurate';
     for (let j = 0; j < n; j++) if (ws.zs[j] < 0) ws.zs[j] = 0;
   }
   for (let j = 0; j < n; j++) z[j] = ws.zs[j];
@@ -380,6 +392,27 @@ export function solveLemke(
     w[i] = s;
   }
   return res;
+}
+
+/**
+ * The acceptance test of a solution (same as `solvePrincipal`'s): z ≥ −ε, w = M z + q ≥ −ε and
+ * min(z_i, |w_i|) ≤ ε, ε = feasTol · (max|q| + max|M| Σ|z|). `wv` is scratch `[n]`.
+ */
+function isFeasible(
+  zs: Float64Array, n: number, M: ArrayLike<number>, q: ArrayLike<number>, mMax: number, qMax: number,
+  feasTol: number, wv: Float64Array,
+): boolean {
+  let zSum = 0;
+  for (let j = 0; j < n; j++) zSum += Math.abs(zs[j]);
+  if (!Number.isFinite(zSum)) return false;
+  const eps = feasTol * (qMax + mMax * zSum);
+  for (let i = 0; i < n; i++) {
+    let s = q[i];
+    for (let j = 0; j < n; j++) s += M[i * n + j] * zs[j];
+    wv[i] = s;
+    if (!(s >= -eps) || !(zs[i] >= -eps) || Math.min(zs[i], Math.abs(s)) > eps) return false;
+  }
+  return true;
 }
 
 /** Collects the active set {i : z_i > threshold} of a solution into `out` (e.g. for the next warm start); returns its size. */

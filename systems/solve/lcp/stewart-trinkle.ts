@@ -14,10 +14,11 @@
  *      floor, README), solve it with Lemke (warm-started from the previous step's active set), check the
  *      other contacts at v⁺ and re-solve with the violated ones added; then
  *      v⁺ = v_free + M⁻¹(n̄ c̄_n + D̄ β̄)                                       (eqs. 27, 14)
- *      If Lemke ends on a secondary ray or at its pivot cap: retry once with N + εI; if that fails too,
+ *      If Lemke ends on a secondary ray, at its pivot cap or with a result that fails its residual check
+ *      (`'inaccurate'`): retry once with N + εI; if that fails too,
  *      or the LCP is larger than `maxLcpSize`, solve the island by the projected fallback
  *      (`projected-fallback.ts`). Both are counted in the stats;
- *   3. q⁺ = q + h v⁺ through the pose deltas: Δp += h v⁺, Δq ← normalize(Δq + h/2 (ω⁺, 0) ⊗ Δq) (the PGS
+ *   3. q⁺ = q + h v⁺ through the pose deltas: Δp += h v⁺, Δq ← normalize(exp(hω⁺/2) ⊗ Δq) (the PGS
  *      kernel `integratePositions`);
  *   4. the impulses go back into `problem.impulse` (c_n along n; D β as its t1, t2 components), which the
  *      contact store keeps per feature id for the next step's warm start.
@@ -67,6 +68,8 @@ export interface LcpSolveStats extends SolveStats {
   secondaryRays: number;
   /** Lemke stopped at its pivot cap (before the regularised retry). */
   pivotLimits: number;
+  /** Lemke terminated but its result failed the residual check (`'inaccurate'`, before the regularised retry). */
+  inaccurateResults: number;
   /** Retries with the regularised diagonal N + εI. */
   regularizedRetries: number;
   /** Islands solved by the projected fallback (failed retry, or LCP larger than `maxLcpSize`). */
@@ -134,7 +137,8 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
   let dw = new Float64Array(48);
   const stats: LcpSolveStats = {
     iterations: 0, lemkePivots: 0, islands: 0, lcpSolves: 0, lcpSize: 0, warmStarts: 0, activeSetGrowths: 0,
-    secondaryRays: 0, pivotLimits: 0, regularizedRetries: 0, projectedFallbacks: 0, impact: undefined,
+    secondaryRays: 0, pivotLimits: 0, inaccurateResults: 0, regularizedRetries: 0, projectedFallbacks: 0,
+    impact: undefined,
   };
   const results: LcpContactResults = {
     count: 0, k, normal: new Float64Array(16), beta: new Float64Array(16 * k), lambda: new Float64Array(16),
@@ -202,7 +206,9 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
     stats.lemkePivots += res.pivots;
     if (res.warmStarted) stats.warmStarts++;
     if (res.status === 'solved' || res.status === 'trivial') return true;
-    if (res.status === 'secondary-ray') stats.secondaryRays++; else stats.pivotLimits++;
+    if (res.status === 'secondary-ray') stats.secondaryRays++;
+    else if (res.status === 'pivot-limit') stats.pivotLimits++;
+    else stats.inaccurateResults++;
     // Retry once with N + ε·max(1, max N_ii)·I: strictly copositive, so Lemke terminates with a solution.
     let dmax = 1;
     for (let i = 0; i < n; i++) dmax = Math.max(dmax, lcp.N[i * n + i]);
@@ -322,7 +328,8 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
     solve(problem: ConstraintProblem, bodies: SolverBodies, ctx: StepContext): SolveStats {
       const h = ctx.h;
       stats.lemkePivots = 0; stats.islands = 0; stats.lcpSolves = 0; stats.lcpSize = 0; stats.warmStarts = 0;
-      stats.activeSetGrowths = 0; stats.secondaryRays = 0; stats.pivotLimits = 0; stats.regularizedRetries = 0;
+      stats.activeSetGrowths = 0; stats.secondaryRays = 0; stats.pivotLimits = 0; stats.inaccurateResults = 0;
+      stats.regularizedRetries = 0;
       stats.projectedFallbacks = 0;
       const timed = ctx.profile;
       let t0 = timed ? now() : 0;

@@ -1,7 +1,7 @@
 /**
  * The PGS solver's substep kernels over the dense solver bodies: symplectic Euler.
  *   v ← (v + h a) / (1 + h c_lin),  ω ← (ω + h α) / (1 + h c_ang)       (integrateVelocities)
- *   Δp ← Δp + h v,  Δq ← normalize(Δq + h/2 (ω, 0) ⊗ Δq),  Δθ ← Δθ + h ω   (integratePositions)
+ *   Δp ← Δp + h v,  Δq ← normalize(exp(hω/2) ⊗ Δq) (exact rotation map, math/quat.ts),  Δθ ← Δθ + h ω   (integratePositions)
  * a and α hold gravity and the applied force / torque for the whole step; damping is the implicit
  * (unconditionally stable) form. Gyroscopic torque ω × Iω is not included.
  */
