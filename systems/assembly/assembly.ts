@@ -15,11 +15,13 @@ import { MotionType, type RigidBodyStore } from '../../components/rigid-body';
 import { MAX_MANIFOLD_POINTS, type ContactStore } from '../../components/contact';
 import { quatToMat3 } from '../../math/quat';
 import { rotateDiagonalInertia, mat3MulVec } from '../../math/mat3';
-import { cross3, tangentBasis } from '../../math/vec3';
+import { tangentBasis } from '../../math/vec3';
 import { ensureSolverBodiesCapacity, type SolverBodies } from './solver-bodies';
 import { ensureConstraintCapacity, type ConstraintProblem } from './constraint-problem';
 
 const rot = new Float64Array(9);
+/** Scratch: the directions n, t1, t2 of the manifold being assembled. */
+const basis = new Float64Array(9);
 
 /** Copies every body of the world into `sb` (dense), with accelerations from gravity and applied loads. */
 export function gatherBodies(ecs: World, bodies: RigidBodyStore, gravity: Float64Array, sb: SolverBodies): void {
@@ -75,61 +77,76 @@ export function assembleContacts(
   ensureConstraintCapacity(p, total);
   const P = MAX_MANIFOLD_POINTS;
   let c = 0;
-  const dir = p.direction;
+  const dir = p.direction, ra = p.rA, rb = p.rB, jA = p.angularA, jB = p.angularB;
+  const iA = p.invInertiaAngularA, iB = p.invInertiaAngularB, em = p.effectiveMass;
+  const pos = bodies.position, inv = sb.invInertia, v = sb.v, w = sb.w;
   for (let m = 0; m < contacts.count; m++) {
     const count = contacts.pointCount[m];
     if (count === 0 || contacts.sensor[m]) continue;
     const ea = contacts.bodyA[m], eb = contacts.bodyB[m];
     const ia = sb.indexOfEntity[ea], ib = sb.indexOfEntity[eb];
     const imA = sb.invMass[ia], imB = sb.invMass[ib];
+    // The directions n, t1, t2 and the bodies are those of the manifold: computed and loaded once
+    // (the arithmetic per point is that of cross3 / mat3MulVec, term for term).
+    basis[0] = contacts.normal[3 * m]; basis[1] = contacts.normal[3 * m + 1]; basis[2] = contacts.normal[3 * m + 2];
+    tangentBasis(basis, 0, basis, 3, basis, 6);
+    const xA = pos[3 * ea], yA = pos[3 * ea + 1], zA = pos[3 * ea + 2];
+    const xB = pos[3 * eb], yB = pos[3 * eb + 1], zB = pos[3 * eb + 2];
+    const IA = 9 * ia, IB = 9 * ib;
+    const a00 = inv[IA], a01 = inv[IA + 1], a02 = inv[IA + 2], a10 = inv[IA + 3], a11 = inv[IA + 4];
+    const a12 = inv[IA + 5], a20 = inv[IA + 6], a21 = inv[IA + 7], a22 = inv[IA + 8];
+    const b00 = inv[IB], b01 = inv[IB + 1], b02 = inv[IB + 2], b10 = inv[IB + 3], b11 = inv[IB + 4];
+    const b12 = inv[IB + 5], b20 = inv[IB + 6], b21 = inv[IB + 7], b22 = inv[IB + 8];
+    const friction = contacts.friction[m], restitution = contacts.restitution[m];
+    const capture = contacts.captureVelocity[m], plastic = contacts.plasticVelocity[m];
+    const minRestitution = contacts.minRestitution[m];
+    const nx = basis[0], ny = basis[1], nz = basis[2];
+    const t1x = basis[3], t1y = basis[4], t1z = basis[5], t2x = basis[6], t2y = basis[7], t2z = basis[8];
     for (let k = 0; k < count; k++) {
       const s = P * m + k;
       p.bodyA[c] = ia;
       p.bodyB[c] = ib;
       p.storeIndex[c] = s;
       const d9 = 9 * c, c3 = 3 * c;
-      dir[d9] = contacts.normal[3 * m];
-      dir[d9 + 1] = contacts.normal[3 * m + 1];
-      dir[d9 + 2] = contacts.normal[3 * m + 2];
-      tangentBasis(dir, d9, dir, d9 + 3, dir, d9 + 6);
+      dir[d9] = nx; dir[d9 + 1] = ny; dir[d9 + 2] = nz;
+      dir[d9 + 3] = t1x; dir[d9 + 4] = t1y; dir[d9 + 5] = t1z;
+      dir[d9 + 6] = t2x; dir[d9 + 7] = t2y; dir[d9 + 8] = t2z;
       const px = contacts.point[3 * s], py = contacts.point[3 * s + 1], pz = contacts.point[3 * s + 2];
-      const ra = p.rA, rb = p.rB;
-      ra[c3] = px - bodies.position[3 * ea];
-      ra[c3 + 1] = py - bodies.position[3 * ea + 1];
-      ra[c3 + 2] = pz - bodies.position[3 * ea + 2];
-      rb[c3] = px - bodies.position[3 * eb];
-      rb[c3 + 1] = py - bodies.position[3 * eb + 1];
-      rb[c3 + 2] = pz - bodies.position[3 * eb + 2];
+      const rAx = px - xA, rAy = py - yA, rAz = pz - zA;
+      const rBx = px - xB, rBy = py - yB, rBz = pz - zB;
+      ra[c3] = rAx; ra[c3 + 1] = rAy; ra[c3 + 2] = rAz;
+      rb[c3] = rBx; rb[c3 + 1] = rBy; rb[c3 + 2] = rBz;
       for (let d = 0; d < 3; d++) {
         const o = d9 + 3 * d;
-        cross3(p.angularA, o, ra, c3, dir, o);
-        cross3(p.angularB, o, rb, c3, dir, o);
-        mat3MulVec(p.invInertiaAngularA, o, sb.invInertia, 9 * ia, p.angularA, o);
-        mat3MulVec(p.invInertiaAngularB, o, sb.invInertia, 9 * ib, p.angularB, o);
-        const k0 = imA + imB
-          + p.angularA[o] * p.invInertiaAngularA[o] + p.angularA[o + 1] * p.invInertiaAngularA[o + 1]
-          + p.angularA[o + 2] * p.invInertiaAngularA[o + 2]
-          + p.angularB[o] * p.invInertiaAngularB[o] + p.angularB[o + 1] * p.invInertiaAngularB[o + 1]
-          + p.angularB[o + 2] * p.invInertiaAngularB[o + 2];
-        p.effectiveMass[c3 + d] = k0 > 0 ? 1 / k0 : 0;
+        const dx = basis[3 * d], dy = basis[3 * d + 1], dz = basis[3 * d + 2];
+        // angular Jacobians rA × d, rB × d
+        const uAx = rAy * dz - rAz * dy, uAy = rAz * dx - rAx * dz, uAz = rAx * dy - rAy * dx;
+        const uBx = rBy * dz - rBz * dy, uBy = rBz * dx - rBx * dz, uBz = rBx * dy - rBy * dx;
+        // I⁻¹ (r × d)
+        const gAx = a00 * uAx + a01 * uAy + a02 * uAz, gAy = a10 * uAx + a11 * uAy + a12 * uAz;
+        const gAz = a20 * uAx + a21 * uAy + a22 * uAz;
+        const gBx = b00 * uBx + b01 * uBy + b02 * uBz, gBy = b10 * uBx + b11 * uBy + b12 * uBz;
+        const gBz = b20 * uBx + b21 * uBy + b22 * uBz;
+        jA[o] = uAx; jA[o + 1] = uAy; jA[o + 2] = uAz;
+        jB[o] = uBx; jB[o + 1] = uBy; jB[o + 2] = uBz;
+        iA[o] = gAx; iA[o + 1] = gAy; iA[o + 2] = gAz;
+        iB[o] = gBx; iB[o + 1] = gBy; iB[o + 2] = gBz;
+        const k0 = imA + imB + uAx * gAx + uAy * gAy + uAz * gAz + uBx * gBx + uBy * gBy + uBz * gBz;
+        em[c3 + d] = k0 > 0 ? 1 / k0 : 0;
       }
-      const nx = dir[d9], ny = dir[d9 + 1], nz = dir[d9 + 2];
-      p.separation[c] = contacts.separation[s];
-      p.baseSeparation[c] = contacts.separation[s]
-        - (nx * (rb[c3] - ra[c3]) + ny * (rb[c3 + 1] - ra[c3 + 1]) + nz * (rb[c3 + 2] - ra[c3 + 2]));
-      p.friction[c] = contacts.friction[m];
-      p.restitution[c] = contacts.restitution[m];
-      p.captureVelocity[c] = contacts.captureVelocity[m];
-      p.plasticVelocity[c] = contacts.plasticVelocity[m];
-      p.minRestitution[c] = contacts.minRestitution[m];
+      const sep = contacts.separation[s];
+      p.separation[c] = sep;
+      p.baseSeparation[c] = sep - (nx * (rBx - rAx) + ny * (rBy - rAy) + nz * (rBz - rAz));
+      p.friction[c] = friction;
+      p.restitution[c] = restitution;
+      p.captureVelocity[c] = capture;
+      p.plasticVelocity[c] = plastic;
+      p.minRestitution[c] = minRestitution;
       // relative normal velocity vB + wB × rB − vA − wA × rA, along n
       const va = 3 * ia, vb = 3 * ib;
-      const dvx = sb.v[vb] + sb.w[vb + 1] * rb[c3 + 2] - sb.w[vb + 2] * rb[c3 + 1]
-        - sb.v[va] - (sb.w[va + 1] * ra[c3 + 2] - sb.w[va + 2] * ra[c3 + 1]);
-      const dvy = sb.v[vb + 1] + sb.w[vb + 2] * rb[c3] - sb.w[vb] * rb[c3 + 2]
-        - sb.v[va + 1] - (sb.w[va + 2] * ra[c3] - sb.w[va] * ra[c3 + 2]);
-      const dvz = sb.v[vb + 2] + sb.w[vb] * rb[c3 + 1] - sb.w[vb + 1] * rb[c3]
-        - sb.v[va + 2] - (sb.w[va] * ra[c3 + 1] - sb.w[va + 1] * ra[c3]);
+      const dvx = v[vb] + w[vb + 1] * rBz - w[vb + 2] * rBy - v[va] - (w[va + 1] * rAz - w[va + 2] * rAy);
+      const dvy = v[vb + 1] + w[vb + 2] * rBx - w[vb] * rBz - v[va + 1] - (w[va + 2] * rAx - w[va] * rAz);
+      const dvz = v[vb + 2] + w[vb] * rBy - w[vb + 1] * rBx - v[va + 2] - (w[va] * rAy - w[va + 1] * rAx);
       p.relativeVelocity[c] = nx * dvx + ny * dvy + nz * dvz;
       p.impulse[c3] = contacts.normalImpulse[s];
       p.impulse[c3 + 1] = contacts.tangentImpulse[2 * s];

@@ -71,15 +71,13 @@ const polyB = new Float64Array(16 * STRIDE);
 // kept points, stride 4: u, v, s, id
 const cand = new Float64Array(16 * 4);
 const pick = new Int32Array(4);
+/** The reference face's half extents along its u and v axes, and the clip slop (see `clip`). */
+const clipBounds = new Float64Array(3);
 const segs = new Float64Array(12);
 const st = new Float64Array(2);
 
-/** Writes the box's axes (world frame, axis i at 3i): from the posed shape when it carries them. */
+/** Writes the box's axes (world frame, axis i at 3i) from its quaternion. */
 function loadAxes(ax: Float64Array, s: PosedShape): void {
-  if (s.length >= POSED_WITH_AXES) {
-    for (let k = 0; k < 9; k++) ax[k] = s[POSED_AXES + k];
-    return;
-  }
   quatToMat3(rot, 0, s, 3);
   for (let i = 0; i < 3; i++) {
     ax[3 * i] = rot[i]; ax[3 * i + 1] = rot[3 + i]; ax[3 * i + 2] = rot[6 + i];
@@ -96,30 +94,58 @@ function tolerance(s: number): number {
  */
 export function collideBoxBox(out: ManifoldOut, a: PosedShape, b: PosedShape, margin: number): void {
   out.pointCount = 0;
-  loadAxes(axA, a);
-  loadAxes(axB, b);
+  // the axes straight from the posed shapes when they carry them (copied to axA / axB only for the
+  // pairs that pass the face tests), else from the quaternions
+  const fromA = a.length >= POSED_WITH_AXES, fromB = b.length >= POSED_WITH_AXES;
+  if (!fromA) loadAxes(axA, a);
+  if (!fromB) loadAxes(axB, b);
+  const A = fromA ? a : axA, oA = fromA ? POSED_AXES : 0, B = fromB ? b : axB, oB = fromB ? POSED_AXES : 0;
   const dx = b[0] - a[0], dy = b[1] - a[1], dz = b[2] - a[2];
-  for (let i = 0; i < 3; i++) {
-    for (let j = 0; j < 3; j++) {
-      absC[3 * i + j] = Math.abs(axA[3 * i] * axB[3 * j] + axA[3 * i + 1] * axB[3 * j + 1] + axA[3 * i + 2] * axB[3 * j + 2]);
-    }
-  }
+  // The face tests written out over the axes and the nine |aᵢ · bⱼ| in locals (|aᵢ · bⱼ| also stored for
+  // the contact): they run for every candidate pair, and about half of the pairs of a pile end here.
+  const a0x = A[oA], a0y = A[oA + 1], a0z = A[oA + 2], a1x = A[oA + 3], a1y = A[oA + 4], a1z = A[oA + 5];
+  const a2x = A[oA + 6], a2y = A[oA + 7], a2z = A[oA + 8];
+  const b0x = B[oB], b0y = B[oB + 1], b0z = B[oB + 2], b1x = B[oB + 3], b1y = B[oB + 4], b1z = B[oB + 5];
+  const b2x = B[oB + 6], b2y = B[oB + 7], b2z = B[oB + 8];
+  const c00 = Math.abs(a0x * b0x + a0y * b0y + a0z * b0z), c01 = Math.abs(a0x * b1x + a0y * b1y + a0z * b1z);
+  const c02 = Math.abs(a0x * b2x + a0y * b2y + a0z * b2z), c10 = Math.abs(a1x * b0x + a1y * b0y + a1z * b0z);
+  const c11 = Math.abs(a1x * b1x + a1y * b1y + a1z * b1z), c12 = Math.abs(a1x * b2x + a1y * b2y + a1z * b2z);
+  const c20 = Math.abs(a2x * b0x + a2y * b0y + a2z * b0z), c21 = Math.abs(a2x * b1x + a2y * b1y + a2z * b1z);
+  const c22 = Math.abs(a2x * b2x + a2y * b2y + a2z * b2z);
+  absC[0] = c00; absC[1] = c01; absC[2] = c02; absC[3] = c10; absC[4] = c11; absC[5] = c12;
+  absC[6] = c20; absC[7] = c21; absC[8] = c22;
+  const hA0 = a[7], hA1 = a[8], hA2 = a[9], hB0 = b[7], hB1 = b[8], hB2 = b[9];
 
-  // A's face axes
-  let sepA = -Infinity, faceA = 0;
-  for (let i = 0; i < 3; i++) {
-    const dl = dx * axA[3 * i] + dy * axA[3 * i + 1] + dz * axA[3 * i + 2];
-    const s = Math.abs(dl) - a[7 + i] - (b[7] * absC[3 * i] + b[8] * absC[3 * i + 1] + b[9] * absC[3 * i + 2]);
-    if (!(s < margin)) return;
-    if (s > sepA) { sepA = s; faceA = i; }
-  }
+  // A's face axes (s = |d·aᵢ| − h_Aᵢ − Σⱼ h_Bⱼ |aᵢ·bⱼ|), the first that separates by the margin ends the test
+  let sepA = -Infinity, faceA = 0, s = 0;
+  s = Math.abs(dx * a0x + dy * a0y + dz * a0z) - hA0 - (hB0 * c00 + hB1 * c01 + hB2 * c02);
+  if (!(s < margin)) return;
+  if (s > sepA) { sepA = s; faceA = 0; }
+  s = Math.abs(dx * a1x + dy * a1y + dz * a1z) - hA1 - (hB0 * c10 + hB1 * c11 + hB2 * c12);
+  if (!(s < margin)) return;
+  if (s > sepA) { sepA = s; faceA = 1; }
+  s = Math.abs(dx * a2x + dy * a2y + dz * a2z) - hA2 - (hB0 * c20 + hB1 * c21 + hB2 * c22);
+  if (!(s < margin)) return;
+  if (s > sepA) { sepA = s; faceA = 2; }
   // B's face axes
   let sepB = -Infinity, faceB = 0;
-  for (let j = 0; j < 3; j++) {
-    const dl = dx * axB[3 * j] + dy * axB[3 * j + 1] + dz * axB[3 * j + 2];
-    const s = Math.abs(dl) - b[7 + j] - (a[7] * absC[j] + a[8] * absC[3 + j] + a[9] * absC[6 + j]);
-    if (!(s < margin)) return;
-    if (s > sepB) { sepB = s; faceB = j; }
+  s = Math.abs(dx * b0x + dy * b0y + dz * b0z) - hB0 - (hA0 * c00 + hA1 * c10 + hA2 * c20);
+  if (!(s < margin)) return;
+  if (s > sepB) { sepB = s; faceB = 0; }
+  s = Math.abs(dx * b1x + dy * b1y + dz * b1z) - hB1 - (hA0 * c01 + hA1 * c11 + hA2 * c21);
+  if (!(s < margin)) return;
+  if (s > sepB) { sepB = s; faceB = 1; }
+  s = Math.abs(dx * b2x + dy * b2y + dz * b2z) - hB2 - (hA0 * c02 + hA1 * c12 + hA2 * c22);
+  if (!(s < margin)) return;
+  if (s > sepB) { sepB = s; faceB = 2; }
+  // the pair may touch: the edge tests and the contact read the axes from axA / axB
+  if (fromA) {
+    axA[0] = a0x; axA[1] = a0y; axA[2] = a0z; axA[3] = a1x; axA[4] = a1y; axA[5] = a1z;
+    axA[6] = a2x; axA[7] = a2y; axA[8] = a2z;
+  }
+  if (fromB) {
+    axB[0] = b0x; axB[1] = b0y; axB[2] = b0z; axB[3] = b1x; axB[4] = b1y; axB[5] = b1z;
+    axB[6] = b2x; axB[7] = b2y; axB[8] = b2z;
   }
   // edge cross axes aᵢ × bⱼ
   let sepE = -Infinity, edgeI = -1, edgeJ = -1;
@@ -131,11 +157,11 @@ export function collideBoxBox(out: ManifoldOut, a: PosedShape, b: PosedShape, ma
       const len = Math.sqrt(lx * lx + ly * ly + lz * lz);
       if (len < EDGE_PARALLEL_SIN) continue;
       lx /= len; ly /= len; lz /= len;
-      let ra = 0, rb = 0;
-      for (let k = 0; k < 3; k++) {
-        ra += a[7 + k] * Math.abs(lx * axA[3 * k] + ly * axA[3 * k + 1] + lz * axA[3 * k + 2]);
-        rb += b[7 + k] * Math.abs(lx * axB[3 * k] + ly * axB[3 * k + 1] + lz * axB[3 * k + 2]);
-      }
+      // Σₖ h_k |L·aₖ| and Σₖ h_k |L·bₖ|, summed from 0 in the order k = 0, 1, 2
+      const ra = 0 + hA0 * Math.abs(lx * a0x + ly * a0y + lz * a0z) + hA1 * Math.abs(lx * a1x + ly * a1y + lz * a1z)
+        + hA2 * Math.abs(lx * a2x + ly * a2y + lz * a2z);
+      const rb = 0 + hB0 * Math.abs(lx * b0x + ly * b0y + lz * b0z) + hB1 * Math.abs(lx * b1x + ly * b1y + lz * b1z)
+        + hB2 * Math.abs(lx * b2x + ly * b2y + lz * b2z);
       const dl = dx * lx + dy * ly + dz * lz;
       const s = Math.abs(dl) - ra - rb;
       if (!(s < margin)) return;
@@ -204,18 +230,23 @@ function faceContact(
     polyA[o + 4] = m;
   }
   const slop = CLIP_SLOP_REL * Math.min(hRu, hRv, hIu, hIv);
-  let count = 4;
-  count = clip(polyA, count, polyB, 0, 1, hRu, slop, 4);
-  count = clip(polyB, count, polyA, 0, -1, hRu, slop, 5);
-  count = clip(polyA, count, polyB, 1, 1, hRv, slop, 6);
-  count = clip(polyB, count, polyA, 1, -1, hRv, slop, 7);
+  clipBounds[0] = hRu; clipBounds[1] = hRv; clipBounds[2] = slop;
+  // Clip against the side planes +u, −u, +v, −v (tags 4..7). A pass that would keep every vertex
+  // copies the polygon unchanged, so it is skipped.
+  let poly = polyA, spare = polyB, count = 4;
+  for (let pass = 0; pass < 4; pass++) {
+    const coord = pass >> 1, sign = (pass & 1) === 0 ? 1 : -1;
+    if (allInside(poly, count, coord, sign)) continue;
+    count = clip(poly, count, spare, coord, sign, 4 + pass);
+    const t = poly; poly = spare; spare = t;
+  }
 
   let kept = 0;
   for (let m = 0; m < count; m++) {
     const o = STRIDE * m;
-    if (!(polyA[o + 2] < margin)) continue;
+    if (!(poly[o + 2] < margin)) continue;
     const c = 4 * kept++;
-    cand[c] = polyA[o]; cand[c + 1] = polyA[o + 1]; cand[c + 2] = polyA[o + 2]; cand[c + 3] = polyA[o + 3];
+    cand[c] = poly[o]; cand[c + 1] = poly[o + 1]; cand[c + 2] = poly[o + 2]; cand[c + 3] = poly[o + 3];
   }
   let n = kept;
   if (kept > 4) {
@@ -239,17 +270,23 @@ function pairId(x: number, y: number): number {
   return x < y ? 8 * x + y : 8 * y + x;
 }
 
+/** Whether every vertex of `src` is inside the plane of {@link clip} (within the slop), as clip tests it. */
+function allInside(src: Float64Array, n: number, coord: number, sign: number): boolean {
+  const limit = clipBounds[coord], slop = clipBounds[2];
+  for (let i = 0; i < n; i++) if (!(sign * src[STRIDE * i + coord] - limit <= slop)) return false;
+  return true;
+}
+
 /**
  * One Sutherland–Hodgman pass against the plane sign · coordinate[coord] = limit, keeping the side
  * below it, from polygon `src` (`n` vertices) into `dst`; returns the new vertex count. Vertices up to
  * `slop` beyond the plane count as inside and are kept unchanged (a vertex lying on the plane up to
  * rounding or jitter keeps its id); created vertices lie exactly on the plane. `tag` (4..7) names the
- * plane in the ids of the vertices it creates.
+ * plane in the ids of the vertices it creates. limit = `clipBounds[coord]`, slop = `clipBounds[2]`
+ * (read from there rather than passed: a double argument to a call that is not inlined is boxed).
  */
-function clip(
-  src: Float64Array, n: number, dst: Float64Array, coord: number, sign: number, limit: number, slop: number,
-  tag: number,
-): number {
+function clip(src: Float64Array, n: number, dst: Float64Array, coord: number, sign: number, tag: number): number {
+  const limit = clipBounds[coord], slop = clipBounds[2];
   let m = 0;
   for (let i = 0; i < n; i++) {
     const ia = STRIDE * i, ib = STRIDE * ((i + 1) % n);

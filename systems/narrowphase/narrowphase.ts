@@ -21,8 +21,9 @@ import {
 import type { BroadphaseState } from '../broadphase/broadphase';
 import { createManifoldOut, POSED_AXES, POSED_WITH_AXES, type ManifoldOut, type PosedShape } from './manifold';
 import { getCollideFn } from './collide-table';
-import { quatRotateInverse, quatToMat3 } from '../../math/quat';
+import { quatToMat3 } from '../../math/quat';
 import { nextCapacity } from '../../components/capacity';
+import { pairTableGet } from '../../components/pair-table';
 
 /** Largest distance (unit: m, in A's frame) at which a point with a new feature id still inherits
  * the impulses of an old point (Jolt matches contact points by position the same way). */
@@ -33,6 +34,8 @@ export interface NarrowphaseState {
   stamp: number;
   /** Per-collider data computed once per step, by the first pair that needs it (`cacheBody`). */
   bodyCache: BodyCache;
+  /** Scratch `[≥ pair count]`: the manifold slot of each candidate pair at the start of the step, −1 = none. */
+  slots: Int32Array;
   out: ManifoldOut;
   /** Scratch for feature matching: old ids, impulses and A-local points of one manifold. */
   oldIds: Uint32Array;
@@ -40,8 +43,6 @@ export interface NarrowphaseState {
   oldLocal: Float64Array;
   /** Scratch: which old points were already taken by a new point. */
   oldTaken: Uint8Array;
-  /** Scratch: the new point's A-local position. */
-  local: Float64Array;
   /** End events queued by `removeBody` (pairs of entity ids), reported at the next step. */
   pendingEnd: number[];
 }
@@ -50,12 +51,12 @@ export function createNarrowphase(): NarrowphaseState {
   return {
     stamp: 0,
     bodyCache: createBodyCache(),
+    slots: new Int32Array(256),
     out: createManifoldOut(),
     oldIds: new Uint32Array(MAX_MANIFOLD_POINTS),
     oldImpulses: new Float64Array(3 * MAX_MANIFOLD_POINTS),
     oldLocal: new Float64Array(3 * MAX_MANIFOLD_POINTS),
     oldTaken: new Uint8Array(MAX_MANIFOLD_POINTS),
-    local: new Float64Array(3),
     pendingEnd: [],
   };
 }
@@ -137,19 +138,28 @@ export function updateContacts(
   const shape = colliders.shape;
   const cache = np.bodyCache;
   ensureBodyCache(cache, colliders.capacity);
+  if (np.slots.length < bp.pairCount) np.slots = new Int32Array(nextCapacity(np.slots.length, bp.pairCount));
+  const slots = np.slots;
+  // First the manifold slots of the pairs (−1: none yet) and the body cache, in a loop of their own:
+  // the lookups are independent, so their cache misses overlap, where inside the main loop each one
+  // would wait behind the collide work.
+  for (let i = 0; i < bp.pairCount; i++) {
+    const a = bp.pairA[i], b = bp.pairB[i];
+    if (cache.stamp[a] !== stamp) cacheBody(cache, bodies, colliders, a, stamp);
+    if (cache.stamp[b] !== stamp) cacheBody(cache, bodies, colliders, b, stamp);
+    slots[i] = pairTableGet(contacts.slotOfPair, a, b);
+  }
   for (let i = 0; i < bp.pairCount; i++) {
     let a = bp.pairA[i], b = bp.pairB[i];
     if (shape[a] > shape[b]) { const t = a; a = b; b = t; }
     const collide = getCollideFn(shape[a], shape[b]);
     if (collide === null) continue;
-    if (cache.stamp[a] !== stamp) cacheBody(cache, bodies, colliders, a, stamp);
-    if (cache.stamp[b] !== stamp) cacheBody(cache, bodies, colliders, b, stamp);
     const out = np.out;
     // Speculative margin: the base margin plus how far the two surfaces can approach in this step,
     // bounded by (|v_A| + |ω_A| R_A + |v_B| + |ω_B| R_B) dt with R the shape's bounding radius.
     const reach = (cache.speed[a] + cache.spin[a] + cache.speed[b] + cache.spin[b]) * dt;
     collide(out, cache.views[a], cache.views[b], margin + reach);
-    const m = acquireManifold(contacts, a, b);
+    const m = slots[i] >= 0 ? slots[i] : acquireManifold(contacts, a, b);
     contacts.stamp[m] = stamp;
     writeManifold(np, contacts, m, out, bodies, colliders, a, b, margin);
   }
@@ -168,31 +178,39 @@ function writeManifold(
 ): void {
   const P = MAX_MANIFOLD_POINTS;
   const oldCount = cs.pointCount[m];
-  for (let k = 0; k < oldCount; k++) {
-    np.oldIds[k] = cs.featureId[P * m + k];
-    np.oldImpulses[3 * k] = cs.normalImpulse[P * m + k];
-    np.oldImpulses[3 * k + 1] = cs.tangentImpulse[2 * (P * m + k)];
-    np.oldImpulses[3 * k + 2] = cs.tangentImpulse[2 * (P * m + k) + 1];
-    np.oldLocal[3 * k] = cs.localPoint[3 * (P * m + k)];
-    np.oldLocal[3 * k + 1] = cs.localPoint[3 * (P * m + k) + 1];
-    np.oldLocal[3 * k + 2] = cs.localPoint[3 * (P * m + k) + 2];
-    np.oldTaken[k] = 0;
-  }
   const n = out.pointCount;
-  const loc = np.local;
+  // the old points are only read to match new ones
+  if (n > 0) {
+    for (let k = 0; k < oldCount; k++) {
+      np.oldIds[k] = cs.featureId[P * m + k];
+      np.oldImpulses[3 * k] = cs.normalImpulse[P * m + k];
+      np.oldImpulses[3 * k + 1] = cs.tangentImpulse[2 * (P * m + k)];
+      np.oldImpulses[3 * k + 2] = cs.tangentImpulse[2 * (P * m + k) + 1];
+      np.oldLocal[3 * k] = cs.localPoint[3 * (P * m + k)];
+      np.oldLocal[3 * k + 1] = cs.localPoint[3 * (P * m + k) + 1];
+      np.oldLocal[3 * k + 2] = cs.localPoint[3 * (P * m + k) + 2];
+      np.oldTaken[k] = 0;
+    }
+  }
+  // A's pose, loaded once: the A-local point is quatRotateInverse(q_A, point − x_A), written out
+  const xA = bodies.position[3 * a], yA = bodies.position[3 * a + 1], zA = bodies.position[3 * a + 2];
+  const qx = -bodies.orientation[4 * a], qy = -bodies.orientation[4 * a + 1];
+  const qz = -bodies.orientation[4 * a + 2], qw = bodies.orientation[4 * a + 3];
   // First pass: match by feature id.
   for (let k = 0; k < n; k++) {
     const idx = P * m + k;
     const id = out.featureId[k];
     cs.featureId[idx] = id;
     cs.separation[idx] = out.separation[k];
-    cs.point[3 * idx] = out.point[3 * k];
-    cs.point[3 * idx + 1] = out.point[3 * k + 1];
-    cs.point[3 * idx + 2] = out.point[3 * k + 2];
-    loc[0] = out.point[3 * k] - bodies.position[3 * a];
-    loc[1] = out.point[3 * k + 1] - bodies.position[3 * a + 1];
-    loc[2] = out.point[3 * k + 2] - bodies.position[3 * a + 2];
-    quatRotateInverse(cs.localPoint, 3 * idx, bodies.orientation, 4 * a, loc, 0);
+    const px = out.point[3 * k], py = out.point[3 * k + 1], pz = out.point[3 * k + 2];
+    cs.point[3 * idx] = px;
+    cs.point[3 * idx + 1] = py;
+    cs.point[3 * idx + 2] = pz;
+    const vx = px - xA, vy = py - yA, vz = pz - zA;
+    const tx = 2 * (qy * vz - qz * vy), ty = 2 * (qz * vx - qx * vz), tz = 2 * (qx * vy - qy * vx);
+    cs.localPoint[3 * idx] = vx + qw * tx + (qy * tz - qz * ty);
+    cs.localPoint[3 * idx + 1] = vy + qw * ty + (qz * tx - qx * tz);
+    cs.localPoint[3 * idx + 2] = vz + qw * tz + (qx * ty - qy * tx);
     cs.normalImpulse[idx] = -1; // marks "not matched yet"
     for (let j = 0; j < oldCount; j++) {
       if (np.oldTaken[j] === 0 && np.oldIds[j] === id) {

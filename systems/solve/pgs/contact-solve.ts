@@ -26,6 +26,7 @@
  * | 51                     | separation at the start of the step (m)           |
  * | 52                     | friction coefficient μ                            |
  * | 53                     | largest normal impulse seen in the solve (N·s)    |
+ * | 54                     | current separation (m), see {@link solveContactRows} |
  *
  * The offsets are plain constants local to this module, neither imported nor exported: V8 reads a
  * module binding from its cell instead of folding it, and the sweeps index with them dozens of times
@@ -41,9 +42,9 @@ import { growFloat64, nextCapacity } from '../../../components/capacity';
 const ROW_DIR = 15;
 /** Offsets inside a direction block, and of the per-point values (see the layout above). */
 const ROW_JA = 3, ROW_JB = 6, ROW_IA = 9, ROW_IB = 12;
-const ROW_EM = 45, ROW_IMP = 48, ROW_SEP = 51, ROW_MU = 52, ROW_MAXN = 53;
+const ROW_EM = 45, ROW_IMP = 48, ROW_SEP = 51, ROW_MU = 52, ROW_MAXN = 53, ROW_CUR = 54;
 /** Doubles per contact point. */
-const ROW_STRIDE = 54;
+const ROW_STRIDE = 55;
 
 export interface PackedRows {
   /** `[ROW_STRIDE × capacity]` the interleaved rows (layout above). */
@@ -76,6 +77,7 @@ export function packRows(p: ConstraintProblem, r: PackedRows): void {
     R[o + ROW_EM] = em[c3]; R[o + ROW_EM + 1] = em[c3 + 1]; R[o + ROW_EM + 2] = em[c3 + 2];
     R[o + ROW_IMP] = imp[c3]; R[o + ROW_IMP + 1] = imp[c3 + 1]; R[o + ROW_IMP + 2] = imp[c3 + 2];
     R[o + ROW_SEP] = p.separation[c];
+    R[o + ROW_CUR] = p.separation[c]; // the current separation while the pose deltas are 0
     R[o + ROW_MU] = p.friction[c];
     R[o + ROW_MAXN] = p.maxNormalImpulse[c];
   }
@@ -149,16 +151,20 @@ export function warmStartRows(r: PackedRows, p: ConstraintProblem, sb: SolverBod
       vBx = v[b3]; vBy = v[b3 + 1]; vBz = v[b3 + 2]; wBx = w[b3]; wBy = w[b3 + 1]; wBz = w[b3 + 2];
     }
     const o = ROW_STRIDE * c;
+    const l0 = R[o + ROW_IMP], l1 = R[o + ROW_IMP + 1], l2 = R[o + ROW_IMP + 2];
     // a point without impulse would add zeros (about a third of the points of a resting pile)
-    if (R[o + ROW_IMP] === 0 && R[o + ROW_IMP + 1] === 0 && R[o + ROW_IMP + 2] === 0) continue;
-    let px = 0, py = 0, pz = 0;
-    for (let d = 0; d < 3; d++) {
-      const l = R[o + ROW_IMP + d];
-      const od = o + ROW_DIR * d;
-      px += l * R[od]; py += l * R[od + 1]; pz += l * R[od + 2];
-      wAx -= l * R[od + ROW_IA]; wAy -= l * R[od + ROW_IA + 1]; wAz -= l * R[od + ROW_IA + 2];
-      wBx += l * R[od + ROW_IB]; wBy += l * R[od + ROW_IB + 1]; wBz += l * R[od + ROW_IB + 2];
-    }
+    if (l0 === 0 && l1 === 0 && l2 === 0) continue;
+    // the three directions (n, t1, t2) written out, in warmStart's order: Σ_d λ_d d, Σ_d λ_d I⁻¹(r × d)
+    const o1 = o + ROW_DIR, o2 = o + 2 * ROW_DIR;
+    const px = 0 + l0 * R[o] + l1 * R[o1] + l2 * R[o2];
+    const py = 0 + l0 * R[o + 1] + l1 * R[o1 + 1] + l2 * R[o2 + 1];
+    const pz = 0 + l0 * R[o + 2] + l1 * R[o1 + 2] + l2 * R[o2 + 2];
+    wAx = wAx - l0 * R[o + ROW_IA] - l1 * R[o1 + ROW_IA] - l2 * R[o2 + ROW_IA];
+    wAy = wAy - l0 * R[o + ROW_IA + 1] - l1 * R[o1 + ROW_IA + 1] - l2 * R[o2 + ROW_IA + 1];
+    wAz = wAz - l0 * R[o + ROW_IA + 2] - l1 * R[o1 + ROW_IA + 2] - l2 * R[o2 + ROW_IA + 2];
+    wBx = wBx + l0 * R[o + ROW_IB] + l1 * R[o1 + ROW_IB] + l2 * R[o2 + ROW_IB];
+    wBy = wBy + l0 * R[o + ROW_IB + 1] + l1 * R[o1 + ROW_IB + 1] + l2 * R[o2 + ROW_IB + 1];
+    wBz = wBz + l0 * R[o + ROW_IB + 2] + l1 * R[o1 + ROW_IB + 2] + l2 * R[o2 + ROW_IB + 2];
     vAx -= mA * px; vAy -= mA * py; vAz -= mA * pz;
     vBx += mB * px; vBy += mB * py; vBz += mB * pz;
   }
@@ -175,11 +181,14 @@ export function warmStartRows(r: PackedRows, p: ConstraintProblem, sb: SolverBod
  * and without it (relax pass) bias = 0, rigid. λ_n ← max(λ_n + Δ, 0).
  * Friction rows: Δλ_t = −m_t (J_t v) for t1 and t2, then the accumulated (λ_t1, λ_t2) is projected
  * onto the disk of radius μ λ_n (the circular Coulomb cone at the current normal impulse).
- * The current separation is {@link currentSeparation}'s, from the same terms in the same order.
+ * The current separation is {@link currentSeparation}'s, from the same terms in the same order. It only
+ * changes when the positions are integrated, so it is computed by the first sweep after that
+ * (`refreshSeparation`), which stores it in the rows for the following sweeps (packRows stores the
+ * value for zero pose deltas).
  */
 export function solveContactRows(
   r: PackedRows, p: ConstraintProblem, sb: SolverBodies, invH: number, soft: Softness, useBias: boolean,
-  slop: number, maxPushout: number,
+  slop: number, maxPushout: number, refreshSeparation: boolean,
 ): void {
   const v = sb.v, w = sb.w, im = sb.invMass, dp = sb.dp, th = sb.dtheta, R = r.data;
   const biasRate = soft.biasRate, softMass = soft.massScale, softImpulse = soft.impulseScale;
@@ -210,10 +219,16 @@ export function solveContactRows(
     const nx = R[o], ny = R[o + 1], nz = R[o + 2];
     const jAx = R[o + ROW_JA], jAy = R[o + ROW_JA + 1], jAz = R[o + ROW_JA + 2];
     const jBx = R[o + ROW_JB], jBy = R[o + ROW_JB + 1], jBz = R[o + ROW_JB + 2];
-    const s = R[o + ROW_SEP]
-      + nx * dpx + ny * dpy + nz * dpz
-      + thBx * jBx + thBy * jBy + thBz * jBz
-      - thAx * jAx - thAy * jAy - thAz * jAz;
+    let s: number;
+    if (refreshSeparation) {
+      s = R[o + ROW_SEP]
+        + nx * dpx + ny * dpy + nz * dpz
+        + thBx * jBx + thBy * jBy + thBz * jBz
+        - thAx * jAx - thAy * jAy - thAz * jAz;
+      R[o + ROW_CUR] = s;
+    } else {
+      s = R[o + ROW_CUR];
+    }
     let bias = 0, massScale = 1, impulseScale = 0;
     if (s > 0) {
       bias = s * invH;

@@ -52,6 +52,8 @@ export function createPgsSolver(options: PgsOptions): PgsSolver {
       // block sweeps on the problem itself.
       if (exact) computeDelassusBlocks(problem, bodies, blocks);
       else packRows(problem, rows);
+      // whether the separations stored in the packed rows match the pose deltas (true after packing)
+      let separationsCurrent = true;
       for (let s = 0; s < n; s++) {
         integrateVelocities(bodies, h, o.maxAngularSpeed);
         if (joints !== undefined) warmStartJoints(joints, bodies, jointCtx); // joints hook: before contacts
@@ -63,17 +65,22 @@ export function createPgsSolver(options: PgsOptions): PgsSolver {
             solveContactBlocks(problem, bodies, blocks, o.friction, invH, soft, true, o.maxPushoutSpeed,
               currentSeparation);
           } else {
-            solveContactRows(rows, problem, bodies, invH, soft, true, o.linearSlop, o.maxPushoutSpeed);
+            solveContactRows(rows, problem, bodies, invH, soft, true, o.linearSlop, o.maxPushoutSpeed,
+              !separationsCurrent);
+            separationsCurrent = true;
           }
         }
         integratePositions(bodies, h);
+        separationsCurrent = false;
         for (let i = 0; i < o.relaxIterations; i++) {
           if (joints !== undefined) solveJoints(joints, bodies, jointCtx, false); // joints hook
           if (exact) {
             solveContactBlocks(problem, bodies, blocks, o.friction, invH, soft, false, o.maxPushoutSpeed,
               currentSeparation);
           } else {
-            solveContactRows(rows, problem, bodies, invH, soft, false, o.linearSlop, o.maxPushoutSpeed);
+            solveContactRows(rows, problem, bodies, invH, soft, false, o.linearSlop, o.maxPushoutSpeed,
+              !separationsCurrent);
+            separationsCurrent = true;
           }
         }
       }
