@@ -117,7 +117,8 @@ export function collideBoxBox(out: ManifoldOut, a: PosedShape, b: PosedShape, ma
   const hA0 = a[7], hA1 = a[8], hA2 = a[9], hB0 = b[7], hB1 = b[8], hB2 = b[9];
 
   // A's face axes (s = |d·aᵢ| − h_Aᵢ − Σⱼ h_Bⱼ |aᵢ·bⱼ|), the first that separates by the margin ends the test
-  let sepA = -Infinity, faceA = 0, s = 0;
+  let sepA = -Infinity, faceA = 0;
+  let s: number;
   s = Math.abs(dx * a0x + dy * a0y + dz * a0z) - hA0 - (hB0 * c00 + hB1 * c01 + hB2 * c02);
   if (!(s < margin)) return;
   if (s > sepA) { sepA = s; faceA = 0; }

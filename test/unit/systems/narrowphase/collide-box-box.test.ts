@@ -1,42 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { collideBoxBox } from '../../../../systems/narrowphase/collide-box-box';
 import { createManifoldOut, type ManifoldOut, type PosedShape } from '../../../../systems/narrowphase/manifold';
-import { quatMultiply, quatRotate, quatRotateInverse, quatToMat3 } from '../../../../math/quat';
+import { quatMultiply, quatRotateInverse, quatToMat3 } from '../../../../math/quat';
+import { ID, axisAngle, rot, rng, expectVec, pt, type V3, type Q } from './fixtures';
 
 // ---- helpers -------------------------------------------------------------------------------------
 
-type V3 = [number, number, number];
-type Q = [number, number, number, number];
-const ID: Q = [0, 0, 0, 1];
-
 function box(p: V3, q: Q, h: V3): PosedShape {
   return new Float64Array([p[0], p[1], p[2], q[0], q[1], q[2], q[3], h[0], h[1], h[2]]);
-}
-function axisAngle(ax: number, ay: number, az: number, angle: number): Q {
-  const l = Math.hypot(ax, ay, az), s = Math.sin(angle / 2) / l;
-  return [ax * s, ay * s, az * s, Math.cos(angle / 2)];
 }
 function mul(a: Q, b: Q): Q {
   const o = [0, 0, 0, 0];
   quatMultiply(o, 0, a, 0, b, 0);
   return o as Q;
 }
-function rot(q: ArrayLike<number>, v: ArrayLike<number>, qo = 0): V3 {
-  const o = [0, 0, 0];
-  quatRotate(o, 0, q, qo, v, 0);
-  return o as V3;
-}
 /** Seeded PRNG (mulberry32) so the random checks are reproducible. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 function randomQuat(r: () => number): Q {
   // Shoemake's uniform random rotation
   const u1 = r(), u2 = r(), u3 = r();
@@ -54,9 +32,6 @@ function collide(a: PosedShape, b: PosedShape, margin = 0.02): ManifoldOut {
   out.pointCount = 99; // must be reset by the collide function
   collideBoxBox(out, a, b, margin);
   return out;
-}
-function pt(m: ManifoldOut, k: number): V3 {
-  return [m.point[3 * k], m.point[3 * k + 1], m.point[3 * k + 2]];
 }
 function ids(m: ManifoldOut): number[] {
   return Array.from(m.featureId.subarray(0, m.pointCount)).sort((x, y) => x - y);
@@ -91,9 +66,6 @@ function distanceToSurface(s: PosedShape, p: V3): number {
     inside = Math.min(inside, -e);
   }
   return out2 > 0 ? Math.sqrt(out2) : inside;
-}
-function expectVec(v: ArrayLike<number>, e: ArrayLike<number>, tol = 1e-12): void {
-  for (let i = 0; i < 3; i++) expect(Math.abs(v[i] - e[i])).toBeLessThanOrEqual(tol);
 }
 /** Twice the area of the convex hull of planar points (x, z) (gift wrapping; tiny inputs). */
 function hullArea2(ps: [number, number][]): number {

@@ -1,47 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { collideCapsuleCapsule } from '../../../../systems/narrowphase/collide-capsule-capsule';
 import { createManifoldOut, type ManifoldOut, type PosedShape } from '../../../../systems/narrowphase/manifold';
-import { quatMultiply, quatRotate } from '../../../../math/quat';
+import { ID, shape, axisAngle, rot, mul, rotated, rng, randomQuat, expectVec, pt, type V3 } from './fixtures';
 
-type V3 = [number, number, number];
-type Q = [number, number, number, number];
-const ID: Q = [0, 0, 0, 1];
-
-function shape(p: V3, q: Q, size: V3): PosedShape {
-  return new Float64Array([p[0], p[1], p[2], q[0], q[1], q[2], q[3], size[0], size[1], size[2]]);
-}
-function axisAngle(ax: number, ay: number, az: number, angle: number): Q {
-  const l = Math.hypot(ax, ay, az), s = Math.sin(angle / 2) / l;
-  return [ax * s, ay * s, az * s, Math.cos(angle / 2)];
-}
-function rot(q: ArrayLike<number>, v: ArrayLike<number>, qo = 0): V3 {
-  const o = [0, 0, 0];
-  quatRotate(o, 0, q, qo, v, 0);
-  return o as V3;
-}
-function mul(a: ArrayLike<number>, b: ArrayLike<number>, bo = 0): Q {
-  const o = [0, 0, 0, 0];
-  quatMultiply(o, 0, a, 0, b, bo);
-  return o as Q;
-}
-function rotated(s: PosedShape, q: Q): PosedShape {
-  return shape(rot(q, s), mul(q, s, 3), [s[7], s[8], s[9]]);
-}
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-function randomQuat(r: () => number): Q {
-  const u1 = r(), u2 = r(), u3 = r();
-  const a = Math.sqrt(1 - u1), b = Math.sqrt(u1);
-  return [a * Math.sin(2 * Math.PI * u2), a * Math.cos(2 * Math.PI * u2), b * Math.sin(2 * Math.PI * u3), b * Math.cos(2 * Math.PI * u3)];
-}
 /** The capsule's core end points (world). */
 function coreEnds(c: PosedShape): [V3, V3] {
   const u = rot(c, [0, c[8], 0], 3);
@@ -66,12 +27,6 @@ function run(a: PosedShape, b: PosedShape, margin = 0.02): ManifoldOut {
   out.pointCount = 99;
   collideCapsuleCapsule(out, a, b, margin);
   return out;
-}
-function pt(m: ManifoldOut, k: number): V3 {
-  return [m.point[3 * k], m.point[3 * k + 1], m.point[3 * k + 2]];
-}
-function expectVec(v: ArrayLike<number>, e: ArrayLike<number>, tol = 1e-12): void {
-  for (let i = 0; i < 3; i++) expect(Math.abs(v[i] - e[i])).toBeLessThanOrEqual(tol);
 }
 /** Points sorted by x, with their separations and ids. */
 function sortedByX(m: ManifoldOut): { p: V3; s: number; id: number }[] {

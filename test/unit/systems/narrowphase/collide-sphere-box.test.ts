@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { collideSphereBox } from '../../../../systems/narrowphase/collide-sphere-box';
 import { createManifoldOut, type ManifoldOut, type PosedShape } from '../../../../systems/narrowphase/manifold';
-import { quatMultiply, quatRotate } from '../../../../math/quat';
+import { quatMultiply } from '../../../../math/quat';
+import { ID, shape, axisAngle, rot, expectVec, type V3, type Q } from './fixtures';
 
-type V3 = [number, number, number];
-type Q = [number, number, number, number];
-const ID: Q = [0, 0, 0, 1];
-
-function shape(p: V3, q: Q, size: V3): PosedShape {
-  return new Float64Array([p[0], p[1], p[2], q[0], q[1], q[2], q[3], size[0], size[1], size[2]]);
-}
-function axisAngle(ax: number, ay: number, az: number, angle: number): Q {
-  const l = Math.hypot(ax, ay, az), s = Math.sin(angle / 2) / l;
-  return [ax * s, ay * s, az * s, Math.cos(angle / 2)];
-}
-function rot(q: ArrayLike<number>, v: ArrayLike<number>, qo = 0): V3 {
-  const o = [0, 0, 0];
-  quatRotate(o, 0, q, qo, v, 0);
-  return o as V3;
-}
 function rotated(s: PosedShape, q: Q): PosedShape {
   const o = [0, 0, 0, 0];
   quatMultiply(o, 0, q, 0, s, 3);
@@ -32,9 +17,6 @@ function run(a: PosedShape, b: PosedShape, margin = 0.02): ManifoldOut {
 }
 function pt(m: ManifoldOut): V3 {
   return [m.point[0], m.point[1], m.point[2]];
-}
-function expectVec(v: ArrayLike<number>, e: ArrayLike<number>, tol = 1e-12): void {
-  for (let i = 0; i < 3; i++) expect(Math.abs(v[i] - e[i])).toBeLessThanOrEqual(tol);
 }
 
 const box = shape([0, 0, 0], ID, [1, 0.5, 2]);

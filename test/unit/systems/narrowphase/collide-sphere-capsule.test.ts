@@ -1,26 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { collideSphereCapsule } from '../../../../systems/narrowphase/collide-sphere-capsule';
 import { createManifoldOut, type ManifoldOut, type PosedShape } from '../../../../systems/narrowphase/manifold';
+import { ID, shape, axisAngle, expectVec } from './fixtures';
 
-type V3 = [number, number, number];
-type Q = [number, number, number, number];
-const ID: Q = [0, 0, 0, 1];
-
-function shape(p: V3, q: Q, size: V3): PosedShape {
-  return new Float64Array([p[0], p[1], p[2], q[0], q[1], q[2], q[3], size[0], size[1], size[2]]);
-}
-function axisAngle(ax: number, ay: number, az: number, angle: number): Q {
-  const l = Math.hypot(ax, ay, az), s = Math.sin(angle / 2) / l;
-  return [ax * s, ay * s, az * s, Math.cos(angle / 2)];
-}
 function run(a: PosedShape, b: PosedShape, margin = 0.02): ManifoldOut {
   const out = createManifoldOut();
   out.pointCount = 99;
   collideSphereCapsule(out, a, b, margin);
   return out;
-}
-function expectVec(v: ArrayLike<number>, e: ArrayLike<number>, tol = 1e-12): void {
-  for (let i = 0; i < 3; i++) expect(Math.abs(v[i] - e[i])).toBeLessThanOrEqual(tol);
 }
 
 const capsule = shape([0, 0, 0], ID, [0.3, 1, 0]); // core from y = −1 to 1

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { collideSphereSphere } from '../../../../systems/narrowphase/collide-sphere-sphere';
 import { createManifoldOut, type ManifoldOut, type PosedShape } from '../../../../systems/narrowphase/manifold';
+import { expectVec } from './fixtures';
 
 function sphere(x: number, y: number, z: number, r: number): PosedShape {
   return new Float64Array([x, y, z, 0, 0, 0, 1, r, 0, 0]);
@@ -10,9 +11,6 @@ function run(a: PosedShape, b: PosedShape, margin = 0.02): ManifoldOut {
   out.pointCount = 99;
   collideSphereSphere(out, a, b, margin);
   return out;
-}
-function expectVec(v: ArrayLike<number>, e: ArrayLike<number>, tol = 1e-12): void {
-  for (let i = 0; i < 3; i++) expect(Math.abs(v[i] - e[i])).toBeLessThanOrEqual(tol);
 }
 
 describe('collideSphereSphere', () => {

@@ -1,0 +1,61 @@
+/**
+ * Shared fixtures of the narrowphase unit tests: posed shapes, rotations, a seeded random source and
+ * vector assertions.
+ */
+import { expect } from 'vitest';
+import { quatMultiply, quatRotate } from '../../../../math/quat';
+import type { ManifoldOut, PosedShape } from '../../../../systems/narrowphase/manifold';
+
+export type V3 = [number, number, number];
+export type Q = [number, number, number, number];
+export const ID: Q = [0, 0, 0, 1];
+
+export function shape(p: V3, q: Q, size: V3): PosedShape {
+  return new Float64Array([p[0], p[1], p[2], q[0], q[1], q[2], q[3], size[0], size[1], size[2]]);
+}
+
+export function axisAngle(ax: number, ay: number, az: number, angle: number): Q {
+  const l = Math.hypot(ax, ay, az), s = Math.sin(angle / 2) / l;
+  return [ax * s, ay * s, az * s, Math.cos(angle / 2)];
+}
+
+export function rot(q: ArrayLike<number>, v: ArrayLike<number>, qo = 0): V3 {
+  const o = [0, 0, 0];
+  quatRotate(o, 0, q, qo, v, 0);
+  return o as V3;
+}
+
+export function mul(a: ArrayLike<number>, b: ArrayLike<number>, bo = 0): Q {
+  const o = [0, 0, 0, 0];
+  quatMultiply(o, 0, a, 0, b, bo);
+  return o as Q;
+}
+
+export function rotated(s: PosedShape, q: Q): PosedShape {
+  return shape(rot(q, s), mul(q, s, 3), [s[7], s[8], s[9]]);
+}
+
+export function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function randomQuat(r: () => number): Q {
+  const u1 = r(), u2 = r(), u3 = r();
+  const a = Math.sqrt(1 - u1), b = Math.sqrt(u1);
+  return [a * Math.sin(2 * Math.PI * u2), a * Math.cos(2 * Math.PI * u2), b * Math.sin(2 * Math.PI * u3), b * Math.cos(2 * Math.PI * u3)];
+}
+
+export function expectVec(v: ArrayLike<number>, e: ArrayLike<number>, tol = 1e-12): void {
+  for (let i = 0; i < 3; i++) expect(Math.abs(v[i] - e[i])).toBeLessThanOrEqual(tol);
+}
+
+export function pt(m: ManifoldOut, k: number): V3 {
+  return [m.point[3 * k], m.point[3 * k + 1], m.point[3 * k + 2]];
+}
