@@ -61,7 +61,6 @@ const REF_B_FLAG = 1 << 12;
 const rot = new Float64Array(9);
 const axA = new Float64Array(9); // axA[3i..3i+2] = A's body axis i in the world frame
 const axB = new Float64Array(9);
-const absC = new Float64Array(9); // |aᵢ · bⱼ| at 3i + j
 const edgeAxis = new Float64Array(3);
 
 // polygon vertices, stride 5: u, v, s (height above the reference face), point id, tag of the outgoing edge
@@ -71,6 +70,7 @@ const polyB = new Float64Array(16 * STRIDE);
 // kept points, stride 4: u, v, s, id
 const cand = new Float64Array(16 * 4);
 const pick = new Int32Array(4);
+const base01 = new Float64Array(16); // reduce: tri2(i0, i1, x) per candidate x
 /** The reference face's half extents along its u and v axes, and the clip slop (see `clip`). */
 const clipBounds = new Float64Array(3);
 const segs = new Float64Array(12);
@@ -101,8 +101,8 @@ export function collideBoxBox(out: ManifoldOut, a: PosedShape, b: PosedShape, ma
   if (!fromB) loadAxes(axB, b);
   const A = fromA ? a : axA, oA = fromA ? POSED_AXES : 0, B = fromB ? b : axB, oB = fromB ? POSED_AXES : 0;
   const dx = b[0] - a[0], dy = b[1] - a[1], dz = b[2] - a[2];
-  // The face tests written out over the axes and the nine |aᵢ · bⱼ| in locals (|aᵢ · bⱼ| also stored for
-  // the contact): they run for every candidate pair, and about half of the pairs of a pile end here.
+  // The face tests written out, over the axes and the nine |aᵢ · bⱼ| in locals: they run for every
+  // candidate pair, and about half of the pairs of a pile end here.
   const a0x = A[oA], a0y = A[oA + 1], a0z = A[oA + 2], a1x = A[oA + 3], a1y = A[oA + 4], a1z = A[oA + 5];
   const a2x = A[oA + 6], a2y = A[oA + 7], a2z = A[oA + 8];
   const b0x = B[oB], b0y = B[oB + 1], b0z = B[oB + 2], b1x = B[oB + 3], b1y = B[oB + 4], b1z = B[oB + 5];
@@ -112,8 +112,6 @@ export function collideBoxBox(out: ManifoldOut, a: PosedShape, b: PosedShape, ma
   const c11 = Math.abs(a1x * b1x + a1y * b1y + a1z * b1z), c12 = Math.abs(a1x * b2x + a1y * b2y + a1z * b2z);
   const c20 = Math.abs(a2x * b0x + a2y * b0y + a2z * b0z), c21 = Math.abs(a2x * b1x + a2y * b1y + a2z * b1z);
   const c22 = Math.abs(a2x * b2x + a2y * b2y + a2z * b2z);
-  absC[0] = c00; absC[1] = c01; absC[2] = c02; absC[3] = c10; absC[4] = c11; absC[5] = c12;
-  absC[6] = c20; absC[7] = c21; absC[8] = c22;
   const hA0 = a[7], hA1 = a[8], hA2 = a[9], hB0 = b[7], hB1 = b[8], hB2 = b[9];
 
   // A's face axes (s = |d·aᵢ| − h_Aᵢ − Σⱼ h_Bⱼ |aᵢ·bⱼ|), the first that separates by the margin ends the test
@@ -330,12 +328,14 @@ function reduce(n: number, tie: number): void {
     const d = du * du + dv * dv;
     if (d > bestD * (1 + 1e-9)) { bestD = d; i1 = i; }
   }
+  // the triangles (i0, i1, x) are shared by all the quads: computed once
+  for (let i = 0; i < n; i++) base01[i] = tri2(i0, i1, i);
   let i2 = -1, i3 = -1, bestArea = -1;
   for (let p = 0; p < n; p++) {
     if (p === i0 || p === i1) continue;
     for (let q = p + 1; q < n; q++) {
       if (q === i0 || q === i1) continue;
-      const area = hullArea4(i0, i1, p, q);
+      const area = hullArea4(base01[p], tri2(i0, p, q), base01[q], tri2(i1, p, q));
       if (area > bestArea * (1 + 1e-9)) { bestArea = area; i2 = p; i3 = q; }
     }
   }
@@ -349,11 +349,12 @@ function tri2(p: number, q: number, r: number): number {
 }
 
 /**
- * Twice the area of the convex hull of 4 candidates: the largest |shoelace| over the 3 cyclic
- * orders and the 4 triangles (a self-intersecting order or a reflex quad never exceeds the hull).
+ * Twice the area of the convex hull of 4 candidates p, q, r, s from their signed triangles
+ * a = tri2(p, q, r), b = tri2(p, r, s), c = tri2(p, q, s), d = tri2(q, r, s): the largest |shoelace|
+ * over the 3 cyclic orders and the 4 triangles (a self-intersecting order or a reflex quad never
+ * exceeds the hull).
  */
-function hullArea4(p: number, q: number, r: number, s: number): number {
-  const a = tri2(p, q, r), b = tri2(p, r, s), c = tri2(p, q, s), d = tri2(q, r, s);
+function hullArea4(a: number, b: number, c: number, d: number): number {
   // fanned from p: shoelace(pqrs) = a + b, shoelace(pqsr) = c − b, shoelace(prqs) = c − a
   return Math.max(Math.abs(a + b), Math.abs(c - b), Math.abs(a - c),
     Math.abs(a), Math.abs(b), Math.abs(c), Math.abs(d));

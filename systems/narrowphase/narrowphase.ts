@@ -11,6 +11,10 @@
  * plus how far the shapes can approach during the step (speculative contacts, so fast bodies do not
  * tunnel); a manifold is touching while one of its points is within the contact margin. Manifolds of pairs the broadphase no
  * longer reports are removed, with an end event if they were touching.
+ *
+ * Order of work (the results are those of taking the pairs in the broadphase's order): the manifold
+ * slots and per-body data first, for all pairs; then the pairs that have a manifold, in slot order,
+ * and the new pairs, in pair order; then the begin / end events, in pair order.
  */
 
 import { ShapeKind, type ColliderStore } from '../../components/collider';
@@ -25,6 +29,9 @@ import { quatToMat3 } from '../../math/quat';
 import { nextCapacity } from '../../components/capacity';
 import { pairTableGet } from '../../components/pair-table';
 
+/** Touch events of a pair in one step (`writeManifold`). */
+const NO_EVENT = 0, BEGIN_EVENT = 1, END_EVENT = 2;
+
 /** Largest distance (unit: m, in A's frame) at which a point with a new feature id still inherits
  * the impulses of an old point (Jolt matches contact points by position the same way). */
 const MATCH_DISTANCE = 0.02;
@@ -32,10 +39,14 @@ const MATCH_DISTANCE = 0.02;
 export interface NarrowphaseState {
   /** Increases every step; manifolds not stamped with the current value are stale. */
   stamp: number;
-  /** Per-collider data computed once per step, by the first pair that needs it (`cacheBody`). */
+  /** Per-collider data computed once per step, for the bodies of the candidate pairs (`cacheBody`). */
   bodyCache: BodyCache;
   /** Scratch `[≥ pair count]`: the manifold slot of each candidate pair at the start of the step, −1 = none. */
   slots: Int32Array;
+  /** Scratch `[≥ manifold count]`: the candidate pair of each manifold slot, −1 = none this step. */
+  pairOfSlot: Int32Array;
+  /** Scratch `[≥ pair count]`: the touch event of each candidate pair this step (`NO_EVENT` …). */
+  event: Uint8Array;
   out: ManifoldOut;
   /** Scratch for feature matching: old ids, impulses and A-local points of one manifold. */
   oldIds: Uint32Array;
@@ -52,6 +63,8 @@ export function createNarrowphase(): NarrowphaseState {
     stamp: 0,
     bodyCache: createBodyCache(),
     slots: new Int32Array(256),
+    pairOfSlot: new Int32Array(256),
+    event: new Uint8Array(256),
     out: createManifoldOut(),
     oldIds: new Uint32Array(MAX_MANIFOLD_POINTS),
     oldImpulses: new Float64Array(3 * MAX_MANIFOLD_POINTS),
@@ -129,7 +142,7 @@ function boundingRadius(kind: number, s: PosedShape): number {
   }
 }
 
-/** Updates every manifold from the candidate pairs (margin in m, step dt in s). */
+/** Updates every manifold from the candidate pairs, each pair listed once (margin in m, step dt in s). */
 export function updateContacts(
   np: NarrowphaseState, bp: BroadphaseState, bodies: RigidBodyStore, colliders: ColliderStore,
   contacts: ContactStore, margin: number, dt: number,
@@ -149,7 +162,21 @@ export function updateContacts(
     if (cache.stamp[b] !== stamp) cacheBody(cache, bodies, colliders, b, stamp);
     slots[i] = pairTableGet(contacts.slotOfPair, a, b);
   }
-  for (let i = 0; i < bp.pairCount; i++) {
+  // Then the pairs: those with a manifold in slot order, so that the contact store is read and written
+  // in order rather than at random (about 10 % of the stage), then the new ones in pair order, so
+  // that they get the slots they would get in pair order. Each manifold depends only on its own pair;
+  // the begin / end events are noted per pair and reported in pair order afterwards.
+  const slotCount = contacts.count;
+  if (np.pairOfSlot.length < slotCount) np.pairOfSlot = new Int32Array(nextCapacity(np.pairOfSlot.length, slotCount));
+  if (np.event.length < bp.pairCount) np.event = new Uint8Array(nextCapacity(np.event.length, bp.pairCount));
+  const pairOfSlot = np.pairOfSlot, event = np.event;
+  pairOfSlot.fill(-1, 0, slotCount);
+  for (let i = 0; i < bp.pairCount; i++) if (slots[i] >= 0) pairOfSlot[slots[i]] = i;
+  let events = 0;
+  for (let q = 0; q < slotCount + bp.pairCount; q++) {
+    const i = q < slotCount ? pairOfSlot[q] : q - slotCount;
+    if (i < 0 || (q >= slotCount && slots[i] >= 0)) continue;
+    event[i] = NO_EVENT;
     let a = bp.pairA[i], b = bp.pairB[i];
     if (shape[a] > shape[b]) { const t = a; a = b; b = t; }
     const collide = getCollideFn(shape[a], shape[b]);
@@ -161,7 +188,17 @@ export function updateContacts(
     collide(out, cache.views[a], cache.views[b], margin + reach);
     const m = slots[i] >= 0 ? slots[i] : acquireManifold(contacts, a, b);
     contacts.stamp[m] = stamp;
-    writeManifold(np, contacts, m, out, bodies, colliders, a, b, margin);
+    const e = writeManifold(np, contacts, m, out, bodies, colliders, a, b, margin);
+    event[i] = e;
+    if (e !== NO_EVENT) events++;
+  }
+  for (let i = 0; events > 0 && i < bp.pairCount; i++) {
+    if (event[i] === NO_EVENT) continue;
+    let a = bp.pairA[i], b = bp.pairB[i];
+    if (shape[a] > shape[b]) { const t = a; a = b; b = t; }
+    if (event[i] === BEGIN_EVENT) pushBeginEvent(contacts, a, b);
+    else pushEndEvent(contacts, a, b);
+    events--;
   }
   // Remove the manifolds of pairs that were not reported this step.
   for (let m = contacts.count - 1; m >= 0; m--) {
@@ -172,10 +209,15 @@ export function updateContacts(
   }
 }
 
+/**
+ * Writes manifold `m` of the pair (a, b) from `out`, matching the old points for warm starting.
+ * Returns the touch event of the pair ({@link BEGIN_EVENT}, {@link END_EVENT} or {@link NO_EVENT}),
+ * which the caller reports.
+ */
 function writeManifold(
   np: NarrowphaseState, cs: ContactStore, m: number, out: ManifoldOut, bodies: RigidBodyStore,
   colliders: ColliderStore, a: number, b: number, margin: number,
-): void {
+): number {
   const P = MAX_MANIFOLD_POINTS;
   const oldCount = cs.pointCount[m];
   const n = out.pointCount;
@@ -263,8 +305,8 @@ function writeManifold(
   cs.sensor[m] = colliders.isSensor[a] | colliders.isSensor[b];
   let touching = 0;
   for (let k = 0; k < n; k++) if (out.separation[k] <= margin) touching = 1;
-  if (touching && !cs.touching[m]) pushBeginEvent(cs, a, b);
-  else if (!touching && cs.touching[m]) pushEndEvent(cs, a, b);
+  const e = touching && !cs.touching[m] ? BEGIN_EVENT : !touching && cs.touching[m] ? END_EVENT : NO_EVENT;
   cs.touching[m] = touching;
+  return e;
 }
 

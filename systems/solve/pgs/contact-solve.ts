@@ -14,19 +14,19 @@
  *
  * Packed layout of point c, at `ROW_STRIDE · c` (doubles; direction d = n, t1, t2 = 0, 1, 2):
  *
- * | offset                 | what                                              |
- * |------------------------|---------------------------------------------------|
- * | 15 d + 0 .. 2          | direction d (unit, world)                         |
- * | 15 d + 3 .. 5          | angular Jacobian on A: rA × d (m)                 |
- * | 15 d + 6 .. 8          | angular Jacobian on B: rB × d (m)                 |
- * | 15 d + 9 .. 11         | I_A⁻¹ (rA × d) (1/(kg·m))                         |
- * | 15 d + 12 .. 14        | I_B⁻¹ (rB × d) (1/(kg·m))                         |
- * | 45 .. 47               | effective masses of n, t1, t2 (kg)                |
- * | 48 .. 50               | accumulated impulses n, t1, t2 (N·s)              |
- * | 51                     | separation at the start of the step (m)           |
- * | 52                     | friction coefficient μ                            |
- * | 53                     | largest normal impulse seen in the solve (N·s)    |
- * | 54                     | current separation (m), see {@link solveContactRows} |
+ * | offset          | what                                                                  |
+ * |-----------------|-----------------------------------------------------------------------|
+ * | 15 d + 0 .. 2   | direction d (unit, world)                                             |
+ * | 15 d + 3 .. 5   | angular Jacobian on A: rA × d (m)                                     |
+ * | 15 d + 6 .. 8   | angular Jacobian on B: rB × d (m)                                     |
+ * | 15 d + 9 .. 11  | I_A⁻¹ (rA × d) (1/(kg·m))                                             |
+ * | 15 d + 12 .. 14 | I_B⁻¹ (rB × d) (1/(kg·m))                                             |
+ * | 45 .. 47        | effective masses of n, t1, t2 (kg)                                    |
+ * | 48 .. 50        | accumulated impulses n, t1, t2 (N·s)                                  |
+ * | 51              | separation at the start of the step (m)                               |
+ * | 52              | friction coefficient μ                                                |
+ * | 53              | largest normal impulse seen in the solve (N·s)                        |
+ * | 54              | current separation (m), kept between sweeps (see solveContactRows)    |
  *
  * The offsets are plain constants local to this module, neither imported nor exported: V8 reads a
  * module binding from its cell instead of folding it, and the sweeps index with them dozens of times
