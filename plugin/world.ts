@@ -193,6 +193,12 @@ function validateLcpOptions(o: LcpOptions): LcpOptions {
   for (const key of ['maxLcpSize', 'fallbackIterations'] as const) {
     if (!Number.isInteger(o[key]) || o[key] < 1) throw new PhysicsInputError(-1, `lcp.${key}`, o[key], 'must be an integer ≥ 1');
   }
+  if (!Number.isInteger(o.jointProjection) || o.jointProjection < 0) {
+    throw new PhysicsInputError(-1, 'lcp.jointProjection', o.jointProjection, 'must be an integer ≥ 0 (0 = off)');
+  }
+  if (!Number.isFinite(o.jointProjectionTolerance) || !(o.jointProjectionTolerance > 0)) {
+    throw new PhysicsInputError(-1, 'lcp.jointProjectionTolerance', o.jointProjectionTolerance, 'must be a finite number > 0');
+  }
   if (!Number.isInteger(o.maxPivots) || o.maxPivots < 0) {
     throw new PhysicsInputError(-1, 'lcp.maxPivots', o.maxPivots, 'must be an integer ≥ 0 (0 = the default 4·n + 100)');
   }

@@ -10,7 +10,7 @@ import {
   addBody, addJoint, applyForce, createPhysicsWorld, getAngularVelocity, getJointCoordinate, getJointForce,
   getJointMotorForce, getLinearVelocity, getPosition, stepWorld, type JointDef, type PhysicsWorld,
 } from '../../plugin/index';
-import { anchorGap, g, run } from './joints-helpers';
+import { anchorGap, energy, g, run } from './joints-helpers';
 
 const lcp = () => createPhysicsWorld({ solver: 'lcp' });
 
@@ -231,16 +231,16 @@ describe('T13: the engine\'s bilateral step equals the paper\'s (59)–(62) and 
 /** Chain of `links` rods (1 kg, 0.5 m) from a world pivot with a `ratio` kg end ball, tilted from the vertical. */
 function chain(w: PhysicsWorld, links: number, ratio: number, tilt: number) {
   const Lk = 0.5, dir = [Math.sin(tilt), -Math.cos(tilt), 0];
-  const joints: number[] = [];
+  const joints: number[] = [], bodies: number[] = [];
   let prev = -1, end = -1;
   for (let i = 0; i <= links; i++) {
     const heavy = i === links, m = heavy ? ratio : 1, I = heavy ? 0.4 * m * 0.0625 : m * Lk * Lk / 12;
     const b = addBody(w, { position: [dir[0] * Lk * (i + 0.5), 10 + dir[1] * Lk * (i + 0.5), 0], mass: m, inertia: [I, I, I] });
     const anchor = [dir[0] * Lk * i, 10 + dir[1] * Lk * i, 0];
     joints.push(addJoint(w, prev < 0 ? { kind: 'ball', bodyA: b, worldAnchor: anchor } : { kind: 'ball', bodyA: prev, bodyB: b, worldAnchor: anchor }));
-    prev = b; end = b;
+    prev = b; end = b; bodies.push(b);
   }
-  return { joints, end };
+  return { joints, end, bodies };
 }
 
 describe('chain of 20 links with a 100:1 end mass in the accurate mode', () => {
@@ -252,12 +252,35 @@ describe('chain of 20 links with a 100:1 end mass in the accurate mode', () => {
     expect(worst).toBeLessThan(1e-9);
   });
 
-  it('released 45° at dt 1/120 and 1/240: gaps below 1 mm, shrinking as O(h²) (ratio 3–5 for h halved)', () => {
-    // At dt 1/60 this chain is beyond the first-order step: the constraint directions are explicit (the
-    // heavy load's geometric stiffness, tension / length over the 1 kg links, gives hω ≈ 1.5); see the README.
+  it('released 45° at dt 1/60 (the issue\'s bar): gap below 1 mm at every step, energy never above E0', () => {
+    const w = lcp();
+    const { joints, bodies } = chain(w, 20, 100, Math.PI / 4);
+    const e0 = energy(w, bodies);
+    let worst = 0, eMax = -Infinity;
+    run(w, 1 / 60, 10, () => {
+      for (const j of joints) worst = Math.max(worst, anchorGap(w, j));
+      eMax = Math.max(eMax, energy(w, bodies));
+    });
+    expect(worst).toBeLessThan(1e-3); // measured 1.3e-9 m (the projection tolerance is 1e-9)
+    expect(eMax).toBeLessThanOrEqual(e0 + 1e-6 * Math.abs(e0));
+    expect(energy(w, bodies)).toBeGreaterThan(e0 - 0.1 * 2950); // first-order dissipation: 121 J of the ≈ 2950 J swing
+  });
+
+  it('without the position projection the same chain blows up at dt 1/60 (the projection is what holds it)', () => {
+    const w = createPhysicsWorld({ solver: 'lcp', lcp: { jointProjection: 0 } });
+    const { joints } = chain(w, 20, 100, Math.PI / 4);
+    let worst = 0;
+    run(w, 1 / 60, 3, () => { for (const j of joints) worst = Math.max(worst, anchorGap(w, j)); });
+    expect(worst).toBeGreaterThan(0.1);
+  });
+
+  it('unprojected first-order step at dt 1/120 and 1/240: gaps below 1 mm, shrinking as O(h²) (ratio 3–5 for h halved)', () => {
+    // What the projection corrects: the constraint directions are explicit (first order), so each step ends
+    // with an error O(h²); at dt 1/60 the heavy load's geometric stiffness (tension / length over the 1 kg
+    // links) turns that error into growing velocity (the test above).
     const gaps: number[] = [];
     for (const hz of [120, 240]) {
-      const w = lcp();
+      const w = createPhysicsWorld({ solver: 'lcp', lcp: { jointProjection: 0 } });
       const { joints } = chain(w, 20, 100, Math.PI / 4);
       let worst = 0;
       run(w, 1 / hz, 10, () => { for (const j of joints) worst = Math.max(worst, anchorGap(w, j)); });

@@ -23,13 +23,32 @@
  * Coupling with contacts (approximate): joints first on v*, then the contact LCP on the joint-corrected
  * velocities, then the joint sweeps again with the contact impulses in place (block Gauss–Seidel between
  * the joint system and the contact LCP, one round). The impact phase (PLUS) does not see joints.
+ *
+ * Position projection (post-stabilization; Cline & Pai, "Post-stabilization for rigid body simulation
+ * with contact and constraints", ICRA 2003): the step above linearises the constraints at q0, so the
+ * rigid rows end the step with an error φ(q1) of order h²|v|²/L, which the next step's φ0/h term turns
+ * into velocity. With a heavy load on light links (geometric stiffness tension / length, hω ≳ 1) that
+ * feedback grows without bound. After the positions are integrated, `projectJointPositions` removes the
+ * error by Gauss–Newton steps on the bilateral rows at the current pose,
+ *
+ *   W(q) x = −φ(q),   Δq = M⁻¹ G(q)ᵀ x      (the same envelope LDLᵀ; spring rows keep their compliance Γ/h²
+ *                                           and a zero right-hand side)
+ *
+ * until max |φ_rigid| ≤ tolerance (quadratic convergence; 1–3 iterations). Velocities are left as the
+ * solve made them (the LCP's complementarity at v1 is kept); the joint impulses are unchanged (the
+ * projection is not a force).
  */
 
-import type { JointProblem } from '../../assembly/joint-rows';
+import { RowType, updateJointRows, type JointProblem } from '../../assembly/joint-rows';
+import { growFloat64 } from '../../../components/capacity';
+import { factorJointIslands, solveFactored } from '../joint-direct';
+import { integratePositions } from '../pgs/body-integration';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import {
-  beginJointsImplicit, createJointSolveContext, solveJoints, warmStartJoints, type JointSolveContext,
+  applyRow, beginJointsImplicit, createJointSolveContext, solveJoints, warmStartJoints, type JointSolveContext,
 } from '../pgs/joint-solve';
+
+const ROW_RIGID = RowType.rigid;
 
 export interface ImplicitJoints {
   readonly ctx: JointSolveContext;
@@ -41,10 +60,25 @@ export interface ImplicitJoints {
   sweeps: number;
   /** Largest impulse change of the last sweep of the last pass (N·s). */
   residual: number;
+  /** Largest number of position-projection iterations per step (0 = off; default 4). */
+  projectionIterations: number;
+  /** Projection stops when every rigid bilateral row's error is at most this (m or rad; default 1e-9). */
+  projectionTolerance: number;
+  /** Projection iterations of the last step. */
+  projections: number;
+  /** Largest rigid bilateral row error after the last step's projection (m or rad). */
+  projectionError: number;
+  /** Scratch: the velocities kept through the projection, `[3 × bodies]`. */
+  vKeep: Float64Array;
+  wKeep: Float64Array;
 }
 
 export function createImplicitJoints(): ImplicitJoints {
-  return { ctx: createJointSolveContext(), maxSweeps: 200, tolerance: 1e-10, sweeps: 0, residual: 0 };
+  return {
+    ctx: createJointSolveContext(), maxSweeps: 200, tolerance: 1e-10, sweeps: 0, residual: 0,
+    projectionIterations: 4, projectionTolerance: 1e-9, projections: 0, projectionError: 0,
+    vKeep: new Float64Array(48), wKeep: new Float64Array(48),
+  };
 }
 
 /**
@@ -67,5 +101,49 @@ export function solveJointsImplicit(
     let scale = 0;
     for (let r = 0; r < p.rowCount; r++) scale = Math.max(scale, Math.abs(p.impulse[r]));
     if (change <= s.tolerance * scale || change === 0) break;
+  }
+}
+
+/**
+ * Position projection of the rigid bilateral rows after `integratePositions` (see the header): Gauss–
+ * Newton steps W(q) x = −φ(q), Δq = M⁻¹ G(q)ᵀ x on the direct islands of the last `solveJointsImplicit`
+ * (limits and motors are not projected). Velocities and impulses are unchanged. Allocation: none once the
+ * scratch has grown to the scene.
+ */
+export function projectJointPositions(s: ImplicitJoints, p: JointProblem, sb: SolverBodies, h: number): void {
+  const d = s.ctx.direct;
+  s.projections = 0;
+  s.projectionError = 0;
+  if (d.n === 0 || s.projectionIterations <= 0) return;
+  let rigid = false;
+  for (let i = 0; i < d.n && !rigid; i++) rigid = p.rowType[d.row[i]] === ROW_RIGID;
+  if (!rigid) return;
+  const n3 = 3 * sb.count;
+  if (s.vKeep.length < n3) { s.vKeep = growFloat64(s.vKeep, n3); s.wKeep = growFloat64(s.wKeep, n3); }
+  const v = sb.v, w = sb.w, vKeep = s.vKeep, wKeep = s.wKeep, x = d.x;
+  // x solves (W + Γ) x = rhs; the position step is Δq = h M⁻¹ Gᵀ x with rhs = −φ / h
+  const invH = 1 / h;
+  for (;;) {
+    updateJointRows(p, sb);
+    let err = 0;
+    for (let i = 0; i < d.n; i++) {
+      const r = d.row[i];
+      if (p.rowType[r] !== ROW_RIGID) continue;
+      const e = Math.abs(p.error[r]);
+      if (e > err) err = e;
+    }
+    s.projectionError = err;
+    if (err <= s.projectionTolerance || s.projections >= s.projectionIterations) return;
+    s.projections++;
+    factorJointIslands(d, p, sb, p.gamma);
+    for (let i = 0; i < d.n; i++) {
+      const r = d.row[i];
+      x[i] = p.rowType[r] === ROW_RIGID ? -p.error[r] * invH : 0;
+    }
+    solveFactored(d);
+    for (let i = 0; i < n3; i++) { vKeep[i] = v[i]; wKeep[i] = w[i]; v[i] = 0; w[i] = 0; }
+    for (let i = 0; i < d.n; i++) if (x[i] !== 0) applyRow(p, sb, d.row[i], x[i]);
+    integratePositions(sb, h);
+    for (let i = 0; i < n3; i++) { v[i] = vKeep[i]; w[i] = wKeep[i]; }
   }
 }

@@ -62,6 +62,16 @@ export interface LcpOptions {
    * Ignored when `impactPhase` is given.
    */
   impacts: 'plus' | 'none';
+  /**
+   * Largest number of position-projection iterations of the rigid joint rows per step (default 4; 0 =
+   * off): Gauss–Newton steps W x = −φ(q1), Δq = M⁻¹ Gᵀ x after the positions are integrated
+   * (post-stabilization, `joint-implicit.ts`). Without it a heavy load on light links (geometric
+   * stiffness with hω ≳ 1) makes the first-order joint step unstable. An integer ≥ 0.
+   */
+  jointProjection: number;
+  /** The projection stops when every rigid joint row's error is at most this (unit: m for linear rows,
+   * rad for angular ones; default 1e-9). A finite number > 0. */
+  jointProjectionTolerance: number;
   /** Options of the PLUS impact phase (see `PlusOptions`; default: its defaults). */
   plus: Partial<PlusOptions>;
   /**
@@ -81,6 +91,8 @@ export function defaultLcpOptions(): LcpOptions {
     fallbackIterations: 100,
     feasibilityTolerance: 1e-10,
     maxPivots: 0,
+    jointProjection: 4,
+    jointProjectionTolerance: 1e-9,
     impacts: 'plus',
     plus: {},
     impactPhase: undefined,

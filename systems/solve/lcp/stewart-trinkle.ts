@@ -23,7 +23,8 @@
  *   4. the impulses go back into `problem.impulse` (c_n along n; D β as its t1, t2 components), which the
  *      contact store keeps per feature id for the next step's warm start.
  * No restitution: the step is inelastic (§A10). Joints: Drumwright's implicit step (`joint-implicit.ts`)
- * on v_free before the LCP (1b), and once more after it (2b).
+ * on v_free before the LCP (1b), once more after it (2b), and the rigid rows' position projection after
+ * step 3 (3b).
  *
  * Allocation: none once the scratch arrays have grown to the scene (geometric growth).
  */
@@ -43,7 +44,7 @@ import type { LcpOptions } from './lcp-options';
 import { LemkeWorkspace, solveLemke, type LemkeOptions } from './lemke';
 import { projectedIslandSolve } from './projected-fallback';
 import { contactImpulseOf, createStewartTrinkleLcp, formStewartTrinkleLcp } from './stewart-trinkle-lcp';
-import { createImplicitJoints, solveJointsImplicit } from './joint-implicit';
+import { createImplicitJoints, projectJointPositions, solveJointsImplicit } from './joint-implicit';
 
 /** Relative tie tolerance passed to Lemke (`LemkeOptions.tieTolerance`, its default), also the noise floor of b. */
 const LEMKE_TIE_TOLERANCE = 1e-10;
@@ -123,6 +124,8 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
   const rows = createContactRows();
   const lemke = new LemkeWorkspace(16);
   const implicitJoints = createImplicitJoints();
+  implicitJoints.projectionIterations = o.jointProjection;
+  implicitJoints.projectionTolerance = o.jointProjectionTolerance;
   const lemkeOptions: LemkeOptions = {
     activeSet: undefined, activeSetCount: 0, maxPivots: 100, tieTolerance: LEMKE_TIE_TOLERANCE,
   };
@@ -364,6 +367,8 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
       if (timed) ctx.detail.lemkeMs = now() - t0;
       // 3. q⁺ = q + h v⁺.
       integratePositions(bodies, h);
+      // 3b. Joints: position projection of the rigid rows (post-stabilization, joint-implicit.ts).
+      if (joints !== undefined) projectJointPositions(implicitJoints, joints, bodies, h);
       // 4. Impulses back for the warm start and the contact store.
       for (let c = 0; c < nc; c++) {
         problem.impulse[3 * c] = impulse[3 * c];
@@ -380,6 +385,7 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
         d.lcpSize = stats.lcpSize;
         d.fallbacks = stats.projectedFallbacks;
         d.jointSweeps = joints !== undefined ? implicitJoints.sweeps : 0;
+        d.jointProjections = joints !== undefined ? implicitJoints.projections : 0;
         const im: (ImpactStats & { intervals?: number }) | undefined = stats.impact;
         d.impactRounds = im?.rounds ?? 0;
         d.impactIntervals = im?.intervals ?? 0;

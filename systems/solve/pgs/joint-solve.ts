@@ -219,7 +219,7 @@ function rowVelocity(p: JointProblem, v: Float64Array, w: Float64Array, r: numbe
     + jB[o] * w[b3] + jB[o + 1] * w[b3 + 1] + jB[o + 2] * w[b3 + 2];
 }
 
-function applyRow(p: JointProblem, sb: SolverBodies, r: number, l: number): void {
+export function applyRow(p: JointProblem, sb: SolverBodies, r: number, l: number): void {
   const v = sb.v, w = sb.w;
   const a = p.rowA[r], b = p.rowB[r], a3 = 3 * a, b3 = 3 * b, o = 3 * r;
   const lin = p.linear, iA = p.invInertiaAngularA, iB = p.invInertiaAngularB;
