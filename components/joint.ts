@@ -25,11 +25,22 @@
  * `distance` keeps |anchorB − anchorA| within [lower[0], upper[0]] (a rod when they are equal, a
  * rope when lower is 0) and, with a finite stiffness, pulls it towards `restLength`.
  *
+ * Limits are rigid unless `limitStiffness` of their axis is finite: then each limit row is Drumwright's
+ * unilateral spring-damper (seed `003_238cd3da0158afe1.txt` §5.4, digest §1.7: λ = max(0, −k φ − b φ̇),
+ * implicit in the step). An infinite lower (upper) limit has no row.
+ *
+ * Ball joints (kind `ball`) may carry a swing cone and a twist range (swing–twist decomposition of the
+ * relative rotation q = F_A⁻¹ F_B = q_swing q_twist, twist about the joint axis x): `swingLimit` holds
+ * the cone's half-angles about the frame's y and z axes (an elliptical cone in the swing rotation vector,
+ * circular when equal; 0 = no cone), the twist range is axis 3's `lower` / `upper` (axis 3 is then
+ * `limited`, and for ball joints axis 3 measures the twist angle, not the Euler angle). The swing row
+ * uses slot 10 (the lower-limit slot of axis 4) and axis 4's `limitStiffness` / `limitDamping`.
+ *
  * Forces per row slot (unit: N or N·m): `rowForce` is the average over the last step (what the getters
  * read and what breaking compares), `warmForce` the force of the solver's last substep, from which the
  * next step starts (force × its own substep, so a change of time step or solver keeps its meaning).
  * Slots per joint: 0–5 the locked (bilateral) rows of axes 0–5 (for the 3×3 point and rotation
- * blocks, the world x y z components), 6–11 lower limits, 12–17 upper limits, 18–23 motors.
+ * blocks, the world x y z components), 6–11 lower limits, 12–17 upper limits, 18–23 motors (or joint friction on an axis without a motor).
  *
  * Removing a body removes its joints (`plugin/bodies.ts` → `removeJointsOfBody`, explicit rather than
  * a bitecs relation, so that the joint registry and the excluded-pair table stay in step).
@@ -73,10 +84,22 @@ export interface JointStore {
   lower: Float64Array;
   /** `[6 × capacity]` upper limit per axis (m or rad; distance: axis 0 = maximum length). */
   upper: Float64Array;
+  /** `[6 × capacity]` stiffness of the limit rows per axis (N/m or N·m/rad, > 0; Infinity = rigid, the
+   * default). Ball joints: axis 3 = twist limits, axis 4 = the swing cone. */
+  limitStiffness: Float64Array;
+  /** `[6 × capacity]` damping of the limit rows per axis (N·s/m or N·m·s/rad, ≥ 0, default 0; used when
+   * the limit stiffness is finite). */
+  limitDamping: Float64Array;
+  /** `[2 × capacity]` ball joints: swing cone half-angles about the joint frame's y and z axes (rad, in
+   * (0, π); equal = circular cone; 0 = no cone). */
+  swingLimit: Float64Array;
   /** `[6 × capacity]` motor target velocity per axis (m/s or rad/s). */
   motorSpeed: Float64Array;
   /** `[6 × capacity]` motor maximum force or torque per axis (N or N·m; 0 = no motor). */
   motorMaxForce: Float64Array;
+  /** `[6 × capacity]` dry joint friction per axis (N or N·m; 0 = none): a velocity row with target 0 and
+   * |force| ≤ friction, in the axis's motor slot, active when no motor drives the axis. */
+  friction: Float64Array;
   /** `[capacity]` distance joint: rest length of the spring (unit: m; used when stiffness is finite). */
   restLength: Float64Array;
   /** `[capacity]` stiffness of the locked linear rows (N/m; Infinity = rigid, the default). */
@@ -128,8 +151,12 @@ export function createJointStore(capacity = 16): JointStore {
     axisMode: new Uint8Array(6 * c),
     lower: new Float64Array(6 * c),
     upper: new Float64Array(6 * c),
+    limitStiffness: new Float64Array(6 * c).fill(Infinity),
+    limitDamping: new Float64Array(6 * c),
+    swingLimit: new Float64Array(2 * c),
     motorSpeed: new Float64Array(6 * c),
     motorMaxForce: new Float64Array(6 * c),
+    friction: new Float64Array(6 * c),
     restLength: new Float64Array(c),
     stiffness: new Float64Array(c),
     damping: new Float64Array(c),
@@ -164,8 +191,14 @@ export function ensureJointCapacity(s: JointStore, eid: number): void {
   s.axisMode = growUint8(s.axisMode, 6 * c);
   s.lower = growFloat64(s.lower, 6 * c);
   s.upper = growFloat64(s.upper, 6 * c);
+  const oldLimits = s.limitStiffness.length;
+  s.limitStiffness = growFloat64(s.limitStiffness, 6 * c);
+  s.limitStiffness.fill(Infinity, oldLimits);
+  s.limitDamping = growFloat64(s.limitDamping, 6 * c);
+  s.swingLimit = growFloat64(s.swingLimit, 2 * c);
   s.motorSpeed = growFloat64(s.motorSpeed, 6 * c);
   s.motorMaxForce = growFloat64(s.motorMaxForce, 6 * c);
+  s.friction = growFloat64(s.friction, 6 * c);
   s.restLength = growFloat64(s.restLength, c);
   s.stiffness = growFloat64(s.stiffness, c);
   s.damping = growFloat64(s.damping, c);

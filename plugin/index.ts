@@ -12,11 +12,11 @@ export {
 } from './bodies';
 export type { BodyDef, ColliderDef } from './bodies';
 export {
-  addJoint, removeJoint, hasJoint, setJointMotor, setJointLimits, getJointForce, getJointTorque, getJointImpulse,
-  getJointMotorForce, getJointCoordinate, isJointBroken,
+  addJoint, removeJoint, hasJoint, setJointMotor, setJointFriction, setJointLimits, getJointForce, getJointTorque, getJointImpulse,
+  getJointMotorForce, getJointCoordinate, getJointSwingTwist, setJointSwingLimit, isJointBroken,
 } from './joints';
 export type {
-  JointDef, JointAxisName, JointAxisSpec, JointLimits, JointMotorDef, JointKindName,
+  JointDef, JointAxisName, JointAxisSpec, JointLimits, JointSwingLimit, JointMotorDef, JointKindName,
 } from './joints';
 export { PhysicsInputError, UnknownEntityError, NonFiniteStateError } from './errors';
 export type { Vec3Like, QuatLike } from './validate';

@@ -20,7 +20,7 @@ import {
   AxisMode, ensureJointCapacity, JOINT_SLOTS, JointKind, registerJoint, unregisterJoint, WORLD_BODY,
   type AxisModeName, type JointKindName,
 } from '../components/joint';
-import { eulerXyz } from '../systems/assembly/joint-rows';
+import { eulerXyz, swingTwist } from '../systems/assembly/joint-rows';
 import { PhysicsInputError, UnknownEntityError } from './errors';
 import { readNumber, readVec3, type Vec3Like } from './validate';
 import type { PhysicsWorld } from './world';
@@ -29,8 +29,36 @@ import type { PhysicsWorld } from './world';
 export type JointAxisName = 'linearX' | 'linearY' | 'linearZ' | 'angularX' | 'angularY' | 'angularZ';
 const AXIS_NAMES: readonly JointAxisName[] = ['linearX', 'linearY', 'linearZ', 'angularX', 'angularY', 'angularZ'];
 
-/** Range of a joint coordinate: lower ≤ upper (m for linear axes, rad for angular ones). */
-export interface JointLimits { lower: number; upper: number }
+/**
+ * Range of a joint coordinate: lower ≤ upper (m for linear axes, rad for angular ones). One side may be
+ * open: lower = −Infinity or upper = +Infinity (that side gets no row). Rigid by default; a finite
+ * `stiffness` makes each limit Drumwright's unilateral spring-damper, pushing only:
+ * λ = max(0, −k φ − b φ̇) with φ the distance past the limit, integrated implicitly (seed
+ * `003_238cd3da0158afe1.txt` §5.4, digest §1.7 and T7).
+ */
+export interface JointLimits {
+  lower: number;
+  upper: number;
+  /** Limit stiffness (N/m or N·m/rad, > 0; default Infinity = rigid). */
+  stiffness?: number;
+  /** Limit damping (N·s/m or N·m·s/rad, ≥ 0, default 0; used when `stiffness` is finite). */
+  damping?: number;
+}
+
+/**
+ * Swing cone of a ball joint: the joint axis (frame x) of B may swing away from A's by at most the
+ * half-angle (rad, in (0, π)). `halfAngle: [θy, θz]` makes the cone elliptical: with the swing written as
+ * the rotation vector φ a (a ⊥ x, in A's joint frame), (φ a_y / θy)² + (φ a_z / θz)² ≤ 1, so θy bounds
+ * the swing about the frame's y axis and θz the swing about its z axis. Rigid by default; `stiffness` /
+ * `damping` as in {@link JointLimits}.
+ */
+export interface JointSwingLimit {
+  halfAngle: number | readonly [number, number];
+  /** N·m/rad, > 0; default Infinity = rigid. */
+  stiffness?: number;
+  /** N·m·s/rad, ≥ 0, default 0. */
+  damping?: number;
+}
 
 /** A motor: drives the axis velocity to `speed` (m/s or rad/s) with at most `maxForce` (N or N·m, ≥ 0;
  * 0 turns the motor off). */
@@ -80,9 +108,18 @@ interface JointDefCommon {
 
 /** A joint description (see {@link addJoint}). */
 export type JointDef = JointDefCommon & (
-  | { kind: 'ball' }
-  | { kind: 'hinge'; limits?: JointLimits; motor?: JointMotorDef }
-  | { kind: 'slider'; limits?: JointLimits; motor?: JointMotorDef }
+  | { kind: 'ball';
+      /** Swing cone about the joint axis: a half-angle (rad, in (0, π)), [about y, about z] for an
+       * elliptical cone, or {@link JointSwingLimit} (with stiffness and damping). */
+      swingLimit?: number | readonly [number, number] | JointSwingLimit;
+      /** Range of the twist angle about the joint axis (rad, within ±π). */
+      twistLimit?: JointLimits }
+  | { kind: 'hinge'; limits?: JointLimits; motor?: JointMotorDef;
+      /** Dry friction torque of the hinge (N·m, ≥ 0, default 0), active while no motor drives it. */
+      friction?: number }
+  | { kind: 'slider'; limits?: JointLimits; motor?: JointMotorDef;
+      /** Dry friction force of the slide (N, ≥ 0, default 0), active while no motor drives it. */
+      friction?: number }
   | { kind: 'fixed' }
   | { kind: 'distance'; length?: number; minLength?: number; maxLength?: number }
   | { kind: 'sixDof'; linear?: readonly [JointAxisSpec, JointAxisSpec, JointAxisSpec];
@@ -174,12 +211,20 @@ function readThreshold(field: string, v: unknown): number {
   return v;
 }
 
-function readLimits(entity: number, field: string, l: unknown, angular: boolean, half = false): [number, number] {
+/** Reads { lower, upper, stiffness?, damping? }: [lower, upper, k, b]. Finite angular bounds within ±π
+ * (±π/2 for `half`); an open side is −Infinity / +Infinity. */
+function readLimits(
+  entity: number, field: string, l: unknown, angular: boolean, half = false,
+): [number, number, number, number] {
   if (typeof l !== 'object' || l === null) throw new PhysicsInputError(entity, field, l, 'must be { lower, upper }');
-  const { lower, upper } = l as { lower: unknown; upper: unknown };
+  const { lower, upper, stiffness, damping } = l as { lower: unknown; upper: unknown; stiffness?: unknown; damping?: unknown };
   const bound = half ? Math.PI / 2 : Math.PI;
-  for (const [name, x] of [['lower', lower], ['upper', upper]] as const) {
+  for (const [name, x, open] of [['lower', lower, -Infinity], ['upper', upper, Infinity]] as const) {
     if (typeof x !== 'number' || Number.isNaN(x)) throw new PhysicsInputError(entity, `${field}.${name}`, x, 'must be a number');
+    if (x === open) continue;
+    if (!Number.isFinite(x)) {
+      throw new PhysicsInputError(entity, `${field}.${name}`, x, `must be finite (or ${open} for an open ${name} side)`);
+    }
     if (angular && !(x >= -bound && x <= bound)) {
       throw new PhysicsInputError(entity, `${field}.${name}`, x, `must be within ±${half ? 'π/2' : 'π'} rad`);
     }
@@ -187,7 +232,42 @@ function readLimits(entity: number, field: string, l: unknown, angular: boolean,
   if ((lower as number) > (upper as number)) {
     throw new PhysicsInputError(entity, field, [lower, upper], 'lower must be ≤ upper');
   }
-  return [lower as number, upper as number];
+  const [k, b] = readLimitSoftness(entity, field, stiffness, damping);
+  return [lower as number, upper as number, k, b];
+}
+
+/** Limit stiffness (> 0, default Infinity) and damping (≥ 0, default 0). */
+function readLimitSoftness(entity: number, field: string, stiffness: unknown, damping: unknown): [number, number] {
+  let k = Infinity;
+  if (stiffness !== undefined) {
+    if (typeof stiffness !== 'number' || Number.isNaN(stiffness) || !(stiffness > 0)) {
+      throw new PhysicsInputError(entity, `${field}.stiffness`, stiffness, 'must be a number > 0 (Infinity = rigid)');
+    }
+    k = stiffness;
+  }
+  const b = damping === undefined ? 0 : readNumber(entity, `${field}.damping`, damping, 'nonNegative');
+  return [k, b];
+}
+
+/** Reads a swing limit: [θy, θz, k, b] with both half-angles in (0, π). */
+function readSwing(entity: number, field: string, s: unknown): [number, number, number, number] {
+  const spec = typeof s === 'number' || Array.isArray(s) ? { halfAngle: s } : s;
+  if (typeof spec !== 'object' || spec === null) {
+    throw new PhysicsInputError(entity, field, s, 'must be a half-angle (rad) or { halfAngle, stiffness?, damping? }');
+  }
+  const { halfAngle, stiffness, damping } = spec as { halfAngle: unknown; stiffness?: unknown; damping?: unknown };
+  let pair: [unknown, unknown];
+  if (typeof halfAngle === 'number') pair = [halfAngle, halfAngle];
+  else if (Array.isArray(halfAngle) && halfAngle.length === 2) pair = [halfAngle[0], halfAngle[1]];
+  else throw new PhysicsInputError(entity, `${field}.halfAngle`, halfAngle, 'must be a number or [about y, about z] (rad)');
+  for (let i = 0; i < 2; i++) {
+    const x = pair[i];
+    if (typeof x !== 'number' || !(x > 0 && x < Math.PI)) {
+      throw new PhysicsInputError(entity, `${field}.halfAngle`, halfAngle, 'half-angles must be in (0, π) rad');
+    }
+  }
+  const [k, b] = readLimitSoftness(entity, field, stiffness, damping);
+  return [pair[0] as number, pair[1] as number, k, b];
 }
 
 function readMotor(entity: number, field: string, m: unknown): [number, number] {
@@ -207,8 +287,12 @@ interface Resolved {
   mode: number[];
   lower: number[];
   upper: number[];
+  limitK: number[];
+  limitB: number[];
+  swing: [number, number];
   motorSpeed: number[];
   motorMax: number[];
+  friction: number[];
   restLength: number;
   k: number; c: number; ka: number; ca: number;
   breakForce: number; breakTorque: number;
@@ -311,22 +395,34 @@ function resolve(world: PhysicsWorld, def: JointDef): Resolved {
   let mode: number[] = [L, L, L, L, L, L];
   const lower = [-Infinity, -Infinity, -Infinity, -Infinity, -Infinity, -Infinity];
   const upper = [Infinity, Infinity, Infinity, Infinity, Infinity, Infinity];
+  const limitK = [Infinity, Infinity, Infinity, Infinity, Infinity, Infinity];
+  const limitB = [0, 0, 0, 0, 0, 0];
+  const swing: [number, number] = [0, 0];
   const motorSpeed = [0, 0, 0, 0, 0, 0];
   const motorMax = [0, 0, 0, 0, 0, 0];
+  const friction = [0, 0, 0, 0, 0, 0];
   let restLength = 0;
   switch (def.kind) {
     case 'ball':
       mode = [L, L, L, F, F, F];
+      if (def.twistLimit !== undefined) {
+        [lower[3], upper[3], limitK[3], limitB[3]] = readLimits(NEW, 'joint.twistLimit', def.twistLimit, true);
+        mode[3] = Lim;
+      }
+      if (def.swingLimit !== undefined) {
+        [swing[0], swing[1], limitK[4], limitB[4]] = readSwing(NEW, 'joint.swingLimit', def.swingLimit);
+      }
       break;
     case 'hinge':
     case 'slider': {
       const i = def.kind === 'hinge' ? 3 : 0;
       mode[i] = F;
       if (def.limits !== undefined) {
-        [lower[i], upper[i]] = readLimits(NEW, 'joint.limits', def.limits, i === 3);
+        [lower[i], upper[i], limitK[i], limitB[i]] = readLimits(NEW, 'joint.limits', def.limits, i === 3);
         mode[i] = Lim;
       }
       if (def.motor !== undefined) [motorSpeed[i], motorMax[i]] = readMotor(NEW, 'joint.motor', def.motor);
+      if (def.friction !== undefined) friction[i] = readNumber(NEW, 'joint.friction', def.friction, 'nonNegative');
       break;
     }
     case 'fixed':
@@ -361,7 +457,7 @@ function resolve(world: PhysicsWorld, def: JointDef): Resolved {
         if (s === 'free') mode[i] = F;
         else if (s === 'locked') mode[i] = L;
         else {
-          [lower[i], upper[i]] = readLimits(NEW, field, s, i >= 3, i === 4);
+          [lower[i], upper[i], limitK[i], limitB[i]] = readLimits(NEW, field, s, i >= 3, i === 4);
           mode[i] = Lim;
         }
       }
@@ -369,7 +465,8 @@ function resolve(world: PhysicsWorld, def: JointDef): Resolved {
     }
   }
   return {
-    kind, a, b, anchorA, anchorB, frameA, frameB, mode, lower, upper, motorSpeed, motorMax, restLength,
+    kind, a, b, anchorA, anchorB, frameA, frameB, mode, lower, upper, limitK, limitB, swing, motorSpeed, motorMax, friction,
+    restLength,
     k, c, ka, ca, breakForce, breakTorque, collide: def.collideConnected ?? false,
   };
 }
@@ -389,10 +486,19 @@ function readLength(field: string, v: unknown): number {
  * `length`), `sixDof` (per-axis 'free' | 'locked' | { lower, upper } for linear x y z and angular x y z,
  * the XYZ Euler angles of B's frame relative to A's; the y angle must stay within ±π/2).
  *
+ * Ball joints may limit the swing of B's axis in a cone about A's (`swingLimit`: half-angle in (0, π), or
+ * two half-angles [about y, about z] for an elliptical cone) and the twist about it (`twistLimit`, rad
+ * within ±π): the swing–twist decomposition of the relative rotation (see {@link getJointSwingTwist}),
+ * one unilateral angular row each, e.g. for ragdoll shoulders and hips.
+ *
+ * Limits are rigid unless given a `stiffness` (then a unilateral spring-damper, {@link JointLimits});
+ * one side of a range may be open (±Infinity).
+ *
  * Rigid by default (stiffness Infinity); the two bodies do not collide unless `collideConnected`.
  * @throws UnknownEntityError when bodyA / bodyB is not a body of this world; PhysicsInputError for a
  *   bad kind, NaN or infinite anchors, zero or parallel axes, lower > upper, angular limits outside
- *   ±π, negative stiffness or damping, non-positive break thresholds, bodyB = bodyA.
+ *   ±π, negative stiffness or damping, limit stiffness ≤ 0, swing half-angles outside (0, π),
+ *   non-positive break thresholds, bodyB = bodyA.
  */
 export function addJoint(world: PhysicsWorld, def: JointDef): number {
   const r = resolve(world, def);
@@ -410,9 +516,14 @@ export function addJoint(world: PhysicsWorld, def: JointDef): number {
     s.axisMode[6 * eid + k] = r.mode[k];
     s.lower[6 * eid + k] = r.lower[k];
     s.upper[6 * eid + k] = r.upper[k];
+    s.limitStiffness[6 * eid + k] = r.limitK[k];
+    s.limitDamping[6 * eid + k] = r.limitB[k];
     s.motorSpeed[6 * eid + k] = r.motorSpeed[k];
     s.motorMaxForce[6 * eid + k] = r.motorMax[k];
+    s.friction[6 * eid + k] = r.friction[k];
   }
+  s.swingLimit[2 * eid] = r.swing[0];
+  s.swingLimit[2 * eid + 1] = r.swing[1];
   s.restLength[eid] = r.restLength;
   s.stiffness[eid] = r.k;
   s.damping[eid] = r.c;
@@ -485,24 +596,79 @@ export function setJointMotor(world: PhysicsWorld, eid: number, motor: JointMoto
 }
 
 /**
+ * Sets the dry friction of a joint axis: a force (N, linear axes) or torque (N·m, angular axes) of at
+ * most `friction` that opposes the axis velocity (a velocity row with target 0, solved like a motor, so
+ * the axis sticks while the load stays below it). Active while no motor drives the axis; 0 turns it
+ * off. Default axis as for {@link setJointMotor}. Not for locked axes or distance joints.
+ * @throws PhysicsInputError (unknown joint, NaN or negative friction, a locked axis, a distance joint).
+ */
+export function setJointFriction(world: PhysicsWorld, eid: number, friction: number, axis?: JointAxisName): void {
+  requireJoint(world, eid);
+  const f = readNumber(eid, 'friction', friction, 'nonNegative');
+  const s = world.joints;
+  if (s.kind[eid] === JointKind.distance) throw new PhysicsInputError(eid, 'friction', friction, 'distance joints have no joint friction');
+  const i = axisIndex(world, eid, axis, 'axis');
+  if (s.axisMode[6 * eid + i] === AxisMode.locked) {
+    throw new PhysicsInputError(eid, 'axis', AXIS_NAMES[i], 'is locked: joint friction needs a free or limited axis');
+  }
+  if (s.motorMaxForce[6 * eid + i] === 0 && s.friction[6 * eid + i] === 0) s.warmForce[JOINT_SLOTS * eid + 18 + i] = 0;
+  s.friction[6 * eid + i] = f;
+}
+
+/**
  * Sets the limits of a joint axis (m or rad), making it limited; distance joints: the length range.
+ * A finite `stiffness` (with `damping`) makes them soft (see {@link JointLimits}); one side may be open
+ * (±Infinity). Ball joints: 'angularX' is the twist range about the joint axis (same as `twistLimit`).
  * Default axis as for {@link setJointMotor}.
- * @throws PhysicsInputError (unknown joint, NaN, lower > upper, angular outside ±π, a locked axis).
+ * @throws PhysicsInputError (unknown joint, NaN, lower > upper, a finite bound at the wrong infinity,
+ *   angular outside ±π, stiffness ≤ 0, damping < 0, a locked axis, angularY / angularZ of a ball joint
+ *   with a swing cone).
  */
 export function setJointLimits(world: PhysicsWorld, eid: number, limits: JointLimits, axis?: JointAxisName): void {
   requireJoint(world, eid);
   const s = world.joints;
   const i = axisIndex(world, eid, axis, 'axis');
-  const [lo, hi] = readLimits(eid, 'limits', limits, i >= 3, i === 4 && s.kind[eid] === JointKind.sixDof);
+  const [lo, hi, k, b] = readLimits(eid, 'limits', limits, i >= 3, i === 4 && s.kind[eid] === JointKind.sixDof);
   if (s.kind[eid] === JointKind.distance) {
     if (lo < 0) throw new PhysicsInputError(eid, 'limits.lower', lo, 'a length must be ≥ 0');
   } else if (s.axisMode[6 * eid + i] === AxisMode.locked) {
     throw new PhysicsInputError(eid, 'axis', AXIS_NAMES[i], 'is locked');
+  } else if (s.kind[eid] === JointKind.ball && i >= 4 && s.swingLimit[2 * eid] > 0) {
+    throw new PhysicsInputError(eid, 'axis', AXIS_NAMES[i], 'this ball joint has a swing cone (use setJointSwingLimit)');
   } else {
     s.axisMode[6 * eid + i] = AxisMode.limited;
   }
   s.lower[6 * eid + i] = lo;
   s.upper[6 * eid + i] = hi;
+  s.limitStiffness[6 * eid + i] = k;
+  s.limitDamping[6 * eid + i] = b;
+}
+
+/**
+ * Sets (or, with `undefined`, removes) the swing cone of a ball joint: a half-angle in (0, π) rad,
+ * [about y, about z] for an elliptical cone, or a {@link JointSwingLimit} (with stiffness, damping).
+ * @throws PhysicsInputError (unknown joint, not a ball joint, half-angles outside (0, π), stiffness ≤ 0,
+ *   damping < 0, a ball joint with angularY / angularZ limits).
+ */
+export function setJointSwingLimit(
+  world: PhysicsWorld, eid: number, swing: number | readonly [number, number] | JointSwingLimit | undefined,
+): void {
+  requireJoint(world, eid);
+  const s = world.joints;
+  if (s.kind[eid] !== JointKind.ball) throw new PhysicsInputError(eid, 'swingLimit', swing, 'only ball joints have a swing cone');
+  if (swing === undefined) {
+    s.swingLimit[2 * eid] = 0;
+    s.swingLimit[2 * eid + 1] = 0;
+    return;
+  }
+  const [ty, tz, k, b] = readSwing(eid, 'swingLimit', swing);
+  if (s.axisMode[6 * eid + 4] !== AxisMode.free || s.axisMode[6 * eid + 5] !== AxisMode.free) {
+    throw new PhysicsInputError(eid, 'swingLimit', swing, 'this ball joint has angularY / angularZ limits');
+  }
+  s.swingLimit[2 * eid] = ty;
+  s.swingLimit[2 * eid + 1] = tz;
+  s.limitStiffness[6 * eid + 4] = k;
+  s.limitDamping[6 * eid + 4] = b;
 }
 
 type Out3 = Float64Array | number[] | { x: number; y: number; z: number };
@@ -541,7 +707,8 @@ export function getJointImpulse(world: PhysicsWorld, eid: number, dt: number): n
   return [f[0] * h, f[1] * h, f[2] * h];
 }
 
-/** The motor force (N) or torque (N·m) of an axis, averaged over the last step, signed along the axis. */
+/** The motor force (N) or torque (N·m) of an axis, averaged over the last step, signed along the axis (the
+ * joint friction force on an axis without a motor). */
 export function getJointMotorForce(world: PhysicsWorld, eid: number, axis?: JointAxisName): number {
   requireJoint(world, eid);
   const i = axisIndex(world, eid, axis, 'axis');
@@ -557,7 +724,9 @@ export function isJointBroken(world: PhysicsWorld, eid: number): boolean {
 /**
  * The current coordinate of a joint axis from the bodies' poses: translation of B's anchor relative to
  * A's along A's joint frame (m), or the XYZ Euler angle of B's frame relative to A's (rad); distance
- * joints: the anchor distance (m). Default axis as for {@link setJointMotor}.
+ * joints: the anchor distance (m). Default axis as for {@link setJointMotor}. Ball joints: the angular
+ * axes still read the Euler angles; their swing and twist (what `swingLimit` / `twistLimit` bound) are
+ * read by {@link getJointSwingTwist}.
  */
 export function getJointCoordinate(world: PhysicsWorld, eid: number, axis?: JointAxisName): number {
   requireJoint(world, eid);
@@ -581,6 +750,32 @@ export function getJointCoordinate(world: PhysicsWorld, eid: number, axis?: Join
   const out = new Float64Array(3);
   eulerXyz(out, 0, mul(conj(fa, 0), 0, fb, 0));
   return out[i - 3];
+}
+
+/**
+ * The swing and twist of a joint from the bodies' poses: the swing–twist decomposition of B's joint frame
+ * relative to A's, q = F_A⁻¹ F_B = q_swing q_twist, with the twist about the joint axis (frame x).
+ * Returns `[φ, τ, r_y, r_z]` (rad): φ ∈ [0, π] the swing angle between the two frames' x axes (what a
+ * ball joint's `swingLimit` bounds), τ ∈ [−π, π] the twist angle about the axis (what `twistLimit`
+ * bounds), and (r_y, r_z) = φ a the swing as a rotation vector in A's joint frame (a ⊥ x; an elliptical
+ * cone bounds (r_y/θy)² + (r_z/θz)²). For any joint kind except distance.
+ * @throws PhysicsInputError (unknown joint, a distance joint).
+ */
+export function getJointSwingTwist<T extends Float64Array | number[] = number[]>(world: PhysicsWorld, eid: number, out?: T): T {
+  requireJoint(world, eid);
+  const s = world.joints;
+  if (s.kind[eid] === JointKind.distance) throw new PhysicsInputError(eid, 'joint', eid, 'a distance joint has no swing or twist');
+  const a = s.bodyA[eid], b = s.bodyB[eid];
+  const Q = world.bodies.orientation;
+  const qA = [Q[4 * a], Q[4 * a + 1], Q[4 * a + 2], Q[4 * a + 3]];
+  const qB = b === WORLD_BODY ? [0, 0, 0, 1] : [Q[4 * b], Q[4 * b + 1], Q[4 * b + 2], Q[4 * b + 3]];
+  const fa = mul(qA, 0, s.frameA, 4 * eid);
+  const fb = mul(qB, 0, s.frameB, 4 * eid);
+  const r = new Float64Array(4);
+  swingTwist(r, 0, mul(conj(fa, 0), 0, fb, 0));
+  const o = out ?? ([0, 0, 0, 0] as unknown as T);
+  for (let k = 0; k < 4; k++) o[k] = r[k];
+  return o;
 }
 
 export type { JointKindName, AxisModeName };

@@ -19,7 +19,7 @@
  *
  * Row types: `rigid` (bilateral, k = ∞: the solver's rigid soft step), `spring` (bilateral with finite
  * k, b: ERP/CFM from k and b, digest §6.1), `limit` (one-sided, impulse ≥ 0), `motor` (J v → target,
- * |force| ≤ max). Per joint the rows are ordered motors, limits, angular, linear (the last solved
+ * |force| ≤ max; also joint friction: target 0, max = the friction). Per joint the rows are ordered motors, limits, angular, linear (the last solved
  * wins ties in Gauss–Seidel, so the anchor rows come last, as in Box2D's revolute joint).
  *
  * Joint coordinates (`components/joint.ts`): with F_A, F_B the world joint frames (quaternions) and
@@ -35,6 +35,15 @@
  *     Y = (Z × X)/|Z × X|, D = X·(Y × Z) = cos b, the exact rates are
  *     ȧ = (Y × Z)/D · ω, ḃ = Y · ω, ċ = (X × Y)/D · ω   with ω = ω_B − ω_A   (gimbal at |b| = 90°)
  *   distance: n = d/|d|, C = |d|, lin = n, angA = −(r_A × n), angB = r_B × n
+ *   ball swing / twist (swing–twist decomposition q = F_A⁻¹ F_B = q_swing q_twist, twist about x; see
+ *     {@link swingTwist}): with X_A = F_A x, X_B = F_B x (world), the twist rate is
+ *     τ̇ = (X_A + X_B)/(1 + X_A·X_B) · ω; the swing row's error C is the signed distance of the swing
+ *     rotation vector φ a to the cone's ellipse (θ − φ for a circular cone) and, since C depends on
+ *     X = X_B (A's frame) only and Ẋ = Ω × X, its Jacobian is Ċ = (X × ∇C) · Ω (`swingRow`; circular
+ *     cone: u = −(X_A × X_B)/|X_A × X_B|)
+ *
+ * Limit rows carry the axis's limit stiffness k and damping b: Infinity = rigid, finite = Drumwright's
+ * unilateral spring-damper (the solvers give them γ = 1/(h(hk + b)), β = k/(hk + b), digest §1.7, T7).
  *
  * Layout: per joint scalars `[jointCapacity]`, vectors `[3 ×]`, quaternions `[4 ×]`, per-axis `[6 ×]`;
  * per row scalars `[rowCapacity]`, vectors `[3 ×]`, 3×3 blocks `[9 ×]` at the block's first row.
@@ -56,11 +65,16 @@ export const RowBlock = { scalar: 0, head: 1, tail: 2 } as const;
 
 /** Axis value of a distance joint's rows (not one of the six joint axes). */
 export const DISTANCE_AXIS = 6;
+/** Axis value of a ball joint's swing-cone row (slot 10). */
+export const SWING_AXIS = 7;
+/** Axis value of a ball joint's twist-limit rows (slots 9 and 15). */
+export const TWIST_AXIS = 8;
 
 // module-local copies of the enum codes (plain constants in the hot loops)
 const MODE_LIMITED = AxisMode.limited;
 const MODE_LOCKED = AxisMode.locked;
 const KIND_DISTANCE = JointKind.distance;
+const KIND_BALL = JointKind.ball;
 const BLOCK_HEAD = RowBlock.head;
 const BLOCK_SCALAR = RowBlock.scalar;
 const BLOCK_TAIL = RowBlock.tail;
@@ -97,6 +111,8 @@ export interface JointProblem {
   motorSpeed: Float64Array;
   /** `[jointCapacity]` distance joint spring rest length (m). */
   restLength: Float64Array;
+  /** `[2 × jointCapacity]` ball joints: swing cone half-angles about the joint frame's y and z (rad; 0 = none). */
+  swingLimit: Float64Array;
   /** `[6 × jointCapacity]` current joint coordinates (m, rad; distance: axis 0 = length), written by
    * `updateJointRows`. */
   coordinate: Float64Array;
@@ -135,7 +151,7 @@ export interface JointProblem {
   error: Float64Array;
   /** `[rowCapacity]` target of J v (motor speed; 0 otherwise). */
   target: Float64Array;
-  /** `[rowCapacity]` stiffness k (N/m, N·m/rad; Infinity for rigid rows and limits). */
+  /** `[rowCapacity]` stiffness k (N/m, N·m/rad; Infinity for rigid rows and rigid limits). */
   stiffness: Float64Array;
   /** `[rowCapacity]` damping b (N·s/m, N·m·s/rad). */
   damping: Float64Array;
@@ -191,6 +207,7 @@ export function createJointProblem(jointCapacity = 16, rowCapacity = 64): JointP
     upper: new Float64Array(6 * J),
     motorSpeed: new Float64Array(6 * J),
     restLength: new Float64Array(J),
+    swingLimit: new Float64Array(2 * J),
     coordinate: new Float64Array(6 * J),
     worldIndex: 0,
     rowCount: 0,
@@ -248,6 +265,7 @@ function ensureJoints(p: JointProblem, n: number): void {
   p.upper = growFloat64(p.upper, 6 * c);
   p.motorSpeed = growFloat64(p.motorSpeed, 6 * c);
   p.restLength = growFloat64(p.restLength, c);
+  p.swingLimit = growFloat64(p.swingLimit, 2 * c);
   p.coordinate = growFloat64(p.coordinate, 6 * c);
   p.jointCapacity = c;
 }
@@ -393,6 +411,8 @@ export function assembleJoints(js: JointStore, bodies: RigidBodyStore, sb: Solve
       p.motorSpeed[j6 + k] = js.motorSpeed[e6 + k];
     }
     p.restLength[j] = js.restLength[e];
+    p.swingLimit[2 * j] = js.swingLimit[2 * e];
+    p.swingLimit[2 * j + 1] = js.swingLimit[2 * e + 1];
     p.rowStart[j] = p.rowCount;
     const warm = js.warmForce, w0 = JOINT_SLOTS * e;
     const kLin = js.stiffness[e], bLin = js.damping[e], kAng = js.angularStiffness[e], bAng = js.angularDamping[e];
@@ -405,23 +425,33 @@ export function assembleJoints(js: JointStore, bodies: RigidBodyStore, sb: Solve
         if (kLin !== Infinity && (kLin > 0 || bLin > 0)) {
           pushRow(p, j, 0, ROW_SPRING, DISTANCE_AXIS, BLOCK_SCALAR, kLin, bLin, -Infinity, Infinity, 0, warm[w0]);
         }
-        if (lo > 0) pushRow(p, j, 6, ROW_LIMIT, DISTANCE_AXIS, BLOCK_SCALAR, Infinity, 0, 0, Infinity, 0, warm[w0 + 6]);
-        if (hi < Infinity) pushRow(p, j, 12, ROW_LIMIT, DISTANCE_AXIS, BLOCK_SCALAR, Infinity, 0, 0, Infinity, 0, warm[w0 + 12]);
+        const kL = js.limitStiffness[e6], bL = js.limitDamping[e6];
+        if (lo > 0) pushRow(p, j, 6, ROW_LIMIT, DISTANCE_AXIS, BLOCK_SCALAR, kL, bL, 0, Infinity, 0, warm[w0 + 6]);
+        if (hi < Infinity) pushRow(p, j, 12, ROW_LIMIT, DISTANCE_AXIS, BLOCK_SCALAR, kL, bL, 0, Infinity, 0, warm[w0 + 12]);
       }
     } else {
       const m = js.axisMode;
-      // motors
+      // motors; joint friction (a motor with target 0 and bound = the friction) on axes no motor drives
       for (let i = 0; i < 6; i++) {
-        const f = js.motorMaxForce[e6 + i];
+        const motor = js.motorMaxForce[e6 + i];
+        const f = motor > 0 ? motor : js.friction[e6 + i];
         if (f > 0 && m[e6 + i] !== MODE_LOCKED) {
-          pushRow(p, j, 18 + i, ROW_MOTOR, i, BLOCK_SCALAR, Infinity, 0, -f, f, js.motorSpeed[e6 + i], warm[w0 + 18 + i]);
+          const target = motor > 0 ? js.motorSpeed[e6 + i] : 0;
+          pushRow(p, j, 18 + i, ROW_MOTOR, i, BLOCK_SCALAR, Infinity, 0, -f, f, target, warm[w0 + 18 + i]);
         }
       }
-      // limits
+      // limits (ball joints: axis 3 is the twist; the swing cone in slot 10)
+      const ball = js.kind[e] === KIND_BALL;
       for (let i = 0; i < 6; i++) {
         if (m[e6 + i] !== MODE_LIMITED) continue;
-        if (js.lower[e6 + i] > -Infinity) pushRow(p, j, 6 + i, ROW_LIMIT, i, BLOCK_SCALAR, Infinity, 0, 0, Infinity, 0, warm[w0 + 6 + i]);
-        if (js.upper[e6 + i] < Infinity) pushRow(p, j, 12 + i, ROW_LIMIT, i, BLOCK_SCALAR, Infinity, 0, 0, Infinity, 0, warm[w0 + 12 + i]);
+        const axis = ball && i === 3 ? TWIST_AXIS : i;
+        const kL = js.limitStiffness[e6 + i], bL = js.limitDamping[e6 + i];
+        if (js.lower[e6 + i] > -Infinity) pushRow(p, j, 6 + i, ROW_LIMIT, axis, BLOCK_SCALAR, kL, bL, 0, Infinity, 0, warm[w0 + 6 + i]);
+        if (js.upper[e6 + i] < Infinity) pushRow(p, j, 12 + i, ROW_LIMIT, axis, BLOCK_SCALAR, kL, bL, 0, Infinity, 0, warm[w0 + 12 + i]);
+      }
+      if (ball && js.swingLimit[2 * e] > 0) {
+        pushRow(p, j, 10, ROW_LIMIT, SWING_AXIS, BLOCK_SCALAR, js.limitStiffness[e6 + 4], js.limitDamping[e6 + 4], 0, Infinity, 0,
+          warm[w0 + 10]);
       }
       // locked angular, then locked linear
       for (let g = 1; g >= 0; g--) {
@@ -465,6 +495,9 @@ const ra = new Float64Array(3);
 const rb = new Float64Array(3);
 const gap = new Float64Array(3);
 const theta = new Float64Array(3);
+const st = new Float64Array(4); // swing φ, twist τ, swing rotation vector (y, z) in A's joint frame
+const xb = new Float64Array(3); // F_B x axis (world)
+const sw = new Float64Array(3); // swing row direction (A's joint frame)
 const ex = new Float64Array([1, 0, 0]);
 const ez = new Float64Array([0, 0, 1]);
 
@@ -514,10 +547,25 @@ export function updateJointRows(p: JointProblem, sb: SolverBodies): void {
     eulerXyz(p.coordinate, j6 + 3, rel);
     let eulerReady = false;
     let blockAngReady = false;
+    let swingReady = false;
     for (let r = rs; r < re; r++) {
       const axis = p.rowAxis[r], slot = p.rowSlot[r], type = p.rowType[r];
       const s = slot >= 12 && slot < 18 ? -1 : 1; // upper limits: flipped so that C ≥ 0 is feasible
-      if (axis < 3) {
+      if (axis >= SWING_AXIS) {
+        if (!swingReady) { swingTwist(st, 0, rel); rotate(xb, 0, fb, 0, ex, 0); swingReady = true; }
+        if (axis === TWIST_AXIS) {
+          // τ̇ = (X_A + X_B)/(1 + X_A·X_B) · (ω_B − ω_A)
+          let den = 1 + ax[0] * xb[0] + ax[1] * xb[1] + ax[2] * xb[2];
+          if (den < 1e-9) den = 1e-9;
+          const f = s / den;
+          setAngularRow(p, r, f * (ax[0] + xb[0]), f * (ax[1] + xb[1]), f * (ax[2] + xb[2]));
+          p.error[r] = slot < 12 ? st[1] - p.lower[j6 + 3] : p.upper[j6 + 3] - st[1];
+        } else {
+          p.error[r] = swingRow(sw, rel, p.swingLimit[2 * j], p.swingLimit[2 * j + 1]);
+          rotate(sw, 0, fa, 0, sw, 0);
+          setAngularRow(p, r, sw[0], sw[1], sw[2]);
+        }
+      } else if (axis < 3) {
         if (p.rowBlock[r] !== BLOCK_SCALAR) {
           // point block: world axis e_axis, lever r_A
           const i = axis;
@@ -633,6 +681,131 @@ export function eulerXyz(out: Float64Array, o: number, q: ArrayLike<number>): vo
 }
 
 /**
+ * Swing–twist decomposition of the unit quaternion q = q_swing q_twist (twist about x, swing about an axis
+ * a ⊥ x), written to out[o..o+3]: the swing angle φ = ∠(x, q x) ∈ [0, π], the twist angle
+ * τ = 2 atan2(q_x, q_w) ∈ [−π, π] (q taken with q_w ≥ 0), and the swing rotation vector φ a = (φ a_y, φ a_z)
+ * (a = x × X/|x × X|, X = q x). Undefined twist at φ = π (returns 2 atan2(q_x, q_w) of that q).
+ */
+export function swingTwist(out: Float64Array, o: number, q: ArrayLike<number>): void {
+  let x = q[0], y = q[1], z = q[2], w = q[3];
+  if (w < 0) { x = -x; y = -y; z = -z; w = -w; }
+  const Xx = 1 - 2 * (y * y + z * z), Xy = 2 * (x * y + w * z), Xz = 2 * (x * z - w * y);
+  const rho = Math.sqrt(Xy * Xy + Xz * Xz);
+  const phi = Math.atan2(rho, Xx);
+  out[o] = phi;
+  out[o + 1] = 2 * Math.atan2(x, w);
+  if (rho > 0) { out[o + 2] = -phi * Xz / rho; out[o + 3] = phi * Xy / rho; } else { out[o + 2] = 0; out[o + 3] = 0; }
+}
+
+/**
+ * The swing-cone row of the relative rotation q = F_A⁻¹ F_B with half-angles θy, θz (rad): returns
+ * C (rad, ≥ 0 inside the cone) and writes u (A's joint frame) with Ċ = u · Ω, Ω the relative angular
+ * velocity ω_B − ω_A in A's joint frame.
+ *
+ * The swing is the rotation vector r = φ a (a ⊥ x) of q's swing part; with X = q x =
+ * (cos φ, sin φ cos β, sin φ sin β), a = (−sin β, cos β). The cone is the ellipse (r_y/θy)² + (r_z/θz)² ≤ 1
+ * and C is the signed distance from r to it (positive inside; the closest point by Eberly's method,
+ * "Distance from a point to an ellipse", 2013, with a monotone Newton iteration on his root function),
+ * so C = θ − φ exactly for a circular cone and |∇_r C| = 1: C is smooth near the rim and its gradient is
+ * bounded near the pole (φ = 0, where β spins fast), so a swing through the neutral pose never sees a
+ * spurious limit. Since C depends on X only and Ẋ = Ω × X, Ċ = (X × ∇_X C) · Ω, with ∇_r C = −n (n the
+ * outward unit normal at the closest point):
+ *   ∂C/∂φ = −n · a,   ∂C/∂β = −n · ∂r/∂β = φ (n_y cos β + n_z sin β),
+ *   u = X × ∇_X C = (∂C/∂φ) e_β − (∂C/∂β / sin φ) e_φ,
+ *   e_φ = (−sin φ, cos φ cos β, cos φ sin β),  e_β = (0, −sin β, cos β).
+ * At sin φ < 1e-9 (axes aligned or opposed) β is taken as 0.
+ */
+function swingRow(u: Float64Array, q: ArrayLike<number>, ty: number, tz: number): number {
+  let x = q[0], y = q[1], z = q[2], w = q[3];
+  if (w < 0) { x = -x; y = -y; z = -z; w = -w; }
+  const Xx = 1 - 2 * (y * y + z * z), Xy = 2 * (x * y + w * z), Xz = 2 * (x * z - w * y);
+  const rho = Math.sqrt(Xy * Xy + Xz * Xz);
+  const phi = Math.atan2(rho, Xx);
+  let sb = 0, cb = 1;
+  if (rho > 1e-9) { sb = Xz / rho; cb = Xy / rho; }
+  let C: number, ny: number, nz: number;
+  if (ty === tz) {
+    C = ty - phi; ny = -sb; nz = cb; // n = a
+  } else {
+    C = ellipseDistance(-phi * sb, phi * cb, ty, tz);
+    ny = ellipseNormal[0]; nz = ellipseNormal[1];
+  }
+  const dPhi = ny * sb - nz * cb;
+  const gBeta = (phi / (rho > 1e-9 ? rho : 1)) * (ny * cb + nz * sb);
+  // u = dPhi e_β − gBeta e_φ
+  u[0] = gBeta * rho;
+  u[1] = -dPhi * sb - gBeta * Xx * cb;
+  u[2] = dPhi * cb - gBeta * Xx * sb;
+  return C;
+}
+
+/** Outward unit normal (r_y, r_z) at the closest point of the last {@link ellipseDistance}. */
+const ellipseNormal = new Float64Array(2);
+
+/**
+ * Signed distance from the point (py, pz) to the ellipse (y/ty)² + (z/tz)² = 1, positive inside; the
+ * outward unit normal at the closest point goes to {@link ellipseNormal}. Eberly's reduction to the first
+ * quadrant with the major semi-axis e0 first: the closest point is x_i = r_i y_i / (s + r_i) with s the
+ * root of F(s) = (r0 z0/(s + r0))² + (z1/(s + 1))² − 1, r0 = (e0/e1)², z_i = y_i/e_i; F is convex and
+ * decreasing on (−1, ∞), so Newton from s = z1 − 1 (where F ≥ 0) climbs to the root monotonically;
+ * bisection of Eberly's bracket takes over while Newton is slow.
+ */
+function ellipseDistance(py: number, pz: number, ty: number, tz: number): number {
+  const swap = ty < tz;
+  const e0 = swap ? tz : ty, e1 = swap ? ty : tz;
+  const s0 = swap ? pz : py, s1 = swap ? py : pz;
+  const y0 = s0 < 0 ? -s0 : s0, y1 = s1 < 0 ? -s1 : s1;
+  let x0: number, x1: number;
+  const z0 = y0 / e0, z1 = y1 / e1;
+  const g = z0 * z0 + z1 * z1 - 1;
+  if (y1 > 0) {
+    if (y0 > 0 && g !== 0) {
+      const r0 = (e0 / e1) * (e0 / e1), n0 = r0 * z0;
+      // s stays left of the root (F(s) ≥ 0), hi right of it (Eberly's bracket)
+      let s = z1 - 1, hi = g < 0 ? 0 : Math.sqrt(n0 * n0 + z1 * z1) - 1;
+      for (let i = 0; i < 100; i++) {
+        const a = n0 / (s + r0), b = z1 / (s + 1);
+        const f = a * a + b * b - 1;
+        if (!(f > 0)) break;
+        let next = s + f / (2 * (a * a / (s + r0) + b * b / (s + 1))); // Newton: never past the root
+        if (next > hi) next = hi;
+        if (next - s < 0.25 * (hi - s)) {
+          // slow progress (near the pole of the z1 term): bisect the bracket as well
+          const m = 0.5 * (s + hi), am = n0 / (m + r0), bm = z1 / (m + 1);
+          if (am * am + bm * bm - 1 > 0) { if (m > next) next = m; } else hi = m;
+        }
+        const step = next - s;
+        s = next;
+        if (!(step > 1e-16 * (1 + (s < 0 ? -s : s)))) break;
+      }
+      x0 = r0 * y0 / (s + r0);
+      x1 = y1 / (s + 1);
+    } else if (y0 > 0) {
+      x0 = y0; x1 = y1; // on the ellipse
+    } else {
+      x0 = 0; x1 = e1;
+    }
+  } else {
+    const numer = e0 * y0, denom = e0 * e0 - e1 * e1;
+    if (numer < denom) {
+      const t = numer / denom;
+      x0 = e0 * t; x1 = e1 * Math.sqrt(1 - t * t);
+    } else {
+      x0 = e0; x1 = 0;
+    }
+  }
+  const dist = Math.sqrt((x0 - y0) * (x0 - y0) + (x1 - y1) * (x1 - y1));
+  let n0 = x0 / (e0 * e0), n1 = x1 / (e1 * e1);
+  const l = Math.sqrt(n0 * n0 + n1 * n1);
+  n0 /= l; n1 /= l;
+  if (s0 < 0) n0 = -n0;
+  if (s1 < 0) n1 = -n1;
+  ellipseNormal[0] = swap ? n1 : n0;
+  ellipseNormal[1] = swap ? n0 : n1;
+  return g <= 0 ? dist : -dist;
+}
+
+/**
  * The Euler rate axes: with X = F_A x (ax[0..2]), Z = F_B z, Y = (Z × X)/|Z × X|, D = X·(Y × Z):
  * J_a = (Y × Z)/D, J_b = Y, J_c = (X × Y)/D, so that ȧ = J_a·ω, ḃ = J_b·ω, ċ = J_c·ω (ω = ω_B − ω_A).
  * D = cos b is clamped at 1e-6 (gimbal lock at |b| = 90°).
@@ -683,7 +856,7 @@ export function storeJointResults(js: JointStore, p: JointProblem, broken: numbe
       const f = (p.stepImpulse[r] + p.impulse[r]) * invT;
       js.rowForce[w0 + p.rowSlot[r]] = f;
       const o = 3 * r;
-      if (p.rowAxis[r] >= 3 && p.rowAxis[r] < 6) {
+      if (p.rowAxis[r] >= 3 && p.rowAxis[r] !== DISTANCE_AXIS) {
         tx += f * p.angularB[o]; ty += f * p.angularB[o + 1]; tz += f * p.angularB[o + 2];
       } else {
         fx += f * p.linear[o]; fy += f * p.linear[o + 1]; fz += f * p.linear[o + 2];

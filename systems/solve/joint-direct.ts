@@ -136,12 +136,20 @@ function isBilateral(p: JointProblem, r: number): boolean {
   return t === ROW_RIGID || t === ROW_SPRING;
 }
 
+/** Row r is a position of the direct solve: the `include` mask's choice when given, else bilateral. */
+function isPosition(p: JointProblem, include: Uint8Array | undefined, r: number): boolean {
+  return include !== undefined ? include[r] === 1 : isBilateral(p, r);
+}
+
 /**
  * Groups the bilateral rows into islands, orders them and sizes the envelope. Call once per step
  * after `assembleJoints` (the row set is fixed for the step). `dynamic(i)` is true for solver bodies
  * with finite mass.
+ * `include` (optional, `[≥ rowCount]`): the rows to take as positions instead of the bilateral ones
+ * (1 = position; the others of the same joints become aux rows). The PLUS impact phase passes its
+ * impact rows (rigid bilateral rows and active rigid limits, `plus/joint-space.ts`).
  */
-export function buildJointIslands(d: JointDirect, p: JointProblem, sb: SolverBodies): void {
+export function buildJointIslands(d: JointDirect, p: JointProblem, sb: SolverBodies, include?: Uint8Array): void {
   const nb = p.worldIndex + 1, nj = p.jointCount, nr = p.rowCount;
   if (d.parent.length < nb) {
     const c = nextCapacity(d.parent.length, nb);
@@ -181,7 +189,7 @@ export function buildJointIslands(d: JointDirect, p: JointProblem, sb: SolverBod
   let withRows = 0;
   for (let j = 0; j < nj; j++) {
     let has = false;
-    for (let r = p.rowStart[j]; r < p.rowStart[j + 1]; r++) if (isBilateral(p, r)) { has = true; break; }
+    for (let r = p.rowStart[j]; r < p.rowStart[j + 1]; r++) if (isPosition(p, include, r)) { has = true; break; }
     d.jointSeen[j] = has ? 0 : -1;
     if (!has) continue;
     withRows++;
@@ -282,7 +290,7 @@ export function buildJointIslands(d: JointDirect, p: JointProblem, sb: SolverBod
       const j = d.jointOrder[t];
       const a = p.bodyA[j], b = p.bodyB[j];
       for (let r = p.rowStart[j]; r < p.rowStart[j + 1]; r++) {
-        if (!isBilateral(p, r)) continue;
+        if (!isPosition(p, include, r)) continue;
         let f = n;
         if (dyn(sb, a)) { if (bodyFirst[a] < 0) bodyFirst[a] = n; else if (bodyFirst[a] < f) f = bodyFirst[a]; }
         if (dyn(sb, b)) { if (bodyFirst[b] < 0) bodyFirst[b] = n; else if (bodyFirst[b] < f) f = bodyFirst[b]; }
@@ -301,7 +309,7 @@ export function buildJointIslands(d: JointDirect, p: JointProblem, sb: SolverBod
     for (let t = d.islandJointStart[k]; t < d.islandJointStart[k + 1]; t++) {
       const j = d.jointOrder[t];
       for (let r = p.rowStart[j]; r < p.rowStart[j + 1]; r++) {
-        if (isBilateral(p, r)) continue;
+        if (isPosition(p, include, r)) continue;
         d.auxOf[r] = aux;
         d.auxRow[aux] = r;
         d.auxIsland[aux] = islands;
@@ -415,6 +423,15 @@ export function solveFactored(d: JointDirect): void {
 /** Solves island k's system in place on `d.x[islandStart[k] ..]`. */
 function solveIsland(d: JointDirect, k: number): void {
   solveIslandFrom(d, k, d.islandStart[k]);
+}
+
+/**
+ * Solves island k's factored system (W + Γ) x = rhs in place on `d.x[islandStart[k] .. islandStart[k + 1])`
+ * for a right-hand side that is 0 before position `lo` (islandStart[k] ≤ lo; pass islandStart[k] for a
+ * general one). Dependent rows (D = 0) get x = 0. Used per column by the PLUS impact phase.
+ */
+export function solveJointIsland(d: JointDirect, k: number, lo: number): void {
+  solveIslandFrom(d, k, lo);
 }
 
 /** As `solveIsland`, for a right-hand side that is 0 before position `lo`. */

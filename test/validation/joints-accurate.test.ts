@@ -11,6 +11,7 @@ import {
   getJointMotorForce, getLinearVelocity, getPosition, stepWorld, type JointDef, type PhysicsWorld,
 } from '../../plugin/index';
 import { anchorGap, energy, g, run } from './joints-helpers';
+import type { LcpSolver } from '../../systems/solve/lcp/stewart-trinkle';
 
 const lcp = () => createPhysicsWorld({ solver: 'lcp' });
 
@@ -331,3 +332,46 @@ describe('limits and motors in the accurate mode (complementarity, bounded force
     expect(Math.hypot(p[0] - 0.5, p[1] - 0.05, p[2])).toBeLessThan(1e-3);
   });
 });
+
+describe('T12: solver certificate of the joint step (KKT residuals every step)', () => {
+  it('limits, motors, a chain and a hinged plank on the ground: primal, dual and complementarity ≤ 1e-8 relative', () => {
+    const w = lcp();
+    const solver = w.solver as LcpSolver;
+    addBody(w, { type: 'static', collider: { shape: 'plane' } });
+    // a pendulum whose range [0.2, π/6] excludes its hanging pose: gravity holds it against the lower limit
+    const bob = addBody(w, { position: [0, 2, 0], mass: 1, inertia: [0.01, 0.01, 0.01], linearVelocity: [1, 0, 0] });
+    const pendulum = addJoint(w, { kind: 'hinge', bodyA: bob, worldAnchor: [0, 3, 0], worldAxis: [0, 0, 1], limits: { lower: 0.2, upper: Math.PI / 6 } });
+    // a motorised wheel with a torque bound it saturates
+    const wheel = addBody(w, { position: [3, 2, 0], mass: 5, inertia: [0.5, 0.3, 0.3] });
+    addJoint(w, { kind: 'hinge', bodyA: wheel, worldAnchor: [3, 2, 0], worldAxis: [1, 0, 0], motor: { speed: 10, maxForce: 2 } });
+    // a 5-link chain released horizontally
+    chainAt(w, 5, [-3, 4, 0]);
+    // a plank hinged at one edge resting on the ground (joint and contacts in one island)
+    const plank = addBody(w, { position: [6.5, 0.05, 0], collider: { shape: 'box', halfExtents: [0.5, 0.05, 0.5] } });
+    addJoint(w, { kind: 'hinge', bodyA: plank, worldAnchor: [6, 0.05, 0], worldAxis: [0, 0, 1] });
+    let primal = 0, dual = 0, comp = 0, atLimit = 0;
+    run(w, 1 / 60, 3, () => {
+      primal = Math.max(primal, solver.stats.jointPrimal);
+      dual = Math.max(dual, solver.stats.jointDual);
+      comp = Math.max(comp, solver.stats.jointComplementarity);
+      const a = getJointCoordinate(w, pendulum, 'angularX');
+      if (Math.abs(a - 0.2) < 1e-3 || Math.abs(a - Math.PI / 6) < 1e-3) atLimit++;
+    });
+    expect(primal).toBeLessThan(1e-8);
+    expect(dual).toBeLessThan(1e-8);
+    expect(comp).toBeLessThan(1e-8);
+    expect(solver.stats.jointSweeps).toBeGreaterThan(0);
+    expect(atLimit).toBeGreaterThan(60); // the limit rows were active (complementarity is not vacuous)
+  });
+});
+
+/** A chain of `links` 1 kg, 0.5 m links hanging from a world point, the last one swinging. */
+function chainAt(w: PhysicsWorld, links: number, top: number[]): void {
+  let prev = -1;
+  for (let i = 0; i < links; i++) {
+    const b = addBody(w, { position: [top[0] + 0.5 * (i + 0.5), top[1], top[2]], mass: 1, inertia: [0.02, 0.02, 0.02] });
+    const anchor = [top[0] + 0.5 * i, top[1], top[2]];
+    addJoint(w, prev < 0 ? { kind: 'ball', bodyA: b, worldAnchor: anchor } : { kind: 'ball', bodyA: prev, bodyB: b, worldAnchor: anchor });
+    prev = b;
+  }
+}

@@ -23,6 +23,9 @@ import type { StepContext } from '../constraint-solver';
 export interface ImpactStats {
   /** Impact rounds performed this step (0 when no contact was impacting). */
   rounds: number;
+  /** Optional `[≥ ctx.joints.rowCount]`: impulse the phase applied on each joint row (N·s or N·m·s);
+   * the solver adds it to the joints' step impulse (reported forces, breaking). */
+  jointImpulse?: Float64Array;
 }
 
 /** An impact phase run at the start of every `'lcp'` step (see the file header for the contract). */

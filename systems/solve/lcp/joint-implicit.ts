@@ -18,11 +18,16 @@
  * Limits (λ ≥ 0, G v1 + φ0/h ≥ 0: the same rigid limit, complementarity exact, the digest's "SPD
  * LCP" reading of §1.7 rather than the paper's min-norm QP, 4.2(b)) and motors (|λ| ≤ F_max) are the
  * other blocks of a block Gauss–Seidel whose bilateral block is the direct solve; it is iterated to
- * convergence (largest impulse change ≤ `tolerance` · the largest impulse, at most `maxSweeps`).
+ * convergence (largest impulse change ≤ `tolerance` · the largest impulse, at most `maxSweeps`), then
+ * the limit rows are solved together as one LCP by Lemke in the space the bilateral rows leave free
+ * (`joint-limit-lcp.ts`) when the sweeps leave a relative KKT residual above 1e-9 (a stiff or highly
+ * coupled limit set; `certify`), and sweeps and LCP alternate until the LCP changes nothing (≤ 4 rounds).
  *
  * Coupling with contacts (approximate): joints first on v*, then the contact LCP on the joint-corrected
  * velocities, then the joint sweeps again with the contact impulses in place (block Gauss–Seidel between
- * the joint system and the contact LCP, one round). The impact phase (PLUS) does not see joints.
+ * the joint system and the contact LCP, one round). The impact phase (PLUS) before this step holds the
+ * rigid bilateral rows and the rigid limits at their stop as equality constraints of each impact
+ * (`../plus/joint-space.ts`), so it leaves G v ≈ 0 on them and this step sees no impact velocity error.
  *
  * Position projection (post-stabilization; Cline & Pai, "Post-stabilization for rigid body simulation
  * with contact and constraints", ICRA 2003): the step above linearises the constraints at q0, so the
@@ -43,12 +48,15 @@ import { RowType, updateJointRows, type JointProblem } from '../../assembly/join
 import { growFloat64 } from '../../../components/capacity';
 import { factorJointIslands, solveFactored } from '../joint-direct';
 import { integratePositions } from '../pgs/body-integration';
+import { createJointLimitLcp, solveJointLimitLcp, type JointLimitLcp } from './joint-limit-lcp';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import {
-  applyRow, beginJointsImplicit, createJointSolveContext, solveJoints, warmStartJoints, type JointSolveContext,
+  applyRow, beginJointsImplicit, rowVelocity, createJointSolveContext, solveJoints, warmStartJoints, type JointSolveContext,
 } from '../pgs/joint-solve';
 
 const ROW_RIGID = RowType.rigid;
+const ROW_LIMIT = RowType.limit;
+const ROW_MOTOR = RowType.motor;
 
 export interface ImplicitJoints {
   readonly ctx: JointSolveContext;
@@ -60,6 +68,18 @@ export interface ImplicitJoints {
   sweeps: number;
   /** Largest impulse change of the last sweep of the last pass (N·s). */
   residual: number;
+  /** Solve the limit rows as one LCP by Lemke between the sweeps (default true; `joint-limit-lcp.ts`). */
+  limitLcp: boolean;
+  /** Sweeps of the first round when there are limit rows and `limitLcp` (default 25). */
+  sweepsBeforeLimitLcp: number;
+  /** The limit LCP runs only when the sweeps leave a relative KKT residual above this (default 1e-9). */
+  kktTolerance: number;
+  /** The limit LCP's workspace. */
+  readonly limits: JointLimitLcp;
+  /** Limit LCP solves of the last step (both passes). */
+  limitSolves: number;
+  /** KKT residuals of the last pass (relative; see `certify`), the digest's T12 certificate. */
+  readonly kkt: { primal: number; dual: number; complementarity: number };
   /** Largest number of position-projection iterations per step (0 = off; default 4). */
   projectionIterations: number;
   /** Projection stops when every rigid bilateral row's error is at most this (m or rad; default 1e-9). */
@@ -76,9 +96,22 @@ export interface ImplicitJoints {
 export function createImplicitJoints(): ImplicitJoints {
   return {
     ctx: createJointSolveContext(), maxSweeps: 200, tolerance: 1e-10, sweeps: 0, residual: 0,
+    limitLcp: true, sweepsBeforeLimitLcp: 25, kktTolerance: 1e-9, limits: createJointLimitLcp(), limitSolves: 0, kkt: { primal: 0, dual: 0, complementarity: 0 },
     projectionIterations: 4, projectionTolerance: 1e-9, projections: 0, projectionError: 0,
     vKeep: new Float64Array(48), wKeep: new Float64Array(48),
   };
+}
+
+/** Block Gauss–Seidel sweeps until the impulse change is at most `tolerance` · the largest impulse. */
+function iterate(s: ImplicitJoints, p: JointProblem, sb: SolverBodies, budget: number): void {
+  for (let i = 0; i < budget; i++) {
+    const change = solveJoints(p, sb, s.ctx, true);
+    s.sweeps++;
+    s.residual = change;
+    let scale = 0;
+    for (let r = 0; r < p.rowCount; r++) scale = Math.max(scale, Math.abs(p.impulse[r]));
+    if (change <= s.tolerance * scale || change === 0) break;
+  }
 }
 
 /**
@@ -93,15 +126,73 @@ export function solveJointsImplicit(
     beginJointsImplicit(p, sb, s.ctx, h, warm);
     warmStartJoints(p, sb, s.ctx);
     s.sweeps = 0;
+    s.limitSolves = 0;
   }
-  for (let i = 0; i < s.maxSweeps; i++) {
-    const change = solveJoints(p, sb, s.ctx, true);
-    s.sweeps++;
-    s.residual = change;
+  let limits = false;
+  if (s.limitLcp) for (let r = 0; r < p.rowCount && !limits; r++) limits = p.rowType[r] === ROW_LIMIT;
+  for (let round = 0; ; round++) {
+    // with limit rows, the first round's sweeps only prepare the LCP (a stiff or coupled limit set does
+    // not converge by sweeps; the LCP then does the work)
+    iterate(s, p, sb, limits && round === 0 ? Math.min(s.maxSweeps, s.sweepsBeforeLimitLcp) : s.maxSweeps);
+    // the limit rows as one LCP (exact, `joint-limit-lcp.ts`), alternated with the sweeps for the motors,
+    // when the sweeps alone did not meet the KKT tolerance
+    if (!limits || round >= 4) break;
+    certify(s, p, sb);
+    const k = s.kkt;
+    if (k.primal <= s.kktTolerance && k.dual <= s.kktTolerance && k.complementarity <= s.kktTolerance) break;
+    const change = solveJointLimitLcp(s.limits, p, sb, s.ctx);
+    s.limitSolves++;
+    if (change < 0) break;
     let scale = 0;
     for (let r = 0; r < p.rowCount; r++) scale = Math.max(scale, Math.abs(p.impulse[r]));
-    if (change <= s.tolerance * scale || change === 0) break;
+    if (change <= s.tolerance * scale) break;
   }
+  certify(s, p, sb);
+}
+
+/**
+ * KKT residuals of the joint step at the current velocities (digest §5.2 T12), each relative to
+ * max(1e-300, largest |J v| + |bias| + |γ λ| over the rows) for velocities and to the largest impulse for
+ * impulses:
+ *   primal: bilateral |J v − target + bias + γ λ|; limits max(0, −w) with w = J v + bias + γ λ; motors
+ *           with |λ| below the bound: |J v − target|;
+ *   dual: max(0, −λ) of limits, max(0, |λ| − bound) of motors (impulses);
+ *   complementarity: max λ w / (λ_max · w_scale) over limit rows.
+ * Bias as the solve uses it: rigid rows C/h (limits speculative when C > 0), springs and soft limits β C.
+ */
+function certify(s: ImplicitJoints, p: JointProblem, sb: SolverBodies): void {
+  const v = sb.v, w = sb.w, imp = p.impulse, invH = s.ctx.invH;
+  let vScale = 0, lScale = 0, primal = 0, dual = 0, comp = 0;
+  for (let r = 0; r < p.rowCount; r++) {
+    const type = p.rowType[r], l = imp[r], g = p.gamma[r];
+    const bias = type === ROW_MOTOR ? 0 : g > 0 ? p.biasRate[r] * p.error[r] : p.error[r] * invH;
+    const jv = rowVelocity(p, v, w, r) - p.target[r];
+    vScale = Math.max(vScale, Math.abs(jv) + Math.abs(bias) + Math.abs(g * l));
+    lScale = Math.max(lScale, Math.abs(l));
+  }
+  for (let r = 0; r < p.rowCount; r++) {
+    const type = p.rowType[r], l = imp[r], g = p.gamma[r];
+    const jv = rowVelocity(p, v, w, r) - p.target[r];
+    if (type === ROW_MOTOR) {
+      const lo = p.impulseLower[r], hi = p.impulseUpper[r];
+      dual = Math.max(dual, lo - l, l - hi);
+      if (l > lo && l < hi) primal = Math.max(primal, Math.abs(jv));
+      continue;
+    }
+    const bias = g > 0 ? p.biasRate[r] * p.error[r] : p.error[r] * invH;
+    const res = jv + bias + g * l;
+    if (type === ROW_LIMIT) {
+      primal = Math.max(primal, -res);
+      dual = Math.max(dual, -l);
+      comp = Math.max(comp, Math.abs(l * res));
+    } else {
+      primal = Math.max(primal, Math.abs(res));
+    }
+  }
+  const vs = vScale > 0 ? vScale : 1, ls = lScale > 0 ? lScale : 1;
+  s.kkt.primal = primal / vs;
+  s.kkt.dual = dual / ls;
+  s.kkt.complementarity = comp / (vs * ls);
 }
 
 /**

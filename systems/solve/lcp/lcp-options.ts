@@ -63,6 +63,12 @@ export interface LcpOptions {
    */
   impacts: 'plus' | 'none';
   /**
+   * How the joint limit rows are solved in the joint step (default 'lcp'): 'lcp' alternates the block
+   * Gauss–Seidel sweeps with one LCP over the limit rows solved by Lemke (exact complementarity, also for
+   * many coupled or stiff limits; `joint-limit-lcp.ts`); 'sweeps' uses the sweeps alone.
+   */
+  jointLimits: 'lcp' | 'sweeps';
+  /**
    * Largest number of position-projection iterations of the rigid joint rows per step (default 4; 0 =
    * off): Gauss–Newton steps W x = −φ(q1), Δq = M⁻¹ Gᵀ x after the positions are integrated
    * (post-stabilization, `joint-implicit.ts`). Without it a heavy load on light links (geometric
@@ -91,6 +97,7 @@ export function defaultLcpOptions(): LcpOptions {
     fallbackIterations: 100,
     feasibilityTolerance: 1e-10,
     maxPivots: 0,
+    jointLimits: 'lcp',
     jointProjection: 4,
     jointProjectionTolerance: 1e-9,
     impacts: 'plus',

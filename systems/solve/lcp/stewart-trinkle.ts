@@ -24,7 +24,8 @@
  *      contact store keeps per feature id for the next step's warm start.
  * No restitution: the step is inelastic (§A10). Joints: Drumwright's implicit step (`joint-implicit.ts`)
  * on v_free before the LCP (1b), once more after it (2b), and the rigid rows' position projection after
- * step 3 (3b).
+ * step 3 (3b). The PLUS impact phase (0) holds the rigid joint rows as equality constraints of the
+ * impact (`../plus/joint-space.ts`); its joint impulses are added to the joints' step impulse.
  *
  * Allocation: none once the scratch arrays have grown to the scene (geometric growth).
  */
@@ -44,7 +45,7 @@ import type { LcpOptions } from './lcp-options';
 import { LemkeWorkspace, solveLemke, type LemkeOptions } from './lemke';
 import { projectedIslandSolve } from './projected-fallback';
 import { contactImpulseOf, createStewartTrinkleLcp, formStewartTrinkleLcp } from './stewart-trinkle-lcp';
-import { createImplicitJoints, projectJointPositions, solveJointsImplicit } from './joint-implicit';
+import { createImplicitJoints, projectJointPositions, solveJointsImplicit, type ImplicitJoints } from './joint-implicit';
 
 /** Relative tie tolerance passed to Lemke (`LemkeOptions.tieTolerance`, its default), also the noise floor of b. */
 const LEMKE_TIE_TOLERANCE = 1e-10;
@@ -77,6 +78,16 @@ export interface LcpSolveStats extends SolveStats {
   projectedFallbacks: number;
   /** What the impact phase reported, or undefined when there is none. */
   impact: ImpactStats | undefined;
+  /** Joint step (`joint-implicit.ts`): block Gauss–Seidel sweeps, limit LCP solves and position-projection
+   * iterations of the last step (0 without joints). */
+  jointSweeps: number;
+  jointLimitSolves: number;
+  jointProjections: number;
+  /** KKT residuals of the joint step after its last pass (relative; digest T12; 0 without joints):
+   * primal (row equations and limit feasibility), dual (impulse bounds), complementarity. */
+  jointPrimal: number;
+  jointDual: number;
+  jointComplementarity: number;
 }
 
 /**
@@ -110,6 +121,8 @@ export interface LcpSolver extends ConstraintSolver {
   readonly results: LcpContactResults;
   /** The rows of the last step (witness-point anchors, `contact-rows.ts`), indexed like the problem's contacts. */
   readonly rows: ContactRows;
+  /** The joint step's state and settings (`joint-implicit.ts`; its sweep budget and tolerances may be tuned). */
+  readonly joints: ImplicitJoints;
 }
 
 /** Creates the `'lcp'` solver. `options` must be valid (see `plugin/world.ts`, which validates them). */
@@ -125,6 +138,7 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
   const lemke = new LemkeWorkspace(16);
   const implicitJoints = createImplicitJoints();
   implicitJoints.projectionIterations = o.jointProjection;
+  implicitJoints.limitLcp = o.jointLimits === 'lcp';
   implicitJoints.projectionTolerance = o.jointProjectionTolerance;
   const lemkeOptions: LemkeOptions = {
     activeSet: undefined, activeSetCount: 0, maxPivots: 100, tieTolerance: LEMKE_TIE_TOLERANCE,
@@ -141,7 +155,8 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
   const stats: LcpSolveStats = {
     iterations: 0, lemkePivots: 0, islands: 0, lcpSolves: 0, lcpSize: 0, warmStarts: 0, activeSetGrowths: 0,
     secondaryRays: 0, pivotLimits: 0, inaccurateResults: 0, regularizedRetries: 0, projectedFallbacks: 0,
-    impact: undefined,
+    impact: undefined, jointSweeps: 0, jointLimitSolves: 0, jointProjections: 0, jointPrimal: 0, jointDual: 0,
+    jointComplementarity: 0,
   };
   const results: LcpContactResults = {
     count: 0, k, normal: new Float64Array(16), beta: new Float64Array(16 * k), lambda: new Float64Array(16),
@@ -328,6 +343,7 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
     stats,
     results,
     rows,
+    joints: implicitJoints,
     solve(problem: ConstraintProblem, bodies: SolverBodies, ctx: StepContext): SolveStats {
       const h = ctx.h;
       stats.lemkePivots = 0; stats.islands = 0; stats.lcpSolves = 0; stats.lcpSize = 0; stats.warmStarts = 0;
@@ -344,6 +360,11 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
       // 1b. Joints: Drumwright's implicit step on v_free (joint-implicit.ts), before the contacts.
       const joints = ctx.joints !== undefined && ctx.joints.rowCount > 0 ? ctx.joints : undefined;
       if (joints !== undefined) solveJointsImplicit(implicitJoints, joints, bodies, h, o.warmStart, true);
+      // the impact phase's joint impulses count in the step's joint impulse (average force, breaking)
+      const jointImpact = stats.impact?.jointImpulse;
+      if (joints !== undefined && jointImpact !== undefined && jointImpact.length >= joints.rowCount) {
+        for (let r = 0; r < joints.rowCount; r++) joints.stepImpulse[r] += jointImpact[r];
+      }
       const nc = problem.contactCount;
       ensureScratch(nc, bodies.count);
       results.count = nc;
@@ -377,6 +398,13 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
         problem.maxNormalImpulse[c] = impulse[3 * c];
       }
       stats.iterations = stats.lemkePivots;
+      const ij = implicitJoints, hasJoints = joints !== undefined;
+      stats.jointSweeps = hasJoints ? ij.sweeps : 0;
+      stats.jointLimitSolves = hasJoints ? ij.limitSolves : 0;
+      stats.jointProjections = hasJoints ? ij.projections : 0;
+      stats.jointPrimal = hasJoints ? ij.kkt.primal : 0;
+      stats.jointDual = hasJoints ? ij.kkt.dual : 0;
+      stats.jointComplementarity = hasJoints ? ij.kkt.complementarity : 0;
       if (timed) {
         const d = ctx.detail;
         d.lemkePivots = stats.lemkePivots;

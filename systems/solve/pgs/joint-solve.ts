@@ -19,6 +19,10 @@
  *                          `soft-constraint.ts`), m = 1/W (K⁻¹ for blocks); relax sweeps: rigid, no bias
  *   limit (λ ≥ 0):         C > 0 (inside the range): bias = C/h, rigid (speculative: the limit may be reached
  *                          within this substep, not passed); C ≤ 0: as a rigid row
+ *   soft limit (λ ≥ 0,     Drumwright's unilateral spring-damper (digest §1.7, T7): the spring row's law
+ *     finite k, b):        (bias β C, γ = 1/(h(hk + b)), m = 1/(W + γ)) clamped at λ ≥ 0, for either sign
+ *                          of C and in every sweep, so one row takes exactly λ = max(0, c/a) per (sub)step;
+ *                          in a direct island its mass is 1/(S + γ), S the Schur complement below
  *   motor (|λ| ≤ F h):     J v → target, rigid, no bias
  *
  * The rigid joint softness keeps the full rigid mass (massScale 1, impulseScale 0: no compliance, so a
@@ -158,7 +162,7 @@ function refreshForRelax(p: JointProblem, sb: SolverBodies, c: JointSolveContext
   if (c.savedError.length < p.rowCount) c.savedError = new Float64Array(p.rowCapacity);
   for (let r = 0; r < p.rowCount; r++) c.savedError[r] = p.error[r];
   prepareRows(p, sb, c);
-  for (let r = 0; r < p.rowCount; r++) if (p.rowType[r] === ROW_SPRING) p.error[r] = c.savedError[r];
+  for (let r = 0; r < p.rowCount; r++) if (p.gamma[r] > 0) p.error[r] = c.savedError[r]; // springs, soft limits
   c.relaxReady = true;
 }
 
@@ -169,7 +173,8 @@ function prepareRows(p: JointProblem, sb: SolverBodies, c: JointSolveContext): v
   for (let r = 0; r < p.rowCount; r++) {
     const type = p.rowType[r];
     const em = p.effectiveMass[r];
-    if (type === ROW_SPRING) {
+    if (type === ROW_SPRING || (type === ROW_LIMIT && p.stiffness[r] < Infinity)) {
+      // springs and soft limits: k > 0 or b > 0 (assembly), so γ > 0
       const k = p.stiffness[r], b = p.damping[r];
       const t = h * k + b;
       const gamma = 1 / (h * t);
@@ -211,7 +216,7 @@ function invertBlock(p: JointProblem, r: number, gamma: number): void {
 }
 
 /** J v of row r from the current body velocities. */
-function rowVelocity(p: JointProblem, v: Float64Array, w: Float64Array, r: number): number {
+export function rowVelocity(p: JointProblem, v: Float64Array, w: Float64Array, r: number): number {
   const a3 = 3 * p.rowA[r], b3 = 3 * p.rowB[r], o = 3 * r;
   const lin = p.linear, jA = p.angularA, jB = p.angularB;
   return lin[o] * (v[b3] - v[a3]) + lin[o + 1] * (v[b3 + 1] - v[a3 + 1]) + lin[o + 2] * (v[b3 + 2] - v[a3 + 2])
@@ -274,7 +279,8 @@ export function solveJoints(p: JointProblem, sb: SolverBodies, c: JointSolveCont
     if (type === ROW_SPRING) {
       bias = p.biasRate[r] * C;
     } else if (type === ROW_LIMIT) {
-      if (C > 0) bias = C * c.invH;
+      if (p.gamma[r] > 0) bias = p.biasRate[r] * C; // soft limit: its spring law, in every sweep
+      else if (C > 0) bias = C * c.invH;
       else if (useBias) { bias = p.biasRate[r] * C; ms = p.massScale[r]; is = p.impulseScale[r]; }
     } else if (type === ROW_RIGID && useBias) {
       bias = p.biasRate[r] * C; ms = p.massScale[r]; is = p.impulseScale[r];
@@ -285,7 +291,8 @@ export function solveJoints(p: JointProblem, sb: SolverBodies, c: JointSolveCont
       // a limit at rest with no impulse that is not being approached stays inactive: no Schur data needed
       if (type === ROW_LIMIT && imp[r] === 0 && rowVelocity(p, v, w, r) + bias >= 0) continue;
       ensureAux(c.direct, p, sb, q);
-      m = c.direct.auxW[q] > 0 ? 1 / c.direct.auxW[q] : 0;
+      // the row's W in the space the bilateral rows leave free, plus its compliance (soft limits)
+      m = c.direct.auxW[q] > 0 ? 1 / (c.direct.auxW[q] + p.gamma[r]) : 0;
     }
     if (m === 0) continue;
     const old = imp[r];
@@ -306,7 +313,7 @@ export function solveJoints(p: JointProblem, sb: SolverBodies, c: JointSolveCont
 }
 
 /** The bilateral impulses −u Δ that keep the island's bilateral rows satisfied after aux row q took Δ. */
-function applyAux(p: JointProblem, sb: SolverBodies, d: JointDirect, q: number, delta: number): void {
+export function applyAux(p: JointProblem, sb: SolverBodies, d: JointDirect, q: number, delta: number): void {
   const k = d.auxIsland[q], s0 = d.islandStart[k], s1 = d.islandStart[k + 1], o = d.auxOffset[q] - s0;
   const U = d.U, imp = p.impulse;
   for (let i = s0; i < s1; i++) {

@@ -27,6 +27,14 @@
  *    counted in `fallbacks`.
  * 6. Δu = M⁻¹ Gᵀ π_total is applied to the solver bodies' v and w (nothing else is written; the
  *    problem, including `problem.impulse`, is only read). The impulses are left in `stats.impulse`.
+ * Joints (`joint-space.ts`): with `ctx.joints`, the rigid bilateral joint rows and the rigid limits at
+ * their stop are permanent, perfectly plastic equality constraints of the impact (paper eq. 2.1b).
+ * Bodies joined by such a joint are in one island (step 2). In an impacting island the start velocity
+ * is first projected onto the joints' tangent space (π_b0 = −W_b⁺ G_b u), then A is replaced by the
+ * articulated compliance Ã = G M̃⁻¹ Gᵀ = A − Cᵀ W_b⁺ C (C = G_b M⁻¹ Gᵀ), so that every interval's
+ * impulse is the one the articulated system takes, and step 6 applies the matching joint impulses
+ * π_b = −W_b⁺ C π_total with it (reported in `stats.jointImpulse`). A limit that ends the impact
+ * pulling is released and its island resolved again.
  *
  * Allocation: none per call once the workspace fits the problem (largest point count, body count and
  * island), with the default `linearAlgebra: 'cod'`. With 'svd', each rank-deficient dense solve
@@ -43,6 +51,12 @@ import { finishWithFallback } from './poisson-fallback';
 import { resolvePlusOptions, RoundLabel, type PlusOptions } from './plus-options';
 import type { ImpactPhase, ImpactStats } from '../lcp/impact-phase';
 import { createPlusWorkspace, ensureIslandCapacity, ensurePointCapacity, type PlusWorkspace } from './plus-workspace';
+import type { JointProblem } from '../../assembly/joint-rows';
+import {
+  applyJointImpulse, condenseJoints, createJointImpactSpace, gatherIslandJoints, islandJointVelocityError,
+  islandHasLimit, prepareImpactJoints, projectJointVelocities, pullingLimit, saveBodyVelocities, selectImpactRows,
+  unionImpactJoints, type JointImpactSpace,
+} from './joint-space';
 
 /** Counters and results of one `resolve` call. The object and its arrays are reused by the next call. */
 export interface PlusImpactStats extends ImpactStats {
@@ -70,6 +84,19 @@ export interface PlusImpactStats extends ImpactStats {
   impulse: Float64Array;
   /** `[capacity]` per point: 0 = not in an impact, 1 = resolved by PLUS, 2 = finished by the fallback. */
   status: Uint8Array;
+  /** Joint impact rows (rigid bilateral rows, rigid limits at their stop) of the impacting islands
+   * (`joint-space.ts`); 0 without `ctx.joints`. */
+  jointRows: number;
+  /** `[≥ ctx.joints.rowCount]` impulse the impact applied on each joint row of `ctx.joints` (N·s or
+   * N·m·s, along the row's Jacobian): the start-velocity projection plus the impulses that come with
+   * the contact impulses; 0 for rows not in an impact. Empty without joints. */
+  jointImpulse: Float64Array;
+  /** Largest |J v| over the joint impact rows after the phase (m/s or rad/s): eq. 2.1b's residual. */
+  jointVelocityError: number;
+  /** Largest |J v| over the joint impact rows of the impacting islands before the phase (m/s or rad/s). */
+  jointVelocityErrorBefore: number;
+  /** Limit rows released because they ended an impact pulling (their island was resolved again). */
+  limitReleases: number;
 }
 
 /** The PLUS model as the accurate solver's impact phase (`systems/solve/lcp/impact-phase.ts`). */
@@ -90,15 +117,18 @@ export interface PlusImpactPhase extends ImpactPhase {
 export function createPlusImpactPhase(options: Partial<PlusOptions> = {}): PlusImpactPhase {
   const o = resolvePlusOptions(options);
   const ws = createPlusWorkspace();
+  const js = createJointImpactSpace();
   const stats: PlusImpactStats = {
     islands: 0, rounds: 0, intervals: 0, contactsResolved: 0, fallbacks: 0, activeSetPasses: 0,
     newtonIterations: 0, impendingFallbacks: 0, rankDeficientSolves: 0, impulse: ws.impulse, status: ws.status,
+    jointRows: 0, jointImpulse: js.impulse, jointVelocityError: 0, jointVelocityErrorBefore: 0, limitReleases: 0,
   };
   return {
     options: o,
     resolve(problem: ConstraintProblem, bodies: SolverBodies, ctx: StepContext): PlusImpactStats {
       stats.islands = 0; stats.rounds = 0; stats.intervals = 0; stats.contactsResolved = 0;
       stats.fallbacks = 0;
+      stats.jointRows = 0; stats.jointVelocityError = 0; stats.jointVelocityErrorBefore = 0; stats.limitReleases = 0;
       ws.activeSetPasses = 0; ws.newtonIterations = 0; ws.impendingFallbacks = 0; ws.rankDeficientSolves = 0;
       const n = problem.contactCount;
       ensurePointCapacity(ws, n, bodies.count);
@@ -106,10 +136,33 @@ export function createPlusImpactPhase(options: Partial<PlusOptions> = {}): PlusI
       stats.status = ws.status;
       ws.impulse.fill(0, 0, 3 * n);
       ws.status.fill(0, 0, n);
+      let jp: JointProblem | undefined = o.joints && ctx.joints !== undefined && ctx.joints.rowCount > 0 ? ctx.joints : undefined;
+      if (jp !== undefined && selectImpactRows(js, jp, bodies, o.proximityTolerance, o.observerTolerance) === 0) jp = undefined;
+      stats.jointImpulse = js.impulse;
       if (n > 0) {
-        const islands = findIslands(ws, problem, bodies, ctx, o);
+        const islands = findIslands(ws, problem, bodies, ctx, o, jp === undefined ? undefined : js, jp);
+        let ready = jp !== undefined
+          && prepareImpactJoints(js, jp, bodies, ws.parent, ws.islandOfRoot, ws.islandTriggered, islands);
         for (let j = 0; j < islands; j++) {
-          if (ws.islandTriggered[j] === 1) resolveIsland(ws, problem, bodies, o, j, stats);
+          if (ws.islandTriggered[j] !== 1) continue;
+          if (!ready || jp === undefined) {
+            resolveIsland(ws, problem, bodies, o, j, stats, undefined, undefined);
+            continue;
+          }
+          // unilateral limits: resolve again without a limit that ended pulling (bounded by the limits)
+          const limits = islandHasLimit(js, jp, j);
+          if (limits) saveBodyVelocities(js, bodies, true);
+          for (;;) {
+            resolveIsland(ws, problem, bodies, o, j, stats, js, jp);
+            const r = limits && js.n > 0 ? pullingLimit(js, jp) : -1;
+            if (r < 0) break;
+            stats.limitReleases++;
+            js.include[r] = 0;
+            for (let l = 0; l < js.n; l++) js.impulse[js.direct.row[js.position[l]]] = 0;
+            saveBodyVelocities(js, bodies, false);
+            ready = prepareImpactJoints(js, jp, bodies, ws.parent, ws.islandOfRoot, ws.islandTriggered, islands);
+            if (!ready) { resolveIsland(ws, problem, bodies, o, j, stats, undefined, undefined); break; }
+          }
         }
       }
       stats.activeSetPasses = ws.activeSetPasses;
@@ -132,10 +185,12 @@ function find(parent: Int32Array, x: number): number {
 /** Steps 1–3: proximal points, islands and triggers. Returns the number of islands. */
 function findIslands(
   ws: PlusWorkspace, p: ConstraintProblem, b: SolverBodies, ctx: StepContext, o: PlusOptions,
+  js: JointImpactSpace | undefined, jp: JointProblem | undefined,
 ): number {
   const n = p.contactCount;
   const parent = ws.parent;
   for (let i = 0; i < b.count; i++) { parent[i] = i; ws.islandOfRoot[i] = -1; }
+  if (js !== undefined && jp !== undefined) unionImpactJoints(js, jp, b, parent);
   for (let c = 0; c < n; c++) {
     const ia = p.bodyA[c], ib = p.bodyB[c];
     const dynA = b.invMass[ia] > 0, dynB = b.invMass[ib] > 0;
@@ -188,9 +243,10 @@ function findIslands(
   return islands;
 }
 
-/** Steps 4–6 for island j. */
+/** Steps 4–6 for island j (with its joint impact rows when `js`, `jp` are given and prepared). */
 function resolveIsland(
   ws: PlusWorkspace, p: ConstraintProblem, b: SolverBodies, o: PlusOptions, j: number, stats: PlusImpactStats,
+  js: JointImpactSpace | undefined, jp: JointProblem | undefined,
 ): void {
   const start = ws.islandStart[j];
   const k = ws.islandStart[j + 1] - start;
@@ -198,7 +254,13 @@ function resolveIsland(
   for (let i = 0; i < k; i++) ws.contact[i] = ws.islandPoints[start + i];
   stats.islands++;
   stats.contactsResolved += k;
+  const nb = js !== undefined ? gatherIslandJoints(js, j) : 0;
+  if (js !== undefined && jp !== undefined && nb > 0) {
+    stats.jointVelocityErrorBefore = Math.max(stats.jointVelocityErrorBefore, islandJointVelocityError(js, jp, b));
+    projectJointVelocities(js, jp, b, j);
+  }
   buildIslandSystem(ws, p, b, k);
+  if (js !== undefined && jp !== undefined && nb > 0) condenseJoints(js, ws, p, jp, b, k);
   for (let i = 0; i < k; i++) {
     const c = ws.contact[i];
     ws.mu[i] = p.friction[c];
@@ -217,6 +279,11 @@ function resolveIsland(
     stats.fallbacks++;
   }
   applyIslandImpulse(ws, p, b, k, ws.piTotal);
+  if (js !== undefined && jp !== undefined && nb > 0) {
+    applyJointImpulse(js, jp, b, k, ws.piTotal);
+    stats.jointRows += nb;
+    stats.jointVelocityError = Math.max(stats.jointVelocityError, islandJointVelocityError(js, jp, b));
+  }
   for (let i = 0; i < k; i++) ws.status[ws.contact[i]] = fellBack ? 2 : 1;
 }
 

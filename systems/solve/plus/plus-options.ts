@@ -100,6 +100,12 @@ export interface PlusOptions {
    * configuration, an O(|v_n| h) configuration error, instead of being clipped by a speculative
    * contact with no restitution. */
   anticipate: boolean;
+  /** Hold the joints' rigid rows (and rigid limits at their stop) as equality constraints of every
+   * impact, with `ctx.joints` (default true; `joint-space.ts`): the impact then moves the articulated
+   * system and leaves its joint velocity errors at ≈ 0. false: the impact treats jointed bodies as free
+   * and the joint step removes the joint velocity error afterwards with a plastic impulse (cheaper:
+   * islands stay the contact groups). */
+  joints: boolean;
   /** Dense solver for rank-deficient interval systems (redundant contacts): 'cod', the complete
    * orthogonal factorization the paper uses, allocation-free (default); or 'svd', ml-matrix's SVD
    * (allocates; kept as the reference). Both return B⁺w. */
@@ -136,6 +142,7 @@ export function defaultPlusOptions(): PlusOptions {
     observerTolerance: 1e-6,
     proximityTolerance: 0.005,
     anticipate: true,
+    joints: true,
     linearAlgebra: 'cod',
     rankTolerance: 1e-10,
     activeSetTolerance: 1e-10,
@@ -183,6 +190,9 @@ export function resolvePlusOptions(options: Partial<PlusOptions> = {}): PlusOpti
   }
   if (typeof o.anticipate !== 'boolean') {
     throw new PhysicsInputError(-1, 'plus.anticipate', o.anticipate, 'must be a boolean');
+  }
+  if (typeof o.joints !== 'boolean') {
+    throw new PhysicsInputError(-1, 'plus.joints', o.joints, 'must be a boolean');
   }
   return o;
 }

@@ -4,8 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  addBody, addJoint, createPhysicsWorld, getJointCoordinate, getJointForce, hasBody, hasJoint, isJointBroken,
-  PhysicsInputError, removeBody, removeJoint, setJointLimits, setJointMotor, stepWorld, UnknownEntityError,
+  addBody, addJoint, AxisMode, createPhysicsWorld, getJointCoordinate, getJointForce, getJointSwingTwist, hasBody, hasJoint,
+  isJointBroken, PhysicsInputError, removeBody, removeJoint, setJointLimits, setJointMotor, setJointSwingLimit, stepWorld,
+  UnknownEntityError,
   type JointDef, type PhysicsWorld,
 } from '../../../plugin/index';
 import { pairTableGet } from '../../../components/pair-table';
@@ -42,6 +43,23 @@ describe('addJoint validation: typed errors before any change', () => {
     ['negative motor force', (a, b) => ({ kind: 'hinge', bodyA: a, bodyB: b, motor: { speed: 1, maxForce: -1 } }), PhysicsInputError],
     ['NaN motor speed', (a, b) => ({ kind: 'slider', bodyA: a, bodyB: b, motor: { speed: NaN, maxForce: 1 } }), PhysicsInputError],
     ['collideConnected not a boolean', (a, b) => ({ kind: 'ball', bodyA: a, bodyB: b, collideConnected: 1 }), PhysicsInputError],
+    // soft and one-sided limits
+    ['limit stiffness 0', (a, b) => ({ kind: 'hinge', bodyA: a, bodyB: b, limits: { lower: -1, upper: 1, stiffness: 0 } }), PhysicsInputError],
+    ['negative limit stiffness', (a, b) => ({ kind: 'slider', bodyA: a, bodyB: b, limits: { lower: -1, upper: 1, stiffness: -5 } }), PhysicsInputError],
+    ['NaN limit stiffness', (a, b) => ({ kind: 'slider', bodyA: a, bodyB: b, limits: { lower: -1, upper: 1, stiffness: NaN } }), PhysicsInputError],
+    ['negative limit damping', (a, b) => ({ kind: 'hinge', bodyA: a, bodyB: b, limits: { lower: -1, upper: 1, stiffness: 10, damping: -1 } }), PhysicsInputError],
+    ['lower = +Infinity', (a, b) => ({ kind: 'slider', bodyA: a, bodyB: b, limits: { lower: Infinity, upper: Infinity } }), PhysicsInputError],
+    ['upper = −Infinity', (a, b) => ({ kind: 'slider', bodyA: a, bodyB: b, limits: { lower: -Infinity, upper: -Infinity } }), PhysicsInputError],
+    ['NaN lower', (a, b) => ({ kind: 'hinge', bodyA: a, bodyB: b, limits: { lower: NaN, upper: 1 } }), PhysicsInputError],
+    // ball cone and twist
+    ['swing half-angle 0', (a, b) => ({ kind: 'ball', bodyA: a, bodyB: b, swingLimit: 0 }), PhysicsInputError],
+    ['swing half-angle π', (a, b) => ({ kind: 'ball', bodyA: a, bodyB: b, swingLimit: Math.PI }), PhysicsInputError],
+    ['NaN swing half-angle', (a, b) => ({ kind: 'ball', bodyA: a, bodyB: b, swingLimit: { halfAngle: [0.5, NaN] } }), PhysicsInputError],
+    ['three swing half-angles', (a, b) => ({ kind: 'ball', bodyA: a, bodyB: b, swingLimit: [0.5, 0.5, 0.5] }), PhysicsInputError],
+    ['swing without halfAngle', (a, b) => ({ kind: 'ball', bodyA: a, bodyB: b, swingLimit: { stiffness: 10 } }), PhysicsInputError],
+    ['swing stiffness 0', (a, b) => ({ kind: 'ball', bodyA: a, bodyB: b, swingLimit: { halfAngle: 0.5, stiffness: 0 } }), PhysicsInputError],
+    ['twist beyond π', (a, b) => ({ kind: 'ball', bodyA: a, bodyB: b, twistLimit: { lower: -4, upper: 0 } }), PhysicsInputError],
+    ['twist lower > upper', (a, b) => ({ kind: 'ball', bodyA: a, bodyB: b, twistLimit: { lower: 0.5, upper: 0 } }), PhysicsInputError],
   ];
   for (const [name, def, type] of cases) {
     it(`rejects ${name}`, () => {
@@ -112,6 +130,59 @@ describe('joint lifetime', () => {
     expect(w.joints.motorMaxForce[6 * hinge + 3]).toBe(3);
     expect(w.joints.lower[6 * hinge + 3]).toBe(-1);
     expect(w.joints.motorSpeed[6 * six]).toBe(1);
+  });
+});
+
+describe('soft, one-sided, swing and twist limits: stored per axis; setters validate before changing', () => {
+  it('addJoint stores limit stiffness / damping per axis (Infinity / 0 by default), one-sided ranges and the ball cone', () => {
+    const w = createPhysicsWorld();
+    const { a, b } = twoBodies(w);
+    const hinge = addJoint(w, { kind: 'hinge', bodyA: a, bodyB: b, limits: { lower: 0, upper: Infinity, stiffness: 1e6, damping: 3 } });
+    expect(w.joints.lower[6 * hinge + 3]).toBe(0);
+    expect(w.joints.upper[6 * hinge + 3]).toBe(Infinity);
+    expect(w.joints.limitStiffness[6 * hinge + 3]).toBe(1e6);
+    expect(w.joints.limitDamping[6 * hinge + 3]).toBe(3);
+    const rigid = addJoint(w, { kind: 'slider', bodyA: a, bodyB: b, limits: { lower: -1, upper: 1 } });
+    expect(w.joints.limitStiffness[6 * rigid]).toBe(Infinity);
+    expect(w.joints.limitDamping[6 * rigid]).toBe(0);
+    const ball = addJoint(w, { kind: 'ball', bodyA: a, bodyB: b, swingLimit: { halfAngle: [0.4, 0.8], stiffness: 50 },
+      twistLimit: { lower: -0.5, upper: 0.25 } });
+    expect(Array.from(w.joints.swingLimit.subarray(2 * ball, 2 * ball + 2))).toEqual([0.4, 0.8]);
+    expect(w.joints.limitStiffness[6 * ball + 4]).toBe(50);
+    expect(w.joints.axisMode[6 * ball + 3]).toBe(AxisMode.limited);
+    expect(w.joints.lower[6 * ball + 3]).toBe(-0.5);
+    const circ = addJoint(w, { kind: 'ball', bodyA: a, bodyB: b, swingLimit: 0.6 });
+    expect(Array.from(w.joints.swingLimit.subarray(2 * circ, 2 * circ + 2))).toEqual([0.6, 0.6]);
+    stepWorld(w, 1 / 60); // rows assemble and solve
+    const st = getJointSwingTwist(w, ball);
+    expect(st.length).toBe(4);
+    expect(st.every(Number.isFinite)).toBe(true);
+  });
+
+  it('setJointLimits / setJointSwingLimit: typed errors, nothing changed on rejection', () => {
+    const w = createPhysicsWorld();
+    const { a, b } = twoBodies(w);
+    const ball = addJoint(w, { kind: 'ball', bodyA: a, bodyB: b, swingLimit: 0.5 });
+    const hinge = addJoint(w, { kind: 'hinge', bodyA: a, bodyB: b });
+    const before = Array.from(w.joints.limitStiffness.subarray(6 * hinge, 6 * hinge + 6));
+    expect(() => setJointLimits(w, hinge, { lower: -1, upper: 1, stiffness: 0 })).toThrow(PhysicsInputError);
+    expect(Array.from(w.joints.limitStiffness.subarray(6 * hinge, 6 * hinge + 6))).toEqual(before);
+    expect(w.joints.axisMode[6 * hinge + 3]).toBe(AxisMode.free);
+    setJointLimits(w, hinge, { lower: -Infinity, upper: 0.5, stiffness: 200, damping: 1 });
+    expect(w.joints.limitStiffness[6 * hinge + 3]).toBe(200);
+    expect(w.joints.axisMode[6 * hinge + 3]).toBe(AxisMode.limited);
+    // ball: angularX is the twist; angularY / Z clash with the cone
+    setJointLimits(w, ball, { lower: -0.2, upper: 0.2 }, 'angularX');
+    expect(w.joints.upper[6 * ball + 3]).toBe(0.2);
+    expect(() => setJointLimits(w, ball, { lower: -0.2, upper: 0.2 }, 'angularY')).toThrow(PhysicsInputError);
+    expect(() => setJointSwingLimit(w, hinge, 0.5)).toThrow(PhysicsInputError); // not a ball joint
+    expect(() => setJointSwingLimit(w, ball, { halfAngle: 4 })).toThrow(PhysicsInputError);
+    expect(w.joints.swingLimit[2 * ball]).toBe(0.5);
+    setJointSwingLimit(w, ball, [0.3, 0.9]);
+    expect(Array.from(w.joints.swingLimit.subarray(2 * ball, 2 * ball + 2))).toEqual([0.3, 0.9]);
+    setJointSwingLimit(w, ball, undefined);
+    expect(w.joints.swingLimit[2 * ball]).toBe(0);
+    expect(() => getJointSwingTwist(w, addJoint(w, { kind: 'distance', bodyA: a, bodyB: b }))).toThrow(PhysicsInputError);
   });
 });
 

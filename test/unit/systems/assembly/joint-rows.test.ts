@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Matrix, solve as mlSolve } from 'ml-matrix';
-import { addBody, addJoint, createPhysicsWorld, type JointDef, type PhysicsWorld } from '../../../../plugin/index';
+import { addBody, addJoint, createPhysicsWorld, getJointSwingTwist, type JointDef, type PhysicsWorld } from '../../../../plugin/index';
 import { gatherBodies } from '../../../../systems/assembly/assembly';
 import { assembleJoints, RowBlock, RowType, type JointProblem } from '../../../../systems/assembly/joint-rows';
 import { buildJointIslands, createJointDirect, factorJointIslands, solveFactored } from '../../../../systems/solve/joint-direct';
@@ -74,6 +74,11 @@ const defs: ((a: number, b: number | undefined) => JointDef)[] = [
   (a, b) => ({ kind: 'sixDof', bodyA: a, bodyB: b, worldAnchor: [0.4, 0.3, 0.2], worldAxis: [0, 0.3, 1],
     worldNormal: [1, 0, 0], linear: [{ lower: -0.2, upper: 0.3 }, 'free', 'locked'],
     angular: ['free', { lower: -0.5, upper: 0.6 }, 'locked'], stiffness: 100, damping: 2 }),
+  // ball joints with a swing cone (elliptical, circular) and twist limits (soft, rigid, one-sided)
+  (a, b) => ({ kind: 'ball', bodyA: a, bodyB: b, worldAnchor: [0.5, 0.1, -0.2], worldAxis: [0.2, -1, 0.3],
+    swingLimit: { halfAngle: [0.15, 0.45], stiffness: 500, damping: 3 }, twistLimit: { lower: -0.2, upper: 0.25, stiffness: 80 } }),
+  (a, b) => ({ kind: 'ball', bodyA: a, bodyB: b, worldAnchor: [0.3, 0.4, 0.1], worldAxis: [1, 0.1, 0],
+    swingLimit: 0.2, twistLimit: { lower: -Infinity, upper: 0.1 } }),
 ];
 
 describe('joint rows: Jacobians against finite differences', () => {
@@ -253,5 +258,106 @@ describe('direct solve of the bilateral rows (joint-direct.ts)', () => {
         expect(norm(diff) / norm(ref)).toBeLessThan(1e-9);
       }
     }
+  });
+});
+
+describe('ball joint swing cone and twist rows (swing–twist decomposition)', () => {
+  const qmul = (a: V, b: V): V => [a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1], a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
+    a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3], a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2]];
+  const axisAngle = (u: V, t: number): V => [u[0] * Math.sin(t / 2), u[1] * Math.sin(t / 2), u[2] * Math.sin(t / 2), Math.cos(t / 2)];
+
+  /** Body A (the joint frame = A's axes) against the world (B's frame = world axes): q = F_A⁻¹ F_B = q_A⁻¹. */
+  function world(ty: number, tz: number, twist: [number, number]) {
+    const w = createPhysicsWorld({ gravity: [0, 0, 0] });
+    const a = addBody(w, { position: [0, 0, 0], mass: 1, inertia: [1, 2, 3] });
+    const j = addJoint(w, { kind: 'ball', bodyA: a, worldAnchor: [0, 0, 0], worldAxis: [1, 0, 0], worldNormal: [0, 1, 0],
+      swingLimit: { halfAngle: [ty, tz] }, twistLimit: { lower: twist[0], upper: twist[1] } });
+    const setRelative = (q: V) => { const c = [-q[0], -q[1], -q[2], q[3]]; for (let k = 0; k < 4; k++) w.bodies.orientation[4 * a + k] = c[k]; };
+    const rows = () => {
+      const p = assemble(w);
+      const out: Record<string, number> = {};
+      for (let r = 0; r < p.rowCount; r++) out[p.rowSlot[r]] = p.error[r];
+      return out;
+    };
+    return { w, a, j, setRelative, rows };
+  }
+
+  /** Distance from (py, pz) to the ellipse (y/ty)² + (z/tz)² = 1 by brute force: dense sampling of the
+   * angle parameter, then golden-section refinement around the best sample. */
+  function bruteDistance(py: number, pz: number, ty: number, tz: number): number {
+    const d = (t: number) => Math.hypot(py - ty * Math.cos(t), pz - tz * Math.sin(t));
+    const N = 3600;
+    let best = 0;
+    for (let i = 1; i < N; i++) if (d(2 * Math.PI * i / N) < d(2 * Math.PI * best / N)) best = i;
+    let lo = 2 * Math.PI * (best - 1) / N, hi = 2 * Math.PI * (best + 1) / N;
+    const gr = (Math.sqrt(5) - 1) / 2;
+    for (let i = 0; i < 200; i++) {
+      const a = hi - gr * (hi - lo), b = lo + gr * (hi - lo);
+      if (d(a) < d(b)) hi = b; else lo = a;
+    }
+    return d(0.5 * (lo + hi));
+  }
+
+  it('swing C = the signed distance of φ a to the elliptical cone (φ a_y/θy)² + (φ a_z/θz)² = 1 (0 on it, > 0 inside); twist C = τ − lower, upper − τ', () => {
+    const r = rng(23);
+    const ty = 0.3, tz = 1.1;
+    const { setRelative, rows, w, j } = world(ty, tz, [-0.7, 0.4]);
+    for (let trial = 0; trial < 100; trial++) {
+      const beta = 2 * Math.PI * r(), tau = -0.9 + 1.8 * r();
+      const ay = -Math.sin(beta), az = Math.cos(beta); // swing axis a ⊥ x
+      const phiMax = 1 / Math.sqrt((ay / ty) ** 2 + (az / tz) ** 2);
+      for (const f of [0.5, 1, 1.3]) {
+        const q = qmul(axisAngle([0, ay, az], f * phiMax), axisAngle([1, 0, 0], tau));
+        setRelative(q);
+        const e = rows();
+        const swingC = e[10];
+        if (f === 1) expect(Math.abs(swingC)).toBeLessThan(1e-12);
+        else {
+          expect(Math.sign(swingC)).toBe(f < 1 ? 1 : -1);
+          expect(Math.abs(Math.abs(swingC) - bruteDistance(f * phiMax * ay, f * phiMax * az, ty, tz))).toBeLessThan(1e-10);
+        }
+        expect(e[9]).toBeCloseTo(tau + 0.7, 12);
+        expect(e[15]).toBeCloseTo(0.4 - tau, 12);
+        const st = getJointSwingTwist(w, j);
+        expect(st[0]).toBeCloseTo(f * phiMax, 12);
+        expect(st[1]).toBeCloseTo(tau, 12);
+        expect(st[2]).toBeCloseTo(f * phiMax * ay, 12);
+        expect(st[3]).toBeCloseTo(f * phiMax * az, 12);
+      }
+    }
+  });
+
+  it('J v = dC/dt at large swings (up to 2.8 rad) and any twist, elliptical and circular cones (central differences)', () => {
+    const r = rng(29);
+    let checked = 0;
+    for (let trial = 0; trial < 300; trial++) {
+      const circular = trial % 3 === 0;
+      const ty = 0.2 + 2.5 * r(), tz = circular ? ty : 0.2 + 2.5 * r();
+      const { setRelative, w, a } = world(ty, tz, [-Math.PI, Math.PI]);
+      const beta = 2 * Math.PI * r(), phi = 0.05 + 2.75 * r(), tau = -2.5 + 5 * r();
+      const q0 = qmul(axisAngle([0, -Math.sin(beta), Math.cos(beta)], phi), axisAngle([1, 0, 0], tau));
+      const om = [2 * r() - 1, 2 * r() - 1, 2 * r() - 1];
+      // A turns at ω (world); B is the world: q(t) = (exp(ω t) q_A0)⁻¹
+      const qA0 = [-q0[0], -q0[1], -q0[2], q0[3]];
+      const at = (t: number) => { const qa = rotateBy(qA0, om, t); setRelative([-qa[0], -qa[1], -qa[2], qa[3]]); return assemble(w); };
+      const eps = 1e-6;
+      const e1 = Array.from(at(eps).error.subarray(0, 3));
+      const e0 = Array.from(at(-eps).error.subarray(0, 3));
+      const p = at(0);
+      expect(p.rowCount).toBe(6); // limits first: twist lower, twist upper, swing; then the anchor block
+      expect(Array.from(p.rowSlot.subarray(0, 3))).toEqual([9, 15, 10]);
+      const sb = w.solverBodies, ia = sb.indexOfEntity[a];
+      for (let row = 0; row < 3; row++) {
+        const fd = (e1[row] - e0[row]) / (2 * eps);
+        const jv = rowJv(p, row, [0, 0, 0], om, [0, 0, 0], [0, 0, 0]);
+        expect(Math.abs(jv - fd)).toBeLessThan(1e-6 * (1 + Math.abs(fd)));
+        // effective mass of the angular row against a dense I⁻¹
+        let W = 0;
+        for (let u = 0; u < 3; u++) for (let v = 0; v < 3; v++) W += p.angularA[3 * row + u] * sb.invInertia[9 * ia + 3 * u + v] * p.angularA[3 * row + v];
+        expect(p.effectiveMass[row] * W).toBeCloseTo(1, 10);
+        checked++;
+      }
+    }
+    expect(checked).toBe(900);
   });
 });
