@@ -193,6 +193,9 @@ function validateLcpOptions(o: LcpOptions): LcpOptions {
   for (const key of ['maxLcpSize', 'fallbackIterations'] as const) {
     if (!Number.isInteger(o[key]) || o[key] < 1) throw new PhysicsInputError(-1, `lcp.${key}`, o[key], 'must be an integer ≥ 1');
   }
+  if (typeof o.geometricStiffness !== 'boolean') {
+    throw new PhysicsInputError(-1, 'lcp.geometricStiffness', o.geometricStiffness, 'must be a boolean');
+  }
   if (o.jointLimits !== 'lcp' && o.jointLimits !== 'sweeps') {
     throw new PhysicsInputError(-1, 'lcp.jointLimits', o.jointLimits, "must be 'lcp' or 'sweeps'");
   }

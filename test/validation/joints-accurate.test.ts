@@ -267,12 +267,39 @@ describe('chain of 20 links with a 100:1 end mass in the accurate mode', () => {
     expect(energy(w, bodies)).toBeGreaterThan(e0 - 0.1 * 2950); // first-order dissipation: 121 J of the ≈ 2950 J swing
   });
 
-  it('without the position projection the same chain blows up at dt 1/60 (the projection is what holds it)', () => {
-    const w = createPhysicsWorld({ solver: 'lcp', lcp: { jointProjection: 0 } });
-    const { joints } = chain(w, 20, 100, Math.PI / 4);
-    let worst = 0;
-    run(w, 1 / 60, 3, () => { for (const j of joints) worst = Math.max(worst, anchorGap(w, j)); });
-    expect(worst).toBeGreaterThan(0.1);
+  it('without projection or geometric stiffness the same chain blows up at dt 1/60; either one alone holds it', () => {
+    const worstGap = (lcpOptions: { jointProjection?: number; geometricStiffness?: boolean }) => {
+      const w = createPhysicsWorld({ solver: 'lcp', lcp: lcpOptions });
+      const { joints } = chain(w, 20, 100, Math.PI / 4);
+      let worst = 0;
+      run(w, 1 / 60, 3, () => { for (const j of joints) worst = Math.max(worst, anchorGap(w, j)); });
+      return worst;
+    };
+    expect(worstGap({ jointProjection: 0, geometricStiffness: false })).toBeGreaterThan(0.1);
+    expect(worstGap({ jointProjection: 0 })).toBeLessThan(1e-3); // measured 1.1e-4 m
+    expect(worstGap({ geometricStiffness: false })).toBeLessThan(1e-3); // measured 1.3e-9 m
+  });
+
+  it('thin links (I = 0.0216 kg·m², 15 kg, 0.5 m) holding a 400 kg ball turning at 6 m/s: held at dt 1/60 only with the geometric stiffness', () => {
+    // the links' own rotation under the tension (≈ 6.5 kN) is a stiff mode, h √(F r / I) ≈ 6
+    const worstGap = (geometricStiffness: boolean) => {
+      const w = createPhysicsWorld({ solver: 'lcp', lcp: { geometricStiffness } });
+      const ids: number[] = [], joints: number[] = [];
+      const om = 6 / 5.55;
+      for (let i = 0; i <= 10; i++) {
+        const ball = i === 10, y = ball ? 10 - 5.55 : 10 - 0.5 * (i + 0.5), I = ball ? 48.4 : 0.0216;
+        const b = addBody(w, { position: [0, y, 0], mass: ball ? 400 : 15, inertia: [I, I, I],
+          linearVelocity: [om * (10 - y), 0, 0], angularVelocity: [0, 0, -om] });
+        const anchor = [0, 10 - 0.5 * i, 0];
+        joints.push(addJoint(w, i === 0 ? { kind: 'ball', bodyA: b, worldAnchor: anchor } : { kind: 'ball', bodyA: ids[i - 1], bodyB: b, worldAnchor: anchor }));
+        ids.push(b);
+      }
+      let worst = 0;
+      run(w, 1 / 60, 2, () => { for (const j of joints) worst = Math.max(worst, anchorGap(w, j)); });
+      return worst;
+    };
+    expect(worstGap(true)).toBeLessThan(1e-3); // measured 7e-15 m
+    expect(worstGap(false)).toBeGreaterThan(0.1); // measured 4.2 m
   });
 
   it('unprojected first-order step at dt 1/120 and 1/240: gaps below 1 mm, shrinking as O(h²) (ratio 3–5 for h halved)', () => {

@@ -44,7 +44,7 @@
  * projection is not a force).
  */
 
-import { RowType, updateJointRows, type JointProblem } from '../../assembly/joint-rows';
+import { DISTANCE_AXIS, RowType, updateJointRows, type JointProblem } from '../../assembly/joint-rows';
 import { growFloat64 } from '../../../components/capacity';
 import { factorJointIslands, solveFactored } from '../joint-direct';
 import { integratePositions } from '../pgs/body-integration';
@@ -88,6 +88,12 @@ export interface ImplicitJoints {
   projections: number;
   /** Largest rigid bilateral row error after the last step's projection (m or rad). */
   projectionError: number;
+  /** Add the geometric-stiffness inertia h² K̃ before the joint step (see `augmentInertia`; default true). */
+  geometricStiffness: boolean;
+  /** Scratch: per solver body, the diagonal geometric stiffness K̃ (N·m/rad), `[bodies]`. */
+  geoK: Float64Array;
+  /** Scratch: per solver body, the number of loaded joints on it, `[bodies]`. */
+  geoCount: Int32Array;
   /** Scratch: the velocities kept through the projection, `[3 × bodies]`. */
   vKeep: Float64Array;
   wKeep: Float64Array;
@@ -98,7 +104,8 @@ export function createImplicitJoints(): ImplicitJoints {
     ctx: createJointSolveContext(), maxSweeps: 200, tolerance: 1e-10, sweeps: 0, residual: 0,
     limitLcp: true, sweepsBeforeLimitLcp: 25, kktTolerance: 1e-9, limits: createJointLimitLcp(), limitSolves: 0, kkt: { primal: 0, dual: 0, complementarity: 0 },
     projectionIterations: 4, projectionTolerance: 1e-9, projections: 0, projectionError: 0,
-    vKeep: new Float64Array(48), wKeep: new Float64Array(48),
+    vKeep: new Float64Array(48), wKeep: new Float64Array(48), geometricStiffness: true, geoK: new Float64Array(16),
+    geoCount: new Int32Array(16),
   };
 }
 
@@ -151,23 +158,34 @@ export function solveJointsImplicit(
 }
 
 /**
- * KKT residuals of the joint step at the current velocities (digest §5.2 T12), each relative to
- * max(1e-300, largest |J v| + |bias| + |γ λ| over the rows) for velocities and to the largest impulse for
- * impulses:
+ * KKT residuals of the joint step at the current velocities (digest §5.2 T12), each relative to the
+ * largest Σ|J_k v_k| + |target| + |bias| + |γ λ| over the rows (the terms before they cancel: a chain
+ * turning rigidly has J v = 0 on every row) for velocities and to the largest impulse for impulses:
  *   primal: bilateral |J v − target + bias + γ λ|; limits max(0, −w) with w = J v + bias + γ λ; motors
  *           with |λ| below the bound: |J v − target|;
  *   dual: max(0, −λ) of limits, max(0, |λ| − bound) of motors (impulses);
  *   complementarity: max λ w / (λ_max · w_scale) over limit rows.
  * Bias as the solve uses it: rigid rows C/h (limits speculative when C > 0), springs and soft limits β C.
  */
+/** Σ |J_k v_k| of row r: the size of the terms of J v before they cancel (m/s or rad/s). */
+function rowVelocityScale(p: JointProblem, v: Float64Array, w: Float64Array, r: number): number {
+  const a3 = 3 * p.rowA[r], b3 = 3 * p.rowB[r], o = 3 * r;
+  const lin = p.linear, jA = p.angularA, jB = p.angularB;
+  let sum = 0;
+  for (let k = 0; k < 3; k++) {
+    sum += Math.abs(lin[o + k] * v[b3 + k]) + Math.abs(lin[o + k] * v[a3 + k])
+      + Math.abs(jA[o + k] * w[a3 + k]) + Math.abs(jB[o + k] * w[b3 + k]);
+  }
+  return sum;
+}
+
 function certify(s: ImplicitJoints, p: JointProblem, sb: SolverBodies): void {
   const v = sb.v, w = sb.w, imp = p.impulse, invH = s.ctx.invH;
   let vScale = 0, lScale = 0, primal = 0, dual = 0, comp = 0;
   for (let r = 0; r < p.rowCount; r++) {
     const type = p.rowType[r], l = imp[r], g = p.gamma[r];
     const bias = type === ROW_MOTOR ? 0 : g > 0 ? p.biasRate[r] * p.error[r] : p.error[r] * invH;
-    const jv = rowVelocity(p, v, w, r) - p.target[r];
-    vScale = Math.max(vScale, Math.abs(jv) + Math.abs(bias) + Math.abs(g * l));
+    vScale = Math.max(vScale, rowVelocityScale(p, v, w, r) + Math.abs(p.target[r]) + Math.abs(bias) + Math.abs(g * l));
     lScale = Math.max(lScale, Math.abs(l));
   }
   for (let r = 0; r < p.rowCount; r++) {
@@ -237,4 +255,74 @@ export function projectJointPositions(s: ImplicitJoints, p: JointProblem, sb: So
     integratePositions(sb, h);
     for (let i = 0; i < n3; i++) { v[i] = vKeep[i]; w[i] = wKeep[i]; }
   }
+}
+
+/**
+ * Geometric stiffness (Andrews, Teichmann & Kry, "Geometric Stiffness for Real-time Constrained
+ * Multibody Dynamics", Eurographics 2017; Tournier et al., "Stable Constrained Dynamics", SIGGRAPH 2015):
+ * the joint step linearises the constraint directions at q0, which ignores how the constraint forces
+ * turn as the bodies rotate, the term K = ∂(Gᵀλ)/∂q. Under a large tension F on a body of small inertia
+ * (a light link of a loaded chain) that term is a stiff rotational spring, k ≈ F |r| per anchor lever r,
+ * and the explicit treatment is unstable once h √(k/I) ≳ 2. Treating it implicitly with the diagonal
+ * approximation K̃ of the paper adds h² K̃ to the inertia for the step:
+ *
+ *   I_world ← I_world + h² k_i 𝟙,   k_i = Σ_joints of i (|F_lin| |r_i| + |T_ang|)   (N·m/rad)
+ *
+ * for bodies with two or more loaded joints (the links of a chain or a ragdoll; see the loop below),
+ * with F_lin, T_ang the joint's linear / angular row forces of the previous step (`warmForce`) and r_i the
+ * anchor lever on body i. It changes only bodies under joint load, by a relative amount h² k / I, and
+ * damps the unstable rotational mode (numerical dissipation, no energy gain). Writes `sb.invInertia`
+ * for the rest of the step (the contact rows, joint rows and integration use it; the next step's
+ * assembly gathers it afresh). Allocation: none once `geoK` has grown.
+ */
+export function augmentInertia(s: ImplicitJoints, p: JointProblem, sb: SolverBodies, h: number): void {
+  if (!s.geometricStiffness || p.jointCount === 0) return;
+  if (s.geoK.length < sb.count) s.geoK = growFloat64(s.geoK, sb.count);
+  if (s.geoCount.length < sb.count) s.geoCount = new Int32Array(s.geoK.length);
+  const k = s.geoK, n = s.geoCount;
+  k.fill(0, 0, sb.count);
+  n.fill(0, 0, sb.count);
+  let any = false;
+  for (let j = 0; j < p.jointCount; j++) {
+    let f2 = 0, t2 = 0;
+    for (let r = p.rowStart[j]; r < p.rowStart[j + 1]; r++) {
+      const t = p.rowType[r];
+      if (t !== ROW_RIGID && t !== RowType.spring && t !== ROW_LIMIT) continue;
+      const axis = p.rowAxis[r], f = p.warmForce[r];
+      if (axis < 3 || axis === DISTANCE_AXIS) f2 += f * f; else t2 += f * f;
+    }
+    if (f2 === 0 && t2 === 0) continue;
+    const F = Math.sqrt(f2), T = Math.sqrt(t2), j3 = 3 * j;
+    const a = p.bodyA[j], b = p.bodyB[j];
+    if (a !== p.worldIndex) { k[a] += F * Math.hypot(p.rA0[j3], p.rA0[j3 + 1], p.rA0[j3 + 2]) + T; n[a]++; }
+    if (b !== p.worldIndex) { k[b] += F * Math.hypot(p.rB0[j3], p.rB0[j3 + 1], p.rB0[j3 + 2]) + T; n[b]++; }
+    any = true;
+  }
+  if (!any) return;
+  const h2 = h * h, m = sb.invInertia;
+  for (let i = 0; i < sb.count; i++) {
+    const add = h2 * k[i];
+    // only bodies between two or more loaded joints: their rotation is a mode of its own, held by the
+    // geometric stiffness alone; a body on one joint turns with the joint's swing (a pendulum bob), where
+    // a tension-dependent inertia would only pump energy into the swing
+    if (n[i] < 2 || !(add > 0) || !(sb.invMass[i] > 0)) continue;
+    // I = (I⁻¹)⁻¹, I += add·𝟙, I⁻¹ = I⁻¹ back (3×3 symmetric)
+    const o = 9 * i;
+    if (!invert3(m, o)) continue;
+    m[o] += add; m[o + 4] += add; m[o + 8] += add;
+    invert3(m, o);
+  }
+}
+
+/** In-place inverse of the symmetric 3×3 matrix at `m[o..o+8]` (row-major); false (unchanged) if singular. */
+function invert3(m: Float64Array, o: number): boolean {
+  const a = m[o], b = m[o + 1], c = m[o + 2], d = m[o + 4], e = m[o + 5], f = m[o + 8];
+  const c00 = d * f - e * e, c01 = c * e - b * f, c02 = b * e - c * d;
+  const det = a * c00 + b * c01 + c * c02;
+  if (!(Math.abs(det) > 0)) return false;
+  const id = 1 / det;
+  m[o] = c00 * id; m[o + 1] = c01 * id; m[o + 2] = c02 * id;
+  m[o + 3] = c01 * id; m[o + 4] = (a * f - c * c) * id; m[o + 5] = (b * c - a * e) * id;
+  m[o + 6] = c02 * id; m[o + 7] = (b * c - a * e) * id; m[o + 8] = (a * d - b * b) * id;
+  return true;
 }

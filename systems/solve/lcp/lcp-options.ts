@@ -69,6 +69,15 @@ export interface LcpOptions {
    */
   jointLimits: 'lcp' | 'sweeps';
   /**
+   * Treat the joints' geometric stiffness implicitly (default true): before the joint step, each body
+   * under joint load gets the inertia h² k̃, k̃ = Σ (|F| |r| + |T|) over its joints (previous step's forces,
+   * anchor levers), the diagonal approximation of Andrews et al. 2017 (`joint-implicit.ts`
+   * `augmentInertia`). Without it a light body under a large joint tension (h √(k̃/I) ≳ 2, e.g. a thin
+   * link of a chain holding a heavy load) makes the first-order joint step unstable. Adds numerical
+   * damping to those rotations only.
+   */
+  geometricStiffness: boolean;
+  /**
    * Largest number of position-projection iterations of the rigid joint rows per step (default 4; 0 =
    * off): Gauss–Newton steps W x = −φ(q1), Δq = M⁻¹ Gᵀ x after the positions are integrated
    * (post-stabilization, `joint-implicit.ts`). Without it a heavy load on light links (geometric
@@ -98,6 +107,7 @@ export function defaultLcpOptions(): LcpOptions {
     feasibilityTolerance: 1e-10,
     maxPivots: 0,
     jointLimits: 'lcp',
+    geometricStiffness: true,
     jointProjection: 4,
     jointProjectionTolerance: 1e-9,
     impacts: 'plus',

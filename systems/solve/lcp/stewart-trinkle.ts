@@ -45,7 +45,7 @@ import type { LcpOptions } from './lcp-options';
 import { LemkeWorkspace, solveLemke, type LemkeOptions } from './lemke';
 import { projectedIslandSolve } from './projected-fallback';
 import { contactImpulseOf, createStewartTrinkleLcp, formStewartTrinkleLcp } from './stewart-trinkle-lcp';
-import { createImplicitJoints, projectJointPositions, solveJointsImplicit, type ImplicitJoints } from './joint-implicit';
+import { augmentInertia, createImplicitJoints, projectJointPositions, solveJointsImplicit, type ImplicitJoints } from './joint-implicit';
 
 /** Relative tie tolerance passed to Lemke (`LemkeOptions.tieTolerance`, its default), also the noise floor of b. */
 const LEMKE_TIE_TOLERANCE = 1e-10;
@@ -139,6 +139,7 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
   const implicitJoints = createImplicitJoints();
   implicitJoints.projectionIterations = o.jointProjection;
   implicitJoints.limitLcp = o.jointLimits === 'lcp';
+  implicitJoints.geometricStiffness = o.geometricStiffness;
   implicitJoints.projectionTolerance = o.jointProjectionTolerance;
   const lemkeOptions: LemkeOptions = {
     activeSet: undefined, activeSetCount: 0, maxPivots: 100, tieTolerance: LEMKE_TIE_TOLERANCE,
@@ -357,8 +358,10 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
       if (timed) { const t = now(); ctx.detail.impactMs = t - t0; t0 = t; }
       // 1. Free velocities v_free = v + h M⁻¹ k (with implicit damping), no angular-speed clamp.
       integrateVelocities(bodies, h, Infinity);
-      // 1b. Joints: Drumwright's implicit step on v_free (joint-implicit.ts), before the contacts.
+      // 1b. Joints: Drumwright's implicit step on v_free (joint-implicit.ts), before the contacts, with the
+      // geometric-stiffness inertia of loaded bodies (augmentInertia).
       const joints = ctx.joints !== undefined && ctx.joints.rowCount > 0 ? ctx.joints : undefined;
+      if (joints !== undefined) augmentInertia(implicitJoints, joints, bodies, h);
       if (joints !== undefined) solveJointsImplicit(implicitJoints, joints, bodies, h, o.warmStart, true);
       // the impact phase's joint impulses count in the step's joint impulse (average force, breaking)
       const jointImpact = stats.impact?.jointImpulse;
