@@ -1,7 +1,11 @@
 /**
  * Knock 'em down: the sample game. The level (towers and a wall of blocks, `scenes/game-level.ts`)
  * stands on a ground; the player throws balls at it from the camera (click or tap), and scores one
- * point per block knocked down or off its place. The physics world is stepped from the render loop by
+ * point per block knocked down or off its place. Two jointed toys stand beside it
+ * (`scenes/game-joints.ts`): a wrecking ball on a chain of ball joints, which the player swings into
+ * the red tower ({@link KnockdownGame.swingWreckingBall}, key W), and a drawbridge on a motorised hinge
+ * in front of the blue tower, which the player raises and lowers ({@link KnockdownGame.toggleDrawbridge},
+ * key B) and which thrown balls knock back. The physics world is stepped from the render loop by
  * `attachPhysics`, which also moves the meshes (interpolated). One mesh per body: each group of
  * blocks of the same size and colour is one source mesh with instances (each instance has its own
  * transform), so the whole level draws in a few draw calls.
@@ -12,6 +16,9 @@
  * takes about 0.1 s per step on the level at rest and seconds per step when a ball hits a tower
  * (measured in Node, see {@link ACCURATE_MODE_WARNING}), so in accurate mode the game takes one step
  * per rendered frame: the world runs in slow motion and the page stays responsive between steps.
+ * The joints live in the world, so they carry over a solver switch: the chain and the drawbridge keep
+ * their state (the fast mode solves them as soft constraints in its substeps, the accurate mode by the
+ * implicit joint solve with position projection).
  */
 
 import type { Engine } from '@babylonjs/core/Engines/engine.js';
@@ -32,6 +39,11 @@ import {
 } from '../plugin/index';
 import { attachPhysics, type PhysicsAttachment } from '../plugin/babylon/index';
 import { buildGameLevel, type GameLevel } from '../scenes/game-level';
+import {
+  buildGameJoints, driveDrawbridge, isDrawbridgeRaised, resetGameJoints, setDrawbridgeRaised, swingWreckingBall,
+  type GameJoints,
+} from '../scenes/game-joints';
+import { createJointMeshes } from './joints-view';
 import { aimVelocity } from './ballistics';
 import { createStage, solidMaterial, STRUCTURE_COLOURS, type GameStage } from './scene-setup';
 import { addStepProfile, clearFrameProfile, createFrameProfile, type FrameProfile } from './profile-overlay';
@@ -88,6 +100,8 @@ export const ACCURATE_MODE_WARNING =
 export class KnockdownGame {
   readonly world: PhysicsWorld;
   readonly level: GameLevel;
+  /** The wrecking ball and the drawbridge. */
+  readonly toys: GameJoints;
   readonly physics: PhysicsAttachment;
   readonly stage: GameStage;
   readonly scene: Scene;
@@ -101,6 +115,8 @@ export class KnockdownGame {
   score = 0;
   /** Called when the score or the ball count changes. */
   onScoreChanged: () => void = () => undefined;
+  /** Called when the drawbridge is told to rise or to come down. */
+  onDrawbridgeChanged: () => void = () => undefined;
   /** Called when the solver mode or the friction law changes. */
   onModeChanged: () => void = () => undefined;
   /** The solver running now. */
@@ -133,6 +149,7 @@ export class KnockdownGame {
 
     this.world = createPhysicsWorld({ gravity: [0, -GRAVITY, 0], solver: 'pgs', profile: true });
     this.level = buildGameLevel(this.world);
+    this.toys = buildGameJoints(this.world);
     this.knocked = new Uint8Array(this.level.blocks.length);
 
     this.stage = createStage(engine, canvas, this.level.groundHalfExtents[0]);
@@ -142,15 +159,37 @@ export class KnockdownGame {
     this.physics = attachPhysics(this.scene, this.world, {
       fixedTimeStep: 1 / 60,
       maxSubSteps: 4,
-      onAfterStep: (w) => addStepProfile(this.frameProfile, w.profiler.last, w.solver.kind === 'lcp'),
+      onAfterStep: (w) => {
+        addStepProfile(this.frameProfile, w.profiler.last, w.solver.kind === 'lcp');
+        driveDrawbridge(w, this.toys); // the drawbridge's servo, for the next step
+      },
     });
     this.createBlockMeshes();
     this.createBallMeshes();
+    createJointMeshes(this.stage, this.physics, this.toys);
 
     // Runs after the physics observer (registered first): score and ball clean-up see this frame's poses.
     this.scene.onBeforeRenderObservable.add(() => this.afterPhysics());
     this.scene.onAfterRenderObservable.add(() => { this.frames++; });
     this.listenForThrows();
+    this.listenForKeys();
+  }
+
+  /** True while the drawbridge is raised or rising (false: lowered or coming down). */
+  get drawbridgeRaised(): boolean { return isDrawbridgeRaised(this.toys); }
+
+  /**
+   * Pushes the wrecking ball away from the red tower (`swingWreckingBall`: the chain turns rigidly about
+   * its pivot, the ball at 6 m/s); it swings out about 46° and back into the tower about 2.4 s later.
+   */
+  swingWreckingBall(): void {
+    swingWreckingBall(this.world, this.toys);
+  }
+
+  /** Raises the drawbridge if it is down or coming down, else lowers it (its motor turns it at 0.8 rad/s). */
+  toggleDrawbridge(): void {
+    setDrawbridgeRaised(this.toys, !isDrawbridgeRaised(this.toys));
+    this.onDrawbridgeChanged();
   }
 
   /**
@@ -256,6 +295,16 @@ export class KnockdownGame {
     this.canvas.addEventListener('contextmenu', (e) => e.preventDefault());
   }
 
+  private listenForKeys(): void {
+    window.addEventListener('keydown', (e) => {
+      if (!this.active || e.repeat || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
+      const key = e.key.toLowerCase();
+      if (key === 'w') this.swingWreckingBall();
+      else if (key === 'b') this.toggleDrawbridge();
+    });
+  }
+
   /**
    * Throws a ball from the camera towards what is under the screen point (clientX, clientY) (unit:
    * CSS px, viewport), on a ballistic arc at the throw speed; the oldest ball goes when all are in use.
@@ -304,7 +353,8 @@ export class KnockdownGame {
     slot.mesh.setEnabled(false);
   }
 
-  /** Puts every block back where it started, at rest, removes the balls and clears the score. */
+  /** Puts every block back where it started, at rest, removes the balls and clears the score; the
+   * wrecking ball hangs still again and the drawbridge stands raised. */
   reset(): void {
     const { world, level } = this;
     for (const slot of this.balls) this.freeBall(slot);
@@ -316,6 +366,8 @@ export class KnockdownGame {
       setLinearVelocity(world, e, zero);
       setAngularVelocity(world, e, zero);
     });
+    resetGameJoints(world, this.toys);
+    this.onDrawbridgeChanged();
     this.knocked.fill(0);
     this.score = 0;
     this.ballsThrown = 0;

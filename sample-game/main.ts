@@ -37,6 +37,14 @@ function start(): void {
     ballsEl.textContent = String(game.ballsThrown);
   };
   byId(document, 'reset-button').addEventListener('click', () => game.reset());
+  byId(document, 'wrecking-button').addEventListener('click', () => game.swingWreckingBall());
+  const drawbridgeButton = byId(document, 'drawbridge-button');
+  drawbridgeButton.addEventListener('click', () => game.toggleDrawbridge());
+  game.onDrawbridgeChanged = () => {
+    const up = game.drawbridgeRaised;
+    drawbridgeButton.setAttribute('aria-pressed', String(up));
+    drawbridgeButton.firstChild?.replaceWith(up ? 'Drawbridge up ' : 'Drawbridge down ');
+  };
 
   const solverButtons = [byId(document, 'solver-fast'), byId(document, 'solver-accurate')];
   const frictionButtons = [byId(document, 'friction-coulomb'), byId(document, 'friction-mdp')];

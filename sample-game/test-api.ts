@@ -11,7 +11,7 @@ import type { FrictionLabView } from './friction-lab-view';
 import type { Scene } from '@babylonjs/core/scene.js';
 import type { AbstractEngine } from '@babylonjs/core/Engines/abstractEngine.js';
 import type { FrictionLabDifference } from '../scenes/friction-lab';
-import type { PhysicsWorld } from '../plugin/index';
+import { getJointCoordinate, type PhysicsWorld } from '../plugin/index';
 
 /** The scenes of the sample game. */
 export type SceneName = 'knockdown' | 'friction-lab';
@@ -104,6 +104,22 @@ export interface GameTestApi {
   /** Lowest bottom of any block, as centre height minus half height (unit: m; ≈ 0 when resting on the
    * ground; exact for upright blocks, a tipped block's corner can be lower). */
   lowestBlockBottom(): number;
+  /** Bodies of the jointed toys: the gallows (static), the chain's links, the wrecking ball, the drawbridge. */
+  readonly toyBodyCount: number;
+  /** Centre of the wrecking ball (unit: m, world). */
+  wreckingBallPosition(): number[];
+  /** Speed of the wrecking ball (unit: m/s). */
+  wreckingBallSpeed(): number;
+  /** Largest gap between the two anchors of any joint of the chain now (unit: m). */
+  chainGap(): number;
+  /** Pushes the wrecking ball (what key W does). */
+  swingWreckingBall(): void;
+  /** The drawbridge's hinge angle (unit: rad; 0 upright, π/2 flat), from the joint's coordinate. */
+  readonly drawbridgeAngle: number;
+  /** The drawbridge's target: true = raised. */
+  readonly drawbridgeRaised: boolean;
+  /** Blocks of one structure whose centre is more than `distance` (default 0.5 m) from where it started. */
+  structureBlocksMoved(structure: number, distance?: number): number;
   /** The scene shown now. */
   readonly scene: SceneName;
   /** Shows a scene. */
@@ -219,6 +235,25 @@ export function createTestApi(game: KnockdownGame, scenes: SceneSwitch): GameTes
       let low = Infinity;
       level.blocks.forEach((e, i) => { low = Math.min(low, p[3 * e + 1] - level.halfExtents[i][1]); });
       return low;
+    },
+    get toyBodyCount() { return game.toys.gallows.length + game.toys.dynamics.length; },
+    wreckingBallPosition: () => {
+      const p = world.bodies.position, e = game.toys.ball;
+      return [p[3 * e], p[3 * e + 1], p[3 * e + 2]];
+    },
+    wreckingBallSpeed: () => speedOf(game.toys.ball),
+    chainGap: () => Math.max(...game.toys.chainJoints.map((j) => Math.hypot(
+      getJointCoordinate(world, j, 'linearX'), getJointCoordinate(world, j, 'linearY'), getJointCoordinate(world, j, 'linearZ'),
+    ))),
+    swingWreckingBall: () => game.swingWreckingBall(),
+    get drawbridgeAngle() { return getJointCoordinate(world, game.toys.hinge); },
+    get drawbridgeRaised() { return game.drawbridgeRaised; },
+    structureBlocksMoved: (i, distance = 0.5) => {
+      const p = world.bodies.position;
+      return structure(i).blocks.filter((b) => {
+        const e = level.blocks[b], s = level.startPositions[b];
+        return Math.hypot(p[3 * e] - s[0], p[3 * e + 1] - s[1], p[3 * e + 2] - s[2]) > distance;
+      }).length;
     },
     get scene() { return scenes.active; },
     showScene: (name) => scenes.show(name),

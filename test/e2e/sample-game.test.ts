@@ -5,8 +5,10 @@
  * screenshot is saved to test-results/sample-game.png. Then the solver toggle: accurate mode (LCP +
  * PLUS) keeps rendering and stepping with the level standing, and the overlay shows the solver's
  * sub-stages (test-results/sample-game-accurate.png); fast mode and the friction-law toggle come back.
- * Last, the friction lab: its Coulomb and max-dissipation worlds step side by side, the rods end apart
- * and the control spheres agree (test-results/friction-lab.png).
+ * Then the friction lab: its Coulomb and max-dissipation worlds step side by side, the rods end apart
+ * and the control spheres agree (test-results/friction-lab.png). Last, the joints: key W swings the
+ * wrecking ball into the red tower with its chain held together, and the drawbridge button lowers the
+ * drawbridge and raises it again (test-results/sample-game-joints.png).
  *
  * Chromium: `CHROMIUM_PATH`, else /usr/bin/chromium. A missing browser FAILS the test (CI installs
  * it with `apt-get install chromium`); it never skips.
@@ -117,7 +119,7 @@ describe('sample game in headless Chromium', () => {
     const gl = await api.evaluate((g) => g.webgl);
     expect(gl.version).toBeGreaterThanOrEqual(1);
     expect(gl.renderer.length).toBeGreaterThan(0);
-    expect(await api.evaluate((g) => g.bodies)).toBe(1 + (await api.evaluate((g) => g.blockCount)));
+    expect(await api.evaluate((g) => g.bodies)).toBe(await api.evaluate((g) => 1 + g.blockCount + g.toyBodyCount));
     expect(await api.evaluate((g) => g.contacts)).toBeGreaterThan(0);
     // The canvas shows the scene, not a blank or black buffer: many colours, sky (blue) and ground (green).
     const pixels = await page.evaluate(() => {
@@ -180,7 +182,7 @@ describe('sample game in headless Chromium', () => {
     }, 20_000);
     await saveScreenshot(); // mid-collapse: the most telling picture
     expect(await api.evaluate((g) => g.score)).toBeGreaterThan(0);
-    expect(await api.evaluate((g) => g.bodies)).toBe(2 + (await api.evaluate((g) => g.blockCount)));
+    expect(await api.evaluate((g) => g.bodies)).toBe(await api.evaluate((g) => 2 + g.blockCount + g.toyBodyCount));
   }, 40_000);
 
   it('the debris comes to rest again', async () => {
@@ -222,6 +224,7 @@ describe('sample game in headless Chromium', () => {
     const after = await api.evaluate((g) => ({
       frames: g.frames, steps: g.steps, detail: g.solverDetail(), positions: g.blockPositions(), low: g.lowestBlockBottom(),
       speed: g.maxBlockSpeed(), score: g.score, tops: g.structures().map((_, i) => g.towerTopY(i)),
+      chainGap: g.chainGap(), bridge: g.drawbridgeAngle, ball: g.wreckingBallSpeed(),
     }));
     expect(after.frames - before.frames).toBeGreaterThanOrEqual(9); // rendering goes on: one step per frame
     expect(after.detail.islands).toBeGreaterThan(0);
@@ -235,6 +238,10 @@ describe('sample game in headless Chromium', () => {
     expect(after.speed).toBeLessThan(0.1);
     expect(after.score).toBe(0);
     after.tops.forEach((top, i) => expect(Math.abs(top - before.tops[i]), `structure ${i}`).toBeLessThan(0.02));
+    // The joints carried over the switch: the chain hangs together and still, the drawbridge stands.
+    expect(after.chainGap).toBeLessThan(0.001);
+    expect(after.ball).toBeLessThan(0.01);
+    expect(Math.abs(after.bridge)).toBeLessThan(0.02);
 
     // The overlay: the three sub-stage bars under "solve" and the counters, with numbers.
     for (const key of ['impactMs', 'lcpBuildMs', 'lemkeMs']) {
@@ -316,6 +323,40 @@ describe('sample game in headless Chromium', () => {
     await waitFor('the game steps again', () => api.evaluate((g, s) => g.steps >= s + 8, steps), 10_000, 50);
     expect(await api.evaluate((g) => g.blocksMoved(0.1))).toBe(0);
   }, 60_000);
+
+  it('joints: key W swings the wrecking ball into the red tower, the drawbridge button lowers and raises the bridge', async () => {
+    expect(await api.evaluate((g) => [g.scene, g.solverKind])).toEqual(['knockdown', 'pgs']);
+    await page.click('#reset-button');
+    const start = await api.evaluate((g) => g.wreckingBallPosition());
+    await page.keyboard.press('w');
+    expect(await api.evaluate((g) => g.wreckingBallSpeed())).toBeGreaterThan(5); // pushed at 6 m/s
+    // Out towards the middle (~4 m in 1.2 s), back into the tower (~2.4 s after the push). The bridge
+    // goes down once the ball is back out of its way (the lowering bridge sweeps the ball's lane).
+    let gap = 0;
+    const sample = async (): Promise<{ x: number; moved: number }> => {
+      const s = await api.evaluate((g) => ({ x: g.wreckingBallPosition()[0], moved: g.structureBlocksMoved(0, 0.1), gap: g.chainGap() }));
+      gap = Math.max(gap, s.gap);
+      return s;
+    };
+    await waitFor('the wrecking ball swung out', async () => (await sample()).x > start[0] + 3, 10_000, 100);
+    await waitFor('the wrecking ball on its way back', async () => (await sample()).x < start[0] + 2, 10_000, 50);
+    await page.click('#drawbridge-button');
+    expect(await api.evaluate((g) => g.drawbridgeRaised)).toBe(false);
+    expect(await page.getAttribute('#drawbridge-button', 'aria-pressed')).toBe('false');
+    await waitFor('red tower blocks moved by the wrecking ball', async () => (await sample()).moved >= 1, 10_000, 100);
+    expect(gap).toBeLessThan(0.01);
+
+    await waitFor('the drawbridge coming down', () => api.evaluate((g) => g.drawbridgeAngle > 0.5), 10_000, 100);
+    mkdirSync(resultsDir, { recursive: true });
+    await page.screenshot({ path: resolve(resultsDir, 'sample-game-joints.png') });
+    const down = await api.evaluate((g) => g.drawbridgeAngle);
+    await page.keyboard.press('b');
+    expect(await api.evaluate((g) => g.drawbridgeRaised)).toBe(true);
+    await waitFor('the drawbridge rising', () => api.evaluate((g, a) => g.drawbridgeAngle < a - 0.1, down), 10_000, 100);
+    const positions = await api.evaluate((g) => [...g.blockPositions(), ...g.wreckingBallPosition()]);
+    expect(positions.every(Number.isFinite)).toBe(true);
+    expect(await api.evaluate((g) => g.chainGap())).toBeLessThan(0.01);
+  }, 30_000);
 
   it('saved a screenshot and raised no page errors', () => {
     expect(screenshotBytes).toBeGreaterThan(10_000);
