@@ -14,6 +14,7 @@
 import * as CANNON from 'cannon-es';
 import type { SceneSpec } from '../scenes/container';
 import { SCENE_FRICTION, SCENE_RESTITUTION } from '../scenes/container';
+import { localJoints, WORLD, type JointedSceneSpec } from '../scenes/jointed';
 
 /** A cannon-es world built from a scene description. */
 export interface CannonScene {
@@ -55,6 +56,54 @@ export function buildCannonScene(spec: SceneSpec): CannonScene {
   const bodies = spec.dynamics.map(make);
   broadphase.autoDetectAxis();
   return { world, bodies, statics };
+}
+
+/** A jointed cannon-es scene: the bodies of {@link buildCannonScene} plus the joints' constraints. */
+export interface CannonJointedScene extends CannonScene {
+  /** One constraint per joint of `spec.joints`, same order. */
+  constraints: CANNON.Constraint[];
+  /** Static shapeless bodies the world-pinned joints hang from (one per such joint). */
+  pins: CANNON.Body[];
+}
+
+/**
+ * Builds a jointed description (`scenes/jointed.ts`) in a new cannon-es world: the bodies as in
+ * {@link buildCannonScene}, then per joint a `PointToPointConstraint` (ball) or a `HingeConstraint`
+ * (hinge) with the same body-local anchors and axes as ours, `collideConnected = false` (ours: the
+ * connected bodies never collide) and cannon's default maximum force (1e6 N). A joint to the world
+ * hangs from a static, shapeless body at its anchor. cannon-es hinges have no angle limits: the
+ * `limits` of a hinge are not enforced there (the benchmark reports how far they are exceeded).
+ */
+export function buildCannonJointedScene(spec: JointedSceneSpec): CannonJointedScene {
+  const scene = buildCannonScene(spec);
+  const { world, bodies } = scene;
+  const v = (a: readonly number[]): CANNON.Vec3 => new CANNON.Vec3(a[0], a[1], a[2]);
+  const pins: CANNON.Body[] = [];
+  const constraints = localJoints(spec).map((j) => {
+    let bodyB: CANNON.Body;
+    let pivotB: CANNON.Vec3;
+    if (j.bodyB === WORLD) {
+      bodyB = new CANNON.Body({ mass: 0, type: CANNON.Body.STATIC, position: v(j.anchorB) });
+      world.addBody(bodyB);
+      pins.push(bodyB);
+      pivotB = new CANNON.Vec3(0, 0, 0);
+    } else {
+      bodyB = bodies[j.bodyB];
+      pivotB = v(j.anchorB);
+    }
+    let c: CANNON.Constraint;
+    if (j.axisA !== undefined && j.axisB !== undefined) {
+      c = new CANNON.HingeConstraint(bodies[j.bodyA], bodyB, {
+        pivotA: v(j.anchorA), pivotB, axisA: v(j.axisA), axisB: v(j.axisB), collideConnected: false,
+      });
+    } else {
+      c = new CANNON.PointToPointConstraint(bodies[j.bodyA], v(j.anchorA), bodyB, pivotB);
+      c.collideConnected = false;
+    }
+    world.addConstraint(c);
+    return c;
+  });
+  return { ...scene, constraints, pins };
 }
 
 /**

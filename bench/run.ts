@@ -10,15 +10,21 @@
  *
  * Options:
  *   --json           one JSON object per line and per engine × scene, nothing else
- *   --scene NAME     pile | spheres | pyramid | stack | four-balls | cradle (repeatable, or a comma
- *                    list; default all). four-balls (seed 000 §4, h = 1/60 here) and cradle (Newton's
- *                    cradle, 5 balls, e = 1, zero gravity) have no cannon-es version.
+ *   --scene NAME     pile | spheres | pyramid | stack | joint-grid | ragdoll-pile | four-balls | cradle
+ *                    (repeatable, or a comma list; default all). four-balls (seed 000 §4, h = 1/60
+ *                    here) and cradle (Newton's cradle, 5 balls, e = 1, zero gravity) have no cannon-es
+ *                    version. The jointed scenes (joint-grid, ragdoll-pile) also report joint counts
+ *                    and the joint errors of both engines (anchor gap, hinge axis, hinge limits).
  *   --engine NAME    ours | cannon (repeatable, or a comma list; default both)
- *   --solver NAME    pgs | mdp | lcp for our engine (repeatable, or a comma list; default pgs):
- *                    pgs = the fast solver (cone projection), mdp = the fast solver with
- *                    maximum-dissipation friction (exact block solve), lcp = the accurate solver
+ *   --solver NAME    pgs | mdp | lcp | pgs-gs for our engine (repeatable, or a comma list; default
+ *                    pgs): pgs = the fast solver (cone projection), mdp = the fast solver with
+ *                    maximum-dissipation friction (exact block solve), pgs-gs = the fast solver with
+ *                    its joint rows swept by Gauss–Seidel (`pgs.jointSolver: 'gauss-seidel'`) instead
+ *                    of solved directly per joint island, lcp = the accurate solver
  *                    (Stewart–Trinkle + Lemke, PLUS impacts). lcp runs only on the scenes where its
- *                    dense LCPs fit (stack and the seed scenes) unless --scene names others.
+ *                    dense LCPs fit (stack, joint-grid, ragdoll-pile and the seed scenes) unless --scene
+ *                    names others. On the jointed scenes a run of it stops at the first step slower
+ *                    than 1 s (the rows then cover the steps taken, and say why it stopped).
  *   --steps N        steps per run (default 600)
  *   --repeat R       runs per engine × scene; the reported times are the median of the runs' medians
  *                    (default 1)
@@ -33,26 +39,36 @@ import { buildPile, pileSpec, PILE_DESCRIPTION } from '../scenes/pile';
 import { buildSpheres, spheresSpec, SPHERES_DESCRIPTION } from '../scenes/spheres';
 import { buildPyramid, pyramidSpec, PYRAMID_DESCRIPTION } from '../scenes/pyramid';
 import { buildStack, stackSpec, STACK_DESCRIPTION } from '../scenes/stack';
-import { buildCannonScene, cannonMaxPenetration, snapshotPositions } from './cannon-scenes';
+import { buildCannonJointedScene, buildCannonScene, cannonMaxPenetration, snapshotPositions } from './cannon-scenes';
 import { buildFourBalls } from '../scenes/stewart-trinkle';
 import { addBody } from '../plugin/bodies';
+import { buildJointGrid, jointGridSpec, JOINT_GRID_DESCRIPTION } from '../scenes/joint-grid';
+import { buildRagdollPile, ragdollPileSpec, RAGDOLL_PILE_DESCRIPTION } from '../scenes/ragdoll-pile';
+import { localJoints, measureJoints, type JointedSceneSpec, type JointErrors, type LocalJoint, type PoseReader } from '../scenes/jointed';
 
 /** Fixed time step of every run (unit: s). */
 const DT = 1 / 60;
 /** A structure stood when its top box ends within this distance of its start (unit: m). */
 const STOOD_TOLERANCE = 0.05;
 
-type SceneName = 'pile' | 'spheres' | 'pyramid' | 'stack' | 'four-balls' | 'cradle';
+/** On the jointed scenes, a run of the accurate solver stops after the first step that took longer
+ * than this (unit: ms). Not on the other scenes: the stack's first lcp step alone takes ~1.3 s. */
+const LCP_STEP_BUDGET_MS = 1000;
+
+type SceneName = 'pile' | 'spheres' | 'pyramid' | 'stack' | 'joint-grid' | 'ragdoll-pile' | 'four-balls' | 'cradle';
 /** An engine with a solver: ours with each of its solvers, or cannon-es. */
-type EngineName = 'ours' | 'ours-mdp' | 'ours-lcp' | 'cannon';
-type OurSolver = 'pgs' | 'mdp' | 'lcp';
-const OUR_ENGINE: Record<OurSolver, EngineName> = { pgs: 'ours', mdp: 'ours-mdp', lcp: 'ours-lcp' };
+type EngineName = 'ours' | 'ours-mdp' | 'ours-lcp' | 'ours-pgs-gs' | 'cannon';
+type OurSolver = 'pgs' | 'mdp' | 'lcp' | 'pgs-gs';
+const OUR_SOLVERS: readonly OurSolver[] = ['pgs', 'mdp', 'lcp', 'pgs-gs'];
+const OUR_ENGINE: Record<OurSolver, EngineName> = { pgs: 'ours', mdp: 'ours-mdp', lcp: 'ours-lcp', 'pgs-gs': 'ours-pgs-gs' };
 
 interface SceneEntry {
   description: string;
-  /** Builds the scene in our world; `top` / `topStart` only for structures that should stand. */
-  build(world: PhysicsWorld): { bodies: number[]; top?: number; topStart?: Vec3Tuple };
-  /** The same description, for cannon-es (none for the seed scenes). */
+  /** Builds the scene in our world; `top` / `topStart` only for structures that should stand;
+   * `spec` (with its joints) and `joints` for the jointed scenes. */
+  build(world: PhysicsWorld): { bodies: number[]; top?: number; topStart?: Vec3Tuple; spec?: SceneSpec; joints?: number[] };
+  /** The same description, for cannon-es (none for the seed scenes); jointed scenes give a
+   * `JointedSceneSpec`, built in cannon-es with its constraints. */
   spec?: () => SceneSpec;
   /** Whether the scene is a structure whose top box should stay put. */
   standing: boolean;
@@ -60,6 +76,9 @@ interface SceneEntry {
   gravity?: Vec3Tuple;
   /** Whether the accurate solver runs it by default (its dense LCPs fit). */
   lcpFits: boolean;
+  /** A run of the accurate solver stops after the first step slower than this (unit: ms; default:
+   * never). */
+  lcpStepBudgetMs?: number;
 }
 
 /** Newton's cradle: five touching balls (r = 0.5 m, 1 kg, e = 1, μ = 0), the first arriving at 1 m/s. */
@@ -79,6 +98,14 @@ const SCENES: Record<SceneName, SceneEntry> = {
     description: PYRAMID_DESCRIPTION, build: (w) => buildPyramid(w), spec: () => pyramidSpec(), standing: true, lcpFits: false,
   },
   stack: { description: STACK_DESCRIPTION, build: (w) => buildStack(w), spec: () => stackSpec(), standing: true, lcpFits: true },
+  'joint-grid': {
+    description: JOINT_GRID_DESCRIPTION, build: (w) => buildJointGrid(w), spec: () => jointGridSpec(), standing: false, lcpFits: true,
+    lcpStepBudgetMs: LCP_STEP_BUDGET_MS,
+  },
+  'ragdoll-pile': {
+    description: RAGDOLL_PILE_DESCRIPTION, build: (w) => buildRagdollPile(w), spec: () => ragdollPileSpec(), standing: false,
+    lcpFits: true, lcpStepBudgetMs: LCP_STEP_BUDGET_MS,
+  },
   'four-balls': {
     description: 'Seed 000 §4: four balls on a table, a fifth thrown into them (Stewart & Trinkle 1996).',
     build: (w) => ({ bodies: buildFourBalls(w).balls }), standing: false, lcpFits: true,
@@ -93,7 +120,7 @@ const SCENE_NAMES = Object.keys(SCENES) as SceneName[];
 /** One engine × scene measurement (one run, or the median over repeats). */
 interface Row {
   engine: 'ours' | 'cannon';
-  solver: 'pgs' | 'mdp' | 'lcp' | 'gs';
+  solver: OurSolver | 'gs';
   scene: SceneName;
   /** Dynamic bodies. */
   bodies: number;
@@ -116,6 +143,21 @@ interface Row {
   solveUsPerContact: number | null;
   /** Final velocities' x components (cradle only; unit: m/s). */
   finalVx?: number[];
+  /** Jointed scenes only: the number of joints. */
+  joints?: number;
+  /** Jointed scenes only: the largest anchor gap over all joints after the last step (unit: m). */
+  jointGapEnd?: number;
+  /** Jointed scenes only: the largest anchor gap over all joints and all steps (unit: m). */
+  jointGapMax?: number;
+  /** Jointed scenes only: the largest angle between a hinge's axis on its two bodies, over all
+   * hinges and steps (unit: rad; null without hinges). */
+  hingeAxisErrorMax?: number | null;
+  /** Jointed scenes only: the largest amount by which a hinge angle left its limits, over all
+   * limited hinges and steps (unit: rad; null without limited hinges). cannon-es hinges have no
+   * limits. */
+  hingeLimitExcessMax?: number | null;
+  /** Set when the run stopped before `--steps` (the accurate solver's 1 s step budget): why. */
+  stopped?: string;
 }
 
 interface Options {
@@ -157,13 +199,13 @@ function parseArgs(argv: string[]): Options {
       }
     } else if (a === '--solver') {
       for (const s of value(++i, a).split(',')) {
-        if (s !== 'pgs' && s !== 'mdp' && s !== 'lcp') throw new Error(`unknown solver ${s} (solvers: pgs, mdp, lcp)`);
-        if (!o.solvers.includes(s)) o.solvers.push(s);
+        if (!OUR_SOLVERS.includes(s as OurSolver)) throw new Error(`unknown solver ${s} (solvers: ${OUR_SOLVERS.join(', ')})`);
+        if (!o.solvers.includes(s as OurSolver)) o.solvers.push(s as OurSolver);
       }
     } else if (a === '--steps') o.steps = positiveInt(value(++i, a), a);
     else if (a === '--repeat') o.repeat = positiveInt(value(++i, a), a);
     else if (a === '--help' || a === '-h') {
-      process.stdout.write('usage: tsx bench/run.ts [--json] [--scene NAME]… [--engine ours|cannon]… [--solver pgs|mdp|lcp]… [--steps N] [--repeat R]\n');
+      process.stdout.write('usage: tsx bench/run.ts [--json] [--scene NAME]… [--engine ours|cannon]… [--solver pgs|mdp|lcp|pgs-gs]… [--steps N] [--repeat R]\n');
       process.exit(0);
     } else throw new Error(`unknown option ${a}`);
   }
@@ -201,6 +243,50 @@ function countEscaped(positions: Iterable<ArrayLike<number>>): number {
   return n;
 }
 
+/** A scene's joints in body-local terms, the worst errors of the current step and the worst over the
+ * run so far. {@link JointTracker.after} runs after each step, outside the timed interval. */
+interface JointTracker {
+  count: number;
+  /** Hinges, and hinges with limits. */
+  hinges: number;
+  limited: number;
+  /** Measures the current poses and updates the maxima. */
+  after(): void;
+  /** The measures of the last call and the maxima over all calls. */
+  last: JointErrors;
+  max: JointErrors;
+}
+
+function isJointed(spec: SceneSpec | undefined): spec is JointedSceneSpec {
+  return spec !== undefined && Array.isArray((spec as Partial<JointedSceneSpec>).joints);
+}
+
+function trackJoints(joints: LocalJoint[], pose: PoseReader): JointTracker {
+  const t: JointTracker = {
+    count: joints.length,
+    hinges: joints.filter((j) => j.axisA !== undefined).length,
+    limited: joints.filter((j) => j.limits !== undefined).length,
+    last: { gap: 0, axisError: 0, limitExcess: 0 },
+    max: { gap: 0, axisError: 0, limitExcess: 0 },
+    after() {
+      measureJoints(joints, pose, t.last);
+      // `!(x <= max)`: a NaN becomes the maximum and stays.
+      if (!(t.last.gap <= t.max.gap)) t.max.gap = t.last.gap;
+      if (!(t.last.axisError <= t.max.axisError)) t.max.axisError = t.last.axisError;
+      if (!(t.last.limitExcess <= t.max.limitExcess)) t.max.limitExcess = t.last.limitExcess;
+    },
+  };
+  return t;
+}
+
+function jointColumns(t: JointTracker | undefined): Partial<Row> {
+  if (t === undefined) return {};
+  return {
+    joints: t.count, jointGapEnd: t.last.gap, jointGapMax: t.max.gap,
+    hingeAxisErrorMax: t.hinges > 0 ? t.max.axisError : null, hingeLimitExcessMax: t.limited > 0 ? t.max.limitExcess : null,
+  };
+}
+
 /** One engine running one scene: built up front, then stepped in chunks, then summarised. */
 interface Run {
   /** Takes steps `from .. to − 1` (timing each one). */
@@ -213,22 +299,38 @@ function startOurs(name: SceneName, steps: number, solver: OurSolver): Run {
   const entry = SCENES[name];
   const world = createPhysicsWorld({
     gravity: entry.gravity ?? [0, -9.81, 0], profile: true,
-    ...(solver === 'lcp' ? { solver: 'lcp' as const } : solver === 'mdp' ? { friction: 'max-dissipation' as const } : {}),
+    ...(solver === 'lcp' ? { solver: 'lcp' as const } : solver === 'mdp' ? { friction: 'max-dissipation' as const }
+      : solver === 'pgs-gs' ? { pgs: { jointSolver: 'gauss-seidel' as const } } : {}),
   });
   const scene = entry.build(world);
   const times = new Float64Array(steps);
   const stageTimes = STAGES.map(() => new Float64Array(steps));
   const stages = world.profiler.last.stages;
   const perContact = new Float64Array(steps).fill(NaN);
+  const P = world.bodies.position, Q = world.bodies.orientation;
+  const tracker = isJointed(scene.spec) ? trackJoints(localJoints(scene.spec), (i, p, q) => {
+    const e = scene.bodies[i];
+    p[0] = P[3 * e]; p[1] = P[3 * e + 1]; p[2] = P[3 * e + 2];
+    q[0] = Q[4 * e]; q[1] = Q[4 * e + 1]; q[2] = Q[4 * e + 2]; q[3] = Q[4 * e + 3];
+  }) : undefined;
+  const budget = solver === 'lcp' ? entry.lcpStepBudgetMs ?? Infinity : Infinity;
+  /** Steps taken (fewer than `steps` when the run stopped early). */
+  let taken = 0;
+  let stopped: string | undefined;
   return {
     stepRange(from, to) {
-      for (let i = from; i < to; i++) {
+      for (let i = from; i < to && stopped === undefined; i++) {
         const t0 = performance.now();
         stepWorld(world, DT);
         times[i] = performance.now() - t0;
         for (let s = 0; s < STAGES.length; s++) stageTimes[s][i] = stages[STAGES[s]];
         const n = world.profiler.last.contacts;
         if (n > 0) perContact[i] = (1000 * stages.solve) / n;
+        tracker?.after();
+        taken = i + 1;
+        if (times[i] > budget) {
+          stopped = `stopped after step ${i + 1} of ${steps}: it took ${(times[i] / 1000).toFixed(1)} s (budget ${budget / 1000} s per step)`;
+        }
       }
     },
     finish() {
@@ -245,14 +347,17 @@ function startOurs(name: SceneName, steps: number, solver: OurSolver): Run {
         for (let k = 0; k < c.pointCount[m]; k++) maxPenetration = Math.max(maxPenetration, -c.separation[4 * m + k]);
       }
       const stageMedians: Partial<Record<StageName, number>> = {};
-      STAGES.forEach((s, i) => { stageMedians[s] = median(stageTimes[i]); });
-      const measured = Array.from(perContact).filter((x) => !Number.isNaN(x));
+      STAGES.forEach((s, i) => { stageMedians[s] = median(stageTimes[i].subarray(0, taken)); });
+      const measured = Array.from(perContact.subarray(0, taken)).filter((x) => !Number.isNaN(x));
       const lv = world.bodies.linearVelocity;
+      const stepTimes = times.subarray(0, taken);
       return {
-        engine: 'ours', solver, scene: name, bodies: scene.bodies.length, steps,
+        engine: 'ours', solver, scene: name, bodies: scene.bodies.length, steps: taken,
         solveUsPerContact: measured.length > 0 ? median(measured) : null,
         ...(name === 'cradle' ? { finalVx: scene.bodies.map((e) => lv[3 * e]) } : {}),
-        medianMs: median(times), p95Ms: percentile(times, 0.95), stages: stageMedians,
+        ...jointColumns(tracker),
+        ...(stopped !== undefined ? { stopped } : {}),
+        medianMs: median(stepTimes), p95Ms: percentile(stepTimes, 0.95), stages: stageMedians,
         stood: topDisplacement === null ? null : topDisplacement <= STOOD_TOLERANCE,
         topDisplacement, maxPenetration,
         escaped: countEscaped(scene.bodies.map((e) => [pos[3 * e], pos[3 * e + 1], pos[3 * e + 2]])),
@@ -265,7 +370,12 @@ function startCannon(name: SceneName, steps: number): Run {
   const entry = SCENES[name];
   if (entry.spec === undefined) throw new Error(`scene ${name} has no cannon-es version`);
   const spec = entry.spec();
-  const { world, bodies } = buildCannonScene(spec);
+  const { world, bodies } = isJointed(spec) ? buildCannonJointedScene(spec) : buildCannonScene(spec);
+  const tracker = isJointed(spec) ? trackJoints(localJoints(spec), (i, p, q) => {
+    const b = bodies[i];
+    p[0] = b.position.x; p[1] = b.position.y; p[2] = b.position.z;
+    q[0] = b.quaternion.x; q[1] = b.quaternion.y; q[2] = b.quaternion.z; q[3] = b.quaternion.w;
+  }) : undefined;
   const times = new Float64Array(steps);
   let before = snapshotPositions(world);
   return {
@@ -275,6 +385,7 @@ function startCannon(name: SceneName, steps: number): Run {
         const t0 = performance.now();
         world.step(DT);
         times[i] = performance.now() - t0;
+        tracker?.after();
       }
     },
     finish() {
@@ -291,6 +402,7 @@ function startCannon(name: SceneName, steps: number): Run {
         topDisplacement, maxPenetration: cannonMaxPenetration(world, before),
         escaped: countEscaped(bodies.map((b) => [b.position.x, b.position.y, b.position.z])),
         solveUsPerContact: null,
+        ...jointColumns(tracker),
       };
     },
   };
@@ -299,6 +411,7 @@ function startCannon(name: SceneName, steps: number): Run {
 const STARTERS: Record<EngineName, (name: SceneName, steps: number) => Run> = {
   ours: (n, s) => startOurs(n, s, 'pgs'),
   'ours-mdp': (n, s) => startOurs(n, s, 'mdp'),
+  'ours-pgs-gs': (n, s) => startOurs(n, s, 'pgs-gs'),
   'ours-lcp': (n, s) => startOurs(n, s, 'lcp'),
   cannon: startCannon,
 };
@@ -353,6 +466,7 @@ function warmUp(engines: EngineName[]): void {
   const big = engines.filter((e) => e !== 'ours-lcp');
   runInterleaved('spheres', big, 10, 0);
   runInterleaved('pile', big, 10, 0);
+  runInterleaved('joint-grid', big, 10, 0);
 }
 
 const fmt = (x: number | null, digits = 2): string => (x === null || Number.isNaN(x) ? '–' : x.toFixed(digits));
@@ -381,6 +495,24 @@ function printScene(name: SceneName, rows: Row[], steps: number, repeat: number)
     ];
     out.push('  ' + cells.join(''));
     if (r.finalVx) out.push(`    final v_x: (${r.finalVx.map((x) => x.toFixed(7)).join(', ')}) m/s`);
+    if (r.stopped !== undefined) out.push(`    ${r.engine}/${r.solver} ${r.stopped}`);
+  }
+  if (rows.some((r) => r.joints !== undefined)) {
+    out.push(`  joints: ${rows.find((r) => r.joints !== undefined)?.joints ?? 0}; errors of each engine `
+      + '(anchor gap: largest over the joints; hinge axis angle and limit excess: largest over the hinges)');
+    const jh = ['engine', 'steps', 'gap end mm', 'gap max mm', 'axis max °', 'limit max °'];
+    const jw = [11, 7, 12, 12, 12, 12];
+    out.push('  ' + jh.map((h, i) => (i === 0 ? h.padEnd(jw[i]) : pad(h, jw[i]))).join(''));
+    const deg = 180 / Math.PI;
+    for (const r of rows) {
+      if (r.joints === undefined) continue;
+      out.push('  ' + [
+        `${r.engine}/${r.solver}`.padEnd(jw[0]), pad(String(r.steps), jw[1]),
+        pad(fmt((r.jointGapEnd ?? NaN) * 1000, 3), jw[2]), pad(fmt((r.jointGapMax ?? NaN) * 1000, 3), jw[3]),
+        pad(fmt(r.hingeAxisErrorMax == null ? null : r.hingeAxisErrorMax * deg, 3), jw[4]),
+        pad(fmt(r.hingeLimitExcessMax == null ? null : r.hingeLimitExcessMax * deg, 3), jw[5]),
+      ].join(''));
+    }
   }
   const ours = rows.find((r) => r.engine === 'ours' && r.solver === 'pgs');
   const cannon = rows.find((r) => r.engine === 'cannon');
@@ -426,7 +558,7 @@ function main(): void {
       const ours = all.find((r) => r.scene === name && r.engine === 'ours' && r.solver === 'pgs');
       const cannon = all.find((r) => r.scene === name && r.engine === 'cannon');
       if (ours && cannon) {
-        lines.push(`  ${name.padEnd(8)} ours ${fmt(ours.medianMs).padStart(7)} ms  cannon ${fmt(cannon.medianMs).padStart(7)} ms  ratio ${fmt(ours.medianMs / cannon.medianMs, 3)}`);
+        lines.push(`  ${name.padEnd(12)} ours ${fmt(ours.medianMs).padStart(7)} ms  cannon ${fmt(cannon.medianMs).padStart(7)} ms  ratio ${fmt(ours.medianMs / cannon.medianMs, 3)}`);
       }
     }
     process.stdout.write(lines.join('\n') + '\n');

@@ -42,6 +42,11 @@ const PIVOT_TOLERANCE = 1e-9;
 export const MAX_ENVELOPE = 4_000_000;
 
 export interface JointDirect {
+  /** Largest mean envelope row length (entries per row, ~ the factor's bandwidth) of an island solved
+   * directly; wider islands go to Gauss–Seidel. Set by the caller before `buildJointIslands` (default
+   * Infinity). The factorization costs ~ (row length)² per row, so a wide island (a net of joints) costs
+   * far more than the sweeps it replaces when it is factored every substep. */
+  maxMeanEnvelope: number;
   /** Number of islands solved directly. */
   islandCount: number;
   /** `[islands + 1]` the island's positions are `islandStart[k] .. islandStart[k + 1] − 1`. */
@@ -97,6 +102,7 @@ export interface JointDirect {
 
 export function createJointDirect(): JointDirect {
   return {
+    maxMeanEnvelope: Infinity,
     islandCount: 0, islandStart: new Int32Array(17), n: 0, row: new Int32Array(64), first: new Int32Array(64),
     offset: new Int32Array(65), L: new Float64Array(256), D: new Float64Array(64), x: new Float64Array(64),
     direct: new Uint8Array(64), auxCount: 0, auxOf: new Int32Array(64), auxRow: new Int32Array(16),
@@ -303,7 +309,8 @@ export function buildJointIslands(d: JointDirect, p: JointProblem, sb: SolverBod
         n++;
       }
     }
-    if (env - env0 > MAX_ENVELOPE) { n = n0; env = env0; continue; } // too big: Gauss–Seidel
+    // too big, or too wide for the caller's budget: Gauss–Seidel
+    if (env - env0 > MAX_ENVELOPE || env - env0 > d.maxMeanEnvelope * (n - n0)) { n = n0; env = env0; continue; }
     for (let i = n0; i < n; i++) d.direct[d.row[i]] = 1;
     // limit and motor rows of this island's joints: solved in the space the bilateral rows leave free
     for (let t = d.islandJointStart[k]; t < d.islandJointStart[k + 1]; t++) {
