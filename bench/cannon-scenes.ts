@@ -68,8 +68,8 @@ export interface CannonJointedScene extends CannonScene {
 
 /**
  * Builds a jointed description (`scenes/jointed.ts`) in a new cannon-es world: the bodies as in
- * {@link buildCannonScene}, then per joint a `PointToPointConstraint` (ball) or a `HingeConstraint`
- * (hinge) with the same body-local anchors and axes as ours, `collideConnected = false` (ours: the
+ * {@link buildCannonScene}, then per joint a `PointToPointConstraint` (ball), a `ConeTwistConstraint`
+ * (ball with a swing cone) or a `HingeConstraint` (hinge) with the same body-local anchors and axes as ours, `collideConnected = false` (ours: the
  * connected bodies never collide) and cannon's default maximum force (1e6 N). A joint to the world
  * hangs from a static, shapeless body at its anchor. cannon-es hinges have no angle limits: the
  * `limits` of a hinge are not enforced there (the benchmark reports how far they are exceeded).
@@ -95,6 +95,13 @@ export function buildCannonJointedScene(spec: JointedSceneSpec): CannonJointedSc
     if (j.axisA !== undefined && j.axisB !== undefined) {
       c = new CANNON.HingeConstraint(bodies[j.bodyA], bodyB, {
         pivotA: v(j.anchorA), pivotB, axisA: v(j.axisA), axisB: v(j.axisB), collideConnected: false,
+      });
+    } else if (j.cone !== undefined) {
+      // cannon-es's cone–twist: a symmetric twist range (the larger of ours' two bounds)
+      const twist = j.cone.twist ? Math.max(Math.abs(j.cone.twist.lower), Math.abs(j.cone.twist.upper)) : 0;
+      c = new CANNON.ConeTwistConstraint(bodies[j.bodyA], bodyB, {
+        pivotA: v(j.anchorA), pivotB, axisA: v(j.cone.axisA), axisB: v(j.cone.axisB), angle: j.cone.angle,
+        twistAngle: twist, collideConnected: false,
       });
     } else {
       c = new CANNON.PointToPointConstraint(bodies[j.bodyA], v(j.anchorA), bodyB, pivotB);

@@ -27,8 +27,12 @@ export interface SceneJointSpec {
   bodyB: number;
   /** The joint point at the start (unit: m, world). */
   anchor: Vec3Tuple;
-  /** Hinge only: the hinge axis at the start (unit vector, world). */
+  /** Hinge: the hinge axis; ball with a cone: the cone (twist) axis; at the start (unit vector, world). */
   axis?: Vec3Tuple;
+  /** Ball only: half-angle of the swing cone about `axis` (unit: rad, in (0, π)); none = free. */
+  swing?: number;
+  /** Ball only: range of the twist about `axis` (unit: rad, within ±π); none = free. */
+  twist?: { lower: number; upper: number };
   /** Hinge only: range of the hinge angle (unit: rad, within ±π), measured from the start pose,
    * positive = right-handed about `axis`. */
   limits?: { lower: number; upper: number };
@@ -56,7 +60,12 @@ export function buildJointedSpec(world: PhysicsWorld, spec: JointedSceneSpec): B
   const joints = spec.joints.map((j) => addJoint(world, {
     ...(j.kind === 'hinge'
       ? { kind: 'hinge' as const, worldAxis: j.axis ?? [1, 0, 0], ...(j.limits ? { limits: { ...j.limits } } : {}) }
-      : { kind: 'ball' as const }),
+      : {
+        kind: 'ball' as const,
+        ...(j.axis ? { worldAxis: j.axis } : {}),
+        ...(j.swing !== undefined ? { swingLimit: j.swing } : {}),
+        ...(j.twist ? { twistLimit: { ...j.twist } } : {}),
+      }),
     bodyA: built.bodies[j.bodyA],
     ...(j.bodyB === WORLD ? {} : { bodyB: built.bodies[j.bodyB] }),
     worldAnchor: j.anchor,
@@ -121,6 +130,9 @@ export interface LocalJoint {
   refB?: Vec3Tuple;
   /** Hinges with limits: the range of the angle (unit: rad). */
   limits?: { lower: number; upper: number };
+  /** Ball joints with a swing cone: the cone axis body-local to A and B, the half-angle and the twist
+   * range (unit: rad). */
+  cone?: { axisA: Vec3Tuple; axisB: Vec3Tuple; angle: number; twist?: { lower: number; upper: number } };
 }
 
 /** The joints of `spec` in body-local terms, from the start poses of its dynamic bodies. */
@@ -144,6 +156,10 @@ export function localJoints(spec: JointedSceneSpec): LocalJoint[] {
       out.axisA = toA(u); out.axisB = toB(u);
       out.refA = toA(r); out.refB = toB(r);
       if (j.limits) out.limits = { ...j.limits };
+    } else if (j.swing !== undefined && j.axis) {
+      const l = Math.hypot(j.axis[0], j.axis[1], j.axis[2]);
+      const u = [j.axis[0] / l, j.axis[1] / l, j.axis[2] / l];
+      out.cone = { axisA: toA(u), axisB: toB(u), angle: j.swing, ...(j.twist ? { twist: { ...j.twist } } : {}) };
     }
     return out;
   });

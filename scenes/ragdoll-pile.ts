@@ -17,7 +17,7 @@
  * Joints (9 per ragdoll, in the gaps between the parts: 2 cm, the neck 5 cm): ball joints at the neck (0, 0.32, 0),
  * the shoulders (±0.19, 0.24, 0) and the hips (±0.1, −0.31, 0); hinges with limits at the elbows
  * (±0.49, 0.24, 0), axis ±y, and the knees (±0.1, −0.73, 0), axis x, both bending 0 … 2.5 rad (the
- * forearm forwards, the shin backwards). The ball joints have no cone or twist limits (see
+ * forearm forwards, the shin backwards). The ball joints have swing cones and twist ranges (see
  * {@link ballJoint}).
  *
  * Deterministic for a given seed (scenes/prng.ts).
@@ -71,14 +71,11 @@ const PART = Object.fromEntries(RAGDOLL_PARTS.map((p, i) => [p.name, i])) as Rec
 export const RAGDOLL_BOUNDING_RADIUS = 1.16;
 
 /**
- * A ball joint of the ragdoll (ragdoll frame): the neck, shoulders and hips, free to turn every way.
- * Cone / twist limits for them (`swingLimit`, `twistLimit` of the 'ball' joint kind) go here, the one
- * place: pass them on in `RagdollJoint`, `SceneJointSpec` (`scenes/jointed.ts`) and both engines'
- * builders (`buildJointedSpec`; cannon-es: a `ConeTwistConstraint` instead of a
- * `PointToPointConstraint`, in `bench/cannon-scenes.ts`).
+ * A ball joint of the ragdoll (ragdoll frame): the neck, shoulders and hips, with a swing cone of
+ * half-angle `swing` about `axis` (the bone's direction) and a twist range about it (rad).
  */
-function ballJoint(a: string, b: string, anchor: Vec3Tuple): RagdollJoint {
-  return { kind: 'ball', a, b, anchor };
+function ballJoint(a: string, b: string, anchor: Vec3Tuple, axis: Vec3Tuple, swing: number, twist: number): RagdollJoint {
+  return { kind: 'ball', a, b, anchor, axis, swing, twist: { lower: -twist, upper: twist } };
 }
 
 /** An elbow or knee: a hinge about `axis` (ragdoll frame) bending within {@link ELBOW_KNEE_LIMITS}. */
@@ -93,22 +90,25 @@ interface RagdollJoint {
   b: string;
   /** Joint point (unit: m, ragdoll frame). */
   anchor: Vec3Tuple;
-  /** Hinge axis (ragdoll frame, unit vector). */
+  /** Hinge axis, or a ball joint's cone axis (ragdoll frame, unit vector). */
   axis?: Vec3Tuple;
   limits?: { lower: number; upper: number };
+  /** Ball joints: swing-cone half-angle and twist range (rad). */
+  swing?: number;
+  twist?: { lower: number; upper: number };
 }
 
 /** The joints of one ragdoll, in the order they are added (see the file header). Positive hinge
  * angles bend the forearms towards +z and the shins towards −z. */
 export const RAGDOLL_JOINTS: readonly RagdollJoint[] = [
-  ballJoint('torso', 'head', [0, 0.32, 0]),
-  ballJoint('torso', 'upperArmL', [0.19, 0.24, 0]),
+  ballJoint('torso', 'head', [0, 0.32, 0], [0, 1, 0], 0.6, 0.8),
+  ballJoint('torso', 'upperArmL', [0.19, 0.24, 0], [1, 0, 0], 1.4, 0.8),
   hingeJoint('upperArmL', 'lowerArmL', [0.49, 0.24, 0], [0, -1, 0]),
-  ballJoint('torso', 'upperArmR', [-0.19, 0.24, 0]),
+  ballJoint('torso', 'upperArmR', [-0.19, 0.24, 0], [-1, 0, 0], 1.4, 0.8),
   hingeJoint('upperArmR', 'lowerArmR', [-0.49, 0.24, 0], [0, 1, 0]),
-  ballJoint('torso', 'upperLegL', [0.1, -0.31, 0]),
+  ballJoint('torso', 'upperLegL', [0.1, -0.31, 0], [0, -1, 0], 1.0, 0.5),
   hingeJoint('upperLegL', 'lowerLegL', [0.1, -0.73, 0], [1, 0, 0]),
-  ballJoint('torso', 'upperLegR', [-0.1, -0.31, 0]),
+  ballJoint('torso', 'upperLegR', [-0.1, -0.31, 0], [0, -1, 0], 1.0, 0.5),
   hingeJoint('upperLegR', 'lowerLegR', [-0.1, -0.73, 0], [1, 0, 0]),
 ];
 
@@ -178,6 +178,8 @@ export function ragdollPileSpec(options: RagdollPileOptions = {}): JointedSceneS
         kind: j.kind, bodyA: r * n + PART[j.a], bodyB: r * n + PART[j.b], anchor: place(j.anchor),
         ...(j.axis ? { axis: rotate(q, j.axis) } : {}),
         ...(j.limits ? { limits: { ...j.limits } } : {}),
+        ...(j.swing !== undefined ? { swing: j.swing } : {}),
+        ...(j.twist ? { twist: { ...j.twist } } : {}),
       });
     }
   }
