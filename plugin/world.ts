@@ -145,6 +145,9 @@ function resolvePgsOptions(partial: Partial<PgsOptions> | undefined): PgsOptions
   if (o.blockSolve !== 'cone-projection' && o.blockSolve !== 'exact') {
     throw new PhysicsInputError(-1, 'pgs.blockSolve', o.blockSolve, "must be 'cone-projection' or 'exact'");
   }
+  if (o.manifoldSolve !== 'block' && o.manifoldSolve !== 'rows') {
+    throw new PhysicsInputError(-1, 'pgs.manifoldSolve', o.manifoldSolve, "must be 'block' or 'rows'");
+  }
   if (o.jointSolver !== 'direct' && o.jointSolver !== 'gauss-seidel') {
     throw new PhysicsInputError(-1, 'pgs.jointSolver', o.jointSolver, "must be 'direct' or 'gauss-seidel'");
   }

@@ -51,7 +51,7 @@ export function createPgsSolver(options: PgsOptions): PgsSolver {
       // The cone-projection sweeps run on an interleaved copy of the rows (contact-solve.ts); the exact
       // block sweeps on the problem itself.
       if (exact) computeDelassusBlocks(problem, bodies, blocks);
-      else packRows(problem, rows);
+      else packRows(problem, rows, bodies, o.manifoldSolve === 'block');
       // whether the separations stored in the packed rows match the pose deltas (true after packing)
       let separationsCurrent = true;
       for (let s = 0; s < n; s++) {
@@ -87,6 +87,7 @@ export function createPgsSolver(options: PgsOptions): PgsSolver {
       if (exact) {
         applyRestitution(problem, bodies, o.restitutionThreshold);
       } else {
+        // one pass (Box2D v3): with manifoldSolve 'block' it is exact for each manifold on its own
         applyRestitutionRows(rows, problem, bodies, o.restitutionThreshold);
         unpackImpulses(rows, problem);
       }
