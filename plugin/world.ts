@@ -208,6 +208,9 @@ function validateLcpOptions(o: LcpOptions): LcpOptions {
   if (!Number.isFinite(o.jointProjectionTolerance) || !(o.jointProjectionTolerance > 0)) {
     throw new PhysicsInputError(-1, 'lcp.jointProjectionTolerance', o.jointProjectionTolerance, 'must be a finite number > 0');
   }
+  if (typeof o.lemkeWorkBudget !== 'number' || Number.isNaN(o.lemkeWorkBudget) || !(o.lemkeWorkBudget > 0)) {
+    throw new PhysicsInputError(-1, 'lcp.lemkeWorkBudget', o.lemkeWorkBudget, 'must be a number > 0 (Infinity = no budget)');
+  }
   if (!Number.isInteger(o.maxPivots) || o.maxPivots < 0) {
     throw new PhysicsInputError(-1, 'lcp.maxPivots', o.maxPivots, 'must be an integer ≥ 0 (0 = the default 4·n + 100)');
   }

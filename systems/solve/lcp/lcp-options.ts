@@ -40,8 +40,8 @@ export interface LcpOptions {
    * Largest LCP (number of unknowns) solved by Lemke (default 1000, i.e. about 100 frictional contact
    * points at k = 8: a 20-box stack fits; its dense tableau takes 16·n² bytes and each pivot O(n²)
    * work). A larger island goes straight to the projected fallback (counted in the stats), which does
-   * not keep tall stacks standing. With the pivot cap below, the worst step of the 129-block sample
-   * level is a few seconds (it was minutes with Lemke's own cap of 50·n + 100). An integer ≥ 1.
+   * not keep tall stacks standing. The time of the LCPs that fit is bounded by `lemkeWorkBudget`. An
+   * integer ≥ 1.
    */
   maxLcpSize: number;
   /** Gauss–Seidel sweeps of the projected fallback (default 100). An integer ≥ 1. */
@@ -51,6 +51,22 @@ export interface LcpOptions {
    * violated when Φ/h + v_n⁺ < −tolerance. A finite number ≥ 0.
    */
   feasibilityTolerance: number;
+  /**
+   * Lemke work budget of one step, over all its islands and re-solves (unit: matrix entries touched,
+   * ≈ multiply–adds, as `LemkeResult.work` counts them: n·(2n + 2) per tableau set-up, the pivot row
+   * plus nnz(pivot row) per updated row per pivot, m³/3 + n² per principal solve; default 1.5e8, about
+   * 0.3–0.6 s in Node 20 on a 2-core machine shared with other jobs, less on an idle one). Each solve
+   * gets what is left: Lemke skips a run whose predicted work exceeds it and stops a run that reaches it
+   * (a step ends at most one pivot and n² past it); then there is no regularised retry, and the island
+   * goes to the projected fallback (counted in `workBudgetStops` and `projectedFallbacks`). Why: a dense
+   * LCP of n unknowns costs up to O(n²) per pivot and Lemke takes about n pivots (more on the degenerate
+   * LCPs of a struck pile), so one LCP of 900 unknowns is seconds of work; without a budget a ball
+   * hitting the red tower of the sample level made single steps of 10–40 s (README, "Cost of a struck
+   * pile"). The default covers the cold start of the 20-box stack (800 unknowns in 20 active-set
+   * re-solves: 1.17e8, the largest in the validation runs); a 740-unknown LCP of the struck tower that
+   * Lemke finishes needs 3.0e8 and goes to the fallback. Infinity = no budget. A number > 0.
+   */
+  lemkeWorkBudget: number;
   /** Lemke pivot cap per solve; 0 = 4·n + 100 (default 0). Lemke needed at most 1.33·n pivots on
    * 3000 random box-on-plane LCPs (`README.md`); a solve that runs past the cap is retried once
    * regularised, then handed to the projected fallback. An integer ≥ 0. */
@@ -106,6 +122,7 @@ export function defaultLcpOptions(): LcpOptions {
     fallbackIterations: 100,
     feasibilityTolerance: 1e-10,
     maxPivots: 0,
+    lemkeWorkBudget: 1.5e8,
     jointLimits: 'lcp',
     geometricStiffness: true,
     jointProjection: 4,

@@ -32,7 +32,8 @@
  * lexicographic minimum of (rhs_i, B⁻¹_i·)/c_i over rows with c_i > 0 (c = entering column, B⁻¹ = the
  * current w-columns of the tableau). One exception: if z₀'s row ties with the minimum on rhs_i/c_i alone,
  * z₀ leaves (that pivot ends the run with a solution). Stop when z₀ leaves (`solved`), when no c_i > 0
- * (`secondary-ray`) or at the pivot cap (`pivot-limit`). After `solved`, the answer is polished by
+ * (`secondary-ray`), at the pivot or work cap (`pivot-limit`), or when the path returns to a state it
+ * visited (`pivot-limit`, `cycled`; see `CYCLE_WINDOW`). After `solved`, the answer is polished by
  * re-solving the final principal system M_BB z_B = −q_B from the original data (B = basic z's). If
  * that fails, the tableau's own values are checked with the same feasibility test; if they fail too, the
  * status is `inaccurate` (no solution is ever claimed unchecked).
@@ -45,14 +46,28 @@
  *   whatever their pivot entry, but a round-off rhs of −1.5e-10 over an entry of 1.1e-10 is a ratio of
  *   −1.28, a step backwards that makes the tableau infeasible. With 1e-12 this happened on a captured
  *   Stewart–Trinkle LCP (`test/validation/lemke-regression.test.ts`); 1e-10 was already enough there.
- * - ties in the ratio test: ratios `a = x_i/c_i`, `b = x_j/c_j` are equal when
- *   `|x_i c_j − x_j c_i| ≤ tieTolerance · (max(|x_i c_j|, |x_j c_i|) + s · (c_i + c_j))`, s = max|q| for the
- *   right-hand side and s = 1 for the basis-inverse columns (default 1e-10).
+ * - ties in the ratio test: on the right-hand side, x_i/c_i and x_j/c_j tie when pivoting on either row
+ *   leaves the other at or above minus its own noise level tieTolerance · (|x| + s), s = max|q|:
+ *   `|x_i c_j − x_j c_i| ≤ tieTolerance · min((|x_j| + s) c_i, (|x_i| + s) c_j)`; in the basis-inverse
+ *   columns, `|a − b| ≤ tieTolerance · (max(|a|, |b|) + c_i + c_j)` with a = B⁻¹_ik c_j, b = B⁻¹_jk c_i
+ *   (default 1e-10). The right-hand-side test was `tieTolerance · (max(|x_i c_j|, |x_j c_i|) + s (c_i + c_j))`:
+ *   it let two rows with x ≈ 1.2e-10 s and c = 4.5e-5 and 1.0 tie, the lexicographic rule picked the
+ *   small entry, and the other row's basic value became −2.7e-6 (c_j/c_i times the noise); on a
+ *   740-unknown LCP of a struck tower of boxes the infeasible tableau then cycled (period 4 after 154
+ *   pivots, to the pivot cap). With this test and the clean-up of basic values below it is solved in
+ *   695 pivots.
+ * - basic values: after each pivot a negative right-hand side (round-off, or a tie's bounded overshoot)
+ *   is set to 0, the value it has in exact arithmetic; left negative, a later ratio test divides it by a
+ *   small entry and steps backwards (seen on the same LCP: −5.6e-11 / 2.3e-7).
+ * - work: `LemkeResult.work` counts the entries a solve touches; `maxWork` caps it (and skips a run whose
+ *   predicted work n·(2n + 2)·(1 + n₋/2) exceeds it). The pivot updates only the non-zero entries of the
+ *   pivot row in the rows with a non-zero in the entering column (the same result as the dense update).
  * - feasibility of a result (warm start and the final polish): z ≥ −ε, w ≥ −ε, and |w_i| ≤ ε on the
  *   active set, with ε = `feasibilityTolerance · (max|q| + max|M| · Σ|z_j|)` (default 1e-10).
  *
  * Errors: `LcpInputError` (n not a positive integer; an array too short; NaN or ±Infinity in M, q or the
- * covering vector; a covering entry ≤ 0; a bad pivot cap; an active-set index out of range or repeated),
+ * covering vector; a covering entry ≤ 0; a bad pivot cap or work cap; an active-set index out of range
+ * or repeated),
  * thrown before anything is written (z, w and the workspace are untouched).
  *
  * Allocation: none once the workspace capacity is ≥ n (the result object is the workspace's own and is
@@ -79,7 +94,7 @@ export class LcpInputError extends Error {
  * - `secondary-ray`: the entering column had no positive entry: Lemke stopped on a ray. For
  *   copositive-plus M (and the Stewart–Trinkle matrices, digest §A5) this proves the LCP infeasible,
  *   up to round-off; in general it only means Lemke found no solution.
- * - `pivot-limit`: `maxPivots` pivots without termination.
+ * - `pivot-limit`: `maxPivots` pivots, or `maxWork` work, without termination.
  * - `inaccurate`: z₀ left the basis, but neither the polished nor the tableau solution passes the
  *   feasibility test (round-off ruined the tableau), so no solution is claimed. z and w hold the
  *   tableau's values (w = M z + q), as on a ray.
@@ -94,6 +109,18 @@ export interface LemkeResult {
   warmStarted: boolean;
   /** Value of the artificial variable z₀ at exit: 0 when solved, > 0 on a ray or at the pivot cap. */
   z0: number;
+  /**
+   * Work of the solve, in matrix entries touched (≈ multiply–adds): n·(2n + 2) to set up the tableau,
+   * per pivot the pivot row plus nnz(pivot row) × (rows with a non-zero in the entering column), and
+   * m³/3 + n² per principal solve of m unknowns (warm start, polish). Proportional to the time of the
+   * solve; see `maxWork`.
+   */
+  work: number;
+  /** True when the run stopped because the path came back to a state it had visited
+   * (`pivot-limit`; see `CYCLE_WINDOW`). */
+  cycled: boolean;
+  /** True when `maxWork` stopped the run (`pivot-limit`): reached, or predicted (see `maxWork`). */
+  workLimited: boolean;
 }
 
 export interface LemkeOptions {
@@ -102,6 +129,18 @@ export interface LemkeOptions {
   /** Pivot cap (default 50·n + 100). A positive integer. */
   maxPivots?: number;
   /**
+   * Work cap, in the units of `LemkeResult.work` (entries touched; default Infinity = none). The warm
+   * start and the final polish are skipped when they would pass it (a solution is then checked on the
+   * tableau's values, n² more), so a solve ends at most one pivot and n² past it. The run
+   * stops with `pivot-limit` (`workLimited`) after the pivot that reaches it, or does not start (after
+   * the warm start, before the tableau is set up) when its predicted work n·(2n + 2)·(1 + n₋/2) would
+   * exceed it, n₋ = the number of q_i < 0: Lemke takes about one pivot per violated row, each touching
+   * about half of the tableau (struck tower of boxes, n = 740–970, n₋ = 317–454: 1.7–4.3e8 predicted,
+   * 3.0e8 for the one that finished; the others cycled or ran past 2e9). A number > 0. A caller with a
+   * time budget for several LCPs (one per island) passes what is left of it.
+   */
+  maxWork?: number;
+  /**
    * Warm start: a guess of the active set B = {i : z_i > 0}. The principal system M_BB z_B = −q_B is
    * solved first (dense LU with partial pivoting on the workspace, O(|B|³)); with z_i = 0 off B, the
    * result is accepted if z_B ≥ 0, w = M z + q ≥ 0 and w_B = 0 within the feasibility tolerance, and
@@ -109,7 +148,8 @@ export interface LemkeOptions {
    * from scratch, as if no guess had been given. This is what an engine does from one time step to the
    * next: the rows that were active in the previous step's solution (mapped to this step's rows through
    * the contact store's feature ids) are usually still exactly the active ones for resting and steadily
-   * sliding contacts, so the solve collapses to one small LU. Ignored when q ≥ 0 (`trivial` wins).
+   * sliding contacts, so the solve collapses to one small LU. Ignored when q ≥ 0 (`trivial` wins), or
+   * when its LU (m³/3 + n², see `LemkeResult.work`) would exceed `maxWork`.
    * Not to be confused with Stewart–Trinkle's §4 heuristic of which *contacts* enter the LCP at all.
    */
   activeSet?: ArrayLike<number>;
@@ -126,6 +166,12 @@ export interface LemkeOptions {
    * index among the rows with the minimum ratio", which can cycle on degenerate problems (CPS §4.9).
    */
   degeneracyRule?: 'lexicographic' | 'smallest-index';
+  /**
+   * @internal For tests: stop when the path returns to a state seen in the last `CYCLE_WINDOW` pivots
+   * (`cycled`). Default true with the lexicographic rule, false with `'smallest-index'` (whose cycling
+   * the tests demonstrate).
+   */
+  detectCycles?: boolean;
   /**
    * @internal For tests and diagnostics: called after every pivot with the basis (`basis[row]` is the
    * basic variable of that row: `i` = w_i, `n + i` = z_i, `2n` = z₀; only rows 0..n-1 are meaningful,
@@ -149,8 +195,14 @@ export class LemkeWorkspace {
   /** @internal */ idx = new Int32Array(0);
   /** @internal */ zs = new Float64Array(0);
   /** @internal */ ws = new Float64Array(0);
+  /** @internal */ cols = new Int32Array(0);
+  /** @internal Two 32-bit hashes of the last `CYCLE_WINDOW` path states (cycle detection). */
+  seen1 = new Int32Array(CYCLE_WINDOW);
+  /** @internal */ seen2 = new Int32Array(CYCLE_WINDOW);
   /** The result of the last solve (overwritten by the next one). */
-  readonly result: LemkeResult = { status: 'trivial', pivots: 0, warmStarted: false, z0: 0 };
+  readonly result: LemkeResult = {
+    status: 'trivial', pivots: 0, warmStarted: false, z0: 0, work: 0, cycled: false, workLimited: false,
+  };
 
   constructor(capacity = 8) {
     if (!Number.isInteger(capacity) || capacity < 1) {
@@ -178,8 +230,30 @@ export class LemkeWorkspace {
     this.idx = new Int32Array(cap);
     this.zs = new Float64Array(cap);
     this.ws = new Float64Array(cap);
+    this.cols = new Int32Array(2 * cap + 2);
   }
 }
+
+/**
+ * Cycle detection window (pivots). With the lexicographic rule Lemke's path never returns to a state
+ * (basis and entering variable) in exact arithmetic (CPS §4.9); in floating point it can: on a
+ * 970-unknown LCP of a struck tower of boxes the path entered a cycle of period 10 after 217 pivots and ran
+ * to the pivot cap (3 980 pivots, ~7 s). The state's hash (two independent 32-bit sums of per-variable
+ * keys, updated per pivot) is compared with the last CYCLE_WINDOW states; a repeat stops the run as at the
+ * pivot cap (`cycled`), which costs O(CYCLE_WINDOW) per pivot against the pivot's O(n)–O(n²). Off by
+ * default with the test-only `'smallest-index'` rule, whose cycling the tests demonstrate.
+ */
+const CYCLE_WINDOW = 64;
+
+/** Key of variable v (0..2n) in the state hash: murmur3's 32-bit finalizer of v + 1 (or of a second seed). */
+function variableKey(v: number, seed: number): number {
+  let h = (v + 1) ^ seed;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return h ^ (h >>> 16);
+}
+const SEED_1 = 0;
+const SEED_2 = 0x9e3779b9 | 0;
 
 const DEFAULT_PIVOT_TOL = 1e-9;
 const DEFAULT_TIE_TOL = 1e-10;
@@ -225,11 +299,13 @@ export function solveLemke(
   }
   let qMax = 0;
   let qMin = Infinity;
+  let qNegative = 0;
   for (let i = 0; i < n; i++) {
     const v = q[i];
     if (!Number.isFinite(v)) throw new LcpInputError('q', i, v, 'must be finite');
     if (Math.abs(v) > qMax) qMax = Math.abs(v);
     if (v < qMin) qMin = v;
+    if (v < 0) qNegative++;
   }
   const d = options?.covering;
   let dMax = 1;
@@ -246,6 +322,8 @@ export function solveLemke(
   if (!Number.isInteger(maxPivots) || maxPivots < 1) {
     throw new LcpInputError('maxPivots', -1, maxPivots, 'must be a positive integer');
   }
+  const maxWork = options?.maxWork ?? Infinity;
+  if (!(maxWork > 0)) throw new LcpInputError('maxWork', -1, maxWork, 'must be > 0');
   const act = options?.activeSet;
   let actCount = 0;
   if (act !== undefined) {
@@ -266,6 +344,7 @@ export function solveLemke(
   checkTol('tieTolerance', tieTol);
   checkTol('feasibilityTolerance', feasTol);
   const lexicographic = (options?.degeneracyRule ?? 'lexicographic') === 'lexicographic';
+  const detectCycles = options?.detectCycles ?? lexicographic;
   const onPivot = options?.onPivot;
 
   ws.ensureCapacity(n);
@@ -273,6 +352,9 @@ export function solveLemke(
   res.pivots = 0;
   res.warmStarted = false;
   res.z0 = 0;
+  res.work = 0;
+  res.cycled = false;
+  res.workLimited = false;
 
   // ---- trivial: q ≥ 0 → z = 0, w = q ----
   if (qMin >= 0) {
@@ -281,10 +363,11 @@ export function solveLemke(
     return res;
   }
 
-  // ---- warm start: try the guessed active set ----
-  if (act !== undefined) {
+  // ---- warm start: try the guessed active set (if the work cap can pay for its LU) ----
+  if (act !== undefined && principalWork(n, actCount) <= maxWork) {
     const idx = ws.idx;
     for (let a = 0; a < actCount; a++) idx[a] = act[a];
+    res.work += principalWork(n, actCount);
     if (solvePrincipal(ws, n, M, q, idx, actCount, mMax, qMax, pivotTol, feasTol)) {
       for (let i = 0; i < n; i++) { z[i] = ws.zs[i]; w[i] = ws.ws[i]; }
       res.status = 'solved';
@@ -297,6 +380,14 @@ export function solveLemke(
   // Tableau rows encode  I·w − M·z − d·z₀ = q  (CPS (4.4.1)). Column j of the tableau is variable j:
   // 0..n-1 = w, n..2n-1 = z, 2n = z₀, 2n+1 = rhs. The w-columns hold the basis inverse B⁻¹ at all times.
   const stride = 2 * n + 2;
+  if (res.work + n * stride * (1 + qNegative / 2) > maxWork) {
+    // the budget cannot pay for the predicted run: stop as at the pivot cap, with z = 0 (w = q)
+    for (let i = 0; i < n; i++) { z[i] = 0; w[i] = q[i]; }
+    res.status = 'pivot-limit';
+    res.workLimited = true;
+    return res;
+  }
+  res.work += n * stride;
   const T = ws.tableau;
   const basis = ws.basis;
   const colZ0 = 2 * n;
@@ -322,15 +413,35 @@ export function solveLemke(
   let entering = colZ0;
   let pivots = 0;
   let status: LemkeStatus;
+  // state hash: Σ keys of the basic variables (the initial basis is w), plus the entering variable's key
+  let h1 = 0, h2 = 0;
+  for (let i = 0; i < n; i++) { h1 = (h1 + variableKey(i, SEED_1)) | 0; h2 = (h2 + variableKey(i, SEED_2)) | 0; }
+  const seen1 = ws.seen1, seen2 = ws.seen2;
   for (;;) {
     if (pivots >= maxPivots) { status = 'pivot-limit'; break; }
-    pivot(T, stride, n, r, entering);
+    if (res.work >= maxWork) { status = 'pivot-limit'; res.workLimited = true; break; }
+    res.work += pivot(T, stride, n, r, entering, ws.cols);
     pivots++;
+    // Every basic value is ≥ 0 on Lemke's path (the first pivot makes w = q + d z₀ ≥ 0, the ratio test
+    // keeps it). A negative value here is round-off (or the tie tolerance's bounded overshoot): set it to
+    // the exact 0 it stands for, or a later ratio test divides it by a tiny pivot entry and steps backwards.
+    for (let i = 0; i < n; i++) if (T[i * stride + colRhs] < 0) T[i * stride + colRhs] = 0;
     const leaving = basis[r];
     basis[r] = entering;
     if (onPivot !== undefined) onPivot(basis, pivots);
     if (leaving === colZ0) { status = 'solved'; break; }
+    h1 = (h1 + variableKey(entering, SEED_1) - variableKey(leaving, SEED_1)) | 0;
+    h2 = (h2 + variableKey(entering, SEED_2) - variableKey(leaving, SEED_2)) | 0;
     entering = leaving < n ? leaving + n : leaving - n; // complement of the variable that left
+    if (detectCycles) {
+      const s1 = (h1 + variableKey(entering, SEED_1)) | 0, s2 = (h2 + variableKey(entering, SEED_2)) | 0;
+      const window = Math.min(pivots - 1, CYCLE_WINDOW);
+      let repeat = false;
+      for (let k = 0; k < window; k++) if (seen1[k] === s1 && seen2[k] === s2) { repeat = true; break; }
+      if (repeat) { status = 'pivot-limit'; res.cycled = true; break; }
+      seen1[(pivots - 1) % CYCLE_WINDOW] = s1;
+      seen2[(pivots - 1) % CYCLE_WINDOW] = s2;
+    }
     // Ratio test over rows with a positive entry in the entering column.
     let cMax = 0;
     for (let i = 0; i < n; i++) { const c = T[i * stride + entering]; if (c > cMax) cMax = c; }
@@ -369,11 +480,17 @@ export function solveLemke(
   if (status === 'solved') {
     // Polish: re-solve the final principal system M_BB z_B = −q_B from the original data (one LU of the
     // active block). The final basis is nonsingular, so M_BB is too; this removes the round-off the
-    // tableau accumulated over the pivots. Kept only if it passes the same feasibility test.
-    if (solvePrincipal(ws, n, M, q, ws.idx, count, mMax, qMax, pivotTol, feasTol)) {
-      for (let i = 0; i < n; i++) { z[i] = ws.zs[i]; w[i] = ws.ws[i]; }
-      return res;
+    // tableau accumulated over the pivots. Kept only if it passes the same feasibility test. Skipped
+    // when the work cap cannot pay for it (the tableau values are then checked, for n² more).
+    const polish = principalWork(n, count);
+    if (res.work + polish <= maxWork) {
+      res.work += polish;
+      if (solvePrincipal(ws, n, M, q, ws.idx, count, mMax, qMax, pivotTol, feasTol)) {
+        for (let i = 0; i < n; i++) { z[i] = ws.zs[i]; w[i] = ws.ws[i]; }
+        return res;
+      }
     }
+    res.work += n * n;
     // Re-read the tableau values (solvePrincipal overwrote the scratch) and check them with the same
     // test: a tableau that round-off has ruined (e.g. after a pivot on a numerically zero entry) must
     // not be reported as a solution.
@@ -434,11 +551,14 @@ function checkTol(field: string, v: number): void {
   if (!Number.isFinite(v) || v < 0) throw new LcpInputError(field, -1, v, 'must be finite and ≥ 0');
 }
 
-/** True when x1/c1 and x2/c2 (c1, c2 > 0) are equal within the tie tolerance (no division). */
+/**
+ * True when the ratios x1/c1 and x2/c2 (c1, c2 > 0) of two right-hand-side values tie: when pivoting on
+ * either row leaves the other row's value ≥ −tol·(|x| + s), its own noise level (no division). Pivoting
+ * on row 1 sets row 2 to x2 − c2·x1/c1 = (x2 c1 − x1 c2)/c1, so the test is
+ * |x1 c2 − x2 c1| ≤ tol · min((|x2| + s) c1, (|x1| + s) c2).
+ */
 function tie(x1: number, c1: number, x2: number, c2: number, s: number, tol: number): boolean {
-  const a = x1 * c2;
-  const b = x2 * c1;
-  return Math.abs(a - b) <= tol * (Math.max(Math.abs(a), Math.abs(b)) + s * (c1 + c2));
+  return Math.abs(x1 * c2 - x2 * c1) <= tol * Math.min((Math.abs(x2) + s) * c1, (Math.abs(x1) + s) * c2);
 }
 
 /**
@@ -452,10 +572,10 @@ function lessRatio(
 ): boolean {
   const ri = i * stride;
   const rj = j * stride;
-  let a = T[ri + colRhs] * cj;
-  let b = T[rj + colRhs] * ci;
-  if (Math.abs(a - b) > tol * (Math.max(Math.abs(a), Math.abs(b)) + rhsScale * (ci + cj))) return a < b;
+  const xi = T[ri + colRhs], xj = T[rj + colRhs];
+  if (!tie(xi, ci, xj, cj, rhsScale, tol)) return xi * cj < xj * ci;
   if (!lexicographic) return i < j;
+  let a: number, b: number;
   for (let k = 0; k < n; k++) {
     a = T[ri + k] * cj;
     b = T[rj + k] * ci;
@@ -466,20 +586,41 @@ function lessRatio(
   return i < j;
 }
 
-/** Gauss–Jordan pivot on (r, c): scale row r so T[r,c] = 1, eliminate column c from the other rows. */
-function pivot(T: Float64Array, stride: number, n: number, r: number, c: number): void {
+/**
+ * Gauss–Jordan pivot on (r, c): scale row r so T[r,c] = 1, eliminate column c from the other rows.
+ * Only the non-zero entries of row r are applied (their column indices gathered into `cols`, `[stride]`),
+ * and rows with a zero in column c are skipped: the skipped updates are x − f·0 = x, so the result is
+ * the same as the dense update, at the cost nnz(row r) × nnz(column c) instead of n × (2n + 2). Contact
+ * LCPs are block-sparse (two contacts couple only through a shared body), and so are their tableaus.
+ * Returns the work done (entries touched: the pivot row, then nnz(row r) per updated row).
+ */
+function pivot(T: Float64Array, stride: number, n: number, r: number, c: number, cols: Int32Array): number {
   const rr = r * stride;
   const inv = 1 / T[rr + c];
-  for (let k = 0; k < stride; k++) T[rr + k] *= inv;
+  let nz = 0;
+  for (let k = 0; k < stride; k++) {
+    const x = T[rr + k];
+    if (x === 0) continue;
+    T[rr + k] = x * inv;
+    if (k !== c) cols[nz++] = k;
+  }
   T[rr + c] = 1;
+  let work = stride + n;
   for (let i = 0; i < n; i++) {
     if (i === r) continue;
     const ri = i * stride;
     const f = T[ri + c];
     if (f === 0) continue;
-    for (let k = 0; k < stride; k++) T[ri + k] -= f * T[rr + k];
+    for (let a = 0; a < nz; a++) { const k = cols[a]; T[ri + k] -= f * T[rr + k]; }
     T[ri + c] = 0;
+    work += nz;
   }
+  return work;
+}
+
+/** Work of one principal solve of m unknowns in an LCP of size n (LU m³/3, then w = M z + q: n²). */
+function principalWork(n: number, m: number): number {
+  return (m * m * m) / 3 + n * n;
 }
 
 /**

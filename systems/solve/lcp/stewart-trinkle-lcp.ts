@@ -105,11 +105,15 @@ function ensure(lcp: StewartTrinkleLcp, p: number, n: number): void {
  * @param freeVelocity `[3 × contactCount]` J_d v_free per contact for d = n, t1, t2 (unit: m/s)
  * @param gap `[contactCount]` Φ per contact at the start of the step (unit: m)
  * @param h step (unit: s), > 0
+ * @param maxSize largest LCP worth forming (unknowns, default Infinity): above it only `lcp.p` and
+ *   `lcp.n` are set (N, b and the index maps are not), for a caller that solves such an island otherwise.
+ *   Forming costs O(p²) Delassus blocks and an n² matrix: on the resting sample level the four
+ *   structures (LCPs of ~3 600 unknowns, above `maxLcpSize`) took ~50 ms per step to form and discard.
  */
 export function formStewartTrinkleLcp(
   lcp: StewartTrinkleLcp, p: ConstraintProblem, rows: ContactRows, sb: SolverBodies, cone: FrictionCone,
   contacts: Int32Array, start: number, count: number, selected: Uint8Array,
-  freeVelocity: Float64Array, gap: Float64Array, h: number,
+  freeVelocity: Float64Array, gap: Float64Array, h: number, maxSize = Infinity,
 ): void {
   const k = cone.k, cs = cone.cos, sn = cone.sin;
   // Layout.
@@ -121,9 +125,10 @@ export function formStewartTrinkleLcp(
     if (p.friction[c] > 0) nf++;
   }
   const n = np + nf * (k + 1);
-  ensure(lcp, np, n);
   lcp.p = np;
   lcp.n = n;
+  if (n > maxSize) return;
+  ensure(lcp, np, n);
   const F = nf * k; // number of β
   let a = 0, beta = 0, lam = 0;
   for (let i = start; i < start + count; i++) {

@@ -16,8 +16,8 @@
  *      v⁺ = v_free + M⁻¹(n̄ c̄_n + D̄ β̄)                                       (eqs. 27, 14)
  *      If Lemke ends on a secondary ray, at its pivot cap or with a result that fails its residual check
  *      (`'inaccurate'`): retry once with N + εI; if that fails too,
- *      or the LCP is larger than `maxLcpSize`, solve the island by the projected fallback
- *      (`projected-fallback.ts`). Both are counted in the stats;
+ *      or the LCP is larger than `maxLcpSize`, or the step's Lemke work budget (`lemkeWorkBudget`) runs
+ *      out, solve the island by the projected fallback (`projected-fallback.ts`). All are counted in the stats;
  *   3. q⁺ = q + h v⁺ through the pose deltas: Δp += h v⁺, Δq ← normalize(exp(hω⁺/2) ⊗ Δq) (the PGS
  *      kernel `integratePositions`);
  *   4. the impulses go back into `problem.impulse` (c_n along n; D β as its t1, t2 components), which the
@@ -74,8 +74,15 @@ export interface LcpSolveStats extends SolveStats {
   inaccurateResults: number;
   /** Retries with the regularised diagonal N + εI. */
   regularizedRetries: number;
-  /** Islands solved by the projected fallback (failed retry, or LCP larger than `maxLcpSize`). */
+  /** Islands solved by the projected fallback (failed retry, LCP larger than `maxLcpSize`, or the
+   * step's Lemke work budget spent). */
   projectedFallbacks: number;
+  /** Lemke work of the step, summed over every solve (entries touched, `LemkeResult.work`; compare
+   * with `lemkeWorkBudget`). */
+  lemkeWork: number;
+  /** LCPs that Lemke did not finish, or did not start, because the step's `lemkeWorkBudget` was spent
+   * (their islands went to the projected fallback; not counted in `pivotLimits`). */
+  workBudgetStops: number;
   /** What the impact phase reported, or undefined when there is none. */
   impact: ImpactStats | undefined;
   /** Joint step (`joint-implicit.ts`): block Gauss–Seidel sweeps, limit LCP solves and position-projection
@@ -142,7 +149,7 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
   implicitJoints.geometricStiffness = o.geometricStiffness;
   implicitJoints.projectionTolerance = o.jointProjectionTolerance;
   const lemkeOptions: LemkeOptions = {
-    activeSet: undefined, activeSetCount: 0, maxPivots: 100, tieTolerance: LEMKE_TIE_TOLERANCE,
+    activeSet: undefined, activeSetCount: 0, maxPivots: 100, maxWork: Infinity, tieTolerance: LEMKE_TIE_TOLERANCE,
   };
   const split = new Float64Array(4);
   let guess = new Int32Array(16);
@@ -156,6 +163,7 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
   const stats: LcpSolveStats = {
     iterations: 0, lemkePivots: 0, islands: 0, lcpSolves: 0, lcpSize: 0, warmStarts: 0, activeSetGrowths: 0,
     secondaryRays: 0, pivotLimits: 0, inaccurateResults: 0, regularizedRetries: 0, projectedFallbacks: 0,
+    lemkeWork: 0, workBudgetStops: 0,
     impact: undefined, jointSweeps: 0, jointLimitSolves: 0, jointProjections: 0, jointPrimal: 0, jointDual: 0,
     jointComplementarity: 0,
   };
@@ -204,9 +212,24 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
     return g;
   }
 
-  /** Solves the formed LCP (Lemke, then one regularised retry). Returns false if both fail. */
+  /** Lemke work left in this step (entries touched; starts at `lemkeWorkBudget`). */
+  let workLeft = Infinity;
+
+  /** Runs Lemke on the formed LCP with what is left of the step's work budget. */
+  function runLemke(n: number): ReturnType<typeof solveLemke> {
+    lemkeOptions.maxWork = workLeft;
+    const res = solveLemke(lemke, n, lcp.N, lcp.b, lcp.z, lcp.w, lemkeOptions);
+    stats.lemkePivots += res.pivots;
+    stats.lemkeWork += res.work;
+    workLeft -= res.work;
+    return res;
+  }
+
+  /** Solves the formed LCP (Lemke, then one regularised retry). Returns false if both fail, or if the
+   * step's work budget is spent (`workBudgetStops`). */
   function solveFormed(problem: ConstraintProblem): boolean {
     const n = lcp.n;
+    if (!(workLeft > 0)) { stats.workBudgetStops++; return false; }
     stats.lcpSolves++;
     // Noise floor: entries of b within Lemke's tie tolerance of 0 are set to exactly 0. Round-off leaves
     // entries such as −4e-34 where the exact value is 0 (e.g. the friction rows of a body at rest); Lemke
@@ -221,13 +244,16 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
     const g = o.warmStart ? buildGuess(problem) : 0;
     lemkeOptions.activeSet = g > 0 ? guess : undefined;
     lemkeOptions.activeSetCount = g;
-    let res = solveLemke(lemke, n, lcp.N, lcp.b, lcp.z, lcp.w, lemkeOptions);
-    stats.lemkePivots += res.pivots;
+    let res = runLemke(n);
     if (res.warmStarted) stats.warmStarts++;
     if (res.status === 'solved' || res.status === 'trivial') return true;
+    // the budget ran out, or cannot pay for this LCP: no retry (it would not either)
+    if (res.workLimited) { stats.workBudgetStops++; return false; }
     if (res.status === 'secondary-ray') stats.secondaryRays++;
     else if (res.status === 'pivot-limit') stats.pivotLimits++;
     else stats.inaccurateResults++;
+    // the last pivot may have spent what was left: no retry without budget
+    if (!(workLeft > 0)) { stats.workBudgetStops++; return false; }
     // Retry once with N + ε·max(1, max N_ii)·I: strictly copositive, so Lemke terminates with a solution.
     let dmax = 1;
     for (let i = 0; i < n; i++) dmax = Math.max(dmax, lcp.N[i * n + i]);
@@ -237,8 +263,8 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
     stats.lcpSolves++;
     lemkeOptions.activeSet = undefined;
     lemkeOptions.activeSetCount = 0;
-    res = solveLemke(lemke, n, lcp.N, lcp.b, lcp.z, lcp.w, lemkeOptions);
-    stats.lemkePivots += res.pivots;
+    res = runLemke(n);
+    if (res.workLimited) stats.workBudgetStops++;
     return res.status === 'solved' || res.status === 'trivial';
   }
 
@@ -257,7 +283,7 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
         const b3 = 3 * islands.bodies[i];
         dv[b3] = 0; dv[b3 + 1] = 0; dv[b3 + 2] = 0; dw[b3] = 0; dw[b3 + 1] = 0; dw[b3 + 2] = 0;
       }
-      formStewartTrinkleLcp(lcp, problem, rows, bodies, cone, list, cs, ce - cs, selected, freeVelocity, gap, h);
+      formStewartTrinkleLcp(lcp, problem, rows, bodies, cone, list, cs, ce - cs, selected, freeVelocity, gap, h, o.maxLcpSize);
       if (lcp.p > 0) {
         if (lcp.n > o.maxLcpSize || !solveFormed(problem)) { ok = false; break; }
         for (let a = 0; a < lcp.p; a++) {
@@ -351,6 +377,8 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
       stats.activeSetGrowths = 0; stats.secondaryRays = 0; stats.pivotLimits = 0; stats.inaccurateResults = 0;
       stats.regularizedRetries = 0;
       stats.projectedFallbacks = 0;
+      stats.lemkeWork = 0; stats.workBudgetStops = 0;
+      workLeft = o.lemkeWorkBudget;
       const timed = ctx.profile;
       let t0 = timed ? now() : 0;
       // 0. Impact phase on the pre-force velocities (seed-004 digest §6.3, step 3).
@@ -415,6 +443,8 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
         d.lcpSolves = stats.lcpSolves;
         d.lcpSize = stats.lcpSize;
         d.fallbacks = stats.projectedFallbacks;
+        d.lemkeWork = stats.lemkeWork;
+        d.workBudgetStops = stats.workBudgetStops;
         d.jointSweeps = joints !== undefined ? implicitJoints.sweeps : 0;
         d.jointProjections = joints !== undefined ? implicitJoints.projections : 0;
         const im: (ImpactStats & { intervals?: number }) | undefined = stats.impact;

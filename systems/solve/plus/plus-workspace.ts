@@ -102,6 +102,11 @@ export interface PlusWorkspace {
   delta: Float64Array;
   /** `[K]` fallback: step 1/L of each point's projected-gradient block. */
   blockStep: Float64Array;
+  /** `[K + 1]` fallback: start of point i's coupled points in `coupled` (CSR). */
+  coupledStart: Int32Array;
+  /** `[K²]` fallback: the points j whose block A_ij is not zero (they share a body, or a joint island
+   * through the condensed Ã), per point i in increasing j. */
+  coupled: Int32Array;
   /** Fallback: workspace of the exact normal LCP (Lemke). */
   lemke: LemkeWorkspace;
   /** Result of the last interval: step length α and IntervalEnd code. */
@@ -169,6 +174,8 @@ export function createPlusWorkspace(): PlusWorkspace {
     residualNew: new Float64Array(0),
     delta: new Float64Array(0),
     blockStep: new Float64Array(0),
+    coupledStart: new Int32Array(1),
+    coupled: new Int32Array(0),
     lemke: new LemkeWorkspace(8),
     alpha: 1,
     end: 0,
@@ -251,6 +258,8 @@ export function ensureIslandCapacity(ws: PlusWorkspace, k: number): void {
   ws.residualNew = new Float64Array(m);
   ws.delta = new Float64Array(m);
   ws.blockStep = new Float64Array(c);
+  ws.coupledStart = new Int32Array(c + 1);
+  ws.coupled = new Int32Array(c * c);
   const r = ws.roundEvent;
   r.contact = ws.contact; r.label = ws.label; r.cor = ws.cor;
   const e = ws.intervalEvent;

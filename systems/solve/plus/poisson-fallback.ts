@@ -22,8 +22,12 @@
  * What is lost compared with PLUS: no sliding/rolling intervals, so the friction direction is not
  * tracked; no wave propagation; CCP friction lets sliding points separate at v_n = μ‖v_t‖.
  * The PGS solves stop when the largest block change is ≤ 1e-12 of the largest impulse and no point
- * approaches faster than `observerTolerance`, or after `fallbackIterations` sweeps. The Lemke
- * workspace grows with the island and then allocates nothing.
+ * approaches faster than `observerTolerance`, or after `fallbackIterations` sweeps. A block update
+ * changes v only at the points coupled to it (A_ij ≠ 0: the points on its two bodies, or on their joint
+ * island through the condensed Ã), listed once per fallback (`coupledPoints`), so a sweep costs
+ * Σ_i 9·|coupled(i)| instead of 9k²: on a 30-block tower (≈ 360 points, ≈ 30 coupled per point) about 12×
+ * less, with the same result (the skipped terms are exact zeros). The Lemke workspace grows with the
+ * island and then allocates nothing.
  */
 
 import { solveLemke } from '../lcp/lemke';
@@ -44,6 +48,7 @@ export function finishWithFallback(ws: PlusWorkspace, k: number, o: PlusOptions)
       ? coefficientOfRestitution(approach, ws.capture[i], ws.plastic[i], ws.eMax[i], ws.eMin[i]) : 0;
     ws.blockStep[i] = blockStep(ws, k, i);
   }
+  coupledPoints(ws, k);
   // (a) compression with COR 0
   captureSolve(ws, k, o);
   for (let i = 0; i < k; i++) ws.piExp[i] += ws.cor[i] * ws.pi[3 * i];
@@ -72,6 +77,26 @@ export function finishWithFallback(ws: PlusWorkspace, k: number, o: PlusOptions)
     ws.piTotal.set(ws.piSave.subarray(0, m));
     ws.v.set(ws.vSave.subarray(0, m));
   }
+}
+
+/**
+ * Lists, per island point i, the points j whose 3 × 3 block A_ij has a non-zero entry (CSR in
+ * `ws.coupledStart` / `ws.coupled`). A is symmetric, so these are the rows a change of π_i touches.
+ */
+function coupledPoints(ws: PlusWorkspace, k: number): void {
+  const m = 3 * k, A = ws.A, start = ws.coupledStart, list = ws.coupled;
+  let e = 0;
+  for (let i = 0; i < k; i++) {
+    start[i] = e;
+    const r0 = 3 * i * m, r1 = r0 + m, r2 = r1 + m;
+    for (let j = 0; j < k; j++) {
+      const c = 3 * j;
+      if (A[r0 + c] !== 0 || A[r0 + c + 1] !== 0 || A[r0 + c + 2] !== 0
+        || A[r1 + c] !== 0 || A[r1 + c + 1] !== 0 || A[r1 + c + 2] !== 0
+        || A[r2 + c] !== 0 || A[r2 + c + 1] !== 0 || A[r2 + c + 2] !== 0) list[e++] = j;
+    }
+  }
+  start[k] = e;
 }
 
 /** 1/L for point i's block: 1/A_nn when frictionless, else 1/λ_max(A_ii) (3 × 3, symmetric). */
@@ -134,7 +159,7 @@ function captureSolve(ws: PlusWorkspace, k: number, o: PlusOptions): void {
  * left in `ws.pi` (`[3k]`) and added to `ws.piTotal`; `ws.v` is kept equal to v0 + A π_total.
  */
 function projectedGaussSeidel(ws: PlusWorkspace, k: number, o: PlusOptions): void {
-  const m = 3 * k, A = ws.A, v = ws.v, lam = ws.pi;
+  const m = 3 * k, A = ws.A, v = ws.v, lam = ws.pi, start = ws.coupledStart, list = ws.coupled;
   lam.fill(0, 0, m);
   for (let it = 0; it < o.fallbackIterations; it++) {
     let change = 0, size = 0;
@@ -168,7 +193,12 @@ function projectedGaussSeidel(ws: PlusWorkspace, k: number, o: PlusOptions): voi
       const dn = nn - n0;
       if (dn !== 0 || d1 !== 0 || d2 !== 0) {
         lam[r] += dn; lam[r + 1] += d1; lam[r + 2] += d2;
-        for (let x = 0; x < m; x++) v[x] += A[x * m + r] * dn + A[x * m + r + 1] * d1 + A[x * m + r + 2] * d2;
+        // v += A[:, block i] (dn, d1, d2), over the coupled points only (A_ji = 0 elsewhere)
+        for (let e = start[i], end = start[i + 1]; e < end; e++) {
+          for (let x = 3 * list[e], xe = x + 3; x < xe; x++) {
+            v[x] += A[x * m + r] * dn + A[x * m + r + 1] * d1 + A[x * m + r + 2] * d2;
+          }
+        }
       }
       change = Math.max(change, Math.abs(dn), Math.abs(d1), Math.abs(d2));
       size = Math.max(size, Math.abs(nn));
