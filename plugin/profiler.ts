@@ -22,8 +22,9 @@ export interface StepProfile {
   /** Solver iterations (substeps × sweeps for PGS, Lemke pivots for the accurate solver). */
   iterations: number;
   /** Solver-specific sub-stage times (keys ending in `Ms`, unit: ms) and counters, e.g. for the
-   * accurate solver `impactMs`, `lcpBuildMs`, `lemkeMs`, `lemkePivots`, `islands`, `lcpSize`,
-   * `impactRounds`, `impactIntervals`. Empty for PGS. */
+   * accurate solver `impactMs`, `lcpBuildMs`, `lemkeMs`, `lemkePivots`, `lemkeWork`, `workBudgetStops`,
+   * `islands`, `lcpSize`, `fallbacks`, `impactRounds`, `impactIntervals`, `jointSweeps`,
+   * `jointProjections`. Empty for PGS. */
   solverDetail: Record<string, number>;
 }
 

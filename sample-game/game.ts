@@ -13,8 +13,8 @@
  * The contact solver can be switched live, without a reset ({@link KnockdownGame.setSolverMode}): the
  * fast one (PGS, with the Coulomb or the maximum-dissipation friction law) or the accurate one
  * (Stewart–Trinkle LCP per island solved by Lemke's algorithm, with PLUS impacts). The accurate solver
- * takes about 0.1 s per step on the level at rest and seconds per step when a ball hits a tower
- * (measured in Node, see {@link ACCURATE_MODE_WARNING}), so in accurate mode the game takes one step
+ * takes about 0.05–0.1 s per step on the level and up to ~0.5 s while a ball hits a tower (measured in
+ * Node, see {@link ACCURATE_MODE_WARNING}; bounded by `lcp.lemkeWorkBudget`), so in accurate mode the game takes one step
  * per rendered frame: the world runs in slow motion and the page stays responsive between steps.
  * The joints live in the world, so they carry over a solver switch: the chain and the drawbridge keep
  * their state (the fast mode solves them as soft constraints in its substeps, the accurate mode by the
@@ -94,8 +94,8 @@ export type FrictionLawName = 'coulomb' | 'max-dissipation';
  * steps under 0.7 s for the first 30 steps.
  */
 export const ACCURATE_MODE_WARNING =
-  'Accurate mode: slow on big piles. ~0.1 s per step at rest; a single step can take seconds, even ' +
-  'minutes, mostly when a ball hits a tower. One step per frame (slow motion); the page may freeze meanwhile.';
+  'Accurate mode: slow on big piles. ~0.05–0.1 s per step, up to ~0.5 s while a ball hits a tower ' +
+  '(Lemke work budget, then the projected fallback). One step per frame: slow motion.';
 
 export class KnockdownGame {
   readonly world: PhysicsWorld;
