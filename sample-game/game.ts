@@ -34,11 +34,11 @@ import { CreatePickingRayToRef, Ray } from '@babylonjs/core/Culling/ray.core.js'
 import '@babylonjs/core/Culling/ray.js'; // Scene.pickWithRay
 import type { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial.js';
 import {
-  addBody, createPhysicsWorld, removeBody, setAngularVelocity, setLinearVelocity, setOrientation, setPosition,
-  type PhysicsWorld,
+  addBody, createPhysicsWorld, removeBody, type PhysicsWorld,
 } from '../plugin/index';
 import { attachPhysics, type PhysicsAttachment } from '../plugin/babylon/index';
 import { buildGameLevel, type GameLevel } from '../scenes/game-level';
+import { resetPoses } from '../scenes/container';
 import {
   buildGameJoints, driveDrawbridge, isDrawbridgeRaised, resetGameJoints, setDrawbridgeRaised, swingWreckingBall,
   type GameJoints,
@@ -359,13 +359,7 @@ export class KnockdownGame {
     const { world, level } = this;
     for (const slot of this.balls) this.freeBall(slot);
     this.nextBall = 0;
-    const zero = [0, 0, 0];
-    level.blocks.forEach((e, i) => {
-      setPosition(world, e, level.startPositions[i]);
-      setOrientation(world, e, level.startOrientations[i]);
-      setLinearVelocity(world, e, zero);
-      setAngularVelocity(world, e, zero);
-    });
+    resetPoses(world, level.blocks, level.startPositions, level.startOrientations);
     resetGameJoints(world, this.toys);
     this.onDrawbridgeChanged();
     this.knocked.fill(0);

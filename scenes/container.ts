@@ -11,7 +11,7 @@
  * No Babylon imports, no printing.
  */
 
-import { addBody } from '../plugin/bodies';
+import { addBody, setAngularVelocity, setLinearVelocity, setOrientation, setPosition } from '../plugin/bodies';
 import type { PhysicsWorld } from '../plugin/world';
 
 /** A 3-vector x y z (unit: m unless said otherwise). */
@@ -83,6 +83,19 @@ export function addSceneBodies(world: PhysicsWorld, specs: readonly SceneBodySpe
     }));
   }
   return ids;
+}
+
+/** Puts bodies back at the given poses (m, unit quaternions x y z w), at rest: a level's reset. */
+export function resetPoses(
+  world: PhysicsWorld, ids: readonly number[], positions: readonly Vec3Tuple[], orientations: readonly QuatTuple[],
+): void {
+  const zero = [0, 0, 0];
+  ids.forEach((e, i) => {
+    setPosition(world, e, positions[i]);
+    setOrientation(world, e, orientations[i]);
+    setLinearVelocity(world, e, zero);
+    setAngularVelocity(world, e, zero);
+  });
 }
 
 /** Adds a whole description: statics, then dynamics. */

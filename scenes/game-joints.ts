@@ -31,11 +31,11 @@
  *   swings over it can hit the ball, as it would.
  */
 
-import { addBody, setAngularVelocity, setLinearVelocity, setOrientation, setPosition } from '../plugin/bodies';
+import { addBody, setAngularVelocity, setLinearVelocity } from '../plugin/bodies';
 import { addJoint, setJointMotor } from '../plugin/joints';
 import type { PhysicsWorld } from '../plugin/world';
 import {
-  addSceneBodies, IDENTITY, SCENE_FRICTION, SCENE_RESTITUTION, staticBox, type QuatTuple, type SceneBodySpec, type Vec3Tuple,
+  addSceneBodies, IDENTITY, resetPoses, SCENE_FRICTION, SCENE_RESTITUTION, staticBox, type QuatTuple, type SceneBodySpec, type Vec3Tuple,
 } from './container';
 
 /** One line describing the scene. */
@@ -289,13 +289,7 @@ export function driveDrawbridge(world: PhysicsWorld, toys: GameJoints): void {
 
 /** Puts the chain, the ball and the drawbridge back where they started, at rest, with the bridge's target raised. */
 export function resetGameJoints(world: PhysicsWorld, toys: GameJoints): void {
-  const zero = [0, 0, 0];
-  toys.dynamics.forEach((e, i) => {
-    setPosition(world, e, toys.startPositions[i]);
-    setOrientation(world, e, toys.startOrientations[i]);
-    setLinearVelocity(world, e, zero);
-    setAngularVelocity(world, e, zero);
-  });
+  resetPoses(world, toys.dynamics, toys.startPositions, toys.startOrientations);
   toys.drawbridgeTarget = DRAWBRIDGE_RAISED;
   driveDrawbridge(world, toys);
 }
