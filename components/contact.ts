@@ -26,7 +26,9 @@ export interface ContactStore {
   bodyB: Uint32Array;
   /** `[capacity]` number of points (0 when the shapes are apart by more than the contact margin). */
   pointCount: Uint8Array;
-  /** `[capacity]` 1 when the manifold has at least one point with separation ≤ 0 (touching). */
+  /** `[capacity]` 1 when the manifold has at least one point within the contact margin (separation ≤ the
+   * world's `contactMargin`, 0.02 m by default; speculative points beyond it do not count): begin / end
+   * events follow this flag. */
   touching: Uint8Array;
   /** `[capacity]` 1 when either collider is a sensor: events only, no rows. */
   sensor: Uint8Array;
@@ -52,7 +54,8 @@ export interface ContactStore {
   separation: Float64Array;
   /** `[4 × capacity]` feature id: which features of the two shapes made the point. */
   featureId: Uint32Array;
-  /** `[4 × capacity]` accumulated normal impulse of the last step (unit: N·s). */
+  /** `[4 × capacity]` accumulated normal impulse (unit: N·s) the solver left for the warm start: the
+   * accurate mode's whole step; the fast mode's last substep (h / substeps), so force ≈ impulse × substeps / h. */
   normalImpulse: Float64Array;
   /** `[2 × 4 × capacity]` accumulated friction impulse along the two tangents (unit: N·s). */
   tangentImpulse: Float64Array;
