@@ -30,6 +30,10 @@ export interface ContactStore {
    * world's `contactMargin`, 0.02 m by default; speculative points beyond it do not count): begin / end
    * events follow this flag. */
   touching: Uint8Array;
+  /** `[capacity]` consecutive steps the manifold has been calm in the fast solver (every touching point
+   * loaded, normal speeds ≤ 0.1 m/s; saturates at 255): manifolds calm for 2 steps or more keep their
+   * normal rows one after the other (`systems/solve/pgs/contact-solve.ts`). */
+  calmSteps: Uint8Array;
   /** `[capacity]` 1 when either collider is a sensor: events only, no rows. */
   sensor: Uint8Array;
   /** `[capacity]` step stamp of the last narrowphase that saw this pair (stale manifolds are removed). */
@@ -79,6 +83,7 @@ export function createContactStore(capacity = 256): ContactStore {
     bodyB: new Uint32Array(c),
     pointCount: new Uint8Array(c),
     touching: new Uint8Array(c),
+    calmSteps: new Uint8Array(c),
     sensor: new Uint8Array(c),
     stamp: new Uint32Array(c),
     normal: new Float64Array(3 * c),
@@ -111,6 +116,7 @@ function ensureManifoldCapacity(s: ContactStore, n: number): void {
   s.bodyB = growUint32(s.bodyB, c);
   s.pointCount = growUint8(s.pointCount, c);
   s.touching = growUint8(s.touching, c);
+  s.calmSteps = growUint8(s.calmSteps, c);
   s.sensor = growUint8(s.sensor, c);
   s.stamp = growUint32(s.stamp, c);
   s.normal = growFloat64(s.normal, 3 * c);
@@ -140,6 +146,7 @@ export function acquireManifold(s: ContactStore, a: number, b: number): number {
   s.bodyB[m] = b;
   s.pointCount[m] = 0;
   s.touching[m] = 0;
+  s.calmSteps[m] = 0;
   s.sensor[m] = 0;
   return m;
 }
@@ -157,6 +164,7 @@ function copyManifold(s: ContactStore, from: number, to: number): void {
   s.bodyB[to] = s.bodyB[from];
   s.pointCount[to] = s.pointCount[from];
   s.touching[to] = s.touching[from];
+  s.calmSteps[to] = s.calmSteps[from];
   s.sensor[to] = s.sensor[from];
   s.stamp[to] = s.stamp[from];
   s.friction[to] = s.friction[from];

@@ -100,6 +100,7 @@ export function assembleContacts(
     const friction = contacts.friction[m], restitution = contacts.restitution[m];
     const capture = contacts.captureVelocity[m], plastic = contacts.plasticVelocity[m];
     const minRestitution = contacts.minRestitution[m];
+    const calm = contacts.calmSteps[m];
     const nx = basis[0], ny = basis[1], nz = basis[2];
     const t1x = basis[3], t1y = basis[4], t1z = basis[5], t2x = basis[6], t2y = basis[7], t2z = basis[8];
     for (let k = 0; k < count; k++) {
@@ -139,6 +140,7 @@ export function assembleContacts(
       p.baseSeparation[c] = sep - (nx * (rBx - rAx) + ny * (rBy - rAy) + nz * (rBz - rAz));
       p.friction[c] = friction;
       p.restitution[c] = restitution;
+      p.calmSteps[c] = calm;
       p.captureVelocity[c] = capture;
       p.plasticVelocity[c] = plastic;
       p.minRestitution[c] = minRestitution;
@@ -164,6 +166,7 @@ export function storeImpulses(p: ConstraintProblem, contacts: ContactStore): voi
   for (let c = 0; c < p.contactCount; c++) {
     const s = p.storeIndex[c];
     contacts.normalImpulse[s] = p.impulse[3 * c];
+    contacts.calmSteps[(s / MAX_MANIFOLD_POINTS) | 0] = p.calmSteps[c];
     contacts.tangentImpulse[2 * s] = p.impulse[3 * c + 1];
     contacts.tangentImpulse[2 * s + 1] = p.impulse[3 * c + 2];
   }

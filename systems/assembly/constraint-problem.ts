@@ -12,7 +12,7 @@
  * World frame, SI units. Anchors are from each body's centre of mass at the start of the step.
  */
 
-import { growFloat64, growInt32, nextCapacity } from '../../components/capacity';
+import { growUint8, growFloat64, growInt32, nextCapacity } from '../../components/capacity';
 
 export interface ConstraintProblem {
   /** Number of contact points (each is a 3-row block). */
@@ -49,6 +49,9 @@ export interface ConstraintProblem {
   friction: Float64Array;
   /** `[capacity]` combined restitution coefficient e (for PLUS: e_max, the COR line's value at 0). */
   restitution: Float64Array;
+  /** `[capacity]` the point's manifold's calm-step count (contact store `calmSteps`), read and updated by
+   * the fast solver, written back by `storeImpulses`. */
+  calmSteps: Uint8Array;
   /** `[capacity]` PLUS capture velocity v_capture (unit: m/s): no rebound below it (seed 004 §2c). */
   captureVelocity: Float64Array;
   /** `[capacity]` PLUS plastic velocity v_plastic (unit: m/s): the COR is e_min at and above it. */
@@ -83,6 +86,7 @@ export function createConstraintProblem(capacity = 256): ConstraintProblem {
     baseSeparation: new Float64Array(c),
     friction: new Float64Array(c),
     restitution: new Float64Array(c),
+    calmSteps: new Uint8Array(c),
     captureVelocity: new Float64Array(c),
     plasticVelocity: new Float64Array(c),
     minRestitution: new Float64Array(c),
@@ -110,6 +114,7 @@ export function ensureConstraintCapacity(p: ConstraintProblem, n: number): void 
   p.baseSeparation = growFloat64(p.baseSeparation, c);
   p.friction = growFloat64(p.friction, c);
   p.restitution = growFloat64(p.restitution, c);
+  p.calmSteps = growUint8(p.calmSteps, c);
   p.captureVelocity = growFloat64(p.captureVelocity, c);
   p.plasticVelocity = growFloat64(p.plasticVelocity, c);
   p.minRestitution = growFloat64(p.minRestitution, c);

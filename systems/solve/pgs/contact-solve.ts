@@ -73,16 +73,17 @@ export function createPackedRows(capacity = 256): PackedRows {
 /**
  * A manifold at rest keeps its rows one after the other (cheaper; measured on the 1000-box pile: the
  * block solve of every manifold made the solve stage about 60 % slower, of the manifolds not at rest
- * 20 %). At rest = every point that touches carried impulse in the last step, every point's normal
- * speed at assembly is at most {@link BLOCK_REST_SPEED}, and the warm start Σλ⁰ (1/m_A + 1/m_B) moves
- * the bodies apart by at most {@link BLOCK_REST_WARM_SPEED}: its impulses are already (nearly) the
- * answer, and the rows only spread small corrections. The step after an impact is not at rest (its warm
- * start is the impact's impulse): with only the first two conditions, a flat drop at h = 1e-2 s spun
- * at 4.7e-2 rad/s; with the third, 3.3e-3 rad/s.
+ * 20 %). Calm = every point that touches carried impulse in the last step and every point's normal
+ * speed at assembly is at most {@link BLOCK_REST_SPEED}; at rest = calm now and in the
+ * {@link BLOCK_REST_STEPS} steps before (the contact store's `calmSteps`). The steps right after an
+ * impact are calm but not at rest (the soft contact is still spreading the impact's impulse): with the
+ * calm test alone a flat drop at h = 1e-2 s spun at 4.7e-2 rad/s. A loaded stack is at rest although its
+ * warm start is large (an earlier test on the warm start's push, Σλ⁰ (1/m_A + 1/m_B) ≤ 0.3 m/s, sent
+ * the bottom manifolds of a 20-box stack to the block solve every step: stack 40 % slower).
  */
 const BLOCK_REST_SPEED = 0.1;
-/** See {@link BLOCK_REST_SPEED} (unit: m/s; a resting box at h = 1/60 s warm-starts at about 0.04). */
-const BLOCK_REST_WARM_SPEED = 0.3;
+/** See {@link BLOCK_REST_SPEED}: calm steps before a manifold counts as at rest. */
+const BLOCK_REST_STEPS = 2;
 export function packRows(p: ConstraintProblem, r: PackedRows, sb: SolverBodies, blocks: boolean): void {
   const n = p.contactCount;
   if (r.data.length < ROW_STRIDE * n) {
@@ -116,15 +117,17 @@ export function packRows(p: ConstraintProblem, r: PackedRows, sb: SolverBodies, 
     if (!blocks) { R[ROW_STRIDE * c + ROW_BLK] = -1; c++; continue; }
     const o = ROW_STRIDE * c;
     R[o + ROW_BLK] = k;
-    // a manifold at rest (BLOCK_REST_SPEED) keeps its rows one after the other: marked −1
-    let resting = k > 1, warm = 0;
-    for (let i = 0; i < k && resting; i++) {
+    // a manifold at rest (calm for BLOCK_REST_STEPS steps) keeps its rows one after the other: marked −1
+    let calm = k > 1;
+    for (let i = 0; i < k && calm; i++) {
       const l0 = R[o + ROW_STRIDE * i + ROW_IMP];
-      warm += l0;
-      if (!(l0 > 0 || p.separation[c + i] > SPECULATIVE_MIN_GAP)) resting = false;
-      if (Math.abs(p.relativeVelocity[c + i]) > BLOCK_REST_SPEED) resting = false;
+      if (!(l0 > 0 || p.separation[c + i] > SPECULATIVE_MIN_GAP)) calm = false;
+      if (Math.abs(p.relativeVelocity[c + i]) > BLOCK_REST_SPEED) calm = false;
     }
-    if (resting && warm * (im[p.bodyA[c]] + im[p.bodyB[c]]) <= BLOCK_REST_WARM_SPEED) {
+    const before = p.calmSteps[c];
+    const steps = calm ? (before < 255 ? before + 1 : 255) : 0;
+    for (let i = 0; i < k; i++) p.calmSteps[c + i] = steps;
+    if (calm && before >= BLOCK_REST_STEPS) {
       for (let i = 0; i < k; i++) R[o + ROW_STRIDE * i + ROW_BLK] = -1;
       c += k;
       continue;
