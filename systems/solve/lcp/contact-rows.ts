@@ -69,8 +69,13 @@ const anchorB = new Float64Array(3);
 /**
  * Fills `rows` for the problem's contacts with the witness-point anchors (file header).
  * @param gap `[contactCount]` Φ per contact (unit: m), see {@link contactGaps}
+ * @param changedInertia `[bodies]` (optional) 1 for bodies whose `sb.invInertia` changed since assembly
+ *   (the joints' geometric-stiffness inertia): their normal rows are recomputed from it too, so that every
+ *   row of the step uses the same inverse inertia.
  */
-export function buildContactRows(rows: ContactRows, p: ConstraintProblem, sb: SolverBodies, gap: Float64Array): void {
+export function buildContactRows(
+  rows: ContactRows, p: ConstraintProblem, sb: SolverBodies, gap: Float64Array, changedInertia?: Uint8Array,
+): void {
   const nc = p.contactCount;
   if (rows.capacity < nc) {
     const c = nextCapacity(rows.capacity, nc);
@@ -90,7 +95,7 @@ export function buildContactRows(rows: ContactRows, p: ConstraintProblem, sb: So
     const imA = sb.invMass[a], imB = sb.invMass[b];
     for (let d = 0; d < 3; d++) {
       const od = o + 3 * d;
-      if (d === 0) {
+      if (d === 0 && (changedInertia === undefined || (changedInertia[a] === 0 && changedInertia[b] === 0))) {
         // r × n is unchanged by the shift along n: keep the assembled values bit for bit.
         for (let i = 0; i < 3; i++) {
           JA[od + i] = p.angularA[od + i]; JB[od + i] = p.angularB[od + i];

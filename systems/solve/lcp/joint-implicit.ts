@@ -88,12 +88,14 @@ export interface ImplicitJoints {
   projections: number;
   /** Largest rigid bilateral row error after the last step's projection (m or rad). */
   projectionError: number;
-  /** Add the geometric-stiffness inertia h² K̃ before the joint step (see `augmentInertia`; default true). */
+  /** Add the geometric-stiffness inertia h² K̃ before the joint step (see `augmentInertia`; default false). */
   geometricStiffness: boolean;
   /** Scratch: per solver body, the diagonal geometric stiffness K̃ (N·m/rad), `[bodies]`. */
   geoK: Float64Array;
   /** Scratch: per solver body, the number of loaded joints on it, `[bodies]`. */
   geoCount: Int32Array;
+  /** `[bodies]` 1 for the bodies `augmentInertia` changed in this step (valid after it ran). */
+  augmented: Uint8Array;
   /** Scratch: the velocities kept through the projection, `[3 × bodies]`. */
   vKeep: Float64Array;
   wKeep: Float64Array;
@@ -104,8 +106,8 @@ export function createImplicitJoints(): ImplicitJoints {
     ctx: createJointSolveContext(), maxSweeps: 200, tolerance: 1e-10, sweeps: 0, residual: 0,
     limitLcp: true, sweepsBeforeLimitLcp: 25, kktTolerance: 1e-9, limits: createJointLimitLcp(), limitSolves: 0, kkt: { primal: 0, dual: 0, complementarity: 0 },
     projectionIterations: 4, projectionTolerance: 1e-9, projections: 0, projectionError: 0,
-    vKeep: new Float64Array(48), wKeep: new Float64Array(48), geometricStiffness: true, geoK: new Float64Array(16),
-    geoCount: new Int32Array(16),
+    vKeep: new Float64Array(48), wKeep: new Float64Array(48), geometricStiffness: false, geoK: new Float64Array(16),
+    geoCount: new Int32Array(16), augmented: new Uint8Array(16),
   };
 }
 
@@ -272,16 +274,19 @@ export function projectJointPositions(s: ImplicitJoints, p: JointProblem, sb: So
  * with F_lin, T_ang the joint's linear / angular row forces of the previous step (`warmForce`) and r_i the
  * anchor lever on body i. It changes only bodies under joint load, by a relative amount h² k / I, and
  * damps the unstable rotational mode (numerical dissipation, no energy gain). Writes `sb.invInertia`
- * for the rest of the step (the contact rows, joint rows and integration use it; the next step's
- * assembly gathers it afresh). Allocation: none once `geoK` has grown.
+ * for the rest of the step (joint rows, contact rows: every row of the step must use it, see
+ * `buildContactRows`' `changedInertia`, marked in `augmented`; the next step's assembly gathers it
+ * afresh). Returns true when a body changed. Allocation: none once `geoK` has grown.
  */
-export function augmentInertia(s: ImplicitJoints, p: JointProblem, sb: SolverBodies, h: number): void {
-  if (!s.geometricStiffness || p.jointCount === 0) return;
+export function augmentInertia(s: ImplicitJoints, p: JointProblem, sb: SolverBodies, h: number): boolean {
+  if (!s.geometricStiffness || p.jointCount === 0) return false;
   if (s.geoK.length < sb.count) s.geoK = growFloat64(s.geoK, sb.count);
   if (s.geoCount.length < sb.count) s.geoCount = new Int32Array(s.geoK.length);
-  const k = s.geoK, n = s.geoCount;
+  if (s.augmented.length < sb.count) s.augmented = new Uint8Array(s.geoK.length);
+  const k = s.geoK, n = s.geoCount, aug = s.augmented;
   k.fill(0, 0, sb.count);
   n.fill(0, 0, sb.count);
+  aug.fill(0, 0, sb.count);
   let any = false;
   for (let j = 0; j < p.jointCount; j++) {
     let f2 = 0, t2 = 0;
@@ -298,8 +303,9 @@ export function augmentInertia(s: ImplicitJoints, p: JointProblem, sb: SolverBod
     if (b !== p.worldIndex) { k[b] += F * Math.hypot(p.rB0[j3], p.rB0[j3 + 1], p.rB0[j3 + 2]) + T; n[b]++; }
     any = true;
   }
-  if (!any) return;
+  if (!any) return false;
   const h2 = h * h, m = sb.invInertia;
+  let changed = false;
   for (let i = 0; i < sb.count; i++) {
     const add = h2 * k[i];
     // only bodies between two or more loaded joints: their rotation is a mode of its own, held by the
@@ -309,10 +315,24 @@ export function augmentInertia(s: ImplicitJoints, p: JointProblem, sb: SolverBod
     // I = (I⁻¹)⁻¹, I += add·𝟙, I⁻¹ = I⁻¹ back (3×3 symmetric)
     const o = 9 * i;
     if (!invert3(m, o)) continue;
-    m[o] += add; m[o + 4] += add; m[o + 8] += add;
+    // capped at GEOMETRIC_STIFFNESS_CAP × the body's largest principal inertia (trace / 3 here)
+    const cap = GEOMETRIC_STIFFNESS_CAP * (m[o] + m[o + 4] + m[o + 8]) / 3;
+    const a = add < cap ? add : cap;
+    m[o] += a; m[o + 4] += a; m[o + 8] += a;
     invert3(m, o);
+    aug[i] = 1;
+    changed = true;
   }
+  return changed;
 }
+
+/**
+ * Largest geometric-stiffness inertia, in multiples of the body's own (mean principal) inertia. A thin
+ * chain link under a heavy load needs ~20 (h² k̃ / I ≈ 0.45 / 0.0216 at dt 1/60); a straight, taut line
+ * of ball joints (a net's rows) reports joint forces of 1e9 N and more, whose uncapped inertia froze the
+ * nodes' rotation and made the anchor rows numerically dependent (a 10 × 10 net came apart by 1.9 m).
+ */
+const GEOMETRIC_STIFFNESS_CAP = 100;
 
 /** In-place inverse of the symmetric 3×3 matrix at `m[o..o+8]` (row-major); false (unchanged) if singular. */
 function invert3(m: Float64Array, o: number): boolean {

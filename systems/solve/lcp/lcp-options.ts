@@ -85,12 +85,15 @@ export interface LcpOptions {
    */
   jointLimits: 'lcp' | 'sweeps';
   /**
-   * Treat the joints' geometric stiffness implicitly (default true): before the joint step, each body
+   * Treat the joints' geometric stiffness implicitly (default false): before the joint step, each body
    * under joint load gets the inertia h² k̃, k̃ = Σ (|F| |r| + |T|) over its joints (previous step's forces,
    * anchor levers), the diagonal approximation of Andrews et al. 2017 (`joint-implicit.ts`
    * `augmentInertia`). Without it a light body under a large joint tension (h √(k̃/I) ≳ 2, e.g. a thin
    * link of a chain holding a heavy load) makes the first-order joint step unstable. Adds numerical
-   * damping to those rotations only.
+   * damping to those rotations only. Off by default: on a taut net of ball joints (the bench's joint
+   * grid) the previous step's joint forces reach 1e9 N, the added inertia freezes the nodes' rotation and
+   * the joint step stops converging (the net came apart by 1.9 m at dt 1/60; capped at 100 × the body's
+   * inertia it became very slow). Turn it on for chains of thin links under heavy loads.
    */
   geometricStiffness: boolean;
   /**
@@ -124,7 +127,7 @@ export function defaultLcpOptions(): LcpOptions {
     maxPivots: 0,
     lemkeWorkBudget: 1.5e8,
     jointLimits: 'lcp',
-    geometricStiffness: true,
+    geometricStiffness: false,
     jointProjection: 4,
     jointProjectionTolerance: 1e-9,
     impacts: 'plus',

@@ -389,7 +389,7 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
       // 1b. Joints: Drumwright's implicit step on v_free (joint-implicit.ts), before the contacts, with the
       // geometric-stiffness inertia of loaded bodies (augmentInertia).
       const joints = ctx.joints !== undefined && ctx.joints.rowCount > 0 ? ctx.joints : undefined;
-      if (joints !== undefined) augmentInertia(implicitJoints, joints, bodies, h);
+      const augmented = joints !== undefined && augmentInertia(implicitJoints, joints, bodies, h);
       if (joints !== undefined) solveJointsImplicit(implicitJoints, joints, bodies, h, o.warmStart, true);
       // the impact phase's joint impulses count in the step's joint impulse (average force, breaking)
       const jointImpact = stats.impact?.jointImpulse;
@@ -400,7 +400,7 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
       ensureScratch(nc, bodies.count);
       results.count = nc;
       contactGaps(problem, bodies, results.gap);
-      buildContactRows(rows, problem, bodies, results.gap);
+      buildContactRows(rows, problem, bodies, results.gap, augmented ? implicitJoints.augmented : undefined);
       for (let c = 0; c < nc; c++) {
         freeVelocity[3 * c] = rowVelocity(problem, rows, c, 0, bodies.v, bodies.w);
         freeVelocity[3 * c + 1] = rowVelocity(problem, rows, c, 1, bodies.v, bodies.w);
