@@ -57,6 +57,11 @@ export interface JointSolveContext {
   /** Mass and impulse scales of rigid rows in the biased sweeps. */
   rigidMassScale: number;
   rigidImpulseScale: number;
+  /** Mass and impulse scales of violated rigid limits (C ≤ 0) in the biased sweeps: the fast mode's soft
+   * step (a limit that a contact or another limit contradicts then yields a little instead of fighting it
+   * with ever larger impulses); 1 and 0 (rigid) in the accurate mode. */
+  limitMassScale: number;
+  limitImpulseScale: number;
   /** The bilateral rows' direct solver (`../joint-direct.ts`); used when `direct` is true. */
   direct: JointDirect;
   useDirect: boolean;
@@ -84,7 +89,8 @@ const soft: Softness = { biasRate: 0, massScale: 1, impulseScale: 0 };
 
 export function createJointSolveContext(): JointSolveContext {
   return {
-    h: 0, invH: 0, rigidBiasRate: 0, rigidMassScale: 1, rigidImpulseScale: 0, direct: createJointDirect(),
+    h: 0, invH: 0, rigidBiasRate: 0, rigidMassScale: 1, rigidImpulseScale: 0, limitMassScale: 1, limitImpulseScale: 0,
+    direct: createJointDirect(),
     useDirect: true, refreshBeforeRelax: true, relaxReady: false, savedError: new Float64Array(64), substep: 0,
   };
 }
@@ -102,9 +108,13 @@ export function beginJoints(p: JointProblem, sb: SolverBodies, c: JointSolveCont
     // Gauss–Seidel rows also take the soft step's mass and impulse scales (compliance that keeps an
     // unconverged sweep from over-correcting)
     makeSoft(soft, o.jointHertz, o.jointDampingRatio, h);
+    c.limitMassScale = soft.massScale;
+    c.limitImpulseScale = soft.impulseScale;
     setup(p, sb, c, h, soft.biasRate, c.useDirect ? 1 : soft.massScale, c.useDirect ? 0 : soft.impulseScale,
       o.warmStarting);
   } else {
+    c.limitMassScale = 1;
+    c.limitImpulseScale = 0;
     setup(p, sb, c, h, 0, 1, 0, o.warmStarting);
   }
   p.stepTime = h * o.substeps;
@@ -117,6 +127,8 @@ export function beginJoints(p: JointProblem, sb: SolverBodies, c: JointSolveCont
  */
 export function beginJointsImplicit(p: JointProblem, sb: SolverBodies, c: JointSolveContext, h: number, warm: boolean): void {
   c.useDirect = true;
+  c.limitMassScale = 1;
+  c.limitImpulseScale = 0;
   c.direct.maxMeanEnvelope = Infinity;
   c.refreshBeforeRelax = false;
   setup(p, sb, c, h, 1 / h, 1, 0, warm);
@@ -199,8 +211,8 @@ function prepareRows(p: JointProblem, sb: SolverBodies, c: JointSolveContext): v
       p.gamma[r] = 0;
       p.biasRate[r] = type === ROW_MOTOR ? 0 : c.rigidBiasRate;
       p.softMass[r] = em;
-      p.massScale[r] = type === ROW_RIGID ? c.rigidMassScale : 1;
-      p.impulseScale[r] = type === ROW_RIGID ? c.rigidImpulseScale : 0;
+      p.massScale[r] = type === ROW_RIGID ? c.rigidMassScale : type === ROW_LIMIT ? c.limitMassScale : 1;
+      p.impulseScale[r] = type === ROW_RIGID ? c.rigidImpulseScale : type === ROW_LIMIT ? c.limitImpulseScale : 0;
     }
     if (p.rowBlock[r] === BLOCK_HEAD) invertBlock(p, r, p.gamma[r]);
   }
