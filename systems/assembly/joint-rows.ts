@@ -50,6 +50,9 @@
  * World frame, SI units. No allocation once the arrays have grown to the scene.
  */
 
+import { mat3MulVec } from '../../math/mat3';
+import { quatMultiply, quatRotate } from '../../math/quat';
+import { dot3 } from '../../math/vec3';
 import { growFloat64, growInt32, growUint32, growUint8, nextCapacity } from '../../components/capacity';
 import {
   AxisMode, disableJoint, JOINT_SLOTS, JointKind, WORLD_BODY, type JointStore,
@@ -310,23 +313,7 @@ function ensureRows(p: JointProblem, n: number): void {
 // ---------------------------------------------------------------------------------------------
 // Assembly
 
-function quatMul(out: Float64Array, oo: number, a: ArrayLike<number>, ao: number, b: ArrayLike<number>, bo: number): void {
-  const ax = a[ao], ay = a[ao + 1], az = a[ao + 2], aw = a[ao + 3];
-  const bx = b[bo], by = b[bo + 1], bz = b[bo + 2], bw = b[bo + 3];
-  out[oo] = aw * bx + ax * bw + ay * bz - az * by;
-  out[oo + 1] = aw * by - ax * bz + ay * bw + az * bx;
-  out[oo + 2] = aw * bz + ax * by - ay * bx + az * bw;
-  out[oo + 3] = aw * bw - ax * bx - ay * by - az * bz;
-}
 
-function rotate(out: Float64Array, oo: number, q: ArrayLike<number>, qo: number, v: ArrayLike<number>, vo: number): void {
-  const qx = q[qo], qy = q[qo + 1], qz = q[qo + 2], qw = q[qo + 3];
-  const vx = v[vo], vy = v[vo + 1], vz = v[vo + 2];
-  const tx = 2 * (qy * vz - qz * vy), ty = 2 * (qz * vx - qx * vz), tz = 2 * (qx * vy - qy * vx);
-  out[oo] = vx + qw * tx + (qy * tz - qz * ty);
-  out[oo + 1] = vy + qw * ty + (qz * tx - qx * tz);
-  out[oo + 2] = vz + qw * tz + (qx * ty - qy * tx);
-}
 
 /** Appends one row to joint j. */
 function pushRow(
@@ -392,15 +379,15 @@ export function assembleJoints(js: JointStore, bodies: RigidBodyStore, sb: Solve
     p.bodyA[j] = a;
     p.bodyB[j] = b;
     const j3 = 3 * j, j4 = 4 * j, j6 = 6 * j, e3 = 3 * e, e4 = 4 * e, e6 = 6 * e;
-    rotate(p.rA0, j3, q, 4 * ea, js.anchorA, e3);
-    quatMul(p.frameA0, j4, q, 4 * ea, js.frameA, e4);
+    quatRotate(p.rA0, j3, q, 4 * ea, js.anchorA, e3);
+    quatMultiply(p.frameA0, j4, q, 4 * ea, js.frameA, e4);
     if (eb === WORLD_BODY) {
       p.rB0[j3] = js.anchorB[e3]; p.rB0[j3 + 1] = js.anchorB[e3 + 1]; p.rB0[j3 + 2] = js.anchorB[e3 + 2];
       for (let k = 0; k < 4; k++) p.frameB0[j4 + k] = js.frameB[e4 + k];
       p.center0[j3] = -pos[3 * ea]; p.center0[j3 + 1] = -pos[3 * ea + 1]; p.center0[j3 + 2] = -pos[3 * ea + 2];
     } else {
-      rotate(p.rB0, j3, q, 4 * eb, js.anchorB, e3);
-      quatMul(p.frameB0, j4, q, 4 * eb, js.frameB, e4);
+      quatRotate(p.rB0, j3, q, 4 * eb, js.anchorB, e3);
+      quatMultiply(p.frameB0, j4, q, 4 * eb, js.frameB, e4);
       p.center0[j3] = pos[3 * eb] - pos[3 * ea];
       p.center0[j3 + 1] = pos[3 * eb + 1] - pos[3 * ea + 1];
       p.center0[j3 + 2] = pos[3 * eb + 2] - pos[3 * ea + 2];
@@ -511,8 +498,8 @@ export function updateJointRows(p: JointProblem, sb: SolverBodies): void {
   for (let j = 0; j < p.jointCount; j++) {
     const a = p.bodyA[j], b = p.bodyB[j];
     const j3 = 3 * j, j4 = 4 * j, j6 = 6 * j, a3 = 3 * a, b3 = 3 * b;
-    rotate(ra, 0, dq, 4 * a, p.rA0, j3);
-    rotate(rb, 0, dq, 4 * b, p.rB0, j3);
+    quatRotate(ra, 0, dq, 4 * a, p.rA0, j3);
+    quatRotate(rb, 0, dq, 4 * b, p.rB0, j3);
     gap[0] = p.center0[j3] + dp[b3] - dp[a3] + rb[0] - ra[0];
     gap[1] = p.center0[j3 + 1] + dp[b3 + 1] - dp[a3 + 1] + rb[1] - ra[1];
     gap[2] = p.center0[j3 + 2] + dp[b3 + 2] - dp[a3 + 2] + rb[2] - ra[2];
@@ -532,18 +519,18 @@ export function updateJointRows(p: JointProblem, sb: SolverBodies): void {
       finishRows(p, sb, rs, re);
       continue;
     }
-    quatMul(fa, 0, dq, 4 * a, p.frameA0, j4);
-    quatMul(fb, 0, dq, 4 * b, p.frameB0, j4);
+    quatMultiply(fa, 0, dq, 4 * a, p.frameA0, j4);
+    quatMultiply(fb, 0, dq, 4 * b, p.frameB0, j4);
     // F_A axes in the world
-    rotate(ax, 0, fa, 0, ex, 0);
+    quatRotate(ax, 0, fa, 0, ex, 0);
     ax[3] = 0; ax[4] = 1; ax[5] = 0;
-    rotate(ax, 3, fa, 0, ax, 3);
-    rotate(ax, 6, fa, 0, ez, 0);
+    quatRotate(ax, 3, fa, 0, ax, 3);
+    quatRotate(ax, 6, fa, 0, ez, 0);
     // linear coordinates along F_A's axes
     for (let i = 0; i < 3; i++) p.coordinate[j6 + i] = ax[3 * i] * gap[0] + ax[3 * i + 1] * gap[1] + ax[3 * i + 2] * gap[2];
     // relative rotation in A's joint frame: rel = F_A⁻¹ F_B; Euler XYZ angles
     inv[0] = -fa[0]; inv[1] = -fa[1]; inv[2] = -fa[2]; inv[3] = fa[3];
-    quatMul(rel, 0, inv, 0, fb, 0);
+    quatMultiply(rel, 0, inv, 0, fb, 0);
     eulerXyz(p.coordinate, j6 + 3, rel);
     let eulerReady = false;
     let blockAngReady = false;
@@ -552,7 +539,7 @@ export function updateJointRows(p: JointProblem, sb: SolverBodies): void {
       const axis = p.rowAxis[r], slot = p.rowSlot[r], type = p.rowType[r];
       const s = slot >= 12 && slot < 18 ? -1 : 1; // upper limits: flipped so that C ≥ 0 is feasible
       if (axis >= SWING_AXIS) {
-        if (!swingReady) { swingTwist(st, 0, rel); rotate(xb, 0, fb, 0, ex, 0); swingReady = true; }
+        if (!swingReady) { swingTwist(st, 0, rel); quatRotate(xb, 0, fb, 0, ex, 0); swingReady = true; }
         if (axis === TWIST_AXIS) {
           // τ̇ = (X_A + X_B)/(1 + X_A·X_B) · (ω_B − ω_A)
           let den = 1 + ax[0] * xb[0] + ax[1] * xb[1] + ax[2] * xb[2];
@@ -562,7 +549,7 @@ export function updateJointRows(p: JointProblem, sb: SolverBodies): void {
           p.error[r] = slot < 12 ? st[1] - p.lower[j6 + 3] : p.upper[j6 + 3] - st[1];
         } else {
           p.error[r] = swingRow(sw, rel, p.swingLimit[2 * j], p.swingLimit[2 * j + 1]);
-          rotate(sw, 0, fa, 0, sw, 0);
+          quatRotate(sw, 0, fa, 0, sw, 0);
           setAngularRow(p, r, sw[0], sw[1], sw[2]);
         }
       } else if (axis < 3) {
@@ -583,7 +570,7 @@ export function updateJointRows(p: JointProblem, sb: SolverBodies): void {
         p.error[r] = theta[i];
       } else {
         if (!eulerReady) {
-          rotate(bz, 0, fb, 0, ez, 0);
+          quatRotate(bz, 0, fb, 0, ez, 0);
           eulerRateAxes(euler, ax, bz);
           eulerReady = true;
         }
@@ -630,11 +617,11 @@ function finishRows(p: JointProblem, sb: SolverBodies, rs: number, re: number): 
   const I = sb.invInertia;
   for (let r = rs; r < re; r++) {
     const a = p.rowA[r], b = p.rowB[r], o = 3 * r;
-    mul3(p.invInertiaAngularA, o, I, 9 * a, p.angularA, o);
-    mul3(p.invInertiaAngularB, o, I, 9 * b, p.angularB, o);
+    mat3MulVec(p.invInertiaAngularA, o, I, 9 * a, p.angularA, o);
+    mat3MulVec(p.invInertiaAngularB, o, I, 9 * b, p.angularB, o);
     const l = p.linear;
     const w = (sb.invMass[a] + sb.invMass[b]) * (l[o] * l[o] + l[o + 1] * l[o + 1] + l[o + 2] * l[o + 2])
-      + dot(p.angularA, o, p.invInertiaAngularA, o) + dot(p.angularB, o, p.invInertiaAngularB, o);
+      + dot3(p.angularA, o, p.invInertiaAngularA, o) + dot3(p.angularB, o, p.invInertiaAngularB, o);
     p.effectiveMass[r] = w > 1e-300 ? 1 / w : 0;
   }
   for (let r = rs; r < re; r++) {
@@ -644,8 +631,8 @@ function finishRows(p: JointProblem, sb: SolverBodies, rs: number, re: number): 
       const ou = 3 * (r + u);
       for (let v = u; v < 3; v++) {
         const ov = 3 * (r + v);
-        const kv = ms * dot(p.linear, ou, p.linear, ov)
-          + dot(p.angularA, ou, p.invInertiaAngularA, ov) + dot(p.angularB, ou, p.invInertiaAngularB, ov);
+        const kv = ms * dot3(p.linear, ou, p.linear, ov)
+          + dot3(p.angularA, ou, p.invInertiaAngularA, ov) + dot3(p.angularB, ou, p.invInertiaAngularB, ov);
         p.blockMatrix[k9 + 3 * u + v] = kv;
         p.blockMatrix[k9 + 3 * v + u] = kv;
       }
@@ -653,16 +640,7 @@ function finishRows(p: JointProblem, sb: SolverBodies, rs: number, re: number): 
   }
 }
 
-function mul3(out: Float64Array, oo: number, m: Float64Array, mo: number, v: Float64Array, vo: number): void {
-  const x = v[vo], y = v[vo + 1], z = v[vo + 2];
-  out[oo] = m[mo] * x + m[mo + 1] * y + m[mo + 2] * z;
-  out[oo + 1] = m[mo + 3] * x + m[mo + 4] * y + m[mo + 5] * z;
-  out[oo + 2] = m[mo + 6] * x + m[mo + 7] * y + m[mo + 8] * z;
-}
 
-function dot(a: Float64Array, ao: number, b: Float64Array, bo: number): number {
-  return a[ao] * b[bo] + a[ao + 1] * b[bo + 1] + a[ao + 2] * b[bo + 2];
-}
 
 /**
  * XYZ Euler angles (a, b, c) of the unit quaternion q (R = Rx(a) Ry(b) Rz(c)), written to out[o..o+2].

@@ -1,32 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { collideBoxBox } from '../../../../systems/narrowphase/collide-box-box';
 import { createManifoldOut, type ManifoldOut, type PosedShape } from '../../../../systems/narrowphase/manifold';
-import { quatMultiply, quatRotateInverse, quatToMat3 } from '../../../../math/quat';
-import { ID, axisAngle, rot, rng, expectVec, pt, type V3, type Q } from './fixtures';
+import { quatRotateInverse, quatToMat3 } from '../../../../math/quat';
+import { ID, axisAngle, randomQuat, rot, rotated, rng, expectVec, pt, shape, type V3 } from './fixtures';
 
 // ---- helpers -------------------------------------------------------------------------------------
 
-function box(p: V3, q: Q, h: V3): PosedShape {
-  return new Float64Array([p[0], p[1], p[2], q[0], q[1], q[2], q[3], h[0], h[1], h[2]]);
-}
-function mul(a: Q, b: Q): Q {
-  const o = [0, 0, 0, 0];
-  quatMultiply(o, 0, a, 0, b, 0);
-  return o as Q;
-}
-/** Seeded PRNG (mulberry32) so the random checks are reproducible. */
-function randomQuat(r: () => number): Q {
-  // Shoemake's uniform random rotation
-  const u1 = r(), u2 = r(), u3 = r();
-  const a = Math.sqrt(1 - u1), b = Math.sqrt(u1);
-  return [a * Math.sin(2 * Math.PI * u2), a * Math.cos(2 * Math.PI * u2), b * Math.sin(2 * Math.PI * u3), b * Math.cos(2 * Math.PI * u3)];
-}
-/** The same shape with the whole scene rotated by Q about the origin. */
-function rotated(s: PosedShape, q: Q): PosedShape {
-  const p = rot(q, s);
-  const o = mul(q, [s[3], s[4], s[5], s[6]]);
-  return box(p, o, [s[7], s[8], s[9]]);
-}
+const box = shape;
 function collide(a: PosedShape, b: PosedShape, margin = 0.02): ManifoldOut {
   const out = createManifoldOut();
   out.pointCount = 99; // must be reset by the collide function

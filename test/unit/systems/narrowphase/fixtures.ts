@@ -35,22 +35,8 @@ export function rotated(s: PosedShape, q: Q): PosedShape {
   return shape(rot(q, s), mul(q, s, 3), [s[7], s[8], s[9]]);
 }
 
-export function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-export function randomQuat(r: () => number): Q {
-  const u1 = r(), u2 = r(), u3 = r();
-  const a = Math.sqrt(1 - u1), b = Math.sqrt(u1);
-  return [a * Math.sin(2 * Math.PI * u2), a * Math.cos(2 * Math.PI * u2), b * Math.sin(2 * Math.PI * u3), b * Math.cos(2 * Math.PI * u3)];
-}
+/** Seeded PRNG (mulberry32) and Shoemake's uniform random rotation: the scenes' own (`scenes/prng.ts`). */
+export { createRandom as rng, randomQuaternion as randomQuat } from '../../../../scenes/prng';
 
 export function expectVec(v: ArrayLike<number>, e: ArrayLike<number>, tol = 1e-12): void {
   for (let i = 0; i < 3; i++) expect(Math.abs(v[i] - e[i])).toBeLessThanOrEqual(tol);
