@@ -33,3 +33,26 @@ export function rotateDiagonalInertia(
     }
   }
 }
+
+/**
+ * `out[oo..] = (M + add·𝟙)⁻¹` for the symmetric 3×3 matrix M at `m[mo..]` (only its upper triangle
+ * m00 m01 m02 m11 m12 m22 is read), by cofactors. Returns false and writes nothing when
+ * |det| ≤ relTol · (|a| + |d| + |f|)³ (a, d, f the shifted diagonal; relTol 0: only det = 0 or NaN).
+ * `out` may alias `m`.
+ */
+export function mat3InvertSymmetric(
+  out: Float64Array | number[], oo: number, m: ArrayLike<number>, mo: number, add = 0, relTol = 0,
+): boolean {
+  const a = m[mo] + add, b = m[mo + 1], c = m[mo + 2];
+  const d = m[mo + 4] + add, e = m[mo + 5];
+  const f = m[mo + 8] + add;
+  const c00 = d * f - e * e, c01 = c * e - b * f, c02 = b * e - c * d;
+  const det = a * c00 + b * c01 + c * c02;
+  const scale = Math.abs(a) + Math.abs(d) + Math.abs(f);
+  if (!(Math.abs(det) > relTol * scale * scale * scale)) return false;
+  const id = 1 / det;
+  out[oo] = c00 * id; out[oo + 1] = c01 * id; out[oo + 2] = c02 * id;
+  out[oo + 3] = c01 * id; out[oo + 4] = (a * f - c * c) * id; out[oo + 5] = (b * c - a * e) * id;
+  out[oo + 6] = c02 * id; out[oo + 7] = (b * c - a * e) * id; out[oo + 8] = (a * d - b * b) * id;
+  return true;
+}

@@ -53,6 +53,7 @@ import type { SolverBodies } from '../../assembly/solver-bodies';
 import {
   applyRow, beginJointsImplicit, rowVelocity, createJointSolveContext, solveJoints, warmStartJoints, type JointSolveContext,
 } from '../pgs/joint-solve';
+import { mat3InvertSymmetric } from '../../../math/mat3';
 
 const ROW_RIGID = RowType.rigid;
 const ROW_LIMIT = RowType.limit;
@@ -314,12 +315,12 @@ export function augmentInertia(s: ImplicitJoints, p: JointProblem, sb: SolverBod
     if (n[i] < 2 || !(add > 0) || !(sb.invMass[i] > 0)) continue;
     // I = (I⁻¹)⁻¹, I += add·𝟙, I⁻¹ = I⁻¹ back (3×3 symmetric)
     const o = 9 * i;
-    if (!invert3(m, o)) continue;
+    if (!mat3InvertSymmetric(m, o, m, o)) continue;
     // capped at GEOMETRIC_STIFFNESS_CAP × the body's largest principal inertia (trace / 3 here)
     const cap = GEOMETRIC_STIFFNESS_CAP * (m[o] + m[o + 4] + m[o + 8]) / 3;
     const a = add < cap ? add : cap;
     m[o] += a; m[o + 4] += a; m[o + 8] += a;
-    invert3(m, o);
+    mat3InvertSymmetric(m, o, m, o);
     aug[i] = 1;
     changed = true;
   }
@@ -334,15 +335,3 @@ export function augmentInertia(s: ImplicitJoints, p: JointProblem, sb: SolverBod
  */
 const GEOMETRIC_STIFFNESS_CAP = 100;
 
-/** In-place inverse of the symmetric 3×3 matrix at `m[o..o+8]` (row-major); false (unchanged) if singular. */
-function invert3(m: Float64Array, o: number): boolean {
-  const a = m[o], b = m[o + 1], c = m[o + 2], d = m[o + 4], e = m[o + 5], f = m[o + 8];
-  const c00 = d * f - e * e, c01 = c * e - b * f, c02 = b * e - c * d;
-  const det = a * c00 + b * c01 + c * c02;
-  if (!(Math.abs(det) > 0)) return false;
-  const id = 1 / det;
-  m[o] = c00 * id; m[o + 1] = c01 * id; m[o + 2] = c02 * id;
-  m[o + 3] = c01 * id; m[o + 4] = (a * f - c * c) * id; m[o + 5] = (b * c - a * e) * id;
-  m[o + 6] = c02 * id; m[o + 7] = (b * c - a * e) * id; m[o + 8] = (a * d - b * b) * id;
-  return true;
-}

@@ -38,6 +38,7 @@ import { makeSoft, type Softness } from './soft-constraint';
 import {
   buildJointIslands, createJointDirect, ensureAux, factorJointIslands, solveFactored, type JointDirect,
 } from '../joint-direct';
+import { mat3InvertSymmetric } from '../../../math/mat3';
 
 // module-local copies of the enum codes (plain constants in the hot loops)
 const BLOCK_HEAD = RowBlock.head;
@@ -221,22 +222,8 @@ function prepareRows(p: JointProblem, sb: SolverBodies, c: JointSolveContext): v
 
 /** (K + γI)⁻¹ of the block whose first row is r, into `blockInverse[9r..]` (0 if singular). */
 function invertBlock(p: JointProblem, r: number, gamma: number): void {
-  const K = p.blockMatrix, o = 9 * r, out = p.blockInverse;
-  const a = K[o] + gamma, b = K[o + 1], c = K[o + 2];
-  const d = K[o + 4] + gamma, e = K[o + 5];
-  const f = K[o + 8] + gamma;
-  // symmetric: [a b c; b d e; c e f]
-  const c00 = d * f - e * e, c01 = c * e - b * f, c02 = b * e - c * d;
-  const det = a * c00 + b * c01 + c * c02;
-  const scale = Math.abs(a) + Math.abs(d) + Math.abs(f);
-  if (!(Math.abs(det) > 1e-14 * scale * scale * scale)) {
-    out.fill(0, o, o + 9);
-    return;
-  }
-  const id = 1 / det;
-  out[o] = c00 * id; out[o + 1] = c01 * id; out[o + 2] = c02 * id;
-  out[o + 3] = c01 * id; out[o + 4] = (a * f - c * c) * id; out[o + 5] = (b * c - a * e) * id;
-  out[o + 6] = c02 * id; out[o + 7] = (b * c - a * e) * id; out[o + 8] = (a * d - b * b) * id;
+  const o = 9 * r;
+  if (!mat3InvertSymmetric(p.blockInverse, o, p.blockMatrix, o, gamma, 1e-14)) p.blockInverse.fill(0, o, o + 9);
 }
 
 /** J v of row r from the current body velocities. */
