@@ -82,16 +82,23 @@ export function createJointLimitLcp(): JointLimitLcp {
   };
 }
 
+/** Per-limit-row arrays for `n` limit rows (the candidates). */
 function ensure(s: JointLimitLcp, n: number): void {
   if (s.rows.length >= n) return;
   const c = nextCapacity(s.rows.length, n);
   s.rows = new Int32Array(c);
+  s.previous = new Float64Array(c);
+}
+
+/** The LCP's arrays for `m` unknowns (m ≤ `maxSize`: the dense matrix is never sized to all limit rows). */
+function ensureLcp(s: JointLimitLcp, m: number): void {
+  if (s.q.length >= m) return;
+  const c = nextCapacity(s.q.length, m);
   s.N = new Float64Array(c * c);
   s.q = new Float64Array(c);
   s.z = new Float64Array(c);
   s.w = new Float64Array(c);
   s.base = new Float64Array(c);
-  s.previous = new Float64Array(c);
   s.index = new Int32Array(c);
   s.warmImpulse = new Float64Array(c);
   s.guess = new Int32Array(c);
@@ -146,6 +153,7 @@ export function solveJointLimitLcp(s: JointLimitLcp, p: JointProblem, sb: Solver
   let change = 0;
   for (let pass = 0; pass < 8; pass++) {
     if (m > s.maxSize) { restore(s, p, sb, c, n); return -1; }
+    if (m > 0) ensureLcp(s, m);
     if (m > 0 && !solveSelected(s, p, sb, c, n, m)) { restore(s, p, sb, c, n); return -1; }
     // the rows left out must hold at the new velocities
     let grew = false;
