@@ -354,7 +354,7 @@ interface Run {
 function startOurs(name: SceneName, steps: number, solver: OurSolver): Run {
   const entry = SCENES[name];
   const world = createPhysicsWorld({
-    gravity: entry.gravity ?? [0, -9.81, 0], profile: true,
+    gravity: entry.gravity ?? [0, -9.81, 0], profile: true, sleep: false,
     ...(solver === 'lcp' ? { solver: 'lcp' as const } : solver === 'mdp' ? { friction: 'max-dissipation' as const }
       : solver === 'pgs-gs' ? { pgs: { jointSolver: 'gauss-seidel' as const } } : {}),
   });

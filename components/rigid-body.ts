@@ -44,8 +44,13 @@ export interface RigidBodyStore {
   angularDamping: Float64Array;
   /** `[capacity]` multiplier on world gravity (dimensionless, default 1). */
   gravityScale: Float64Array;
-  /** `[capacity]` 1 when asleep. Sleeping is not implemented yet: always 0. */
+  /** `[capacity]` 1 when asleep (its island rested for the world's time to sleep; see
+   * `systems/islands/islands.ts`); a sleeping body is not moved by the step. */
   sleeping: Uint8Array;
+  /** `[capacity]` how long the body has rested below the world's sleep thresholds (unit: s). */
+  sleepTime: Float64Array;
+  /** `[capacity]` 1 (default) when the body may sleep; 0 keeps it and its island awake. */
+  allowSleep: Uint8Array;
   /** `[3 × capacity]` position at the start of the last step (for render interpolation). */
   prevPosition: Float64Array;
   /** `[4 × capacity]` orientation at the start of the last step (for render interpolation). */
@@ -71,6 +76,8 @@ export function createRigidBodyStore(capacity = 64): RigidBodyStore {
     angularDamping: new Float64Array(c),
     gravityScale: new Float64Array(c),
     sleeping: new Uint8Array(c),
+    sleepTime: new Float64Array(c),
+    allowSleep: new Uint8Array(c).fill(1),
     prevPosition: new Float64Array(3 * c),
     prevOrientation: new Float64Array(4 * c),
   };
@@ -95,6 +102,10 @@ export function ensureRigidBodyCapacity(s: RigidBodyStore, eid: number): void {
   s.angularDamping = growFloat64(s.angularDamping, c);
   s.gravityScale = growFloat64(s.gravityScale, c);
   s.sleeping = growUint8(s.sleeping, c);
+  s.sleepTime = growFloat64(s.sleepTime, c);
+  const allow = s.allowSleep;
+  s.allowSleep = growUint8(allow, c);
+  s.allowSleep.fill(1, allow.length);
   s.prevPosition = growFloat64(s.prevPosition, 3 * c);
   s.prevOrientation = growFloat64(s.prevOrientation, 4 * c);
   s.capacity = c;

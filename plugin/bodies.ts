@@ -12,6 +12,8 @@ import { PhysicsInputError, UnknownEntityError } from './errors';
 import { readNumber, readQuat, readVec3, type QuatLike, type Vec3Like } from './validate';
 import type { PhysicsWorld } from './world';
 import { removeJointsOfBody } from './joints';
+import { wakeBodies } from './wake';
+import { WORLD_BODY } from '../components/joint';
 
 interface ColliderCommon {
   /** Coulomb friction μ (default 0.5). */
@@ -66,6 +68,8 @@ export interface BodyDef {
   angularDamping?: number;
   /** default 1 */
   gravityScale?: number;
+  /** Whether the body may sleep when its island rests (default true; see `plugin/sleep.ts`). */
+  allowSleep?: boolean;
   collider?: ColliderDef;
 }
 
@@ -151,6 +155,8 @@ export function addBody(world: PhysicsWorld, def: BodyDef = {}): number {
   const linearDamping = readNumber(e, 'linearDamping', def.linearDamping ?? 0, 'nonNegative');
   const angularDamping = readNumber(e, 'angularDamping', def.angularDamping ?? 0, 'nonNegative');
   const gravityScale = readNumber(e, 'gravityScale', def.gravityScale ?? 1, 'finite');
+  const allowSleep = def.allowSleep ?? true;
+  if (typeof allowSleep !== 'boolean') throw new PhysicsInputError(e, 'allowSleep', allowSleep, 'must be a boolean');
   const collider = def.collider === undefined ? undefined : resolveCollider(e, def.collider);
   if (collider?.kind === ShapeKind.plane && motion !== MotionType.static) {
     throw new PhysicsInputError(e, 'collider.shape', 'plane', 'a plane must be on a static body');
@@ -207,6 +213,8 @@ export function addBody(world: PhysicsWorld, def: BodyDef = {}): number {
   b.angularDamping[eid] = angularDamping;
   b.gravityScale[eid] = gravityScale;
   b.sleeping[eid] = 0;
+  b.sleepTime[eid] = 0;
+  b.allowSleep[eid] = allowSleep ? 1 : 0;
   world.colliders.shape[eid] = ShapeKind.none;
   if (collider !== undefined) writeCollider(world, eid, collider);
   return eid;
@@ -248,6 +256,7 @@ export function setCollider(world: PhysicsWorld, eid: number, def: ColliderDef):
   if (c.kind === ShapeKind.plane && world.bodies.motionType[eid] !== MotionType.static) {
     throw new PhysicsInputError(eid, 'collider.shape', 'plane', 'a plane must be on a static body');
   }
+  wakeBodies(world, eid, WORLD_BODY, true);
   writeCollider(world, eid, c);
 }
 
@@ -266,6 +275,7 @@ export function getShape(world: PhysicsWorld, eid: number): ShapeKindName | unde
  */
 export function removeBody(world: PhysicsWorld, eid: number): void {
   requireBody(world, eid);
+  wakeBodies(world, eid, WORLD_BODY, true); // what rested on it falls
   removeJointsOfBody(world, eid);
   const cs = world.contacts;
   for (let m = cs.count - 1; m >= 0; m--) {
@@ -345,6 +355,7 @@ export function getMass(world: PhysicsWorld, eid: number): number {
 export function setPosition(world: PhysicsWorld, eid: number, p: Vec3Like): void {
   requireBody(world, eid);
   const v = readVec3(eid, 'position', p);
+  wakeBodies(world, eid, WORLD_BODY, true);
   for (let k = 0; k < 3; k++) {
     world.bodies.position[3 * eid + k] = v[k];
     world.bodies.prevPosition[3 * eid + k] = v[k];
@@ -355,6 +366,7 @@ export function setPosition(world: PhysicsWorld, eid: number, p: Vec3Like): void
 export function setOrientation(world: PhysicsWorld, eid: number, q: QuatLike): void {
   requireBody(world, eid);
   const v = readQuat(eid, 'orientation', q);
+  wakeBodies(world, eid, WORLD_BODY, true);
   for (let k = 0; k < 4; k++) {
     world.bodies.orientation[4 * eid + k] = v[k];
     world.bodies.prevOrientation[4 * eid + k] = v[k];
@@ -366,6 +378,7 @@ export function setLinearVelocity(world: PhysicsWorld, eid: number, vel: Vec3Lik
   requireBody(world, eid);
   const v = readVec3(eid, 'linearVelocity', vel);
   if (world.bodies.motionType[eid] === MotionType.static) return;
+  wakeBodies(world, eid);
   for (let k = 0; k < 3; k++) world.bodies.linearVelocity[3 * eid + k] = v[k];
 }
 
@@ -374,6 +387,7 @@ export function setAngularVelocity(world: PhysicsWorld, eid: number, vel: Vec3Li
   requireBody(world, eid);
   const v = readVec3(eid, 'angularVelocity', vel);
   if (world.bodies.motionType[eid] === MotionType.static) return;
+  wakeBodies(world, eid);
   for (let k = 0; k < 3; k++) world.bodies.angularVelocity[3 * eid + k] = v[k];
 }
 
@@ -385,6 +399,7 @@ export function applyForce(world: PhysicsWorld, eid: number, force: Vec3Like, po
   requireBody(world, eid);
   const f = readVec3(eid, 'force', force);
   const p = point === undefined ? undefined : readVec3(eid, 'point', point);
+  wakeBodies(world, eid);
   const b = world.bodies, i = 3 * eid;
   b.force[i] += f[0]; b.force[i + 1] += f[1]; b.force[i + 2] += f[2];
   if (p !== undefined) {
@@ -399,6 +414,7 @@ export function applyForce(world: PhysicsWorld, eid: number, force: Vec3Like, po
 export function applyTorque(world: PhysicsWorld, eid: number, torque: Vec3Like): void {
   requireBody(world, eid);
   const t = readVec3(eid, 'torque', torque);
+  wakeBodies(world, eid);
   const b = world.bodies, i = 3 * eid;
   b.torque[i] += t[0]; b.torque[i + 1] += t[1]; b.torque[i + 2] += t[2];
 }
@@ -413,6 +429,7 @@ export function applyImpulse(world: PhysicsWorld, eid: number, impulse: Vec3Like
   const p = point === undefined ? undefined : readVec3(eid, 'point', point);
   const b = world.bodies, i = 3 * eid;
   if (b.motionType[eid] !== MotionType.dynamic) return;
+  wakeBodies(world, eid);
   const im = b.invMass[eid];
   b.linearVelocity[i] += j[0] * im; b.linearVelocity[i + 1] += j[1] * im; b.linearVelocity[i + 2] += j[2] * im;
   if (p !== undefined) {
@@ -426,6 +443,7 @@ export function applyAngularImpulse(world: PhysicsWorld, eid: number, impulse: V
   requireBody(world, eid);
   const l = readVec3(eid, 'angularImpulse', impulse);
   if (world.bodies.motionType[eid] !== MotionType.dynamic) return;
+  wakeBodies(world, eid);
   applyAngularImpulseRaw(world, eid, l[0], l[1], l[2]);
 }
 

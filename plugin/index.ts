@@ -18,6 +18,8 @@ export {
 export type {
   JointDef, JointAxisName, JointAxisSpec, JointLimits, JointSwingLimit, JointMotorDef, JointKindName,
 } from './joints';
+export { isSleeping, wakeUp, getAllowSleep, setAllowSleep, setSleepEnabled } from './sleep';
+export type { SleepOptions } from '../systems/islands/islands';
 export { PhysicsInputError, UnknownEntityError, NonFiniteStateError } from './errors';
 export type { Vec3Like, QuatLike } from './validate';
 export { STAGES } from './profiler';

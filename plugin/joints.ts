@@ -24,6 +24,7 @@ import { eulerXyz, swingTwist } from '../systems/assembly/joint-rows';
 import { PhysicsInputError, UnknownEntityError } from './errors';
 import { readNumber, readVec3, type Vec3Like } from './validate';
 import type { PhysicsWorld } from './world';
+import { wakeBodies } from './wake';
 
 /** One of the six joint axes: translation along / rotation about the joint frame's x, y, z. */
 export type JointAxisName = 'linearX' | 'linearY' | 'linearZ' | 'angularX' | 'angularY' | 'angularZ';
@@ -503,6 +504,7 @@ function readLength(field: string, v: unknown): number {
 export function addJoint(world: PhysicsWorld, def: JointDef): number {
   const r = resolve(world, def);
   // All input is valid: only now does the world change.
+  wakeBodies(world, r.a, r.b);
   const eid = addEntity(world.ecs);
   const s = world.joints;
   ensureJointCapacity(s, eid);
@@ -547,6 +549,7 @@ export function addJoint(world: PhysicsWorld, def: JointDef): number {
  */
 export function removeJoint(world: PhysicsWorld, eid: number): void {
   requireJoint(world, eid);
+  wakeBodies(world, world.joints.bodyA[eid], world.joints.bodyB[eid]);
   unregisterJoint(world.joints, eid);
   removeEntity(world.ecs, eid);
 }
@@ -593,6 +596,7 @@ export function setJointMotor(world: PhysicsWorld, eid: number, motor: JointMoto
   if (s.motorMaxForce[6 * eid + i] === 0) s.warmForce[JOINT_SLOTS * eid + 18 + i] = 0;
   s.motorSpeed[6 * eid + i] = speed;
   s.motorMaxForce[6 * eid + i] = maxForce;
+  wakeBodies(world, world.joints.bodyA[eid], world.joints.bodyB[eid]);
 }
 
 /**
@@ -613,6 +617,7 @@ export function setJointFriction(world: PhysicsWorld, eid: number, friction: num
   }
   if (s.motorMaxForce[6 * eid + i] === 0 && s.friction[6 * eid + i] === 0) s.warmForce[JOINT_SLOTS * eid + 18 + i] = 0;
   s.friction[6 * eid + i] = f;
+  wakeBodies(world, world.joints.bodyA[eid], world.joints.bodyB[eid]);
 }
 
 /**
@@ -642,6 +647,7 @@ export function setJointLimits(world: PhysicsWorld, eid: number, limits: JointLi
   s.upper[6 * eid + i] = hi;
   s.limitStiffness[6 * eid + i] = k;
   s.limitDamping[6 * eid + i] = b;
+  wakeBodies(world, world.joints.bodyA[eid], world.joints.bodyB[eid]);
 }
 
 /**
@@ -669,6 +675,7 @@ export function setJointSwingLimit(
   s.swingLimit[2 * eid + 1] = tz;
   s.limitStiffness[6 * eid + 4] = k;
   s.limitDamping[6 * eid + 4] = b;
+  wakeBodies(world, world.joints.bodyA[eid], world.joints.bodyB[eid]);
 }
 
 type Out3 = Float64Array | number[] | { x: number; y: number; z: number };

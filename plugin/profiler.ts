@@ -3,7 +3,7 @@
  */
 
 /** The stages of one step, in order (see `plugin/step.ts`). */
-export const STAGES = ['broadphase', 'narrowphase', 'assembly', 'solve', 'integrate'] as const;
+export const STAGES = ['broadphase', 'narrowphase', 'islands', 'assembly', 'solve', 'integrate'] as const;
 export type StageName = (typeof STAGES)[number];
 
 export interface StepProfile {
@@ -13,6 +13,8 @@ export interface StepProfile {
   total: number;
   /** Bodies in the world. */
   bodies: number;
+  /** Sleeping bodies after the step. */
+  sleeping: number;
   /** Candidate pairs from the broadphase. */
   pairs: number;
   /** Manifolds with at least one point. */
@@ -37,8 +39,8 @@ export function createProfiler(enabled = false): Profiler {
   return {
     enabled,
     last: {
-      stages: { broadphase: 0, narrowphase: 0, assembly: 0, solve: 0, integrate: 0 },
-      total: 0, bodies: 0, pairs: 0, manifolds: 0, contacts: 0, iterations: 0, solverDetail: {},
+      stages: { broadphase: 0, narrowphase: 0, islands: 0, assembly: 0, solve: 0, integrate: 0 },
+      total: 0, bodies: 0, sleeping: 0, pairs: 0, manifolds: 0, contacts: 0, iterations: 0, solverDetail: {},
     },
   };
 }

@@ -3,11 +3,13 @@
  *
  * | # | stage       | reads                          | writes                                              |
  * |---|-------------|--------------------------------|-----------------------------------------------------|
- * | 1 | broadphase  | collider shapes, poses         | AABBs, candidate pairs                              |
+ * | 1 | broadphase  | collider shapes, awake poses   | AABBs, candidate pairs                              |
  * | 2 | narrowphase | pairs, shapes, poses           | contact store: manifolds, begin/end events          |
- * | 3 | assembly    | bodies, contacts, joints       | solver bodies, constraint rows (J, m_eff, warm start)|
- * | 4 | solve       | rows, solver bodies, h         | solver velocities and pose deltas, impulses (stored) |
- * | 5 | integrate   | solver bodies                  | poses, velocities; force accumulators cleared       |
+ * | 3 | islands     | contacts, joints, sleep timers | islands woken by contact or joint; awake islands    |
+ * | 4 | assembly    | awake bodies, contacts, joints | solver bodies, constraint rows (J, m_eff, warm start)|
+ * | 5 | solve       | rows, solver bodies, h         | solver velocities and pose deltas, impulses (stored) |
+ * | 6 | integrate   | solver bodies                  | poses, velocities; force accumulators cleared; then |
+ * |   |             |                                | islands at rest for 0.5 s put to sleep (timed as 3) |
  *
  * Events in `world.contacts` (begin / end), `world.nonFiniteBodies` and `world.brokenJoints` are valid
  * until the next step.
@@ -19,6 +21,7 @@ import { updateContacts } from '../systems/narrowphase/narrowphase';
 import { assembleContacts, gatherBodies, storeImpulses } from '../systems/assembly/assembly';
 import { integrateBodies } from '../systems/integrate/integrate';
 import { assembleJoints, storeJointResults } from '../systems/assembly/joint-rows';
+import { buildIslands, sleepIslands, wakeTouchedIslands } from '../systems/islands/islands';
 import { PhysicsInputError } from './errors';
 import { flushPendingEndEvents } from './bodies';
 import { now } from './profiler';
@@ -50,6 +53,15 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
   updateContacts(world.narrowphase, world.broadphase, bodies, colliders, contacts, world.contactMargin, dt);
   if (timed) { const t = now(); prof.last.stages.narrowphase = t - t0; t0 = t; }
 
+  const islands = world.islands;
+  const sleeping = islands.options.enabled;
+  if (sleeping) {
+    wakeTouchedIslands(islands, bodies, contacts, world.joints);
+    buildIslands(islands, ecs, bodies, contacts, world.joints);
+  }
+  let islandsMs = 0;
+  if (timed) { const t = now(); islandsMs = t - t0; t0 = t; }
+
   gatherBodies(ecs, bodies, world.gravity, world.solverBodies);
   const points = assembleContacts(contacts, bodies, world.solverBodies, world.problem);
   assembleJoints(world.joints, bodies, world.solverBodies, world.jointProblem); // joint rows (joint-rows.ts)
@@ -66,12 +78,18 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
   integrateBodies(world.solverBodies, bodies, world.nonFiniteBodies);
   world.stepCount++;
   world.time += dt;
+  if (timed) { const t = now(); prof.last.stages.integrate = t - t0; t0 = t; }
+  if (sleeping) sleepIslands(islands, ecs, bodies, dt);
   if (timed) {
     const t = now();
     const last = prof.last;
-    last.stages.integrate = t - t0;
+    last.stages.islands = islandsMs + (t - t0);
     last.total = t - tStart;
-    last.bodies = query(ecs, [bodies]).length;
+    const list = query(ecs, [bodies]);
+    last.bodies = list.length;
+    let asleep = 0;
+    for (let i = 0; i < list.length; i++) asleep += bodies.sleeping[list[i]];
+    last.sleeping = asleep;
     last.pairs = world.broadphase.pairCount;
     let manifolds = 0;
     for (let m = 0; m < contacts.count; m++) if (contacts.pointCount[m] > 0) manifolds++;

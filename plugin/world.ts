@@ -14,6 +14,7 @@ import { createNarrowphase, type NarrowphaseState } from '../systems/narrowphase
 import { createSolverBodies, type SolverBodies } from '../systems/assembly/solver-bodies';
 import { createConstraintProblem, type ConstraintProblem } from '../systems/assembly/constraint-problem';
 import { createJointProblem, type JointProblem } from '../systems/assembly/joint-rows';
+import { createIslandState, type IslandState, type SleepOptions } from '../systems/islands/islands';
 import type { ConstraintSolver, SolverKind, StepContext } from '../systems/solve/constraint-solver';
 import { createPgsSolver } from '../systems/solve/pgs/pgs-solver';
 import { defaultPgsOptions, type PgsOptions } from '../systems/solve/pgs/pgs-options';
@@ -40,6 +41,9 @@ export interface PhysicsWorldOptions {
   profile?: boolean;
   /** Initial entity capacity; stores grow as needed (default 64). */
   initialCapacity?: number;
+  /** Sleeping: `false` turns it off (benchmarks compare with it off); an object sets the thresholds
+   * (default: on, |v| < 0.05 m/s and |ω| < 0.05 rad/s for 0.5 s; see `SleepOptions`). */
+  sleep?: boolean | Partial<SleepOptions>;
 }
 
 export interface PhysicsWorld {
@@ -61,6 +65,9 @@ export interface PhysicsWorld {
   readonly problem: ConstraintProblem;
   /** The joint rows of the step (`systems/assembly/joint-rows.ts`). */
   readonly jointProblem: JointProblem;
+  /** Islands, sleeping and waking (`systems/islands/islands.ts`); `islands.options` are the sleep
+   * settings (change them through `setSleepEnabled` in `plugin/sleep.ts`). */
+  readonly islands: IslandState;
   /** The current contact solver. */
   solver: ConstraintSolver;
   readonly profiler: Profiler;
@@ -93,6 +100,7 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
   if (!Number.isInteger(cap) || cap < 1) {
     throw new PhysicsInputError(-1, 'initialCapacity', cap, 'must be a positive integer');
   }
+  const sleep = readSleepOptions(options.sleep);
   const pgs = options.friction === undefined ? options.pgs : { friction: options.friction, ...options.pgs };
   const solver = makeSolver(options.solver ?? 'pgs', { pgs, lcp: options.lcp });
   const joints = createJointStore();
@@ -111,6 +119,7 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
     solverBodies: createSolverBodies(cap),
     problem: createConstraintProblem(),
     jointProblem,
+    islands: createIslandState(sleep),
     solver,
     profiler: createProfiler(options.profile ?? false),
     contactMargin: margin,
@@ -126,6 +135,21 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
     },
   };
   return world;
+}
+
+/** Validates the `sleep` world option. @throws PhysicsInputError */
+function readSleepOptions(o: boolean | Partial<SleepOptions> | undefined): Partial<SleepOptions> {
+  if (o === undefined) return {};
+  if (typeof o === 'boolean') return { enabled: o };
+  if (typeof o !== 'object' || o === null) throw new PhysicsInputError(-1, 'sleep', o, 'must be a boolean or an object');
+  for (const k of ['linearThreshold', 'angularThreshold', 'timeToSleep'] as const) {
+    const v = o[k];
+    if (v !== undefined && !(typeof v === 'number' && Number.isFinite(v) && v >= 0)) {
+      throw new PhysicsInputError(-1, `sleep.${k}`, v, 'must be a finite number ≥ 0');
+    }
+  }
+  if (o.enabled !== undefined && typeof o.enabled !== 'boolean') throw new PhysicsInputError(-1, 'sleep.enabled', o.enabled, 'must be a boolean');
+  return { ...o };
 }
 
 function makeSolver(

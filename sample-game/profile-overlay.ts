@@ -37,7 +37,7 @@ export interface FrameProfile {
 
 export function createFrameProfile(): FrameProfile {
   return {
-    stages: { broadphase: 0, narrowphase: 0, assembly: 0, solve: 0, integrate: 0 },
+    stages: { broadphase: 0, narrowphase: 0, islands: 0, assembly: 0, solve: 0, integrate: 0 },
     total: 0, steps: 0, bodies: 0, contacts: 0,
     detail: { impactMs: 0, lcpBuildMs: 0, lemkeMs: 0 },
     detailSteps: 0,
@@ -93,7 +93,7 @@ interface Bar {
 type BarName = StageName | DetailStage | 'total';
 
 const LABELS: Record<BarName, string> = {
-  broadphase: 'broadphase', narrowphase: 'narrowphase', assembly: 'assembly', solve: 'solve',
+  broadphase: 'broadphase', narrowphase: 'narrowphase', islands: 'islands', assembly: 'assembly', solve: 'solve',
   integrate: 'integrate', total: 'total', impactMs: '↳ impact', lcpBuildMs: '↳ LCP build', lemkeMs: '↳ Lemke',
 };
 

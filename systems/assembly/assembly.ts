@@ -23,7 +23,8 @@ const rot = new Float64Array(9);
 /** Scratch: the directions n, t1, t2 of the manifold being assembled. */
 const basis = new Float64Array(9);
 
-/** Copies every body of the world into `sb` (dense), with accelerations from gravity and applied loads. */
+/** Copies every body of the world into `sb` (dense), with accelerations from gravity and applied loads.
+ * A sleeping body is copied as a static one (zero inverse mass and velocity): it does not move. */
 export function gatherBodies(ecs: World, bodies: RigidBodyStore, gravity: Float64Array, sb: SolverBodies): void {
   const list = query(ecs, [bodies]);
   const n = list.length;
@@ -34,7 +35,8 @@ export function gatherBodies(ecs: World, bodies: RigidBodyStore, gravity: Float6
     const e = list[i];
     sb.entity[i] = e;
     sb.indexOfEntity[e] = i;
-    const mt = bodies.motionType[e];
+    const asleep = bodies.sleeping[e] === 1;
+    const mt = asleep ? MotionType.static : bodies.motionType[e];
     sb.motionType[i] = mt;
     const i3 = 3 * i, e3 = 3 * e;
     if (mt === MotionType.dynamic) {
@@ -53,6 +55,7 @@ export function gatherBodies(ecs: World, bodies: RigidBodyStore, gravity: Float6
       sb.linearAcceleration[i3] = 0; sb.linearAcceleration[i3 + 1] = 0; sb.linearAcceleration[i3 + 2] = 0;
       sb.angularAcceleration[i3] = 0; sb.angularAcceleration[i3 + 1] = 0; sb.angularAcceleration[i3 + 2] = 0;
     }
+    // a sleeping body's velocities are zero (set when its island went to sleep)
     sb.v[i3] = bodies.linearVelocity[e3];
     sb.v[i3 + 1] = bodies.linearVelocity[e3 + 1];
     sb.v[i3 + 2] = bodies.linearVelocity[e3 + 2];
@@ -68,7 +71,8 @@ export function gatherBodies(ecs: World, bodies: RigidBodyStore, gravity: Float6
   }
 }
 
-/** Builds one 3-row block per contact point of every non-sensor manifold. Returns the point count. */
+/** Builds one 3-row block per contact point of every non-sensor manifold between two bodies of which
+ * at least one can move (none between sleeping and static bodies). Returns the point count. */
 export function assembleContacts(
   contacts: ContactStore, bodies: RigidBodyStore, sb: SolverBodies, p: ConstraintProblem,
 ): number {
@@ -86,6 +90,7 @@ export function assembleContacts(
     const ea = contacts.bodyA[m], eb = contacts.bodyB[m];
     const ia = sb.indexOfEntity[ea], ib = sb.indexOfEntity[eb];
     const imA = sb.invMass[ia], imB = sb.invMass[ib];
+    if (imA === 0 && imB === 0) continue; // sleeping with sleeping or static: nothing can move
     // The directions n, t1, t2 and the bodies are those of the manifold: computed and loaded once
     // (the arithmetic per point is that of cross3 / mat3MulVec, term for term).
     basis[0] = contacts.normal[3 * m]; basis[1] = contacts.normal[3 * m + 1]; basis[2] = contacts.normal[3 * m + 2];

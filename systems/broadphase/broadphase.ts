@@ -10,7 +10,9 @@
  * collision filter. A pair is reported once, as (lower entity id, higher entity id). The sweep reads
  * the bounds from a copy of the AABBs in sorted order (`sorted`), so its inner loop walks memory
  * in order instead of jumping to each entity's AABB.
- * Pairs of two non-dynamic bodies (static / kinematic) are skipped.
+ * Pairs of two bodies that cannot move each other are skipped: static, kinematic and sleeping bodies
+ * pair only with awake dynamic bodies, except kinematic with sleeping (a moving kinematic body wakes
+ * what it touches). A sleeping body's AABB is not refitted (it does not move).
  */
 
 import { query } from 'bitecs';
@@ -33,7 +35,9 @@ export interface BroadphaseState {
   /** `[6 × count]` the AABBs in sorted order, per collider: minimum and maximum on `axis`, then on the
    * next axis, then on the one after ((axis + 1) % 3, (axis + 2) % 3); rebuilt every step. */
   sorted: Float64Array;
-  /** `[count]` 1 when the collider at this sorted position belongs to a dynamic body. */
+  /** `[count]` class of the body of the collider at this sorted position: {@link AWAKE} (dynamic),
+   * {@link KINEMATIC}, {@link ASLEEP} (dynamic) or 0 (static). A pair is reported when one side is
+   * awake, or one kinematic and the other asleep. */
   sortedDynamic: Uint8Array;
   count: number;
   /** `[entity capacity]` 1 when the entity is in `order`. */
@@ -46,6 +50,9 @@ export interface BroadphaseState {
    * `joints.excludedPairs`, maintained by `components/joint.ts`); undefined = none. */
   excludedPairs: PairTable | undefined;
 }
+
+/** Body classes of `sortedDynamic` (bits; see the sweep). */
+const KINEMATIC = 1, ASLEEP = 2, AWAKE = 4;
 
 export function createBroadphase(): BroadphaseState {
   return {
@@ -94,7 +101,7 @@ export function updateBroadphase(
   }
   for (let i = 0; i < n; i++) {
     const e = list[i];
-    if (colliders.shape[e] !== ShapeKind.none) computeAabb(colliders, bodies, e, margin, dt);
+    if (colliders.shape[e] !== ShapeKind.none && bodies.sleeping[e] === 0) computeAabb(colliders, bodies, e, margin, dt);
   }
   // Keep the old order of the colliders still present, append the new ones.
   let m = 0;
@@ -135,13 +142,14 @@ export function updateBroadphase(
 
   // the bounds in sorted order, for the sweep
   const a1 = (ax + 1) % 3, a2 = (ax + 2) % 3;
-  const motion = bodies.motionType, box = s.sorted, dyn = s.sortedDynamic;
+  const motion = bodies.motionType, asleep = bodies.sleeping, box = s.sorted, dyn = s.sortedDynamic;
   for (let i = 0; i < m; i++) {
     const e = order[i], o = 6 * e, oi = 6 * i;
     box[oi] = keys[i]; box[oi + 1] = aabb[o + 3 + ax];
     box[oi + 2] = aabb[o + a1]; box[oi + 3] = aabb[o + 3 + a1];
     box[oi + 4] = aabb[o + a2]; box[oi + 5] = aabb[o + 3 + a2];
-    dyn[i] = motion[e] === MotionType.dynamic ? 1 : 0;
+    const mt = motion[e];
+    dyn[i] = mt === MotionType.dynamic ? (asleep[e] === 1 ? ASLEEP : AWAKE) : mt === MotionType.kinematic ? KINEMATIC : 0;
   }
 
   // sweep
@@ -149,13 +157,14 @@ export function updateBroadphase(
   for (let i = 0; i < m; i++) {
     const oi = 6 * i;
     const maxA = box[oi + 1], min1 = box[oi + 2], max1 = box[oi + 3], min2 = box[oi + 4], max2 = box[oi + 5];
-    const dynA = dyn[i] === 1;
+    const classA = dyn[i];
     for (let j = i + 1, oj = oi + 6; j < m; j++, oj += 6) {
       if (box[oj] > maxA) break;
       // one branch for the four bound tests (| instead of ||): most candidates fail one of them, and
       // which one is unpredictable
       if ((+(min1 > box[oj + 3]) | +(box[oj + 2] > max1) | +(min2 > box[oj + 5]) | +(box[oj + 4] > max2)) !== 0) continue;
-      if (!dynA && dyn[j] === 0) continue;
+      const classes = classA | dyn[j];
+      if ((classes & AWAKE) === 0 && classes !== (KINEMATIC | ASLEEP)) continue;
       const a = order[i], b = order[j];
       if (!shouldCollide(colliders, a, b)) continue;
       if (s.excludedPairs !== undefined && s.excludedPairs.size > 0 && pairTableGet(s.excludedPairs, a, b) >= 0) continue; // joined pair (joints)

@@ -10,7 +10,9 @@
  * the nearest unmatched old point within 2 cm in A's frame. The collide margin is the contact margin
  * plus how far the shapes can approach during the step (speculative contacts, so fast bodies do not
  * tunnel); a manifold is touching while one of its points is within the contact margin. Manifolds of pairs the broadphase no
- * longer reports are removed, with an end event if they were touching.
+ * longer reports are removed, with an end event if they were touching, except the manifolds between
+ * two bodies that do not move (sleeping with sleeping or static): the broadphase does not pair those,
+ * and they are kept as they were (`systems/islands/islands.ts`).
  *
  * Order of work (the results are those of taking the pairs in the broadphase's order): the manifold
  * slots and per-body data first, for all pairs; then the pairs that have a manifold, in slot order,
@@ -18,7 +20,7 @@
  */
 
 import { ShapeKind, type ColliderStore } from '../../components/collider';
-import type { RigidBodyStore } from '../../components/rigid-body';
+import { MotionType, type RigidBodyStore } from '../../components/rigid-body';
 import {
   acquireManifold, MAX_MANIFOLD_POINTS, pushBeginEvent, pushEndEvent, releaseManifold, type ContactStore,
 } from '../../components/contact';
@@ -200,9 +202,17 @@ export function updateContacts(
     else pushEndEvent(contacts, a, b);
     events--;
   }
-  // Remove the manifolds of pairs that were not reported this step.
+  // Remove the manifolds of pairs that were not reported this step, except those of a sleeping body
+  // with another sleeping or a static body (kept as they are while the island sleeps).
+  const sleeping = bodies.sleeping, mt = bodies.motionType;
   for (let m = contacts.count - 1; m >= 0; m--) {
     if (contacts.stamp[m] !== stamp) {
+      const a = contacts.bodyA[m], b = contacts.bodyB[m];
+      if ((sleeping[a] | sleeping[b]) === 1 && (sleeping[a] === 1 || mt[a] === MotionType.static)
+        && (sleeping[b] === 1 || mt[b] === MotionType.static)) {
+        contacts.stamp[m] = stamp;
+        continue;
+      }
       if (contacts.touching[m]) pushEndEvent(contacts, contacts.bodyA[m], contacts.bodyB[m]);
       releaseManifold(contacts, m);
     }
