@@ -42,7 +42,7 @@ describe('body properties at run time', () => {
     expect(() => setMassProperties(w, b, { mass: 0, inertia: [1, 1, 1] })).toThrow(PhysicsInputError);
     expect(w.bodies.mass[b]).toBe(5);
     setDamping(w, b, { linear: 0.3 });
-    expect(getDamping(w, b)).toEqual({ linear: 0.3, angular: 0.05 });
+    expect(getDamping(w, b)).toEqual({ linear: 0.3, angular: 0 });
     expect(() => setDamping(w, b, { linear: 1, angular: -1 })).toThrow(PhysicsInputError);
     expect(getDamping(w, b).linear).toBe(0.3);
     setGravityScale(w, b, 0);
