@@ -10,25 +10,21 @@
  * wrecking ball into the red tower with its chain held together, and the drawbridge button lowers the
  * drawbridge and raises it again (test-results/sample-game-joints.png).
  *
- * Chromium: `CHROMIUM_PATH`, else /usr/bin/chromium. A missing browser FAILS the test (CI installs
- * it with `apt-get install chromium`); it never skips.
+ * Chromium: `CHROMIUM_PATH`, else a system Chromium on `PATH`, else the headless Chromium of the
+ * `@sparticuz/chromium` devDependency (`./browser.ts`). A browser that cannot start FAILS the test; it
+ * never skips.
  */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { build, preview, type PreviewServer } from 'vite';
-import { chromium, type Browser, type ConsoleMessage, type JSHandle, type Page } from 'playwright-core';
+import type { Browser, ConsoleMessage, JSHandle, Page } from 'playwright-core';
+import { launchChromium } from './browser';
 import type { GameTestApi } from '../../sample-game/test-api';
 
 const repo = resolve(import.meta.dirname, '../..');
 const resultsDir = resolve(repo, 'test-results');
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
-  '--disable-quic',
-];
 const VIEWPORT = { width: 800, height: 500 };
 
 let server: PreviewServer | undefined;
@@ -80,11 +76,8 @@ async function waitForRest(timeoutMs: number): Promise<void> {
 
 describe('sample game in headless Chromium', () => {
   beforeAll(async () => {
-    if (!existsSync(executablePath)) {
-      throw new Error(
-        `Chromium not found at ${executablePath}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`,
-      );
-    }
+    // First, so that a machine without a browser fails at once (never skips).
+    browser = await launchChromium();
     const configFile = resolve(repo, 'vite.config.ts');
     await build({
       mode: 'sample', configFile, root: resolve(repo, 'sample-game'), logLevel: 'warn',
@@ -99,7 +92,6 @@ describe('sample game in headless Chromium', () => {
     if (address === null || typeof address === 'string') throw new Error(`unexpected server address ${String(address)}`);
     url = `http://127.0.0.1:${address.port}/`;
 
-    browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_FLAGS });
     page = await browser.newPage({ viewport: VIEWPORT });
     page.on('pageerror', (e) => pageErrors.push(e.message));
     page.on('console', (m: ConsoleMessage) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
