@@ -47,6 +47,24 @@ async function waitFor(what: string, fn: () => Promise<boolean>, timeoutMs: numb
   }
 }
 
+/**
+ * Polls `fn` until it returns true, counting the game's simulated steps: fails with `what` once the
+ * game has taken `maxSteps` fixed steps (1/60 s each) without it, or after `wallMs` of wall time (a
+ * game that stopped stepping). On a busy machine the frame rate, not the physics, sets how much
+ * wall time a swing takes, so the bound is in simulated time.
+ */
+async function waitForSteps(what: string, fn: () => Promise<boolean>, maxSteps: number, wallMs = 90_000): Promise<void> {
+  const start = await api.evaluate((g) => g.steps);
+  const until = Date.now() + wallMs;
+  for (;;) {
+    const steps = await api.evaluate((g) => g.steps);
+    if (await fn()) return;
+    if (steps - start > maxSteps) throw new Error(`not within ${maxSteps} steps (${steps - start} taken): ${what}`);
+    if (Date.now() > until) throw new Error(`timed out after ${wallMs} ms (${steps - start} steps taken) waiting for: ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 let screenshotBytes = 0;
 
 /** Saves the page to test-results/sample-game.png. */
@@ -330,25 +348,25 @@ describe('sample game in headless Chromium', () => {
       gap = Math.max(gap, s.gap);
       return s;
     };
-    await waitFor('the wrecking ball swung out', async () => (await sample()).x > start[0] + 3, 10_000, 100);
-    await waitFor('the wrecking ball on its way back', async () => (await sample()).x < start[0] + 2, 10_000, 50);
+    await waitForSteps('the wrecking ball swung out', async () => (await sample()).x > start[0] + 3, 180);
+    await waitForSteps('the wrecking ball on its way back', async () => (await sample()).x < start[0] + 2, 180);
     await page.click('#drawbridge-button');
     expect(await api.evaluate((g) => g.drawbridgeRaised)).toBe(false);
     expect(await page.getAttribute('#drawbridge-button', 'aria-pressed')).toBe('false');
-    await waitFor('red tower blocks moved by the wrecking ball', async () => (await sample()).moved >= 1, 10_000, 100);
+    await waitForSteps('red tower blocks moved by the wrecking ball', async () => (await sample()).moved >= 1, 180);
     expect(gap).toBeLessThan(0.01);
 
-    await waitFor('the drawbridge coming down', () => api.evaluate((g) => g.drawbridgeAngle > 0.5), 10_000, 100);
+    await waitForSteps('the drawbridge coming down', () => api.evaluate((g) => g.drawbridgeAngle > 0.5), 180);
     mkdirSync(resultsDir, { recursive: true });
     await page.screenshot({ path: resolve(resultsDir, 'sample-game-joints.png') });
     const down = await api.evaluate((g) => g.drawbridgeAngle);
     await page.keyboard.press('b');
     expect(await api.evaluate((g) => g.drawbridgeRaised)).toBe(true);
-    await waitFor('the drawbridge rising', () => api.evaluate((g, a) => g.drawbridgeAngle < a - 0.1, down), 10_000, 100);
+    await waitForSteps('the drawbridge rising', () => api.evaluate((g, a) => g.drawbridgeAngle < a - 0.1, down), 120);
     const positions = await api.evaluate((g) => [...g.blockPositions(), ...g.wreckingBallPosition()]);
     expect(positions.every(Number.isFinite)).toBe(true);
     expect(await api.evaluate((g) => g.chainGap())).toBeLessThan(0.01);
-  }, 30_000);
+  }, 240_000);
 
   it('saved a screenshot and raised no page errors', () => {
     expect(screenshotBytes).toBeGreaterThan(10_000);
