@@ -40,7 +40,7 @@ export interface RigidBodyStore {
   torque: Float64Array;
   /** `[capacity]` linear damping rate (unit: 1/s, default 0): v ← v / (1 + h c). */
   linearDamping: Float64Array;
-  /** `[capacity]` angular damping rate (unit: 1/s, default 0.05). */
+  /** `[capacity]` angular damping rate (unit: 1/s, default 0). */
   angularDamping: Float64Array;
   /** `[capacity]` multiplier on world gravity (dimensionless, default 1). */
   gravityScale: Float64Array;

@@ -59,7 +59,10 @@ export interface BodyDef {
   inertia?: Vec3Like;
   /** unit: 1/s (default 0) */
   linearDamping?: number;
-  /** unit: 1/s (default 0.05) */
+  /**
+   * Angular damping rate (unit: 1/s, default 0: no damping, so rolling and spinning bodies keep their
+   * energy exactly; Havok defaults to 0.1, which the Babylon adapter may apply for Havok parity).
+   */
   angularDamping?: number;
   /** default 1 */
   gravityScale?: number;
@@ -146,7 +149,7 @@ export function addBody(world: PhysicsWorld, def: BodyDef = {}): number {
   const v = def.linearVelocity === undefined ? [0, 0, 0] : readVec3(e, 'linearVelocity', def.linearVelocity);
   const w = def.angularVelocity === undefined ? [0, 0, 0] : readVec3(e, 'angularVelocity', def.angularVelocity);
   const linearDamping = readNumber(e, 'linearDamping', def.linearDamping ?? 0, 'nonNegative');
-  const angularDamping = readNumber(e, 'angularDamping', def.angularDamping ?? 0.05, 'nonNegative');
+  const angularDamping = readNumber(e, 'angularDamping', def.angularDamping ?? 0, 'nonNegative');
   const gravityScale = readNumber(e, 'gravityScale', def.gravityScale ?? 1, 'finite');
   const collider = def.collider === undefined ? undefined : resolveCollider(e, def.collider);
   if (collider?.kind === ShapeKind.plane && motion !== MotionType.static) {
