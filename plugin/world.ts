@@ -19,6 +19,8 @@ import type { ConstraintSolver, SolverKind, StepContext } from '../systems/solve
 import { createPgsSolver } from '../systems/solve/pgs/pgs-solver';
 import { defaultPgsOptions, type PgsOptions } from '../systems/solve/pgs/pgs-options';
 import { createAccurateSolver, type LcpOptions } from './accurate-solver';
+import { createQueryScratch, type QueryScratch } from '../systems/queries/ray-cast';
+import { createQueryFilter } from '../systems/queries/query-filter';
 import { createProfiler, now, type Profiler } from './profiler';
 import { PhysicsInputError } from './errors';
 import { readVec3, type Vec3Like } from './validate';
@@ -68,6 +70,8 @@ export interface PhysicsWorld {
   /** Islands, sleeping and waking (`systems/islands/islands.ts`); `islands.options` are the sleep
    * settings (change them through `setSleepEnabled` in `plugin/sleep.ts`). */
   readonly islands: IslandState;
+  /** Scratch of the world queries (`plugin/queries.ts`); queries are not re-entrant. */
+  readonly queries: QueryScratch;
   /** The current contact solver. */
   solver: ConstraintSolver;
   readonly profiler: Profiler;
@@ -120,6 +124,7 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
     problem: createConstraintProblem(),
     jointProblem,
     islands: createIslandState(sleep),
+    queries: createQueryScratch(createQueryFilter()),
     solver,
     profiler: createProfiler(options.profile ?? false),
     contactMargin: margin,
