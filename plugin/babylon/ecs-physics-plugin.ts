@@ -57,6 +57,7 @@ import { MotionType } from '../../components/rigid-body';
 import { ShapeKind } from '../../components/collider';
 import { pairTableGet } from '../../components/pair-table';
 import { MAX_MANIFOLD_POINTS } from '../../components/contact';
+import { wakeBodies } from '../wake';
 import { advanceClock, type StepClock } from './attach-physics';
 import {
   quatConj, quatMul, quatRot, type BodyRecord, type JointRecord, type Q4, type ShapeRecord, type V3,
@@ -370,6 +371,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     const b = this.world.bodies;
     for (const rec of recs) {
       if (b.motionType[rec.eid] === MotionType.static) continue;
+      wakeBodies(this.world, rec.eid); // the engine's wake rule (plugin/sleep.ts)
       b.linearVelocity.set(v, 3 * rec.eid);
     }
   }
@@ -386,6 +388,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     const b = this.world.bodies;
     for (const rec of recs) {
       if (b.motionType[rec.eid] === MotionType.static) continue;
+      wakeBodies(this.world, rec.eid);
       b.angularVelocity.set(w, 3 * rec.eid);
     }
   }
@@ -444,6 +447,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     const p = readV3(recs[0]?.eid ?? -1, `${label}.targetPosition`, position);
     const q = readQ4(recs[0]?.eid ?? -1, `${label}.targetRotation`, rotation);
     for (const rec of recs) {
+      wakeBodies(this.world, rec.eid);
       rec.target.set(p, 0);
       rec.target.set(q, 3);
       if (!rec.hasTarget) { rec.hasTarget = true; this.targets.push(rec); }
