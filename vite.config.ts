@@ -22,7 +22,7 @@ export default defineConfig(({ mode }) => {
         },
         formats: ['es'],
       },
-      sourcemap: true,
+      sourcemap: false,
       minify: false,
       rolldownOptions: { external: [/^@babylonjs\//, 'bitecs', /^bitecs\//, 'ml-matrix'] },
     },
