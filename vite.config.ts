@@ -19,6 +19,7 @@ export default defineConfig(({ mode }) => {
         entry: {
           index: resolve(import.meta.dirname, 'plugin/index.ts'),
           babylon: resolve(import.meta.dirname, 'plugin/babylon/index.ts'),
+          accurate: resolve(import.meta.dirname, 'plugin/accurate.ts'),
         },
         formats: ['es'],
       },
