@@ -24,6 +24,8 @@ export {
 export type {
   JointDef, JointAxisName, JointAxisSpec, JointLimits, JointSwingLimit, JointMotorDef, JointKindName,
 } from './joints';
+export { castRay, castRayAll, castRayAny, createRayHit, createRayHitList } from './queries';
+export type { RayHit, RayHitList, RayCastOptions, QueryFilterDef } from './queries';
 export { PhysicsInputError, UnknownEntityError, NonFiniteStateError, SolverNotRegisteredError } from './errors';
 export type { SolverOptions } from './solver-registry';
 export type { Vec3Like, QuatLike } from './validate';
