@@ -15,6 +15,15 @@ import { createColumns, ensureColumns, f64, u32, u8, type Columns, type ColumnTa
 export const ShapeKind = { none: 0, sphere: 1, box: 2, capsule: 3, plane: 4 } as const;
 export type ShapeKindName = Exclude<keyof typeof ShapeKind, 'none'>;
 
+/**
+ * How a pair's friction or restitution is combined from the two colliders' values. `engine` (0) is the
+ * engine's own rule (friction: geometric mean √(μa μb); restitution: maximum). When the two colliders of
+ * a pair carry different rules, the higher code wins (engine < geometricMean < minimum < maximum <
+ * arithmeticMean < multiply): the precedence Havok applies, measured through Babylon's Physics V2.
+ */
+export const CombineRule = { engine: 0, geometricMean: 1, minimum: 2, maximum: 3, arithmeticMean: 4, multiply: 5 } as const;
+export type CombineRuleName = keyof typeof CombineRule;
+
 /** The Collider columns, declared once: the store type, creation and growth derive from this table. */
 export const COLLIDER_COLUMNS = {
   /** `[capacity]` {@link ShapeKind} code (0 = no collider). */
@@ -43,6 +52,10 @@ export const COLLIDER_COLUMNS = {
   mask: u32(),
   /** `[capacity]` 1 for a sensor: reports begin / end events, produces no contact forces. */
   isSensor: u8(),
+  /** `[capacity]` {@link CombineRule} code for the pair's friction (default 0 = the engine's rule). */
+  frictionCombine: u8(),
+  /** `[capacity]` {@link CombineRule} code for the pair's restitution (default 0 = the engine's rule). */
+  restitutionCombine: u8(),
   /** `[6 × capacity]` world AABB (min x y z, max x y z), fattened by the contact margin (unit: m).
    * Written by the broadphase each step. */
   aabb: f64(6),

@@ -12,6 +12,10 @@ export {
 } from './bodies';
 export type { BodyDef, ColliderDef } from './bodies';
 export {
+  setMotionType, getMotionType, setMassProperties, setDamping, getDamping, setGravityScale, getGravityScale,
+} from './body-properties';
+export type { BodyMass } from './body-properties';
+export {
   addJoint, removeJoint, hasJoint, setJointMotor, setJointFriction, setJointLimits, getJointForce, getJointTorque, getJointImpulse,
   getJointMotorForce, getJointCoordinate, getJointSwingTwist, setJointSwingLimit, isJointBroken,
 } from './joints';
@@ -28,5 +32,6 @@ export type { LcpSolver, LcpSolveStats, LcpContactResults } from '../systems/sol
 export type { ImpactPhase, ImpactStats } from '../systems/solve/common/impact-phase';
 export type { SolverKind } from '../systems/solve/constraint-solver';
 export { MotionType } from '../components/rigid-body';
-export { ShapeKind } from '../components/collider';
+export { ShapeKind, CombineRule } from '../components/collider';
+export type { CombineRuleName } from '../components/collider';
 export { JointKind, AxisMode, WORLD_BODY } from '../components/joint';
