@@ -16,6 +16,7 @@ import { getAllowSleep, isSleeping, setAllowSleep, setSleepEnabled, wakeUp } fro
 import { buildStack } from '../../../../scenes/stack';
 import { buildGround } from '../../../../scenes/container';
 import { PhysicsInputError } from '../../../../plugin/errors';
+import '../../../../plugin/accurate'; // registers the accurate solver 'lcp'
 
 const H = 1 / 60;
 function steps(w: PhysicsWorld, n: number): void {
