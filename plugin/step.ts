@@ -28,7 +28,7 @@ import { now } from './profiler';
 import type { PhysicsWorld } from './world';
 
 /** Smallest step accepted by {@link stepWorld} (unit: s). */
-export const MIN_TIME_STEP = 1e-6;
+export const MIN_TIME_STEP = 1e-9;
 /** Largest step accepted by {@link stepWorld} (unit: s): 10 Hz. Longer steps let fast bodies pass
  * through thin geometry and make the soft contacts too soft; take several steps instead. */
 export const MAX_TIME_STEP = 0.1;

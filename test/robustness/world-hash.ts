@@ -29,7 +29,7 @@ function hashStore(h: number, store: object): number {
   for (const k of keys) {
     const v = (store as Record<string, unknown>)[k];
     if (ArrayBuffer.isView(v)) {
-      const view = v as ArrayBufferView;
+      const view = v;
       h = hashBytes(h, new Uint8Array(view.buffer, view.byteOffset, view.byteLength));
     } else if (typeof v === 'number') {
       h = hashNumber(h, v);
