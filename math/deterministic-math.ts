@@ -37,9 +37,7 @@ const C6 = -1.13596475577881948265e-11;
 // π/2 in three 33-bit pieces and their tails (fdlibm e_rem_pio2.c)
 const INV_PIO2 = 6.36619772367581382433e-01;
 const PIO2_1 = 1.57079632673412561417e+00;
-const PIO2_1T = 6.07710050650619224932e-11;
 const PIO2_2 = 6.07710050630396597660e-11;
-const PIO2_2T = 2.02226624879595063154e-21;
 const PIO2_3 = 2.02226624871116645580e-21;
 const PIO2_3T = 8.47842766036889956997e-32;
 
@@ -70,15 +68,12 @@ const red = { hi: 0, lo: 0 };
 function reduce(x: number): number {
   if (Math.abs(x) <= 0.7853981633974483) { red.hi = x; red.lo = 0; return 0; }
   const n = Math.floor(x * INV_PIO2 + 0.5);
-  // three-stage Cody–Waite: each n·PIO2_k is exact for |n| < 2²⁰
+  // three-stage Cody–Waite (fdlibm's second and third iterations, always taken): each n·PIO2_k is exact
+  // for |n| < 2²⁰; PIO2_2T, the tail after the second piece, is refined by PIO2_3 + PIO2_3T
   let r = x - n * PIO2_1;
-  let w = n * PIO2_1T;
-  let t = r;
-  w = n * PIO2_2;
-  r = t - w;
-  w = n * PIO2_2T - ((t - r) - w);
-  t = r;
-  w = n * PIO2_3;
+  r = r - n * PIO2_2;
+  const t = r;
+  let w = n * PIO2_3;
   r = t - w;
   w = n * PIO2_3T - ((t - r) - w);
   const hi = r - w;
@@ -149,10 +144,10 @@ export function detAtan(x: number): number {
   return x < 0 ? -r : r;
 }
 
-const PI = 3.1415926535897931160e+00;
-const PI_LO = 1.2246467991473531772e-16;
-const PI_O_2 = 1.5707963267948965580e+00;
-const PI_O_4 = 7.8539816339744827900e-01;
+const PI = Math.PI;
+const PI_LO = 1.2246467991473532e-16;
+const PI_O_2 = Math.PI / 2;
+const PI_O_4 = Math.PI / 4;
 
 /** atan2(y, x): the angle of (x, y) in (−π, π] (rad), with `Math.atan2`'s special cases. */
 export function detAtan2(y: number, x: number): number {

@@ -6,6 +6,7 @@
  */
 
 import { describe, expect, it } from 'vitest';
+import { registerAccurateSolver } from '../../plugin/accurate';
 import { createPhysicsWorld, type PhysicsWorld } from '../../plugin/world';
 import { addBody, applyForce } from '../../plugin/bodies';
 import { addJoint } from '../../plugin/joints';
@@ -13,6 +14,8 @@ import { stepWorld } from '../../plugin/step';
 import { NonFiniteStateError, PhysicsInputError, WorldInputError } from '../../plugin/errors';
 import type { SolverKind } from '../../systems/solve/constraint-solver';
 import { worldHash } from './world-hash';
+
+registerAccurateSolver(); // the fuzz / tests run the accurate mode too
 
 function scene(solver: SolverKind) {
   const w = createPhysicsWorld({ solver });
