@@ -24,7 +24,7 @@ export {
 export type {
   JointDef, JointAxisName, JointAxisSpec, JointLimits, JointSwingLimit, JointMotorDef, JointKindName,
 } from './joints';
-export { isSleeping, wakeUp, getAllowSleep, setAllowSleep, setSleepEnabled } from './sleep';
+export { sleeping, isSleeping, wakeUp, getAllowSleep, setAllowSleep, setSleepEnabled } from './sleep';
 export type { SleepOptions } from '../systems/islands/islands';
 export { castRay, castRayAll, castRayAny, createRayHit, createRayHitList } from './queries';
 export type { RayHit, RayHitList, RayCastOptions, QueryFilterDef } from './queries';

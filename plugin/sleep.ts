@@ -1,19 +1,38 @@
 /**
- * Sleeping, the public side (`systems/islands/islands.ts` has the rules): whether a body sleeps,
- * whether it may, waking it, and turning sleeping off for a world.
+ * Sleeping, the public side (`systems/islands/islands.ts` has the rules): turning it on for a world,
+ * whether a body sleeps, whether it may, waking it.
  *
- * Every public call that moves, pushes, reshapes or removes a body, and every joint change, wakes the
- * island of the bodies involved (`plugin/bodies.ts`, `plugin/joints.ts` call `wakeBodies` of
- * `plugin/wake.ts`).
+ * Sleeping is off unless a world is created with `sleep: sleeping()` (or switched on with
+ * {@link setSleepEnabled}): the islands stage then ships with the app, and only then. Every public call
+ * that moves, pushes, reshapes or removes a body, and every joint change, wakes the island of the
+ * bodies involved (`plugin/bodies.ts`, `plugin/joints.ts`, `plugin/body-properties.ts` call
+ * `wakeBodies` of `plugin/wake.ts`).
  */
 
-import { wakeAll, wakeBody } from '../systems/islands/islands';
+import { createIslandState, type IslandState, type SleepOptions } from '../systems/islands/islands';
 import { hasBody } from './bodies';
-import { PhysicsInputError, UnknownEntityError } from './errors';
+import { PhysicsInputError, UnknownEntityError, WorldInputError } from './errors';
 import type { PhysicsWorld } from './world';
 
 function requireBody(world: PhysicsWorld, eid: number): void {
   if (!hasBody(world, eid)) throw new UnknownEntityError(eid);
+}
+
+/**
+ * The islands stage with sleeping on, for `createPhysicsWorld({ sleep: sleeping() })`. Defaults:
+ * an island sleeps when all its bodies stayed below `linearThreshold` 0.05 m/s and
+ * `angularThreshold` 0.05 rad/s for `timeToSleep` 0.5 s (Box2D v3's values).
+ * @throws WorldInputError for a threshold or time that is not a finite number ≥ 0.
+ */
+export function sleeping(options: Partial<Omit<SleepOptions, 'enabled'>> = {}): IslandState {
+  if (typeof options !== 'object' || options === null) throw new WorldInputError('sleep', options, 'must be an options object');
+  for (const k of ['linearThreshold', 'angularThreshold', 'timeToSleep'] as const) {
+    const v = options[k];
+    if (v !== undefined && !(typeof v === 'number' && Number.isFinite(v) && v >= 0)) {
+      throw new WorldInputError(`sleep.${k}`, v, 'must be a finite number ≥ 0');
+    }
+  }
+  return createIslandState({ ...options, enabled: true });
 }
 
 /** True when body `eid` sleeps (its island rested for the world's time to sleep).
@@ -27,7 +46,8 @@ export function isSleeping(world: PhysicsWorld, eid: number): boolean {
  * @throws UnknownEntityError */
 export function wakeUp(world: PhysicsWorld, eid: number): void {
   requireBody(world, eid);
-  wakeBody(world.islands, world.bodies, eid);
+  const s = world.islands;
+  if (s !== undefined) s.stage.wakeIsland(s, world.bodies, eid);
 }
 
 /** Whether body `eid` may sleep (default true). @throws UnknownEntityError */
@@ -43,15 +63,20 @@ export function setAllowSleep(world: PhysicsWorld, eid: number, allow: boolean):
   if (typeof allow !== 'boolean') throw new PhysicsInputError(eid, 'allowSleep', allow, 'must be a boolean');
   world.bodies.allowSleep[eid] = allow ? 1 : 0;
   if (!allow) {
-    wakeBody(world.islands, world.bodies, eid);
+    wakeUp(world, eid);
     world.bodies.sleepTime[eid] = 0;
   }
 }
 
-/** Turns sleeping on or off for the whole world; off wakes every sleeping body.
- * @throws PhysicsInputError when `enabled` is not a boolean */
+/** Turns sleeping on (with the default thresholds if the world had none) or off for the whole world;
+ * off wakes every sleeping body. @throws PhysicsInputError when `enabled` is not a boolean */
 export function setSleepEnabled(world: PhysicsWorld, enabled: boolean): void {
   if (typeof enabled !== 'boolean') throw new PhysicsInputError(-1, 'sleep.enabled', enabled, 'must be a boolean');
-  world.islands.options.enabled = enabled;
-  if (!enabled) wakeAll(world.islands, world.ecs, world.bodies);
+  if (world.islands === undefined) {
+    if (enabled) world.islands = sleeping();
+    return;
+  }
+  const s = world.islands;
+  s.options.enabled = enabled;
+  if (!enabled) s.stage.wakeAll(s, world.ecs, world.bodies);
 }

@@ -21,7 +21,6 @@ import { updateContacts } from '../systems/narrowphase/narrowphase';
 import { assembleContacts, gatherBodies, storeImpulses } from '../systems/assembly/assembly';
 import { integrateBodies } from '../systems/integrate/integrate';
 import { assembleJoints, storeJointResults } from '../systems/assembly/joint-rows';
-import { buildIslands, sleepIslands, wakeTouchedIslands } from '../systems/islands/islands';
 import { NonFiniteStateError, PhysicsInputError, WorldInputError } from './errors';
 import { clearBodyCaches, containNonFiniteBodies } from '../systems/integrate/non-finite';
 import { createPgsSolver } from '../systems/solve/pgs/pgs-solver';
@@ -78,10 +77,10 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
   if (timed) { const t = now(); prof.last.stages.narrowphase = t - t0; t0 = t; }
 
   const islands = world.islands;
-  const sleeping = islands.options.enabled;
+  const sleeping = islands !== undefined && islands.options.enabled;
   if (sleeping) {
-    wakeTouchedIslands(islands, bodies, contacts, world.joints);
-    buildIslands(islands, ecs, bodies, contacts, world.joints);
+    islands.stage.wakeTouchedIslands(islands, bodies, contacts, world.joints);
+    islands.stage.buildIslands(islands, ecs, bodies, contacts, world.joints);
   }
   let islandsMs = 0;
   if (timed) { const t = now(); islandsMs = t - t0; t0 = t; }
@@ -119,7 +118,7 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
   world.stepCount++;
   world.time += dt;
   if (timed) { const t = now(); prof.last.stages.integrate = t - t0; t0 = t; }
-  if (sleeping) sleepIslands(islands, ecs, bodies, dt);
+  if (sleeping) islands.stage.sleepIslands(islands, ecs, bodies, dt);
   if (timed) {
     const t = now();
     const last = prof.last;

@@ -2,7 +2,6 @@
 
 import { MotionType } from '../components/rigid-body';
 import { WORLD_BODY } from '../components/joint';
-import { wakeBody, wakeBodyAndTouching } from '../systems/islands/islands';
 import type { PhysicsWorld } from './world';
 
 /**
@@ -18,7 +17,7 @@ export function wakeBodies(world: PhysicsWorld, a: number, b = WORLD_BODY, touch
 
 function wakeOne(world: PhysicsWorld, e: number, touching: boolean): void {
   const s = world.islands, bodies = world.bodies;
-  if (e === WORLD_BODY) return;
-  if (touching || bodies.motionType[e] !== MotionType.dynamic) wakeBodyAndTouching(s, bodies, world.contacts, e);
-  else wakeBody(s, bodies, e);
+  if (s === undefined || e === WORLD_BODY) return;
+  if (touching || bodies.motionType[e] !== MotionType.dynamic) s.stage.wakeBodyAndTouching(s, bodies, world.contacts, e);
+  else s.stage.wakeIsland(s, bodies, e);
 }

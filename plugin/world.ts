@@ -14,7 +14,7 @@ import { createNarrowphase, type NarrowphaseState } from '../systems/narrowphase
 import { createSolverBodies, type SolverBodies } from '../systems/assembly/solver-bodies';
 import { createConstraintProblem, type ConstraintProblem } from '../systems/assembly/constraint-problem';
 import { createJointProblem, type JointProblem } from '../systems/assembly/joint-rows';
-import { createIslandState, type IslandState, type SleepOptions } from '../systems/islands/islands';
+import type { IslandState } from '../systems/islands/islands';
 import type { ConstraintSolver, SolverKind, StepContext } from '../systems/solve/constraint-solver';
 import { createPgsSolver } from '../systems/solve/pgs/pgs-solver';
 import { defaultPgsOptions, type PgsOptions } from '../systems/solve/pgs/pgs-options';
@@ -45,9 +45,10 @@ export interface PhysicsWorldOptions {
   profile?: boolean;
   /** Initial entity capacity; stores grow as needed (default 64). */
   initialCapacity?: number;
-  /** Sleeping: `false` turns it off (benchmarks compare with it off); an object sets the thresholds
-   * (default: on, |v| < 0.05 m/s and |ω| < 0.05 rad/s for 0.5 s; see `SleepOptions`). */
-  sleep?: boolean | Partial<SleepOptions>;
+  /** Sleeping (default off): `sleeping()` from `plugin/sleep.ts` turns it on (islands at rest below
+   * 0.05 m/s and 0.05 rad/s for 0.5 s sleep; thresholds as its options). The islands stage ships only
+   * with the apps that use it. `false` = off. */
+  sleep?: IslandState | false;
   /** Throw a `NonFiniteStateError` after a step in which a body's state became non-finite (default false:
    * the body is only reported in `nonFiniteBodies`; it is contained either way). */
   throwOnNonFinite?: boolean;
@@ -72,9 +73,9 @@ export interface PhysicsWorld {
   readonly problem: ConstraintProblem;
   /** The joint rows of the step (`systems/assembly/joint-rows.ts`). */
   readonly jointProblem: JointProblem;
-  /** Islands, sleeping and waking (`systems/islands/islands.ts`); `islands.options` are the sleep
-   * settings (change them through `setSleepEnabled` in `plugin/sleep.ts`). */
-  readonly islands: IslandState;
+  /** Islands, sleeping and waking (`systems/islands/islands.ts`), when sleeping is on; undefined
+   * otherwise (`setSleepEnabled` in `plugin/sleep.ts` switches it at run time). */
+  islands: IslandState | undefined;
   /** Scratch of the world queries (`plugin/queries.ts`); queries are not re-entrant. */
   readonly queries: QueryScratch;
   /** The current contact solver. */
@@ -126,7 +127,10 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
   if (!Number.isInteger(cap) || cap < 1) {
     throw new WorldInputError('initialCapacity', cap, 'must be a positive integer');
   }
-  const sleep = readSleepOptions(options.sleep);
+  const sleep = options.sleep === undefined || options.sleep === false ? undefined : options.sleep;
+  if (sleep !== undefined && (typeof sleep !== 'object' || sleep === null || typeof sleep.stage !== 'object')) {
+    throw new WorldInputError('sleep', sleep, 'must be sleeping() from plugin/sleep.ts, or false');
+  }
   const pgs = options.friction === undefined ? options.pgs : { friction: options.friction, ...options.pgs };
   const solver = makeSolver(options.solver ?? 'pgs', { pgs, lcp: options.lcp });
   const joints = createJointStore();
@@ -145,7 +149,7 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
     solverBodies: createSolverBodies(cap),
     problem: createConstraintProblem(),
     jointProblem,
-    islands: createIslandState(sleep),
+    islands: sleep,
     queries: createQueryScratch(createQueryFilter()),
     solver,
     profiler: createProfiler(options.profile ?? false),
@@ -165,21 +169,6 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
     },
   };
   return world;
-}
-
-/** Validates the `sleep` world option. @throws WorldInputError */
-function readSleepOptions(o: boolean | Partial<SleepOptions> | undefined): Partial<SleepOptions> {
-  if (o === undefined) return {};
-  if (typeof o === 'boolean') return { enabled: o };
-  if (typeof o !== 'object' || o === null) throw new WorldInputError('sleep', o, 'must be a boolean or an object');
-  for (const k of ['linearThreshold', 'angularThreshold', 'timeToSleep'] as const) {
-    const v = o[k];
-    if (v !== undefined && !(typeof v === 'number' && Number.isFinite(v) && v >= 0)) {
-      throw new WorldInputError(`sleep.${k}`, v, 'must be a finite number ≥ 0');
-    }
-  }
-  if (o.enabled !== undefined && typeof o.enabled !== 'boolean') throw new WorldInputError('sleep.enabled', o.enabled, 'must be a boolean');
-  return { ...o };
 }
 
 /**

@@ -70,10 +70,24 @@ export interface IslandState {
   /** Islands put to sleep in the last step, and woken since the start of the last step (stats). */
   slept: number;
   woken: number;
+  /** The stage's functions, carried by the state so that a world without sleeping does not ship them
+   * (the step and the public calls reach them only through a world's `islands`). */
+  readonly stage: IslandStage;
+}
+
+/** The functions of the islands stage (this module's, bound to nothing: they take the state). */
+export interface IslandStage {
+  wakeIsland: typeof wakeIsland;
+  wakeBodyAndTouching: typeof wakeBodyAndTouching;
+  wakeAll: typeof wakeAll;
+  wakeTouchedIslands: typeof wakeTouchedIslands;
+  buildIslands: typeof buildIslands;
+  sleepIslands: typeof sleepIslands;
 }
 
 export function createIslandState(options: Partial<SleepOptions> = {}): IslandState {
   return {
+    stage: { wakeIsland, wakeBodyAndTouching, wakeAll, wakeTouchedIslands, buildIslands, sleepIslands },
     options: { ...defaultSleepOptions(), ...options },
     parent: new Int32Array(64),
     minSleepTime: new Float64Array(64),

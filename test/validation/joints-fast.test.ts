@@ -41,7 +41,7 @@ describe('pendulum period (small angle, closed form)', () => {
   ];
   for (const [name, def, T0] of cases) {
     it(`${name}: period within 1 % of 2π√(I_pivot / (m g L)) (5°, 30 s)`, () => {
-      const w = createPhysicsWorld({ sleep: false });
+      const w = createPhysicsWorld();
       const b = addBody(w, { position: [L * Math.sin(theta0), -L * Math.cos(theta0), 0], mass: m, inertia: [I, I, I], angularDamping: 0 });
       addJoint(w, def(b));
       const T = period(w, b, 30);
@@ -81,7 +81,7 @@ function maxGap(w: PhysicsWorld, joints: number[]): number {
 describe('chain of 20 links with a 100:1 end mass (the issue\'s bar: separation < 1 cm at dt 1/60)', () => {
   for (const deg of [0, 45]) {
     it(`released ${deg}° from the vertical: every joint's anchor gap stays below 1 cm for 10 s`, () => {
-      const w = createPhysicsWorld({ sleep: false });
+      const w = createPhysicsWorld();
       const { joints, end } = chain(w, 20, 100, deg * Math.PI / 180);
       if (deg === 0) applyForce(w, end, [3000, 0, 0]); // a sideways kick on the end mass
       let worst = 0;
@@ -94,7 +94,7 @@ describe('chain of 20 links with a 100:1 end mass (the issue\'s bar: separation 
   it('released horizontally (the end mass falls 10 m and whips the chain): no blow-up, gaps below 5 cm', () => {
     // Not the issue's bar: the light links reach tens of rad/s, and the gap within a substep is the
     // linearisation error ~ h²ω²r of the frozen Jacobians (h = 1/240 s).
-    const w = createPhysicsWorld({ sleep: false });
+    const w = createPhysicsWorld();
     const { joints, end } = chain(w, 20, 100, Math.PI / 2);
     let worst = 0;
     run(w, dt, 10, () => { worst = Math.max(worst, maxGap(w, joints)); });
@@ -106,7 +106,7 @@ describe('chain of 20 links with a 100:1 end mass (the issue\'s bar: separation 
 describe('energy of undamped joint systems does not grow', () => {
   for (const kind of ['hinge', 'ball'] as const) {
     it(`double pendulum (${kind}s), released horizontal, 10 s`, () => {
-      const w = createPhysicsWorld({ sleep: false });
+      const w = createPhysicsWorld();
       const opts = { mass: 1, inertia: [1e-3, 1 / 12, 1 / 12] as [number, number, number], angularDamping: 0 };
       const a = addBody(w, { position: [0.5, 0, 0], ...opts });
       const b = addBody(w, { position: [1.5, 0, 0], ...opts });
@@ -130,7 +130,7 @@ describe('energy of undamped joint systems does not grow', () => {
 
 describe('a hinge keeps its axis, a slider keeps its line', () => {
   it('a door (10 kg, COM 0.5 m off a vertical hinge) swinging at 2 rad/s: axis error < 1e-3 rad, anchor gap < 1 mm', () => {
-    const w = createPhysicsWorld({ sleep: false });
+    const w = createPhysicsWorld();
     // ω = 2 rad/s about the hinge: the centre of mass moves at ω × (0.5, 0, 0) = (0, 0, −1) m/s
     const door = addBody(w, {
       position: [0.5, 1, 0], mass: 10, collider: { shape: 'box', halfExtents: [0.5, 1, 0.05] },
@@ -153,7 +153,7 @@ describe('a hinge keeps its axis, a slider keeps its line', () => {
   });
 
   it('a slider tilted 30°, anchor off the centre of mass: s(1 s) = the discrete closed form to 1e-9 (g sin30° t²/2 within 1 %), off-line < 0.1 mm', () => {
-    const w = createPhysicsWorld({ sleep: false });
+    const w = createPhysicsWorld();
     const th = Math.PI / 6, axis = [Math.cos(th), -Math.sin(th), 0];
     const body = addBody(w, { position: [0, 0, 0], mass: 2, inertia: [0.1, 0.2, 0.3] });
     const slider = addJoint(w, { kind: 'slider', bodyA: body, anchorA: [0.3, 0.2, 0.1], worldAxis: axis });
@@ -175,7 +175,7 @@ describe('a hinge keeps its axis, a slider keeps its line', () => {
 
 describe('limits hold and motors reach their speed with bounded force', () => {
   it('hinge limits ±30°: a pendulum kicked at 5 rad/s stops at the limit (overshoot < 0.5°)', () => {
-    const w = createPhysicsWorld({ sleep: false });
+    const w = createPhysicsWorld();
     const b = addBody(w, { position: [0, -1, 0], mass: 1, inertia: [0.01, 0.01, 0.01], angularVelocity: [0, 0, 5], linearVelocity: [5, 0, 0] });
     const j = addJoint(w, { kind: 'hinge', bodyA: b, worldAnchor: [0, 0, 0], worldAxis: [0, 0, 1], limits: { lower: -Math.PI / 6, upper: Math.PI / 6 } });
     let maxAngle = -Infinity, minAngle = Infinity;
@@ -189,7 +189,7 @@ describe('limits hold and motors reach their speed with bounded force', () => {
   });
 
   it('slider lower limit: a 2 kg body dropped on a vertical slider rests at the limit (error < 1 mm)', () => {
-    const w = createPhysicsWorld({ sleep: false });
+    const w = createPhysicsWorld();
     const b = addBody(w, { position: [0, 0, 0], mass: 2, inertia: [0.1, 0.1, 0.1] });
     const j = addJoint(w, { kind: 'slider', bodyA: b, worldAnchor: [0, 0, 0], worldAxis: [0, 1, 0], limits: { lower: -0.5, upper: 0.5 } });
     let worst = 0;
@@ -201,7 +201,7 @@ describe('limits hold and motors reach their speed with bounded force', () => {
   });
 
   it('hinge motor: a wheel (I = 0.5 kg·m²) spun up by ≤ 2 N·m reaches 10 rad/s after I ω / τ = 2.5 s', () => {
-    const w = createPhysicsWorld({ sleep: false, gravity: [0, 0, 0] });
+    const w = createPhysicsWorld({ gravity: [0, 0, 0] });
     const wheel = addBody(w, { position: [0, 0, 0], mass: 5, inertia: [0.5, 0.3, 0.3], angularDamping: 0 });
     const j = addJoint(w, { kind: 'hinge', bodyA: wheel, worldAnchor: [0, 0, 0], worldAxis: [1, 0, 0], motor: { speed: 10, maxForce: 2 } });
     let maxTorque = 0;
@@ -219,7 +219,7 @@ describe('limits hold and motors reach their speed with bounded force', () => {
 
   it('slider motor: lifts 2 kg at 0.5 m/s with m g = 19.6 N; with 10 N < m g it sinks at (10 − m g)/m', () => {
     for (const maxForce of [50, 10]) {
-      const w = createPhysicsWorld({ sleep: false });
+      const w = createPhysicsWorld();
       const b = addBody(w, { position: [0, 0, 0], mass: 2, inertia: [0.1, 0.1, 0.1] });
       // body B = the lift, A = a static frame: the motor drives B's slide relative to A along +y
       const frame = addBody(w, { type: 'static', position: [0, 0, 0] });
@@ -242,7 +242,7 @@ describe('limits hold and motors reach their speed with bounded force', () => {
 describe('redundant constraints solve without blowing up or drifting', () => {
   it('a duplicated ball joint swings like the single one (period within 0.1 %), and the pair carries the same force', () => {
     const make = (dup: boolean) => {
-      const w = createPhysicsWorld({ sleep: false });
+      const w = createPhysicsWorld();
       const b = addBody(w, { position: [Math.sin(0.3), -Math.cos(0.3), 0], mass: 1, inertia: [1e-3, 1e-3, 1e-3], angularDamping: 0 });
       const j1 = addJoint(w, { kind: 'ball', bodyA: b, worldAnchor: [0, 0, 0] });
       const j2 = dup ? addJoint(w, { kind: 'ball', bodyA: b, worldAnchor: [0, 0, 0] }) : -1;
@@ -295,7 +295,7 @@ describe('redundant constraints solve without blowing up or drifting', () => {
   }
 
   it('a four-bar linkage with four hinges (3 redundant rows) swings 10 s under gravity without blowing up or drifting', () => {
-    const w = createPhysicsWorld({ sleep: false });
+    const w = createPhysicsWorld();
     const { ids, joints } = fourBar(w);
     const E0 = energy(w, ids);
     const h = dt / 4; // the substep
@@ -319,7 +319,7 @@ describe('redundant constraints solve without blowing up or drifting', () => {
   });
 
   it('the same four-bar driven by a crank motor (3 rad/s, ≤ 100 N·m) turns full circles for 10 s: gaps < 1 mm', () => {
-    const w = createPhysicsWorld({ sleep: false });
+    const w = createPhysicsWorld();
     const { joints } = fourBar(w);
     setJointMotor(w, joints[0], { speed: 3, maxForce: 100 });
     let gap = 0, axis = 0, turns = 0, prev = getJointCoordinate(w, joints[0]);
@@ -338,7 +338,7 @@ describe('redundant constraints solve without blowing up or drifting', () => {
 
 describe('kinematic and static bodies', () => {
   it('a pendulum hanging from a kinematic carriage moving at 1 m/s follows it (gap < 0.1 mm, 5 s)', () => {
-    const w = createPhysicsWorld({ sleep: false });
+    const w = createPhysicsWorld();
     const cart = addBody(w, { type: 'kinematic', position: [0, 5, 0], linearVelocity: [1, 0, 0] });
     const bob = addBody(w, { position: [0, 4, 0], mass: 1, inertia: [0.01, 0.01, 0.01] });
     const j = addJoint(w, { kind: 'ball', bodyA: cart, bodyB: bob, worldAnchor: [0, 5, 0] });
@@ -351,7 +351,7 @@ describe('kinematic and static bodies', () => {
 
 describe('breaking', () => {
   it('a pendulum bob on a joint with breakForce 15 N breaks on the way down (tension 3 m g cos φ), is reported once, then falls freely', () => {
-    const w = createPhysicsWorld({ sleep: false });
+    const w = createPhysicsWorld();
     const b = addBody(w, { position: [1, 0, 0], mass: 1, inertia: [1e-3, 1e-3, 1e-3] });
     const j = addJoint(w, { kind: 'ball', bodyA: b, worldAnchor: [0, 0, 0], breakForce: 15 });
     let brokeAt = -1, reports = 0, tensionBefore = 0;
@@ -374,7 +374,7 @@ describe('breaking', () => {
   });
 
   it('with breakForce 100 N (> the 3 m g peak) it never breaks', () => {
-    const w = createPhysicsWorld({ sleep: false });
+    const w = createPhysicsWorld();
     const b = addBody(w, { position: [1, 0, 0], mass: 1, inertia: [1e-3, 1e-3, 1e-3] });
     const j = addJoint(w, { kind: 'ball', bodyA: b, worldAnchor: [0, 0, 0], breakForce: 100 });
     let peak = 0;
@@ -415,7 +415,7 @@ describe('spring joints: Drumwright\'s rows are the implicit Euler step (digest 
 
   it('a soft distance joint (4 substeps) is the implicit Euler recurrence at h/4 (1e-9) and oscillates at √(k/m) (1 %)', () => {
     const k = 400, m = 1, zeta = 0.05, b = 2 * zeta * Math.sqrt(k * m), hs = dt / 4;
-    const w = createPhysicsWorld({ sleep: false, gravity: [0, 0, 0] });
+    const w = createPhysicsWorld({ gravity: [0, 0, 0] });
     const body = addBody(w, { position: [1.1, 0, 0], mass: m, inertia: [1, 1, 1] });
     addJoint(w, { kind: 'distance', bodyA: body, anchorB: [0, 0, 0], length: 1, stiffness: k, damping: b });
     let x = 0.1, v = 0, worst = 0;

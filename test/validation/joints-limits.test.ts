@@ -29,7 +29,7 @@ describe('T5: range-of-motion limit restitution (pendulum as a hinge, θ ≥ 0, 
 
   /** Starts 2.5 steps above the limit moving towards it at 4.4294 rad/s; runs until the limit lets go. */
   function impact(h: number) {
-    const w = createPhysicsWorld({ sleep: false, solver: 'lcp', gravity: [0, -g, 0] });
+    const w = createPhysicsWorld({ solver: 'lcp', gravity: [0, -g, 0] });
     const bob = addBody(w, { position: [0, -L, 0], mass: m, inertia: [I, I, I], angularDamping: 0, linearDamping: 0 });
     // lower limit 0, no upper side (one-sided range)
     const j = addJoint(w, { kind: 'hinge', bodyA: bob, worldAnchor: [0, 0, 0], worldAxis: [0, 0, 1],
@@ -88,7 +88,7 @@ describe('T7: a particle on a unilateral spring (6-DoF joint to the world, soft 
 
   /** The particle (point mass, no rotation) at height y0 above the spring's rest point, released at rest. */
   function particle(solver: 'lcp' | 'pgs'): { w: PhysicsWorld; p: number; j: number } {
-    const w = createPhysicsWorld({ sleep: false, solver, gravity: [0, -g, 0], pgs: { substeps: 4 } });
+    const w = createPhysicsWorld({ solver, gravity: [0, -g, 0], pgs: { substeps: 4 } });
     const p = addBody(w, { position: [0, 0, 0], mass: m, inertia: [1, 1, 1], angularDamping: 0, linearDamping: 0 });
     // frame x pointing down: the linear coordinate is B's anchor (the world point at the start) relative to
     // A's (the particle) along −y, i.e. the particle's height above it; lower limit 0, no upper side
@@ -175,7 +175,7 @@ describe('ball joint swing cone and twist limits (ragdoll shoulders and hips)', 
    * joint axis down the rod, frame y = world z (so frame z = world −x); kicked with angular velocity `kick`
    * (world, rad/s) about the pivot. */
   function rod(solver: 'lcp' | 'pgs', swing: number | readonly [number, number], kick: readonly number[], twist?: [number, number]) {
-    const w = createPhysicsWorld({ sleep: false, solver, gravity: [0, -g, 0] });
+    const w = createPhysicsWorld({ solver, gravity: [0, -g, 0] });
     const base = addBody(w, { type: 'static', position: [0, 0, 0] });
     const r = addBody(w, { position: [0, -0.5, 0], mass: m, inertia: [Il, Ia, Il], angularDamping: 0 });
     const j = addJoint(w, { kind: 'ball', bodyA: base, bodyB: r, worldAnchor: [0, 0, 0], worldAxis: [0, -1, 0], worldNormal: [0, 0, 1],
@@ -242,7 +242,7 @@ describe('elliptical cone: no spurious limit near the neutral pose', () => {
   // the step, fired the limit there (7.6 N·m at φ = 0.005 rad in the accurate mode before the change).
   for (const solver of ['lcp', 'pgs'] as const) {
     it(`${solver}: a rod swung fast through the pole past the narrow side (θ = [0.15, 1.2]) gets no limit force while φ < 0.1`, () => {
-      const w = createPhysicsWorld({ sleep: false, solver, gravity: [0, 0, 0] });
+      const w = createPhysicsWorld({ solver, gravity: [0, 0, 0] });
       const base = addBody(w, { type: 'static', position: [0, 0, 0] });
       const r = addBody(w, { position: [0, -0.5, 0], mass: 1, inertia: [0.0842, 0.00167, 0.0842], angularDamping: 0 });
       const j = addJoint(w, { kind: 'ball', bodyA: base, bodyB: r, worldAnchor: [0, 0, 0], worldAxis: [0, -1, 0], worldNormal: [0, 0, 1],
@@ -274,7 +274,7 @@ describe('soft swing cone: statics', () => {
     let phi = theta;
     for (let i = 0; i < 50; i++) phi -= (k * (phi - theta) - m * g * (L / 2) * Math.cos(phi)) / (k + m * g * (L / 2) * Math.sin(phi));
     for (const solver of ['lcp', 'pgs'] as const) {
-      const w = createPhysicsWorld({ sleep: false, solver, gravity: [0, -g, 0] });
+      const w = createPhysicsWorld({ solver, gravity: [0, -g, 0] });
       const base = addBody(w, { type: 'static', position: [0, 0, 0] });
       const Il = m * (L * L + t * t) / 12, Ia = m * (2 * t * t) / 12;
       const r = addBody(w, { position: [L / 2, 0, 0], mass: m, inertia: [Ia, Il, Il], angularDamping: 0 });

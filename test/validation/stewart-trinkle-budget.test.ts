@@ -20,15 +20,15 @@ import '../../plugin/accurate'; // registers the accurate solver 'lcp'
 describe('lcp.lemkeWorkBudget', () => {
   it('is validated: a number > 0, Infinity allowed', () => {
     for (const bad of [0, -1, Number.NaN, '1' as unknown as number]) {
-      expect(() => createPhysicsWorld({ sleep: false, solver: 'lcp', lcp: { lemkeWorkBudget: bad } })).toThrow(PhysicsInputError);
-      expect(() => createPhysicsWorld({ sleep: false, solver: 'lcp', lcp: { lemkeWorkBudget: bad } })).toThrow(/lcp.lemkeWorkBudget/);
+      expect(() => createPhysicsWorld({ solver: 'lcp', lcp: { lemkeWorkBudget: bad } })).toThrow(PhysicsInputError);
+      expect(() => createPhysicsWorld({ solver: 'lcp', lcp: { lemkeWorkBudget: bad } })).toThrow(/lcp.lemkeWorkBudget/);
     }
-    expect(() => createPhysicsWorld({ sleep: false, solver: 'lcp', lcp: { lemkeWorkBudget: Infinity } })).not.toThrow();
+    expect(() => createPhysicsWorld({ solver: 'lcp', lcp: { lemkeWorkBudget: Infinity } })).not.toThrow();
     expect(defaultLcpOptions().lemkeWorkBudget).toBe(1.5e8);
   });
 
   it('a budget of 1 entry sends every island to the projected fallback (counted); a box stack still rests', () => {
-    const w = createPhysicsWorld({ sleep: false, solver: 'lcp', lcp: { lemkeWorkBudget: 1 } });
+    const w = createPhysicsWorld({ solver: 'lcp', lcp: { lemkeWorkBudget: 1 } });
     addBody(w, { type: 'static', position: [0, -0.5, 0], collider: { shape: 'box', halfExtents: [5, 0.5, 5] } });
     const boxes = [0, 1, 2].map((i) => addBody(w, {
       position: [0, 0.25 + 0.5 * i, 0], mass: 1, collider: { shape: 'box', halfExtents: [0.25, 0.25, 0.25] },
@@ -48,7 +48,7 @@ describe('lcp.lemkeWorkBudget', () => {
   });
 
   it('sample level hit by a 400 kg ball at 6 m/s: Lemke work within the budget every step, budget stops counted, the tower is knocked', () => {
-    const w = createPhysicsWorld({ sleep: false, solver: 'lcp' });
+    const w = createPhysicsWorld({ solver: 'lcp' });
     const level = buildGameLevel(w);
     const budget = (w.solver as LcpSolver).options.lemkeWorkBudget;
     for (let i = 0; i < 5; i++) stepWorld(w, 1 / 60);

@@ -32,8 +32,8 @@ function snapshot(w: PhysicsWorld, ids: number[]): number[] {
 
 describe('Stewart–Trinkle mode selection (DESIGN.md: solvers, per world)', () => {
   it("gives the same result bitwise whether created in 'lcp' mode or switched with setSolver before the first step", () => {
-    const a = createPhysicsWorld({ sleep: false, solver: 'lcp', lcp: { frictionDirections: 8 } });
-    const b = createPhysicsWorld({ sleep: false });
+    const a = createPhysicsWorld({ solver: 'lcp', lcp: { frictionDirections: 8 } });
+    const b = createPhysicsWorld();
     b.setSolver('lcp', { lcp: { frictionDirections: 8 } });
     expect(b.solver.kind).toBe('lcp');
     const ia = scene(a), ib = scene(b);
@@ -55,13 +55,13 @@ describe('Stewart–Trinkle mode selection (DESIGN.md: solvers, per world)', () 
       { impactPhase: { resolve: 3 } },
     ];
     for (const lcp of bad) {
-      expect(() => createPhysicsWorld({ sleep: false, solver: 'lcp', lcp })).toThrow(PhysicsInputError);
-      const w = createPhysicsWorld({ sleep: false });
+      expect(() => createPhysicsWorld({ solver: 'lcp', lcp })).toThrow(PhysicsInputError);
+      const w = createPhysicsWorld();
       const before = w.solver;
       expect(() => w.setSolver('lcp', { lcp })).toThrow(PhysicsInputError);
       expect(w.solver).toBe(before);
     }
-    expect(() => createPhysicsWorld({ sleep: false, solver: 'nope' as 'lcp' })).toThrow(PhysicsInputError);
+    expect(() => createPhysicsWorld({ solver: 'nope' as 'lcp' })).toThrow(PhysicsInputError);
   });
 });
 
@@ -77,7 +77,7 @@ describe('impact-phase hook (seed-004 digest §6.3: impact phase first, on the p
         return { rounds: problem.contactCount };
       },
     };
-    const w = createPhysicsWorld({ sleep: false, solver: 'lcp', lcp: { impactPhase } });
+    const w = createPhysicsWorld({ solver: 'lcp', lcp: { impactPhase } });
     addBody(w, { type: 'static', collider: { shape: 'plane' } });
     const s = addBody(w, { position: [0, 5, 0], linearVelocity: [0, -1, 0], collider: { shape: 'sphere', radius: 0.5 } });
     stepWorld(w, dt);
@@ -90,7 +90,7 @@ describe('impact-phase hook (seed-004 digest §6.3: impact phase first, on the p
 
 describe('Lemke failure fallback (digest §C1: regularise and retry, then a projected solve)', () => {
   it('with a pivot cap of 1, every LCP takes the regularised retry and then the projected fallback; the box still rests', () => {
-    const w = createPhysicsWorld({ sleep: false, solver: 'lcp', lcp: { maxPivots: 1, warmStart: false } });
+    const w = createPhysicsWorld({ solver: 'lcp', lcp: { maxPivots: 1, warmStart: false } });
     addBody(w, { type: 'static', collider: { shape: 'plane' } });
     const box = addBody(w, { position: [0, 0.5, 0], collider: { shape: 'box', halfExtents: [0.5, 0.5, 0.5] } });
     const solver = w.solver as LcpSolver;
@@ -117,7 +117,7 @@ describe('Lemke failure fallback (digest §C1: regularise and retry, then a proj
   });
 
   it('islands larger than maxLcpSize go to the projected fallback without calling Lemke', () => {
-    const w = createPhysicsWorld({ sleep: false, solver: 'lcp', lcp: { maxLcpSize: 10 } });
+    const w = createPhysicsWorld({ solver: 'lcp', lcp: { maxLcpSize: 10 } });
     addBody(w, { type: 'static', collider: { shape: 'plane' } });
     addBody(w, { position: [0, 0.5, 0], collider: { shape: 'box', halfExtents: [0.5, 0.5, 0.5] } });
     const solver = w.solver as LcpSolver;

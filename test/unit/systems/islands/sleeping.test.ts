@@ -12,7 +12,7 @@ import {
   addBody, applyForce, applyImpulse, removeBody, setLinearVelocity, setPosition,
 } from '../../../../plugin/bodies';
 import { addJoint, removeJoint } from '../../../../plugin/joints';
-import { getAllowSleep, isSleeping, setAllowSleep, setSleepEnabled, wakeUp } from '../../../../plugin/sleep';
+import { getAllowSleep, isSleeping, setAllowSleep, setSleepEnabled, sleeping, wakeUp } from '../../../../plugin/sleep';
 import { buildStack } from '../../../../scenes/stack';
 import { buildGround } from '../../../../scenes/container';
 import { PhysicsInputError } from '../../../../plugin/errors';
@@ -26,7 +26,7 @@ const y = (w: PhysicsWorld, e: number): number => w.bodies.position[3 * e + 1];
 
 /** A 3-box stack on the ground, left to settle and (with sleeping on) fall asleep. */
 function settledStack(sleep: boolean): { w: PhysicsWorld; boxes: number[]; ground: number } {
-  const w = createPhysicsWorld({ sleep });
+  const w = createPhysicsWorld({ sleep: sleep ? sleeping() : false });
   const s = buildStack(w, { count: 3 });
   steps(w, 90);
   return { w, boxes: s.bodies, ground: s.statics[0] };
@@ -43,7 +43,14 @@ describe('sleeping', () => {
     expect(w.contacts.count).toBeGreaterThan(0); // the manifolds are kept while asleep
   });
 
-  it('with sleeping off (world option, or turned off at run time) nothing sleeps', () => {
+  it('with sleeping off (the default, or turned off at run time) nothing sleeps; turned on at run time, the stack sleeps', () => {
+    const plain = createPhysicsWorld();
+    const stack = buildStack(plain, { count: 3 });
+    steps(plain, 90);
+    for (const b of stack.bodies) expect(isSleeping(plain, b)).toBe(false);
+    setSleepEnabled(plain, true);
+    steps(plain, 40);
+    for (const b of stack.bodies) expect(isSleeping(plain, b)).toBe(true);
     const off = settledStack(false);
     for (const b of off.boxes) expect(isSleeping(off.w, b)).toBe(false);
     const on = settledStack(true);
@@ -80,7 +87,7 @@ describe('sleeping', () => {
   });
 
   it('nothing sleeps while it moves: a sliding box, a swinging pendulum, a box carried by a kinematic platform', () => {
-    const w = createPhysicsWorld();
+    const w = createPhysicsWorld({ sleep: sleeping() });
     buildGround(w);
     const slider = addBody(w, { position: [0, 0.5, 0], linearVelocity: [3, 0, 0], mass: 1, collider: { shape: 'box', halfExtents: [0.5, 0.5, 0.5], friction: 0 } });
     const bob = addBody(w, { position: [20, 5, 0], mass: 1, collider: { shape: 'sphere', radius: 0.2 } });
@@ -99,7 +106,7 @@ describe('sleeping', () => {
   });
 
   it('allowSleep: false keeps a body and its island awake; true lets it sleep again', () => {
-    const w = createPhysicsWorld();
+    const w = createPhysicsWorld({ sleep: sleeping() });
     buildGround(w);
     const a = addBody(w, { position: [0, 0.5, 0], mass: 1, allowSleep: false, collider: { shape: 'box', halfExtents: [0.5, 0.5, 0.5] } });
     const b = addBody(w, { position: [0, 1.5, 0], mass: 1, collider: { shape: 'box', halfExtents: [0.5, 0.5, 0.5] } });
@@ -124,7 +131,7 @@ describe('sleeping', () => {
     steps(w, 60);
     expect(y(w, boxes[2])).toBeCloseTo(1.5, 1); // fell 1 m onto the bottom box
 
-    const w2 = createPhysicsWorld();
+    const w2 = createPhysicsWorld({ sleep: sleeping() });
     const shelf = addBody(w2, { type: 'static', position: [0, 2, 0], collider: { shape: 'box', halfExtents: [1, 0.1, 1] } });
     buildGround(w2);
     const box = addBody(w2, { position: [0, 2.6, 0], mass: 1, collider: { shape: 'box', halfExtents: [0.5, 0.5, 0.5] } });
@@ -154,7 +161,7 @@ describe('sleeping', () => {
   });
 
   it('joint changes wake: removing the joint of a sleeping pendulum at rest lets it fall', () => {
-    const w = createPhysicsWorld();
+    const w = createPhysicsWorld({ sleep: sleeping() });
     const bob = addBody(w, { position: [0, 5, 0], mass: 1, collider: { shape: 'sphere', radius: 0.2 } });
     const j = addJoint(w, { kind: 'ball', bodyA: bob, worldAnchor: [0, 6, 0] });
     steps(w, 60);
@@ -182,8 +189,8 @@ describe('sleeping', () => {
   });
 
   it('rejects a bad sleep option with a PhysicsInputError', () => {
-    expect(() => createPhysicsWorld({ sleep: { timeToSleep: -1 } })).toThrow(PhysicsInputError);
-    expect(() => createPhysicsWorld({ sleep: 'no' as unknown as boolean })).toThrow(PhysicsInputError);
+    expect(() => sleeping({ timeToSleep: -1 })).toThrow(PhysicsInputError);
+    expect(() => createPhysicsWorld({ sleep: 'no' as unknown as false })).toThrow(PhysicsInputError);
     expect(() => setSleepEnabled(createPhysicsWorld(), 0 as unknown as boolean)).toThrow(PhysicsInputError);
   });
 });
