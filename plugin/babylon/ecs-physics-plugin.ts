@@ -86,6 +86,9 @@ export interface EcsPhysicsPluginOptions extends PhysicsWorldOptions {
   stepMode?: 'delta' | 'timeStep' | 'fixed';
   /** 'fixed' mode: most steps per frame (default 4); the rest of a long frame is dropped. */
   maxSubSteps?: number;
+  /** Called after every engine step inside `executeStep` (before the write-back), e.g. to read
+   * `world.profiler.last`. */
+  onAfterStep?: (world: PhysicsWorld) => void;
 }
 
 const NO_MASS: PhysicsMassProperties = {};
@@ -101,8 +104,9 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
   onTriggerCollisionObservable = new Observable<IBasePhysicsCollisionEvent>();
 
   private timeStep = 1 / 60;
-  private readonly stepMode: 'delta' | 'timeStep' | 'fixed';
+  private stepMode: 'delta' | 'timeStep' | 'fixed';
   private readonly clock: StepClock;
+  private readonly onAfterStep: ((world: PhysicsWorld) => void) | undefined;
   private maxLinearVelocity = 200;
   private maxAngularVelocity = 100;
   /** Body record by engine entity id. */
@@ -147,9 +151,25 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     }
     const maxSub = options.maxSubSteps ?? 4;
     if (!Number.isInteger(maxSub) || maxSub < 1) throw new PhysicsInputError(-1, 'maxSubSteps', maxSub, 'must be an integer ≥ 1');
+    if (options.onAfterStep !== undefined && typeof options.onAfterStep !== 'function') {
+      throw new PhysicsInputError(-1, 'onAfterStep', options.onAfterStep, 'must be a function');
+    }
     this.stepMode = mode;
     this.clock = { fixedTimeStep: this.timeStep, maxSubSteps: maxSub, acc: 0 };
+    this.onAfterStep = options.onAfterStep;
     this.world = createPhysicsWorld(options);
+  }
+
+  /** How `executeStep` advances the world (see {@link EcsPhysicsPluginOptions.stepMode}); switchable at run time. */
+  getStepMode(): 'delta' | 'timeStep' | 'fixed' { return this.stepMode; }
+
+  /** Switches the step mode (e.g. 'timeStep' for one step per frame with a slow solver). @throws PhysicsInputError */
+  setStepMode(mode: 'delta' | 'timeStep' | 'fixed'): void {
+    if (mode !== 'delta' && mode !== 'timeStep' && mode !== 'fixed') {
+      throw new PhysicsInputError(-1, 'stepMode', mode, "must be 'delta', 'timeStep' or 'fixed'");
+    }
+    this.stepMode = mode;
+    this.clock.acc = 0;
   }
 
   // ---------------------------------------------------------------- world
@@ -198,6 +218,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
       this.applyServos(h);
       stepWorld(this.world, h);
       this.clampVelocities();
+      if (this.onAfterStep !== undefined) this.onAfterStep(this.world);
       if (s < steps - 1) this.dispatchEvents();
     }
     const alpha = this.stepMode === 'fixed' ? this.clock.acc / this.timeStep : 1;
