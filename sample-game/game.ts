@@ -53,6 +53,7 @@ import { createJointMeshes } from './joints-view';
 import { aimVelocity } from './ballistics';
 import { createStage, solidMaterial, STRUCTURE_COLOURS, type GameStage } from './scene-setup';
 import { addStepProfile, clearFrameProfile, createFrameProfile, type FrameProfile } from './profile-overlay';
+import '../plugin/accurate'; // registers the accurate solver 'lcp'
 
 /** Which physics engine runs the game: this one, or Babylon's Havok plugin. */
 export type PhysicsEngineName = 'ecs' | 'havok';
