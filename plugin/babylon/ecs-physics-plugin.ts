@@ -904,8 +904,10 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     if (old && old !== shape) (old._pluginData as ShapeRecord | undefined)?.bodies.delete(rec);
     rec.shape = shape;
     (shape._pluginData as ShapeRecord).bodies.add(rec);
-    this.applyMass(rec, this.resolveMass(rec, shape, rec.userMass));
+    const mass = this.resolveMass(rec, shape, rec.userMass);
+    // the collider first, then the mass properties (they override whatever the collider implies)
     this.writeCollider(rec);
+    this.applyMass(rec, mass);
   }
 
   private clearShape(rec: BodyRecord): void {
@@ -927,8 +929,8 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     // validate every user before changing any
     for (const [b, s] of users) { effectiveGeometry(s); if (massToo) this.resolveMass(b, s, b.userMass); }
     for (const [b, s] of users) {
-      if (massToo) this.applyMass(b, this.resolveMass(b, s, b.userMass));
       this.writeCollider(b);
+      if (massToo) this.applyMass(b, this.resolveMass(b, s, b.userMass));
     }
   }
 
