@@ -16,9 +16,10 @@
 import { query } from 'bitecs';
 import { updateBroadphase } from '../systems/broadphase/broadphase';
 import { updateContacts } from '../systems/narrowphase/narrowphase';
-import { assembleContacts, gatherBodies, storeImpulses } from '../systems/assembly/assembly';
+import { assembleContacts, gatherBodies } from '../systems/assembly/assembly';
+import { storeResults } from '../systems/assembly/store-results';
 import { integrateBodies } from '../systems/integrate/integrate';
-import { assembleJoints, storeJointResults } from '../systems/assembly/joint-rows';
+import { assembleJoints } from '../systems/assembly/joint-rows';
 import { PhysicsInputError } from './errors';
 import { flushPendingEndEvents } from './bodies';
 import { now } from './profiler';
@@ -58,9 +59,8 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
   const ctx = world.stepContext;
   ctx.h = dt;
   ctx.profile = timed;
-  const stats = world.solver.solve(world.problem, world.solverBodies, ctx);
-  storeImpulses(world.problem, contacts);
-  storeJointResults(world.joints, world.jointProblem, world.brokenJoints); // joint forces, breaking
+  const stats = world.solver.solve(world.solverProblem, world.solverBodies, ctx);
+  storeResults(world.solverProblem, contacts, world.joints, world.brokenJoints); // warm start, joint forces, breaking
   if (timed) { const t = now(); prof.last.stages.solve = t - t0; t0 = t; }
 
   integrateBodies(world.solverBodies, bodies, world.nonFiniteBodies);

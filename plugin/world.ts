@@ -14,7 +14,7 @@ import { createNarrowphase, type NarrowphaseState } from '../systems/narrowphase
 import { createSolverBodies, type SolverBodies } from '../systems/assembly/solver-bodies';
 import { createConstraintProblem, type ConstraintProblem } from '../systems/assembly/constraint-problem';
 import { createJointProblem, type JointProblem } from '../systems/assembly/joint-rows';
-import type { ConstraintSolver, SolverKind, StepContext } from '../systems/solve/constraint-solver';
+import type { ConstraintSolver, SolverKind, SolverProblem, StepContext } from '../systems/solve/constraint-solver';
 import { createPgsSolver } from '../systems/solve/pgs/pgs-solver';
 import { defaultPgsOptions, type PgsOptions } from '../systems/solve/pgs/pgs-options';
 import { createAccurateSolver, type LcpOptions } from './accurate-solver';
@@ -63,6 +63,8 @@ export interface PhysicsWorld {
   readonly problem: ConstraintProblem;
   /** The joint rows of the step (`systems/assembly/joint-rows.ts`). */
   readonly jointProblem: JointProblem;
+  /** What the solver receives each step: `{ contacts: problem, joints: jointProblem }`. */
+  readonly solverProblem: SolverProblem;
   /** Scratch of the world queries (`plugin/queries.ts`); queries are not re-entrant. */
   readonly queries: QueryScratch;
   /** The current contact solver. */
@@ -103,6 +105,7 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
   const broadphase = createBroadphase();
   broadphase.excludedPairs = joints.excludedPairs;
   const jointProblem = createJointProblem();
+  const problem = createConstraintProblem();
   const world: PhysicsWorld = {
     ecs: createWorld(),
     gravity,
@@ -113,8 +116,9 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
     broadphase,
     narrowphase: createNarrowphase(),
     solverBodies: createSolverBodies(cap),
-    problem: createConstraintProblem(),
+    problem,
     jointProblem,
+    solverProblem: { contacts: problem, joints: jointProblem },
     queries: createQueryScratch(createQueryFilter()),
     solver,
     profiler: createProfiler(options.profile ?? false),
@@ -123,7 +127,7 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
     time: 0,
     nonFiniteBodies: [],
     brokenJoints: [],
-    stepContext: { h: 1 / 60, gravity, profile: false, clock: now, detail: {}, joints: jointProblem },
+    stepContext: { h: 1 / 60, gravity, profile: false, clock: now, detail: {} },
     setSolver(kind, opts) {
       this.solver = makeSolver(kind, opts ?? {});
       // the new solver reports its own details; drop the old one's (allocation at switch time only)

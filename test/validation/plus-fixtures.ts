@@ -5,6 +5,8 @@
  * the world inverse inertia R diag(1/I) Rᵀ. World frame, SI units.
  */
 import { createConstraintProblem, ensureConstraintCapacity, type ConstraintProblem } from '../../systems/assembly/constraint-problem';
+import { createJointProblem } from '../../systems/assembly/joint-rows';
+import type { SolverProblem } from '../../systems/solve/constraint-solver';
 import { createSolverBodies, ensureSolverBodiesCapacity, type SolverBodies } from '../../systems/assembly/solver-bodies';
 import { cross3, tangentBasis } from '../../math/vec3';
 import { mat3MulVec } from '../../math/mat3';
@@ -364,3 +366,10 @@ export function momentum(s: Scene): number[] {
   return out;
 }
 
+
+const NO_JOINTS = createJointProblem();
+
+/** The solver problem of contact rows alone (no joint rows), as an impact phase receives it. */
+export function contactsOnly(contacts: ConstraintProblem): SolverProblem {
+  return { contacts, joints: NO_JOINTS };
+}

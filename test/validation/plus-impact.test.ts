@@ -22,6 +22,7 @@ import {
   ballRow, buildScene, contactVelocity, example1, example2, kineticEnergy, normalVelocity, omega, rotZ, matVec,
   vel, worldImpulse, type Scene, type V3,
 } from './plus-fixtures';
+import { contactsOnly } from './plus-fixtures';
 
 const CTX = { h: 1 / 60, gravity: new Float64Array(3), profile: false, clock: () => 0, detail: {} };
 
@@ -42,7 +43,7 @@ function run(s: Scene, opts: Partial<PlusOptions> = {}) {
     }),
   });
   const ke0 = kineticEnergy(s);
-  const stats: ImpactStats = phase.resolve(s.problem, s.bodies, CTX);
+  const stats: ImpactStats = phase.resolve(contactsOnly(s.problem), s.bodies, CTX);
   return { stats, intervals, rounds, ke0, ke1: kineticEnergy(s) };
 }
 
@@ -270,7 +271,7 @@ describe("Newton's cradle through the engine (narrowphase → assembly → PLUS)
     gatherBodies(w.ecs, w.bodies, w.gravity, w.solverBodies);
     const n = assembleContacts(w.contacts, w.bodies, w.solverBodies, w.problem);
     expect(n).toBe(4);
-    const stats = createPlusImpactPhase().resolve(w.problem, w.solverBodies, { h: dt, gravity: w.gravity, profile: false, clock: () => 0, detail: {} });
+    const stats = createPlusImpactPhase().resolve(contactsOnly(w.problem), w.solverBodies, { h: dt, gravity: w.gravity, profile: false, clock: () => 0, detail: {} });
     expect(stats.rounds).toBe(5);
     expect(stats.fallbacks).toBe(0);
     const sb = w.solverBodies;
@@ -395,10 +396,10 @@ describe('contract with the accurate solver', () => {
   it('stats and their arrays are reused between calls; a call without impacts zeroes them', () => {
     const phase = createPlusImpactPhase();
     const s = example2();
-    const a = phase.resolve(s.problem, s.bodies, CTX);
+    const a = phase.resolve(contactsOnly(s.problem), s.bodies, CTX);
     expect(a.impulse[0]).toBeGreaterThan(0);
     const arr = a.impulse;
-    const b = phase.resolve(s.problem, s.bodies, CTX); // now separating: no impact
+    const b = phase.resolve(contactsOnly(s.problem), s.bodies, CTX); // now separating: no impact
     expect(b).toBe(a);
     expect(b.impulse).toBe(arr);
     expect(b.islands).toBe(0);

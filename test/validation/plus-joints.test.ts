@@ -18,9 +18,8 @@ import {
   addBody, addJoint, createPhysicsWorld, getAngularVelocity, getLinearVelocity, getPosition, stepWorld,
   type PhysicsWorld,
 } from '../../plugin/index';
-import type { ConstraintProblem } from '../../systems/assembly/constraint-problem';
 import type { SolverBodies } from '../../systems/assembly/solver-bodies';
-import type { StepContext } from '../../systems/solve/constraint-solver';
+import type { SolverProblem, StepContext } from '../../systems/solve/constraint-solver';
 import { createPlusImpactPhase, type PlusImpactStats } from '../../systems/solve/plus/plus-impact';
 import type { ImpactPhase } from '../../systems/solve/common/impact-phase';
 import { contactNormalVelocity } from '../../systems/solve/plus/constraint-space';
@@ -62,9 +61,10 @@ function tracedWorld(ids: () => number[], withoutJoints = false, gravity: V3 = [
   const plus = createPlusImpactPhase({ joints: !withoutJoints });
   const trace: Trace[] = [];
   const phase: ImpactPhase = {
-    resolve(p: ConstraintProblem, b: SolverBodies, ctx: StepContext) {
+    resolve(sp: SolverProblem, b: SolverBodies, ctx: StepContext) {
+      const p = sp.contacts;
       const keBefore = kineticEnergy(b);
-      const stats = plus.resolve(p, b, ctx);
+      const stats = plus.resolve(sp, b, ctx);
       let minNormalVelocity = Infinity;
       for (let c = 0; c < p.contactCount; c++) {
         if (stats.status[c] !== 0) minNormalVelocity = Math.min(minNormalVelocity, contactNormalVelocity(p, b, c));

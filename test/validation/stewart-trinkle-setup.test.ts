@@ -73,7 +73,7 @@ describe('impact-phase hook (seed-004 digest §6.3: impact phase first, on the p
         // velocity the previous step ended with, and may change it (here: it stops the body).
         seen.push(bodies.v[4]);
         bodies.v[3] = 0; bodies.v[4] = 0; bodies.v[5] = 0;
-        return { rounds: problem.contactCount };
+        return { rounds: problem.contacts.contactCount };
       },
     };
     const w = createPhysicsWorld({ solver: 'lcp', lcp: { impactPhase } });

@@ -99,7 +99,7 @@ export interface PlusOptions {
    * contact with no restitution. */
   anticipate: boolean;
   /** Hold the joints' rigid rows (and rigid limits at their stop) as equality constraints of every
-   * impact, with `ctx.joints` (default true; `joint-space.ts`): the impact then moves the articulated
+   * impact, with `problem.joints` (default true; `joint-space.ts`): the impact then moves the articulated
    * system and leaves its joint velocity errors at ≈ 0. false: the impact treats jointed bodies as free
    * and the joint step removes the joint velocity error afterwards with a plastic impulse (cheaper:
    * islands stay the contact groups). */
