@@ -32,7 +32,7 @@ export interface PhysicsWorldOptions {
   /** PGS solver options (see `PgsOptions`). */
   pgs?: Partial<PgsOptions>;
   /** Friction law of the world (default 'coulomb'); shorthand for `pgs.friction`. 'max-dissipation'
-   * selects the exact per-contact block solve (seed `002_860fd11d8fe7a86f.txt`). */
+   * selects the exact per-contact block solve (Preclik, Eibl & Rüde 2018). */
   friction?: 'coulomb' | 'max-dissipation';
   /** Accurate (Stewart–Trinkle LCP) solver options (see `LcpOptions`). */
   lcp?: Partial<LcpOptions>;

@@ -1,6 +1,6 @@
 /**
  * Validation of the PLUS impact phase (`systems/solve/plus/plus-impact.ts`) against Uchida, Sherman &
- * Delp 2015 (seed `004_27129fe6ccc0a1bc.txt`) and the team digest `research/seed-004-plus.md`.
+ * Delp 2015 (Uchida, Sherman & Delp 2015) and digest.
  *
  * [paper]   facts printed in the paper: Fig. 10's interval counts (116 / 11 / 8), the regimes of Fig. 8
  *           (slide → roll in compression / expansion / never), Table 2's impact rounds, the e_min-scaled
@@ -61,7 +61,7 @@ const toXYZ = (t: number[], i = 0): V3 => [-t[3 * i + 2], t[3 * i + 1], t[3 * i]
 const EX1: [number, number][] = [[0.125, 0.392], [0.225, 0.387], [0.325, 0.373]];
 const VALIDATION: Partial<PlusOptions> = { transitionVelocity: 0.1, maxIntervals: 1000 };
 
-describe('Example 1: single-point brick impact (seed 004 §4a, Table A1, Figs. 8–10)', () => {
+describe('Example 1: single-point brick impact (Uchida, Sherman & Delp 2015 §4a, Table A1, Figs. 8–10)', () => {
   it('[paper] Fig. 10: 116 / 11 / 8 intervals for θ_max = 0.01 / 0.15 / 0.25 rad at μ = 0.325 (α_min = 1e-3)', () => {
     const counts = [0.01, 0.15, 0.25].map((t) => run(example1(0.325, 0.373), { ...VALIDATION, maxDirectionChange: t }).stats.intervals);
     expect(counts).toEqual([116, 11, 8]);
@@ -176,7 +176,7 @@ describe('Example 1: single-point brick impact (seed 004 §4a, Table A1, Figs. 8
   });
 });
 
-describe('Example 2: four points in unison (seed 004 §4b, Figs. 11–12)', () => {
+describe('Example 2: four points in unison (Uchida, Sherman & Delp 2015 §4b, Figs. 11–12)', () => {
   it('[paper] COM rebound e_min · 8.84 = 3.660 m/s; [derived] 3 intervals, slide → roll in expansion at α = 0.3170', () => {
     const s = example2();
     const { stats, intervals, rounds, ke0, ke1 } = run(s, { ...VALIDATION, maxDirectionChange: 0.01 });
@@ -215,7 +215,7 @@ describe('Example 2: four points in unison (seed 004 §4b, Figs. 11–12)', () =
   });
 });
 
-describe('Example 3: a ball hits a row of four (seed 004 §4c, Table 2, Fig. 14)', () => {
+describe('Example 3: a ball hits a row of four (Uchida, Sherman & Delp 2015 §4c, Table 2, Fig. 14)', () => {
   const O = RoundLabel.observing, C = RoundLabel.compressing, E = RoundLabel.expanding;
 
   it('[paper] Table 2 impact rounds in order; [derived] final (0, 0, 0, 0, −2), 2 N·s per contact, energy conserved', () => {

@@ -1,5 +1,5 @@
 /**
- * Step lengths of a PLUS interval (`systems/solve/plus/plus-interval.ts`): α_CP (seed 004 eq. 2.13)
+ * Step lengths of a PLUS interval (`systems/solve/plus/plus-interval.ts`): α_CP (Uchida, Sherman & Delp 2015 eq. 2.13)
  * and α_DC (eq. 2.14), digest §1.7 and §5.2 U2/U3, and the θ_max bound on the friction direction
  * (digest R4) on Example 1.
  */

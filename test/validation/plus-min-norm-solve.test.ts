@@ -1,6 +1,6 @@
 /**
  * SOLVE_MIN_NORM of PLUS (`systems/solve/plus/min-norm-solve.ts`, `complete-orthogonal.ts`):
- * the minimum-norm (load-spreading) solution of redundant contacts (seed 004 §3a, Table 1; digest
+ * the minimum-norm (load-spreading) solution of redundant contacts (Uchida, Sherman & Delp 2015 §3a, Table 1; digest
  * §1.8, §5.2 U4, M2, M3), the complete orthogonal factorization against ml-matrix's pseudoinverse, and
  * the 'cod' and 'svd' (ml-matrix) paths giving the same impacts.
  */

@@ -1,9 +1,7 @@
 /**
  * The accurate mode as a world option (DESIGN.md "Solvers, per world"): creating a world in 'lcp' mode
  * and switching to it with `setSolver` give the same simulation; the options are validated with typed
- * errors; the impact-phase hook runs first on the pre-force velocities (digest
- * `research/seed-004-plus.md` §6.3, steps 3–4); the documented fallback after a Lemke failure (digest
- * `research/seed-000-001-lcp-ccp.md` §C1: "log it and fall back: re-solve with slightly regularized data")
+ * errors; the impact-phase hook runs first on the pre-force velocities (digest §6.3, steps 3–4); the documented fallback after a Lemke failure (digest §C1: "log it and fall back: re-solve with slightly regularized data")
  * is taken and counted.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,9 +1,9 @@
 /**
- * The hook through which an impact phase (the PLUS model of seed `004_27129fe6ccc0a1bc.txt`, written
+ * The hook through which an impact phase (the PLUS model of Uchida, Sherman & Delp 2015, written
  * separately) runs inside the accurate solver. The Stewart–Trinkle step itself is purely inelastic
- * (digest `research/seed-000-001-lcp-ccp.md` §A10: no restitution); restitution lives only in the impact
+ * (digest §A10: no restitution); restitution lives only in the impact
  * phase, which the `'lcp'` solver calls FIRST, on the pre-force velocities, before gravity and the
- * applied forces are added and before the persistent-contact LCP (digest `research/seed-004-plus.md`
+ * applied forces are added and before the persistent-contact LCP (digest
  * §6.3, steps 3 then 4).
  *
  * Contract for `resolve(problem, bodies, ctx)`:

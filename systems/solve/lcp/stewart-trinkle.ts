@@ -1,7 +1,7 @@
 /**
  * The accurate solver, kind `'lcp'`: Stewart–Trinkle implicit time stepping with a polyhedral friction
  * cone, one LCP per island and step, solved exactly by Lemke's algorithm with lexicographic degeneracy
- * resolution (seed `000_c86e6ac23aab8479.txt`; digest `research/seed-000-001-lcp-ccp.md` §A3–§A5, §A9,
+ * resolution (Stewart & Trinkle 1996; digest §A3–§A5, §A9,
  * §C2). See `README.md` in this folder for the equations and the choices made.
  *
  * One step of length h (this file's `solve`):
@@ -385,7 +385,7 @@ export function createLcpSolver(options: LcpSolverOptions, impactPhase: ImpactPh
       workLeft = o.lemkeWorkBudget;
       const timed = ctx.profile;
       let t0 = timed ? ctx.clock() : 0;
-      // 0. Impact phase on the pre-force velocities (seed-004 digest §6.3, step 3).
+      // 0. Impact phase on the pre-force velocities (digest of Uchida, Sherman & Delp 2015, §6.3, step 3).
       stats.impact = impactPhase === undefined ? undefined : impactPhase.resolve(solverProblem, bodies, ctx);
       if (timed) { const t = ctx.clock(); ctx.detail.impactMs = t - t0; t0 = t; }
       // 1. Free velocities v_free = v + h M⁻¹ k (with implicit damping), no angular-speed clamp.

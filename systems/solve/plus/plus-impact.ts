@@ -1,6 +1,5 @@
 /**
- * The PLUS impact phase (Uchida, Sherman & Delp 2015, seed `004_27129fe6ccc0a1bc.txt`; digest
- * `research/seed-004-plus.md`): the outer loop of impact rounds (Algorithm 2, as reconstructed in
+ * The PLUS impact phase (Uchida, Sherman & Delp 2015; digest): the outer loop of impact rounds (Algorithm 2, as reconstructed in
  * digest §2.1) over the islands of proximal contacts, run on the pre-force velocities before the
  * accurate solver's contact LCP (digest §6.3, step 3).
  *

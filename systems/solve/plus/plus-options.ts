@@ -1,6 +1,6 @@
 /**
- * Options of the PLUS impact phase (seed `004_27129fe6ccc0a1bc.txt`, Uchida, Sherman & Delp 2015;
- * digest `research/seed-004-plus.md`). The material parameters (v_capture, v_plastic, e_min, e_max, μ)
+ * Options of the PLUS impact phase (Uchida, Sherman & Delp 2015, Uchida, Sherman & Delp 2015;
+ * digest). The material parameters (v_capture, v_plastic, e_min, e_max, μ)
  * are per contact point and come from the ConstraintProblem rows, not from here.
  * See `README.md` in this folder for what each option does and why the defaults are what they are.
  */
