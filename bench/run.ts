@@ -16,7 +16,7 @@
  *                    (repeatable, or a comma list; default all). The box3d-* scenes are Box3D's public
  *                    benchmark scenes `Pyramid(rows)` and `Pile(count)` (`scenes/box3d-benchmark.ts`)
  *                    with their metrics. Havok and Rapier run every scene without joints; cannon-es
- *                    skips the scenes of more than 1275 bodies (it takes over 0.3 s per step there). four-balls (seed 000 §4, h = 1/60
+ *                    skips the scenes of more than 1275 bodies (it takes over 0.3 s per step there). four-balls (Stewart & Trinkle 1996 §4, h = 1/60
  *                    here) and cradle (Newton's cradle, 5 balls, e = 1, zero gravity) have no cannon-es
  *                    version. The jointed scenes (joint-grid, ragdoll-pile) also report joint counts
  *                    and the joint errors of both engines (anchor gap, hinge axis, hinge limits).
