@@ -15,7 +15,7 @@ import { createSolverBodies, type SolverBodies } from '../systems/assembly/solve
 import { createConstraintProblem, type ConstraintProblem } from '../systems/assembly/constraint-problem';
 import { createJointProblem, type JointProblem } from '../systems/assembly/joint-rows';
 import type { IslandState } from '../systems/islands/islands';
-import type { ConstraintSolver, SolverKind, StepContext } from '../systems/solve/constraint-solver';
+import type { ConstraintSolver, SolverKind, SolverProblem, StepContext } from '../systems/solve/constraint-solver';
 import { createPgsSolver } from '../systems/solve/pgs/pgs-solver';
 import { defaultPgsOptions, type PgsOptions } from '../systems/solve/pgs/pgs-options';
 import type { LcpOptions } from './accurate-solver';
@@ -35,7 +35,7 @@ export interface PhysicsWorldOptions {
   /** PGS solver options (see `PgsOptions`). */
   pgs?: Partial<PgsOptions>;
   /** Friction law of the world (default 'coulomb'); shorthand for `pgs.friction`. 'max-dissipation'
-   * selects the exact per-contact block solve (seed `002_860fd11d8fe7a86f.txt`). */
+   * selects the exact per-contact block solve (Preclik, Eibl & Rüde 2018). */
   friction?: 'coulomb' | 'max-dissipation';
   /** Accurate (Stewart–Trinkle LCP) solver options (see `LcpOptions`). */
   lcp?: Partial<LcpOptions>;
@@ -76,6 +76,8 @@ export interface PhysicsWorld {
   /** Islands, sleeping and waking (`systems/islands/islands.ts`), when sleeping is on; undefined
    * otherwise (`setSleepEnabled` in `plugin/sleep.ts` switches it at run time). */
   islands: IslandState | undefined;
+  /** What the solver receives each step: `{ contacts: problem, joints: jointProblem }`. */
+  readonly solverProblem: SolverProblem;
   /** Scratch of the world queries (`plugin/queries.ts`); queries are not re-entrant. */
   readonly queries: QueryScratch;
   /** The current contact solver. */
@@ -137,6 +139,7 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
   const broadphase = createBroadphase();
   broadphase.excludedPairs = joints.excludedPairs;
   const jointProblem = createJointProblem();
+  const problem = createConstraintProblem();
   const world: PhysicsWorld = {
     ecs: createWorld(),
     gravity,
@@ -147,9 +150,10 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
     broadphase,
     narrowphase: createNarrowphase(),
     solverBodies: createSolverBodies(cap),
-    problem: createConstraintProblem(),
+    problem,
     jointProblem,
     islands: sleep,
+    solverProblem: { contacts: problem, joints: jointProblem },
     queries: createQueryScratch(createQueryFilter()),
     solver,
     profiler: createProfiler(options.profile ?? false),
@@ -161,7 +165,7 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
     solverFallbacks: 0,
     fallbackSolver: undefined,
     brokenJoints: [],
-    stepContext: { h: 1 / 60, gravity, profile: false, clock: now, detail: {}, joints: jointProblem },
+    stepContext: { h: 1 / 60, gravity, profile: false, clock: now, detail: {} },
     setSolver(kind, opts) {
       this.solver = makeSolver(kind, opts ?? {});
       // the new solver reports its own details; drop the old one's (allocation at switch time only)
