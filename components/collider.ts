@@ -1,6 +1,10 @@
 /**
- * Collider component: the shape, material and collision filter of a body, SoA columns indexed by
- * entity id (one collider per body, centred on the body's centre of mass, axes along the body axes).
+ * Collider component: the shape, local pose, material and collision filter of a collider, SoA columns
+ * indexed by entity id. A collider is an entity attached to one body (`body`), at a pose in that body's
+ * frame (`localPosition`, `localOrientation`; the body frame is its centre-of-mass principal frame).
+ * The collider that `addBody` creates lives on the body's own entity (collider id = body id, as a
+ * collider on a rigid-body entity in Avian); `addCollider` creates more, each its own entity. A body's
+ * colliders form a list: `firstCollider[body]`, then `nextCollider[c]` (−1 ends it).
  *
  * Shape dimensions live in `size` `[3 × capacity]`:
  * - sphere: (radius, 0, 0)
@@ -59,7 +63,34 @@ export interface ColliderStore {
   /** `[6 × capacity]` world AABB (min x y z, max x y z), fattened by the contact margin (unit: m).
    * Written by the broadphase each step. */
   aabb: Float64Array;
+  /** `[capacity]` entity id of the body the collider is attached to. */
+  body: Int32Array;
+  /** `[3 × capacity]` collider centre in the body frame (unit: m, from the body's centre of mass). */
+  localPosition: Float64Array;
+  /** `[4 × capacity]` collider orientation in the body frame (unit quaternion x y z w). */
+  localOrientation: Float64Array;
+  /** `[7 × capacity]` world pose of the collider (position x y z, unit: m; quaternion x y z w), the
+   * body pose composed with the local pose. Written by the broadphase each step (stage 1). */
+  worldPose: Float64Array;
+  /** `[capacity]` density (unit: kg/m³, default 1000) from which the collider's mass is taken. */
+  density: Float64Array;
+  /** `[capacity]` next collider of the same body, −1 at the end of the list. */
+  nextCollider: Int32Array;
+  /** `[capacity]`, indexed by body id: the first collider of the body, −1 when it has none. */
+  firstCollider: Int32Array;
+  /** `[3 × capacity]`, indexed by body id: the body's origin frame in its centre-of-mass frame, position
+   * (unit: m). The origin frame is where the body was created (`addBody`'s position and orientation);
+   * it moves with the body, and the poses given to `addCollider` are in it. */
+  originPosition: Float64Array;
+  /** `[4 × capacity]`, indexed by body id: the origin frame's orientation in the centre-of-mass frame. */
+  originOrientation: Float64Array;
+  /** `[capacity]`, indexed by body id: which mass properties the user fixed ({@link MassOverride}
+   * bits); the others are recomputed from the colliders whenever a collider is added or removed. */
+  massOverride: Uint8Array;
 }
+
+/** Bits of `ColliderStore.massOverride`: the body's mass, or its inertia, was given explicitly. */
+export const MassOverride = { mass: 1, inertia: 2 } as const;
 
 export function createColliderStore(capacity = 64): ColliderStore {
   const c = capacity;
@@ -78,7 +109,23 @@ export function createColliderStore(capacity = 64): ColliderStore {
     frictionCombine: new Uint8Array(c),
     restitutionCombine: new Uint8Array(c),
     aabb: new Float64Array(6 * c),
+    body: new Int32Array(c).fill(-1),
+    localPosition: new Float64Array(3 * c),
+    localOrientation: new Float64Array(4 * c),
+    worldPose: new Float64Array(7 * c),
+    density: new Float64Array(c),
+    nextCollider: new Int32Array(c).fill(-1),
+    firstCollider: new Int32Array(c).fill(-1),
+    originPosition: new Float64Array(3 * c),
+    originOrientation: new Float64Array(4 * c),
+    massOverride: new Uint8Array(c),
   };
+}
+
+function growInt32Filled(a: Int32Array, n: number): Int32Array {
+  const b = new Int32Array(n).fill(-1);
+  b.set(a);
+  return b;
 }
 
 export function ensureColliderCapacity(s: ColliderStore, eid: number): void {
@@ -97,5 +144,15 @@ export function ensureColliderCapacity(s: ColliderStore, eid: number): void {
   s.frictionCombine = growUint8(s.frictionCombine, c);
   s.restitutionCombine = growUint8(s.restitutionCombine, c);
   s.aabb = growFloat64(s.aabb, 6 * c);
+  s.body = growInt32Filled(s.body, c);
+  s.localPosition = growFloat64(s.localPosition, 3 * c);
+  s.localOrientation = growFloat64(s.localOrientation, 4 * c);
+  s.worldPose = growFloat64(s.worldPose, 7 * c);
+  s.density = growFloat64(s.density, c);
+  s.nextCollider = growInt32Filled(s.nextCollider, c);
+  s.firstCollider = growInt32Filled(s.firstCollider, c);
+  s.originPosition = growFloat64(s.originPosition, 3 * c);
+  s.originOrientation = growFloat64(s.originOrientation, 4 * c);
+  s.massOverride = growUint8(s.massOverride, c);
   s.capacity = c;
 }

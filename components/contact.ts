@@ -1,5 +1,5 @@
 /**
- * Contact store: pooled SoA manifolds keyed by body pair. Contacts churn every step, so they are not
+ * Contact store: pooled SoA manifolds keyed by collider pair. Contacts churn every step, so they are not
  * entities (the design's data model). A manifold holds up to {@link MAX_MANIFOLD_POINTS} points that
  * share one normal; each point carries a feature id so its impulses warm-start the next step.
  *
@@ -8,7 +8,8 @@
  * (vectors at `3 (4m + k)`).
  *
  * Begin / end events are appended during the narrowphase and are valid until the next step: read
- * them after `stepWorld` from `beginA/beginB` (`beginCount` pairs) and `endA/endB` (`endCount` pairs).
+ * them after `stepWorld` from `beginA/beginB` (`beginCount` pairs) and `endA/endB` (`endCount` pairs):
+ * collider entity ids (`colliders.body[c]` is the body; the collider `addBody` made has the body's id).
  */
 
 import { growFloat64, growUint32, growUint8, nextCapacity } from './capacity';
@@ -20,9 +21,14 @@ export interface ContactStore {
   /** Number of live manifolds (pairs whose AABBs overlap and whose shapes were tested). */
   count: number;
   capacity: number;
-  /** `[capacity]` entity id of body A (the normal points from A to B). */
+  /** `[capacity]` entity id of collider A (the normal points from A to B); manifolds are keyed by the
+   * collider pair. */
+  colliderA: Uint32Array;
+  /** `[capacity]` entity id of collider B. */
+  colliderB: Uint32Array;
+  /** `[capacity]` entity id of the body of collider A (the solver's body A). */
   bodyA: Uint32Array;
-  /** `[capacity]` entity id of body B. */
+  /** `[capacity]` entity id of the body of collider B. */
   bodyB: Uint32Array;
   /** `[capacity]` number of points (0 when the shapes are apart by more than the contact margin). */
   pointCount: Uint8Array;
@@ -63,7 +69,7 @@ export interface ContactStore {
   normalImpulse: Float64Array;
   /** `[2 × 4 × capacity]` accumulated friction impulse along the two tangents (unit: N·s). */
   tangentImpulse: Float64Array;
-  /** Unordered body pair → manifold slot. */
+  /** Unordered collider pair → manifold slot. */
   slotOfPair: PairTable;
   beginCount: number;
   beginA: Uint32Array;
@@ -79,6 +85,8 @@ export function createContactStore(capacity = 256): ContactStore {
   return {
     count: 0,
     capacity: c,
+    colliderA: new Uint32Array(c),
+    colliderB: new Uint32Array(c),
     bodyA: new Uint32Array(c),
     bodyB: new Uint32Array(c),
     pointCount: new Uint8Array(c),
@@ -112,6 +120,8 @@ function ensureManifoldCapacity(s: ContactStore, n: number): void {
   if (n <= s.capacity) return;
   const c = nextCapacity(s.capacity, n);
   const p = MAX_MANIFOLD_POINTS * c;
+  s.colliderA = growUint32(s.colliderA, c);
+  s.colliderB = growUint32(s.colliderB, c);
   s.bodyA = growUint32(s.bodyA, c);
   s.bodyB = growUint32(s.bodyB, c);
   s.pointCount = growUint8(s.pointCount, c);
@@ -134,16 +144,19 @@ function ensureManifoldCapacity(s: ContactStore, n: number): void {
   s.capacity = c;
 }
 
-/** Returns the slot of the pair (a, b), creating an empty manifold (A = a, B = b) if there is none. */
-export function acquireManifold(s: ContactStore, a: number, b: number): number {
+/** Returns the slot of the collider pair (a, b), creating an empty manifold (A = a, B = b, of the
+ * bodies `bodyA`, `bodyB`: by default the colliders' own ids) if there is none. */
+export function acquireManifold(s: ContactStore, a: number, b: number, bodyA = a, bodyB = b): number {
   const found = pairTableGet(s.slotOfPair, a, b);
   if (found >= 0) return found;
   const m = s.count;
   ensureManifoldCapacity(s, m + 1);
   s.count = m + 1;
   pairTableSet(s.slotOfPair, a, b, m);
-  s.bodyA[m] = a;
-  s.bodyB[m] = b;
+  s.colliderA[m] = a;
+  s.colliderB[m] = b;
+  s.bodyA[m] = bodyA;
+  s.bodyB[m] = bodyB;
   s.pointCount[m] = 0;
   s.touching[m] = 0;
   s.calmSteps[m] = 0;
@@ -154,12 +167,14 @@ export function acquireManifold(s: ContactStore, a: number, b: number): number {
 /** Removes manifold slot `m`, moving the last slot into its place. */
 export function releaseManifold(s: ContactStore, m: number): void {
   const last = s.count - 1;
-  pairTableDelete(s.slotOfPair, s.bodyA[m], s.bodyB[m]);
+  pairTableDelete(s.slotOfPair, s.colliderA[m], s.colliderB[m]);
   if (m !== last) copyManifold(s, last, m);
   s.count = last;
 }
 
 function copyManifold(s: ContactStore, from: number, to: number): void {
+  s.colliderA[to] = s.colliderA[from];
+  s.colliderB[to] = s.colliderB[from];
   s.bodyA[to] = s.bodyA[from];
   s.bodyB[to] = s.bodyB[from];
   s.pointCount[to] = s.pointCount[from];
@@ -172,7 +187,7 @@ function copyManifold(s: ContactStore, from: number, to: number): void {
   s.captureVelocity[to] = s.captureVelocity[from];
   s.plasticVelocity[to] = s.plasticVelocity[from];
   s.minRestitution[to] = s.minRestitution[from];
-  pairTableSet(s.slotOfPair, s.bodyA[to], s.bodyB[to], to);
+  pairTableSet(s.slotOfPair, s.colliderA[to], s.colliderB[to], to);
   s.normal.copyWithin(3 * to, 3 * from, 3 * from + 3);
   const P = MAX_MANIFOLD_POINTS;
   s.point.copyWithin(3 * P * to, 3 * P * from, 3 * P * (from + 1));
