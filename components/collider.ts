@@ -14,7 +14,7 @@
  * All lengths in m.
  */
 
-import { growFloat64, growUint32, growUint8, nextCapacity } from './capacity';
+import { createColumns, ensureColumns, f64, i32, u32, u8, type Columns, type ColumnTable } from './column-table';
 
 export const ShapeKind = { none: 0, sphere: 1, box: 2, capsule: 3, plane: 4 } as const;
 export type ShapeKindName = Exclude<keyof typeof ShapeKind, 'none'>;
@@ -28,131 +28,81 @@ export type ShapeKindName = Exclude<keyof typeof ShapeKind, 'none'>;
 export const CombineRule = { engine: 0, geometricMean: 1, minimum: 2, maximum: 3, arithmeticMean: 4, multiply: 5 } as const;
 export type CombineRuleName = keyof typeof CombineRule;
 
-export interface ColliderStore {
-  capacity: number;
+/** The Collider columns, declared once: the store type, creation and growth derive from this table. */
+export const COLLIDER_COLUMNS = {
   /** `[capacity]` {@link ShapeKind} code (0 = no collider). */
-  shape: Uint8Array;
+  shape: u8(),
   /** `[3 × capacity]` shape dimensions (unit: m), see the file header. */
-  size: Float64Array;
+  size: f64(3),
   /** `[capacity]` Coulomb friction coefficient μ ≥ 0 (dimensionless, default 0.5). */
-  friction: Float64Array;
+  friction: f64(),
   /** `[capacity]` Newton restitution coefficient e ∈ [0, 1] (dimensionless, default 0). In the accurate
    * mode it is the PLUS COR e_max, the value of the COR line at zero approach speed. */
-  restitution: Float64Array;
+  restitution: f64(),
   /** `[capacity]` PLUS capture velocity v_capture ≥ 0 (unit: m/s, default 0.2): impacts slower than
    * this do not rebound (COR 0). Default from the seed-004 digest §6.3 (≈ g·h … 2g·h at 60 Hz); the
    * paper's 0.01 m/s (Table A1) suits event-driven integration. */
-  captureVelocity: Float64Array;
+  captureVelocity: f64(),
   /** `[capacity]` PLUS plastic deformation velocity v_plastic > 0 (unit: m/s, default 0.1 = paper
    * Table A1): at and above this approach speed the COR is `minRestitution`. */
-  plasticVelocity: Float64Array;
+  plasticVelocity: f64(),
   /** `[capacity]` PLUS minimum COR e_min ∈ [0, 1] (dimensionless, default 1, used as
    * min(e_min, restitution), so the default is a constant COR = restitution above v_capture). */
-  minRestitution: Float64Array;
+  minRestitution: f64(),
   /** `[capacity]` collision group bits: what this collider is (default 0x0001). */
-  group: Uint32Array;
+  group: u32(),
   /** `[capacity]` collision mask bits: what it collides with (default 0xFFFFFFFF). Two colliders
    * collide when `(groupA & maskB) !== 0 && (groupB & maskA) !== 0`. */
-  mask: Uint32Array;
+  mask: u32(),
   /** `[capacity]` 1 for a sensor: reports begin / end events, produces no contact forces. */
-  isSensor: Uint8Array;
+  isSensor: u8(),
   /** `[capacity]` {@link CombineRule} code for the pair's friction (default 0 = the engine's rule). */
-  frictionCombine: Uint8Array;
+  frictionCombine: u8(),
   /** `[capacity]` {@link CombineRule} code for the pair's restitution (default 0 = the engine's rule). */
-  restitutionCombine: Uint8Array;
+  restitutionCombine: u8(),
   /** `[6 × capacity]` world AABB (min x y z, max x y z), fattened by the contact margin (unit: m).
    * Written by the broadphase each step. */
-  aabb: Float64Array;
-  /** `[capacity]` entity id of the body the collider is attached to. */
-  body: Int32Array;
+  aabb: f64(6),
+  /** `[capacity]` entity id of the body the collider is attached to (−1: none). */
+  body: i32(1, { fill: -1 }),
   /** `[3 × capacity]` collider centre in the body frame (unit: m, from the body's centre of mass). */
-  localPosition: Float64Array;
+  localPosition: f64(3),
   /** `[4 × capacity]` collider orientation in the body frame (unit quaternion x y z w). */
-  localOrientation: Float64Array;
+  localOrientation: f64(4),
   /** `[7 × capacity]` world pose of the collider (position x y z, unit: m; quaternion x y z w), the
    * body pose composed with the local pose. Written by the broadphase each step (stage 1). */
-  worldPose: Float64Array;
+  worldPose: f64(7),
   /** `[capacity]` density (unit: kg/m³, default 1000) from which the collider's mass is taken. */
-  density: Float64Array;
+  density: f64(),
   /** `[capacity]` next collider of the same body, −1 at the end of the list. */
-  nextCollider: Int32Array;
+  nextCollider: i32(1, { fill: -1 }),
   /** `[capacity]`, indexed by body id: the first collider of the body, −1 when it has none. */
-  firstCollider: Int32Array;
+  firstCollider: i32(1, { fill: -1 }),
   /** `[3 × capacity]`, indexed by body id: the body's origin frame in its centre-of-mass frame, position
    * (unit: m). The origin frame is where the body was created (`addBody`'s position and orientation);
    * it moves with the body, and the poses given to `addCollider` are in it. */
-  originPosition: Float64Array;
+  originPosition: f64(3),
   /** `[4 × capacity]`, indexed by body id: the origin frame's orientation in the centre-of-mass frame. */
-  originOrientation: Float64Array;
+  originOrientation: f64(4),
   /** `[capacity]`, indexed by body id: which mass properties the user fixed ({@link MassOverride}
    * bits); the others are recomputed from the colliders whenever a collider is added or removed. */
-  massOverride: Uint8Array;
+  massOverride: u8(),
+} satisfies ColumnTable;
+
+/** The Collider store: {@link COLLIDER_COLUMNS} sized for `capacity` entity ids. */
+export interface ColliderStore extends Columns<typeof COLLIDER_COLUMNS> {
+  /** Entity ids below this fit in every column. */
+  capacity: number;
 }
 
 /** Bits of `ColliderStore.massOverride`: the body's mass, or its inertia, was given explicitly. */
 export const MassOverride = { mass: 1, inertia: 2 } as const;
 
 export function createColliderStore(capacity = 64): ColliderStore {
-  const c = capacity;
-  return {
-    capacity: c,
-    shape: new Uint8Array(c),
-    size: new Float64Array(3 * c),
-    friction: new Float64Array(c),
-    restitution: new Float64Array(c),
-    captureVelocity: new Float64Array(c),
-    plasticVelocity: new Float64Array(c),
-    minRestitution: new Float64Array(c),
-    group: new Uint32Array(c),
-    mask: new Uint32Array(c),
-    isSensor: new Uint8Array(c),
-    frictionCombine: new Uint8Array(c),
-    restitutionCombine: new Uint8Array(c),
-    aabb: new Float64Array(6 * c),
-    body: new Int32Array(c).fill(-1),
-    localPosition: new Float64Array(3 * c),
-    localOrientation: new Float64Array(4 * c),
-    worldPose: new Float64Array(7 * c),
-    density: new Float64Array(c),
-    nextCollider: new Int32Array(c).fill(-1),
-    firstCollider: new Int32Array(c).fill(-1),
-    originPosition: new Float64Array(3 * c),
-    originOrientation: new Float64Array(4 * c),
-    massOverride: new Uint8Array(c),
-  };
+  return { capacity, ...createColumns(COLLIDER_COLUMNS, capacity) };
 }
 
-function growInt32Filled(a: Int32Array, n: number): Int32Array {
-  const b = new Int32Array(n).fill(-1);
-  b.set(a);
-  return b;
-}
-
+/** Grows every column so that entity id `eid` fits. The store object keeps its identity. */
 export function ensureColliderCapacity(s: ColliderStore, eid: number): void {
-  if (eid < s.capacity) return;
-  const c = nextCapacity(s.capacity, eid + 1);
-  s.shape = growUint8(s.shape, c);
-  s.size = growFloat64(s.size, 3 * c);
-  s.friction = growFloat64(s.friction, c);
-  s.restitution = growFloat64(s.restitution, c);
-  s.captureVelocity = growFloat64(s.captureVelocity, c);
-  s.plasticVelocity = growFloat64(s.plasticVelocity, c);
-  s.minRestitution = growFloat64(s.minRestitution, c);
-  s.group = growUint32(s.group, c);
-  s.mask = growUint32(s.mask, c);
-  s.isSensor = growUint8(s.isSensor, c);
-  s.frictionCombine = growUint8(s.frictionCombine, c);
-  s.restitutionCombine = growUint8(s.restitutionCombine, c);
-  s.aabb = growFloat64(s.aabb, 6 * c);
-  s.body = growInt32Filled(s.body, c);
-  s.localPosition = growFloat64(s.localPosition, 3 * c);
-  s.localOrientation = growFloat64(s.localOrientation, 4 * c);
-  s.worldPose = growFloat64(s.worldPose, 7 * c);
-  s.density = growFloat64(s.density, c);
-  s.nextCollider = growInt32Filled(s.nextCollider, c);
-  s.firstCollider = growInt32Filled(s.firstCollider, c);
-  s.originPosition = growFloat64(s.originPosition, 3 * c);
-  s.originOrientation = growFloat64(s.originOrientation, 4 * c);
-  s.massOverride = growUint8(s.massOverride, c);
-  s.capacity = c;
+  ensureColumns(COLLIDER_COLUMNS, s, eid + 1);
 }

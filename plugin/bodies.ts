@@ -253,7 +253,6 @@ export function addBody(world: PhysicsWorld, def: BodyDef = {}): number {
   b.linearDamping[eid] = linearDamping;
   b.angularDamping[eid] = angularDamping;
   b.gravityScale[eid] = gravityScale;
-  b.sleeping[eid] = 0;
   const cs = world.colliders;
   cs.shape[eid] = ShapeKind.none;
   cs.body[eid] = eid;
