@@ -8,7 +8,6 @@ import { ensureRigidBodyCapacity, MotionType, type MotionTypeName } from '../com
 import {
   CombineRule, ensureColliderCapacity, MassOverride, ShapeKind, type CombineRuleName, type ShapeKindName,
 } from '../components/collider';
-import { updateBodyMass } from './body-mass';
 import { quatMultiply, quatRotate } from '../math/quat';
 import { shapeMassProperties } from '../components/mass-properties';
 import { pushEndEvent, releaseManifold } from '../components/contact';
@@ -65,7 +64,7 @@ export interface BodyDef {
   position?: Vec3Like;
   /** Orientation x y z w (default identity); normalised on entry. */
   orientation?: QuatLike;
-  /** unit: m/s, world (default 0). Kinematic bodies keep it. */
+  /** Velocity of the centre of mass (unit: m/s, world, default 0). Kinematic bodies keep it. */
   linearVelocity?: Vec3Like;
   /** unit: rad/s, world (default 0). */
   angularVelocity?: Vec3Like;
@@ -263,10 +262,32 @@ export function addBody(world: PhysicsWorld, def: BodyDef = {}): number {
   cs.massOverride[eid] = (def.mass !== undefined ? MassOverride.mass : 0) | (def.inertia !== undefined ? MassOverride.inertia : 0);
   if (collider !== undefined) {
     if (collider.density === undefined) collider.density = def.density ?? 1000;
+    if (motion === MotionType.dynamic && !isCentred(collider)) centreOnCollider(world, eid, collider, def.inertia !== undefined);
     writeCollider(world, eid, eid, collider);
-    if (!isCentred(collider)) updateBodyMass(world, eid);
   }
   return eid;
+}
+
+/**
+ * A dynamic body whose one collider is offset: its centre of mass is the collider's centre and its
+ * principal axes the collider's axes (unless the user gave the inertia: then only the centre moves), so
+ * the body frame moves there and the origin frame is kept as the inverse of that move (the general
+ * case, several colliders, is `plugin/body-mass.ts`).
+ */
+function centreOnCollider(world: PhysicsWorld, eid: number, c: ResolvedCollider, keepAxes: boolean): void {
+  const b = world.bodies, s = world.colliders;
+  const r = [0, 0, 0];
+  quatRotate(r, 0, b.orientation, 4 * eid, c.position, 0);
+  for (let k = 0; k < 3; k++) { b.position[3 * eid + k] += r[k]; b.prevPosition[3 * eid + k] += r[k]; }
+  // origin in the new frame: position −P⁻¹ c, orientation P⁻¹ (P = the collider's orientation, or identity)
+  const inv = keepAxes ? [0, 0, 0, 1] : [-c.orientation[0], -c.orientation[1], -c.orientation[2], c.orientation[3]];
+  if (!keepAxes) {
+    quatMultiply(b.orientation, 4 * eid, b.orientation, 4 * eid, c.orientation, 0);
+    quatMultiply(b.prevOrientation, 4 * eid, b.prevOrientation, 4 * eid, c.orientation, 0);
+  }
+  quatRotate(s.originPosition, 3 * eid, inv, 0, c.position, 0);
+  for (let k = 0; k < 3; k++) s.originPosition[3 * eid + k] = -s.originPosition[3 * eid + k];
+  for (let k = 0; k < 4; k++) s.originOrientation[4 * eid + k] = inv[k];
 }
 
 /** Writes collider `eid` of body `body` (linking it into the body's collider list if it is new). */

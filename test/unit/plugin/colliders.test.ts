@@ -4,6 +4,7 @@
  * removal, bad input, and seed 004's Example 1 (spheres welded to a brick) in both solver modes.
  */
 import { describe, expect, it } from 'vitest';
+import '../../../plugin/accurate'; // registers the accurate solver 'lcp'
 import {
   addBody, addCollider, addJoint, castRay, createPhysicsWorld, createRayHit, getBodyColliders, getColliderBody,
   getMass, getPosition, hasCollider, PhysicsInputError, removeBody, removeCollider, setCollider, stepWorld, UnknownEntityError,
