@@ -206,13 +206,13 @@ describe('colliders: bad input names the field and changes nothing', () => {
     const gone = addBody(w, { collider: { shape: 'sphere', radius: 1 } });
     removeBody(w, gone);
     const mass = getMass(w, b);
-    const expectErr = (f: () => unknown, cls: typeof PhysicsInputError, field: string): void => {
+    const expectErr = (f: () => unknown, cls: abstract new (...args: never[]) => PhysicsInputError, field: string): void => {
       let err: unknown;
       try { f(); } catch (e) { err = e; }
       expect(err).toBeInstanceOf(cls);
       expect((err as PhysicsInputError).field).toBe(field);
     };
-    expectErr(() => addCollider(w, gone, { shape: 'sphere', radius: 1 }), UnknownEntityError, 'entity');
+    expectErr(() => addCollider(w, gone, { shape: 'sphere', radius: 1 }), UnknownEntityError, 'body');
     expectErr(() => addCollider(w, b, { shape: 'sphere', radius: NaN }), PhysicsInputError, 'collider.radius');
     expectErr(() => addCollider(w, b, { shape: 'sphere', radius: 1, position: [0, NaN, 0] }), PhysicsInputError, 'collider.position');
     expectErr(() => addCollider(w, b, { shape: 'sphere', radius: 1, orientation: [0, 0, 0, 0] }), PhysicsInputError, 'collider.orientation');
