@@ -17,12 +17,6 @@ export function colliderWorldPose(
   const qx = q[qi], qy = q[qi + 1], qz = q[qi + 2], qw = q[qi + 3];
   const vx = lp[li], vy = lp[li + 1], vz = lp[li + 2];
   const bx = lq[lqi], by = lq[lqi + 1], bz = lq[lqi + 2], bw = lq[lqi + 3];
-  if (vx === 0 && vy === 0 && vz === 0 && bx === 0 && by === 0 && bz === 0 && bw === 1) {
-    // the collider sits on the body frame (every collider made by addBody without an offset)
-    out[o] = p[pi]; out[o + 1] = p[pi + 1]; out[o + 2] = p[pi + 2];
-    out[o + 3] = qx; out[o + 4] = qy; out[o + 5] = qz; out[o + 6] = qw;
-    return;
-  }
   const tx = 2 * (qy * vz - qz * vy), ty = 2 * (qz * vx - qx * vz), tz = 2 * (qx * vy - qy * vx);
   out[o] = p[pi] + vx + qw * tx + (qy * tz - qz * ty);
   out[o + 1] = p[pi + 1] + vy + qw * ty + (qz * tx - qx * tz);
