@@ -26,6 +26,7 @@ export type {
 } from './joints';
 export { sleeping, isSleeping, wakeUp, getAllowSleep, setAllowSleep, setSleepEnabled } from './sleep';
 export type { SleepOptions } from '../systems/islands/islands';
+export { addCollider, removeCollider, hasCollider, getColliderBody, getBodyColliders } from './colliders';
 export { castRay, castRayAll, castRayAny, createRayHit, createRayHitList } from './queries';
 export type { RayHit, RayHitList, RayCastOptions, QueryFilterDef } from './queries';
 export { PhysicsInputError, UnknownEntityError, NonFiniteStateError, SolverNotRegisteredError } from './errors';

@@ -20,8 +20,7 @@ import { createPgsSolver } from '../systems/solve/pgs/pgs-solver';
 import { defaultPgsOptions, type PgsOptions } from '../systems/solve/pgs/pgs-options';
 import type { LcpOptions } from './accurate-solver';
 import { getSolverFactory, registeredSolvers, type SolverOptions } from './solver-registry';
-import { createQueryScratch, type QueryScratch } from '../systems/queries/ray-cast';
-import { createQueryFilter } from '../systems/queries/query-filter';
+import type { QueryScratch } from '../systems/queries/ray-cast';
 import { createProfiler, now, type Profiler } from './profiler';
 import { SolverNotRegisteredError, WorldInputError } from './errors';
 import { readVec3, type Vec3Like } from './validate';
@@ -78,8 +77,9 @@ export interface PhysicsWorld {
   islands: IslandState | undefined;
   /** What the solver receives each step: `{ contacts: problem, joints: jointProblem }`. */
   readonly solverProblem: SolverProblem;
-  /** Scratch of the world queries (`plugin/queries.ts`); queries are not re-entrant. */
-  readonly queries: QueryScratch;
+  /** Scratch of the world queries, made by the first query (`plugin/queries.ts`, so an app without
+   * queries does not ship them); queries are not re-entrant. */
+  queries: QueryScratch | undefined;
   /** The current contact solver. */
   solver: ConstraintSolver;
   readonly profiler: Profiler;
@@ -154,7 +154,7 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
     jointProblem,
     islands: sleep,
     solverProblem: { contacts: problem, joints: jointProblem },
-    queries: createQueryScratch(createQueryFilter()),
+    queries: undefined,
     solver,
     profiler: createProfiler(options.profile ?? false),
     contactMargin: margin,

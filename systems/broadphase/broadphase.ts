@@ -1,6 +1,7 @@
 /**
- * Stage 1, broadphase: AABB refit and candidate pairs by sweep-and-prune.
- * Reads: collider shapes, body poses. Writes: `colliders.aabb`, `broadphase.pairA/pairB/pairCount`.
+ * Stage 1, broadphase: collider world poses, AABB refit and candidate pairs by sweep-and-prune.
+ * Reads: collider shapes and local poses, body poses. Writes: `colliders.worldPose`, `colliders.aabb`,
+ * `broadphase.pairA/pairB/pairCount` (collider entity ids).
  *
  * The colliders are kept sorted by AABB minimum along one axis (the axis with the largest spread
  * of AABB centres, switched with hysteresis). Because bodies move little between steps, the order
@@ -12,7 +13,8 @@
  * in order instead of jumping to each entity's AABB.
  * Pairs of two bodies that cannot move each other are skipped: static, kinematic and sleeping bodies
  * pair only with awake dynamic bodies, except kinematic with sleeping (a moving kinematic body wakes
- * what it touches). A sleeping body's AABB is not refitted (it does not move).
+ * what it touches); so are two colliders of the same body and body pairs joined by a joint that does
+ * not collide connected. A sleeping body's colliders are not refitted (it does not move).
  */
 
 import { query } from 'bitecs';
@@ -24,6 +26,7 @@ import type { ColliderStore } from '../../components/collider';
 import type { RigidBodyStore } from '../../components/rigid-body';
 import type { World } from 'bitecs';
 import { computeAabb } from './compute-aabb';
+import { colliderWorldPose } from './collider-pose';
 import { pairTableGet, type PairTable } from '../../components/pair-table';
 
 /** The sweep's columns, declared once (creation and growth derive from this table); entry i is sorted
@@ -99,7 +102,9 @@ export function updateBroadphase(
   if (s.order.length < n) growColumns(SWEEP_COLUMNS, s, nextCapacity(s.order.length, n));
   for (let i = 0; i < n; i++) {
     const e = list[i];
-    if (colliders.shape[e] !== ShapeKind.none && bodies.sleeping[e] === 0) computeAabb(colliders, bodies, e, margin, dt);
+    if (colliders.shape[e] === ShapeKind.none || bodies.sleeping[colliders.body[e]] === 1) continue;
+    colliderWorldPose(colliders, bodies, e, colliders.worldPose, 7 * e);
+    computeAabb(colliders, bodies, e, margin, dt);
   }
   // Keep the old order of the colliders still present, append the new ones.
   let m = 0;
@@ -146,8 +151,8 @@ export function updateBroadphase(
     box[oi] = keys[i]; box[oi + 1] = aabb[o + 3 + ax];
     box[oi + 2] = aabb[o + a1]; box[oi + 3] = aabb[o + 3 + a1];
     box[oi + 4] = aabb[o + a2]; box[oi + 5] = aabb[o + 3 + a2];
-    const mt = motion[e];
-    dyn[i] = mt === MotionType.dynamic ? (asleep[e] === 1 ? ASLEEP : AWAKE) : mt === MotionType.kinematic ? KINEMATIC : 0;
+    const be = colliders.body[e], mt = motion[be];
+    dyn[i] = mt === MotionType.dynamic ? (asleep[be] === 1 ? ASLEEP : AWAKE) : mt === MotionType.kinematic ? KINEMATIC : 0;
   }
 
   // sweep
@@ -165,7 +170,9 @@ export function updateBroadphase(
       if ((classes & AWAKE) === 0 && classes !== (KINEMATIC | ASLEEP)) continue;
       const a = order[i], b = order[j];
       if (!shouldCollide(colliders, a, b)) continue;
-      if (s.excludedPairs !== undefined && s.excludedPairs.size > 0 && pairTableGet(s.excludedPairs, a, b) >= 0) continue; // joined pair (joints)
+      const ba = colliders.body[a], bb = colliders.body[b];
+      if (ba === bb) continue; // two colliders of one body
+      if (s.excludedPairs !== undefined && s.excludedPairs.size > 0 && pairTableGet(s.excludedPairs, ba, bb) >= 0) continue; // joined pair (joints)
       pushPair(s, a, b);
     }
   }
