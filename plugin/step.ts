@@ -15,7 +15,6 @@
  * until the next step.
  */
 
-import { query } from 'bitecs';
 import { updateBroadphase } from '../systems/broadphase/broadphase';
 import { updateContacts } from '../systems/narrowphase/narrowphase';
 import { assembleContacts, gatherBodies } from '../systems/assembly/assembly';
@@ -124,10 +123,10 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
     const last = prof.last;
     last.stages.islands = islandsMs + (t - t0);
     last.total = t - tStart;
-    const list = query(ecs, [bodies]);
-    last.bodies = list.length;
+    last.bodies = world.solverBodies.count; // the bodies gathered this step (no second bitecs query)
     let asleep = 0;
-    for (let i = 0; i < list.length; i++) asleep += bodies.sleeping[list[i]];
+    const sb = world.solverBodies;
+    for (let i = 0; i < sb.count; i++) asleep += bodies.sleeping[sb.entity[i]];
     last.sleeping = asleep;
     last.pairs = world.broadphase.pairCount;
     let manifolds = 0;
