@@ -27,10 +27,14 @@ export interface FrictionCone {
 /** The cone's direction table for k edges (k an even integer ≥ 4; not checked here, see the options). */
 export function createFrictionCone(k: number): FrictionCone {
   const cos = new Float64Array(k), sin = new Float64Array(k);
-  for (let j = 0; j < k; j++) {
+  // the first half from the angle, the second half mirrored, so that d_{j+k/2} = −d_j exactly
+  const half = k / 2;
+  for (let j = 0; j < half; j++) {
     const a = (2 * Math.PI * j) / k;
     cos[j] = detCos(a);
     sin[j] = detSin(a);
+    cos[j + half] = -cos[j];
+    sin[j + half] = -sin[j];
   }
   // Exact values on the axes (k is even, and a multiple of 4 puts edges on ±t1 and ±t2).
   for (let j = 0; j < k; j++) {

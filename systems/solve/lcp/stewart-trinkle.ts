@@ -404,6 +404,11 @@ export function createLcpSolver(options: LcpSolverOptions, impactPhase: ImpactPh
       results.count = nc;
       contactGaps(problem, bodies, results.gap);
       buildContactRows(rows, problem, bodies, results.gap, augmented ? implicitJoints.augmented : undefined);
+      // Penetration is recovered at most at maxPushoutSpeed: b_n = n̄ᵀv_free + Φ/h with Φ ≥ −h·v_push
+      // (eq. 29 recovers all of Φ in one step: 0.5 m of overlap became a 30 m/s separation and energy
+      // from nothing). Speculative gaps (Φ > 0) are kept.
+      const minGap = -options.maxPushoutSpeed * h;
+      for (let c = 0; c < nc; c++) if (results.gap[c] < minGap) results.gap[c] = minGap;
       for (let c = 0; c < nc; c++) {
         freeVelocity[3 * c] = rowVelocity(problem, rows, c, 0, bodies.v, bodies.w);
         freeVelocity[3 * c + 1] = rowVelocity(problem, rows, c, 1, bodies.v, bodies.w);
