@@ -41,7 +41,7 @@ import type { PhysicsBody } from '@babylonjs/core/Physics/v2/physicsBody.js';
 import type { PhysicsShape } from '@babylonjs/core/Physics/v2/physicsShape.js';
 import type { PhysicsConstraint } from '@babylonjs/core/Physics/v2/physicsConstraint.js';
 import type { PhysicsMaterial } from '@babylonjs/core/Physics/v2/physicsMaterial.js';
-import type { IRaycastQuery, PhysicsRaycastResult } from '@babylonjs/core/Physics/physicsRaycastResult.js';
+import { PhysicsRaycastResult, type IRaycastQuery } from '@babylonjs/core/Physics/physicsRaycastResult.js';
 import { createPhysicsWorld, type PhysicsWorld, type PhysicsWorldOptions } from '../world';
 import { stepWorld } from '../step';
 import {
@@ -53,6 +53,7 @@ import {
 } from '../body-properties';
 import { addJoint, getJointCoordinate, removeJoint, setJointFriction, setJointMotor } from '../joints';
 import { PhysicsInputError } from '../errors';
+import { castRay, castRayAll, createRayHit, createRayHitList, type RayCastOptions, type RayHit } from '../queries';
 import { MotionType } from '../../components/rigid-body';
 import { ShapeKind } from '../../components/collider';
 import { pairTableGet } from '../../components/pair-table';
@@ -86,6 +87,9 @@ export interface EcsPhysicsPluginOptions extends PhysicsWorldOptions {
   stepMode?: 'delta' | 'timeStep' | 'fixed';
   /** 'fixed' mode: most steps per frame (default 4); the rest of a long frame is dropped. */
   maxSubSteps?: number;
+  /** Called after every engine step inside `executeStep` (before the write-back), e.g. to read
+   * `world.profiler.last`. */
+  onAfterStep?: (world: PhysicsWorld) => void;
 }
 
 const NO_MASS: PhysicsMassProperties = {};
@@ -101,8 +105,9 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
   onTriggerCollisionObservable = new Observable<IBasePhysicsCollisionEvent>();
 
   private timeStep = 1 / 60;
-  private readonly stepMode: 'delta' | 'timeStep' | 'fixed';
+  private stepMode: 'delta' | 'timeStep' | 'fixed';
   private readonly clock: StepClock;
+  private readonly onAfterStep: ((world: PhysicsWorld) => void) | undefined;
   private maxLinearVelocity = 200;
   private maxAngularVelocity = 100;
   /** Body record by engine entity id. */
@@ -147,9 +152,25 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     }
     const maxSub = options.maxSubSteps ?? 4;
     if (!Number.isInteger(maxSub) || maxSub < 1) throw new PhysicsInputError(-1, 'maxSubSteps', maxSub, 'must be an integer ≥ 1');
+    if (options.onAfterStep !== undefined && typeof options.onAfterStep !== 'function') {
+      throw new PhysicsInputError(-1, 'onAfterStep', options.onAfterStep, 'must be a function');
+    }
     this.stepMode = mode;
     this.clock = { fixedTimeStep: this.timeStep, maxSubSteps: maxSub, acc: 0 };
+    this.onAfterStep = options.onAfterStep;
     this.world = createPhysicsWorld(options);
+  }
+
+  /** How `executeStep` advances the world (see {@link EcsPhysicsPluginOptions.stepMode}); switchable at run time. */
+  getStepMode(): 'delta' | 'timeStep' | 'fixed' { return this.stepMode; }
+
+  /** Switches the step mode (e.g. 'timeStep' for one step per frame with a slow solver). @throws PhysicsInputError */
+  setStepMode(mode: 'delta' | 'timeStep' | 'fixed'): void {
+    if (mode !== 'delta' && mode !== 'timeStep' && mode !== 'fixed') {
+      throw new PhysicsInputError(-1, 'stepMode', mode, "must be 'delta', 'timeStep' or 'fixed'");
+    }
+    this.stepMode = mode;
+    this.clock.acc = 0;
   }
 
   // ---------------------------------------------------------------- world
@@ -198,6 +219,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
       this.applyServos(h);
       stepWorld(this.world, h);
       this.clampVelocities();
+      if (this.onAfterStep !== undefined) this.onAfterStep(this.world);
       if (s < steps - 1) this.dispatchEvents();
     }
     const alpha = this.stepMode === 'fixed' ? this.clock.acc / this.timeStep : 1;
@@ -721,13 +743,67 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
   // ---------------------------------------------------------------- queries
 
   /**
-   * Ray cast. The engine's ray cast query is not in the engine yet: this throws a typed
-   * "not supported" error after resetting the results (so `hasHit` is false).
+   * Ray cast from `from` to `to` (world) through the engine's ray cast query (`castRay` /
+   * `castRayAll`): each result is `reset(from, to)`, then filled with the body, instance index, shape,
+   * hit point and outward normal (world) and the distance from `from` (m), nearest first. One result:
+   * the closest hit; an empty array: every hit, one result appended per collider; a filled array: as
+   * many hits as it has entries. `query`: `membership` (default all bits) must meet a shape's collide
+   * mask and `collideWith` (default all bits) its membership; triggers only with `shouldHitTriggers`;
+   * `ignoreBody` (all its instances) never hit. A ray starting inside a shape hits it at distance 0.
+   * @throws PhysicsInputError for NaN / infinite points or non-integer masks (results stay reset).
    */
-  raycast(from: Vector3, to: Vector3, result: PhysicsRaycastResult | PhysicsRaycastResult[], _query?: IRaycastQuery): void {
+  raycast(from: Vector3, to: Vector3, result: PhysicsRaycastResult | PhysicsRaycastResult[], query?: IRaycastQuery): void {
     const results = Array.isArray(result) ? result : [result];
     for (const r of results) r.reset(from, to);
-    throw new PhysicsInputError(-1, 'raycast', 'raycast', 'not supported by this engine yet (no ray cast query)');
+    const o = readV3(-1, 'raycast.from', from);
+    const t = readV3(-1, 'raycast.to', to);
+    const d: V3 = [t[0] - o[0], t[1] - o[1], t[2] - o[2]];
+    const len = Math.sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+    const opts = this.rayOptions;
+    opts.group = query?.membership === undefined ? 0xffffffff : readMask('raycast.query.membership', query.membership);
+    opts.mask = query?.collideWith === undefined ? 0xffffffff : readMask('raycast.query.collideWith', query.collideWith);
+    opts.includeSensors = query?.shouldHitTriggers === true;
+    opts.maxDistance = len;
+    const ex = this.rayExclude;
+    ex.length = 0;
+    if (query?.ignoreBody) for (const rec of recordsOf(query.ignoreBody)) if (!rec.disposed) ex.push(rec.eid);
+    if (!(len > 0)) return;
+    if (!Array.isArray(result)) {
+      if (castRay(this.world, o, d, this.rayHit, opts)) this.fillResult(result, this.rayHit);
+      return;
+    }
+    const n = castRayAll(this.world, o, d, this.rayHits, opts);
+    const list = this.rayHits.hits;
+    if (result.length === 0) {
+      for (let i = 0; i < n; i++) {
+        const r = new PhysicsRaycastResult();
+        r.reset(from, to);
+        if (this.fillResult(r, list[i])) result.push(r);
+      }
+      return;
+    }
+    let k = 0;
+    for (let i = 0; i < n && k < result.length; i++) if (this.fillResult(result[k], list[i])) k++;
+  }
+
+  private readonly rayHit = createRayHit();
+  private readonly rayHits = createRayHitList();
+  private readonly rayExclude: number[] = [];
+  private readonly rayOptions: RayCastOptions & { group: number; mask: number } = {
+    group: 0xffffffff, mask: 0xffffffff, includeSensors: false, maxDistance: 0, excludeBodies: this.rayExclude, solid: true,
+  };
+
+  /** Writes an engine ray hit into a Babylon result; false for a body this plugin does not know. */
+  private fillResult(r: PhysicsRaycastResult, hit: RayHit): boolean {
+    const rec = this.recordOf[hit.body];
+    if (rec === undefined || rec.disposed) return false;
+    r.body = rec.body;
+    r.bodyIndex = rec.index;
+    r.shape = rec.shape ?? undefined;
+    const n = hit.normal, p = hit.point;
+    r.setHitData({ x: n[0], y: n[1], z: n[2] }, { x: p[0], y: p[1], z: p[2] });
+    r.setHitDistance(hit.distance);
+    return true;
   }
 
   dispose(): void {

@@ -1,8 +1,8 @@
 /**
  * Nonlinear block Gauss–Seidel over contacts with an exact per-contact solve (the `blockSolve: 'exact'`
  * option of the fast solver): each contact point's 3×3 block is solved exactly for the friction law of
- * the world, given the impulses of all other contacts (Preclik, Eibl & Rüde, seed
- * `002_860fd11d8fe7a86f.txt` §2.3 / digest `research/seed-002-preclik-mdp.md` §2.2–2.3):
+ * the world, given the impulses of all other contacts (Preclik, Eibl & Rüde
+ * 2018 §2.3 / digest §2.2–2.3):
  *
  *   A_c = J_c M⁻¹ J_cᵀ                         (3×3 Delassus block in the contact frame n, t1, t2)
  *   u   = J_c v                                (current relative contact velocity, own impulse included)
