@@ -59,6 +59,7 @@ import { ShapeKind } from '../../components/collider';
 import { pairTableGet } from '../../components/pair-table';
 import { MAX_MANIFOLD_POINTS } from '../../components/contact';
 import { advanceClock, type StepClock } from './attach-physics';
+import { detAtan2 } from '../../math/deterministic-math';
 import {
   quatConj, quatMul, quatRot, type BodyRecord, type JointRecord, type Q4, type ShapeRecord, type V3,
 } from './v2-records';
@@ -904,8 +905,10 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     if (old && old !== shape) (old._pluginData as ShapeRecord | undefined)?.bodies.delete(rec);
     rec.shape = shape;
     (shape._pluginData as ShapeRecord).bodies.add(rec);
-    this.applyMass(rec, this.resolveMass(rec, shape, rec.userMass));
+    const mass = this.resolveMass(rec, shape, rec.userMass);
+    // the collider first, then the mass properties (they override whatever the collider implies)
     this.writeCollider(rec);
+    this.applyMass(rec, mass);
   }
 
   private clearShape(rec: BodyRecord): void {
@@ -927,8 +930,8 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     // validate every user before changing any
     for (const [b, s] of users) { effectiveGeometry(s); if (massToo) this.resolveMass(b, s, b.userMass); }
     for (const [b, s] of users) {
-      if (massToo) this.applyMass(b, this.resolveMass(b, s, b.userMass));
       this.writeCollider(b);
+      if (massToo) this.applyMass(b, this.resolveMass(b, s, b.userMass));
     }
   }
 
@@ -1023,7 +1026,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
       const sgn = this.q1[3] < 0 ? -1 : 1;
       const vx = sgn * this.q1[0], vy = sgn * this.q1[1], vz = sgn * this.q1[2], w = sgn * this.q1[3];
       const s = Math.sqrt(vx * vx + vy * vy + vz * vz);
-      const f = s > 1e-12 ? (2 * Math.atan2(s, w)) / (s * h) : 2 / h;
+      const f = s > 1e-12 ? (2 * detAtan2(s, w)) / (s * h) : 2 / h;
       b.angularVelocity[i3] = vx * f; b.angularVelocity[i3 + 1] = vy * f; b.angularVelocity[i3 + 2] = vz * f;
     }
     this.targets.length = 0;

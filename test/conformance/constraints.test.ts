@@ -300,4 +300,35 @@ describe('V2 conformance: constraints', () => {
       expect(x[2]).toBeLessThan(4.55); // the rod's centre passed the bottom, 0.5 m under the pivot
     }
   });
+
+  it('a POSITION motor (target 0.5 rad, max 100 N·m) turns a free wheel to 0.5 rad and holds it (± 0.02 rad), ours and Havok', () => {
+    const r = both((ctx) => {
+      ctx.scene.getPhysicsEngine()!.setGravity(Vector3.Zero());
+      const a = anchor(ctx);
+      const wheel = bob(ctx, new Vector3(0, 5, 0), 0.5, 2);
+      const c = new Physics6DoFConstraint(
+        { pivotA: Vector3.Zero(), pivotB: Vector3.Zero(), axisA: new Vector3(0, 1, 0), axisB: new Vector3(0, 1, 0) },
+        [
+          { axis: PhysicsConstraintAxis.LINEAR_X, minLimit: 0, maxLimit: 0 },
+          { axis: PhysicsConstraintAxis.LINEAR_Y, minLimit: 0, maxLimit: 0 },
+          { axis: PhysicsConstraintAxis.LINEAR_Z, minLimit: 0, maxLimit: 0 },
+          { axis: PhysicsConstraintAxis.ANGULAR_Y, minLimit: 0, maxLimit: 0 },
+          { axis: PhysicsConstraintAxis.ANGULAR_Z, minLimit: 0, maxLimit: 0 },
+        ], ctx.scene);
+      a.body.addConstraint(wheel.body, c);
+      c.setAxisMotorType(PhysicsConstraintAxis.ANGULAR_X, PhysicsConstraintMotorType.POSITION);
+      c.setAxisMotorTarget(PhysicsConstraintAxis.ANGULAR_X, 0.5);
+      c.setAxisMotorMaxForce(PhysicsConstraintAxis.ANGULAR_X, 100);
+      ctx.step(60);
+      const q = wheel.transformNode.rotationQuaternion!;
+      const angle = Math.abs(2 * Math.atan2(q.y, q.w));
+      ctx.step(30);
+      const q2 = wheel.transformNode.rotationQuaternion!;
+      return [angle, Math.abs(2 * Math.atan2(q2.y, q2.w))];
+    });
+    for (const x of [r.ecs, r.havok]) {
+      expect(Math.abs(x[0] - 0.5)).toBeLessThan(0.02);
+      expect(Math.abs(x[1] - 0.5)).toBeLessThan(0.02);
+    }
+  });
 });
