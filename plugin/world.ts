@@ -19,8 +19,7 @@ import { createPgsSolver } from '../systems/solve/pgs/pgs-solver';
 import { defaultPgsOptions, type PgsOptions } from '../systems/solve/pgs/pgs-options';
 import type { LcpOptions } from './accurate-solver';
 import { getSolverFactory, registeredSolvers, type SolverOptions } from './solver-registry';
-import { createQueryScratch, type QueryScratch } from '../systems/queries/ray-cast';
-import { createQueryFilter } from '../systems/queries/query-filter';
+import type { QueryScratch } from '../systems/queries/ray-cast';
 import { createProfiler, now, type Profiler } from './profiler';
 import { SolverNotRegisteredError, WorldInputError } from './errors';
 import { readVec3, type Vec3Like } from './validate';
@@ -70,8 +69,9 @@ export interface PhysicsWorld {
   readonly jointProblem: JointProblem;
   /** What the solver receives each step: `{ contacts: problem, joints: jointProblem }`. */
   readonly solverProblem: SolverProblem;
-  /** Scratch of the world queries (`plugin/queries.ts`); queries are not re-entrant. */
-  readonly queries: QueryScratch;
+  /** Scratch of the world queries, made by the first query (`plugin/queries.ts`, so an app without
+   * queries does not ship them); queries are not re-entrant. */
+  queries: QueryScratch | undefined;
   /** The current contact solver. */
   solver: ConstraintSolver;
   readonly profiler: Profiler;
@@ -141,7 +141,7 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
     problem,
     jointProblem,
     solverProblem: { contacts: problem, joints: jointProblem },
-    queries: createQueryScratch(createQueryFilter()),
+    queries: undefined,
     solver,
     profiler: createProfiler(options.profile ?? false),
     contactMargin: margin,
