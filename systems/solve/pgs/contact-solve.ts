@@ -225,6 +225,24 @@ function solveBlockLcp(k: number): boolean {
   return false;
 }
 
+/**
+ * The block LCP of {@link solveBlockLcp} for a caller's block: y = M x + q ≥ 0 ⟂ x ≥ 0 over k ≤ 4
+ * points, M `[4 × 4]` row-major (its k × k corner, symmetric positive semidefinite, compliance on the
+ * diagonal included; unit: 1/kg), q `[4]` (m/s), λ⁰ `[4]` the impulses before the solve (N·s: a
+ * singular block takes the solution closest to them). Writes x into `out` `[4]` (N·s); returns false
+ * when no active set passed (the caller then keeps its rows). Used by the exact block sweeps
+ * (`contact-block-solve.ts`) for the normal rows of a manifold.
+ */
+export function solveNormalBlockLcp(
+  k: number, M: Float64Array, q: Float64Array, lam0: Float64Array, out: Float64Array,
+): boolean {
+  for (let i = 0; i < 16; i++) blockM[i] = M[i];
+  for (let i = 0; i < k; i++) { blockQ[i] = q[i]; blockLam[i] = lam0[i]; }
+  if (!solveBlockLcp(k)) return false;
+  for (let i = 0; i < k; i++) out[i] = blockX[i];
+  return true;
+}
+
 /** {@link tryActiveSet} for the full set of a 4-point block, written out (the common case: a face
  * resting on a face); the dependent row, if any, is the last. Same results, same return values. */
 function tryFullSet4(qMax: number): number {
@@ -716,13 +734,15 @@ export function solveContactRows(
 /**
  * Restitution pass after the substeps (Box2D v3 `b2ApplyRestitution`): for points that approached
  * faster than `threshold` and carried a normal impulse, drive the normal relative velocity to
- * −e·v_n(assembly), keeping λ_n ≥ 0.
+ * −e·v_n(assembly), keeping λ_n ≥ 0. Points `from` … `to` − 1 (default: all), one after the other.
  */
-export function applyRestitution(p: ConstraintProblem, sb: SolverBodies, threshold: number): void {
+export function applyRestitution(
+  p: ConstraintProblem, sb: SolverBodies, threshold: number, from = 0, to = p.contactCount,
+): void {
   const v = sb.v, w = sb.w, im = sb.invMass;
   const dir = p.direction, jA = p.angularA, jB = p.angularB, iA = p.invInertiaAngularA, iB = p.invInertiaAngularB;
   const imp = p.impulse, em = p.effectiveMass;
-  for (let c = 0; c < p.contactCount; c++) {
+  for (let c = from; c < to; c++) {
     const e = p.restitution[c];
     const rv = p.relativeVelocity[c];
     if (e === 0 || rv > -threshold || p.maxNormalImpulse[c] === 0) continue;

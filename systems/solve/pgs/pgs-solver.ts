@@ -14,10 +14,12 @@ import type { SolverBodies } from '../../assembly/solver-bodies';
 import type { ConstraintSolver, SolveStats, StepContext } from '../constraint-solver';
 import { integratePositions, integrateVelocities } from './body-integration';
 import {
-  applyRestitution, applyRestitutionRows, createPackedRows, currentSeparation, packRows, solveContactRows,
+  applyRestitutionRows, createPackedRows, currentSeparation, packRows, solveContactRows,
   unpackImpulses, warmStart, warmStartRows,
 } from './contact-solve';
-import { computeDelassusBlocks, createBlockScratch, solveContactBlocks } from './contact-block-solve';
+import {
+  applyRestitutionBlocks, computeDelassusBlocks, createBlockScratch, markManifoldBlocks, solveContactBlocks,
+} from './contact-block-solve';
 import type { PgsOptions } from './pgs-options';
 import { makeSoft, type Softness } from './soft-constraint';
 import { beginJoints, createJointSolveContext, solveJoints, warmStartJoints } from './joint-solve'; // joints hook
@@ -50,7 +52,10 @@ export function createPgsSolver(options: PgsOptions): PgsSolver {
       if (joints !== undefined) beginJoints(joints, bodies, jointCtx, o, h); // joints hook
       // The cone-projection sweeps run on an interleaved copy of the rows (contact-solve.ts); the exact
       // block sweeps on the problem itself.
-      if (exact) computeDelassusBlocks(problem, bodies, blocks);
+      if (exact) {
+        computeDelassusBlocks(problem, bodies, blocks);
+        markManifoldBlocks(problem, blocks);
+      }
       else packRows(problem, rows, bodies, o.manifoldSolve === 'block');
       // whether the separations stored in the packed rows match the pose deltas (true after packing)
       let separationsCurrent = true;
@@ -85,7 +90,8 @@ export function createPgsSolver(options: PgsOptions): PgsSolver {
         }
       }
       if (exact) {
-        applyRestitution(problem, bodies, o.restitutionThreshold);
+        // the eligible points of a manifold together, as the sweeps' normal pass
+        applyRestitutionBlocks(problem, bodies, blocks, o.restitutionThreshold);
       } else {
         // one pass (Box2D v3): with manifoldSolve 'block' it is exact for each manifold on its own
         applyRestitutionRows(rows, problem, bodies, o.restitutionThreshold);
