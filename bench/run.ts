@@ -1,6 +1,7 @@
 /**
- * Benchmark: ms per step (and per stage, for ours) on the standard scenes, ours (PGS) against
- * cannon-es in the same process, reported as ratios. Run with `npm run bench` (see bench/README.md).
+ * Benchmark: ms per step (and per stage, for ours) on the standard scenes, ours (PGS) against Havok
+ * (`@babylonjs/havok`, WASM), Rapier (`@dimforge/rapier3d-simd-compat`, WASM SIMD) and cannon-es in the
+ * same process, reported as ratios to Havok. Run with `npm run bench` (see bench/README.md).
  *
  * For each scene, each engine builds the same description (`scenes/*.ts`), takes `--steps` steps of
  * 1/60 s (no sleeping) and records each step's wall time with `performance.now()`. The engines run
@@ -10,12 +11,16 @@
  *
  * Options:
  *   --json           one JSON object per line and per engine × scene, nothing else
- *   --scene NAME     pile | spheres | pyramid | stack | joint-grid | ragdoll-pile | four-balls | cradle
- *                    (repeatable, or a comma list; default all). four-balls (seed 000 §4, h = 1/60
+ *   --scene NAME     pile | pile-4000 | spheres | pyramid | stack | box3d-pyramid-20 | box3d-pyramid-50 |
+ *                    box3d-pile-1000 | box3d-pile-4000 | joint-grid | ragdoll-pile | four-balls | cradle
+ *                    (repeatable, or a comma list; default all). The box3d-* scenes are Box3D's public
+ *                    benchmark scenes `Pyramid(rows)` and `Pile(count)` (`scenes/box3d-benchmark.ts`)
+ *                    with their metrics. Havok and Rapier run every scene without joints; cannon-es
+ *                    skips the scenes of more than 1275 bodies (it takes over 0.3 s per step there). four-balls (seed 000 §4, h = 1/60
  *                    here) and cradle (Newton's cradle, 5 balls, e = 1, zero gravity) have no cannon-es
  *                    version. The jointed scenes (joint-grid, ragdoll-pile) also report joint counts
  *                    and the joint errors of both engines (anchor gap, hinge axis, hinge limits).
- *   --engine NAME    ours | cannon (repeatable, or a comma list; default both)
+ *   --engine NAME    ours | havok | rapier | cannon (repeatable, or a comma list; default all)
  *   --solver NAME    pgs | mdp | lcp | pgs-gs for our engine (repeatable, or a comma list; default
  *                    pgs): pgs = the fast solver (cone projection), mdp = the fast solver with
  *                    maximum-dissipation friction (exact block solve), pgs-gs = the fast solver with
@@ -40,6 +45,12 @@ import { buildSpheres, spheresSpec, SPHERES_DESCRIPTION } from '../scenes/sphere
 import { buildPyramid, pyramidSpec, PYRAMID_DESCRIPTION } from '../scenes/pyramid';
 import { buildStack, stackSpec, STACK_DESCRIPTION } from '../scenes/stack';
 import { buildCannonJointedScene, buildCannonScene, cannonMaxPenetration, snapshotPositions } from './cannon-scenes';
+import { buildHavokScene, loadHavok } from './havok-scene';
+import { buildRapierScene, loadRapier } from './rapier-scene';
+import type { ReferenceScene } from './reference-scene';
+import {
+  box3dPileSpec, box3dPyramidSpec, buildBox3dPile, buildBox3dPyramid, pileQuality, PYRAMID_STANDING_HEIGHT, pyramidQuality,
+} from '../scenes/box3d-benchmark';
 import { buildFourBalls } from '../scenes/stewart-trinkle';
 import { addBody } from '../plugin/bodies';
 import { buildJointGrid, jointGridSpec, JOINT_GRID_DESCRIPTION } from '../scenes/joint-grid';
@@ -55,9 +66,12 @@ const STOOD_TOLERANCE = 0.05;
  * than this (unit: ms). Not on the other scenes: the stack's first lcp step alone takes ~1.3 s. */
 const LCP_STEP_BUDGET_MS = 1000;
 
-type SceneName = 'pile' | 'spheres' | 'pyramid' | 'stack' | 'joint-grid' | 'ragdoll-pile' | 'four-balls' | 'cradle';
-/** An engine with a solver: ours with each of its solvers, or cannon-es. */
-type EngineName = 'ours' | 'ours-mdp' | 'ours-lcp' | 'ours-pgs-gs' | 'cannon';
+type SceneName = 'pile' | 'pile-4000' | 'spheres' | 'pyramid' | 'stack' | 'box3d-pyramid-20' | 'box3d-pyramid-50'
+  | 'box3d-pile-1000' | 'box3d-pile-4000' | 'joint-grid' | 'ragdoll-pile' | 'four-balls' | 'cradle';
+/** An engine with a solver: ours with each of its solvers, or a reference engine. */
+type EngineName = 'ours' | 'ours-mdp' | 'ours-lcp' | 'ours-pgs-gs' | 'havok' | 'rapier' | 'cannon';
+type OtherEngine = 'havok' | 'rapier' | 'cannon';
+const OTHER_ENGINES: readonly OtherEngine[] = ['havok', 'rapier', 'cannon'];
 type OurSolver = 'pgs' | 'mdp' | 'lcp' | 'pgs-gs';
 const OUR_SOLVERS: readonly OurSolver[] = ['pgs', 'mdp', 'lcp', 'pgs-gs'];
 const OUR_ENGINE: Record<OurSolver, EngineName> = { pgs: 'ours', mdp: 'ours-mdp', lcp: 'ours-lcp', 'pgs-gs': 'ours-pgs-gs' };
@@ -79,7 +93,16 @@ interface SceneEntry {
   /** A run of the accurate solver stops after the first step slower than this (unit: ms; default:
    * never). */
   lcpStepBudgetMs?: number;
+  /** Whether cannon-es runs it (default true; false on the scenes where it takes over 0.3 s a step). */
+  cannon?: boolean;
+  /** Scene-specific metrics (Box3D's) from the final body centres `[3 × bodies]`, every engine. */
+  quality?: (spec: SceneSpec, final: Float64Array) => Record<string, number>;
+  /** Whether the scene's `quality` says the structure stood (Box3D's pyramids). */
+  stoodBy?: (quality: Record<string, number>) => boolean;
 }
+
+/** Wall height of the 4000-cube pile's container (unit: m): its heap is about 14 m deep. */
+const PILE_4000_WALL = 32;
 
 /** Newton's cradle: five touching balls (r = 0.5 m, 1 kg, e = 1, μ = 0), the first arriving at 1 m/s. */
 function buildCradle(world: PhysicsWorld): { bodies: number[] } {
@@ -89,8 +112,32 @@ function buildCradle(world: PhysicsWorld): { bodies: number[] } {
   return { bodies };
 }
 
+/** Box3D's `Pyramid(rows)`: stood = the top box kept ≥ 95 % of its height. */
+function box3dPyramidEntry(rows: number): SceneEntry {
+  return {
+    description: `Box3D's Pyramid(${rows}): ${(rows * (rows + 1)) / 2} unit boxes (1000 kg) in a 2D pyramid, friction 0.6, on a slab; metrics: drift, top height retained.`,
+    build: (w) => buildBox3dPyramid(w, rows), spec: () => box3dPyramidSpec(rows), standing: true, lcpFits: false,
+    cannon: rows <= 50, quality: (spec, final) => ({ ...pyramidQuality(spec, final) }),
+    stoodBy: (q) => q.topHeightRetained >= PYRAMID_STANDING_HEIGHT,
+  };
+}
+
+/** Box3D's `Pile(count)`: boxes and spheres of size 0.9 m in a bin; metric: escaped bodies. */
+function box3dPileEntry(count: number): SceneEntry {
+  return {
+    description: `Box3D's Pile(${count}): boxes and spheres (0.9 m, density 1000) alternating on a 20 × 20 grid, random Euler angles, in a bin of inner width 23 m; metric: escaped.`,
+    build: (w) => buildBox3dPile(w, count), spec: () => box3dPileSpec(count), standing: false, lcpFits: false,
+    cannon: count <= 1000, quality: (_spec, final) => ({ ...pileQuality(final) }),
+  };
+}
+
 const SCENES: Record<SceneName, SceneEntry> = {
   pile: { description: PILE_DESCRIPTION, build: (w) => buildPile(w), spec: () => pileSpec(), standing: false, lcpFits: false },
+  'pile-4000': {
+    description: `4000 unit cubes (1 kg, random orientations) dropped from a jittered grid (28 layers) into a 24 m × 24 m container with ${PILE_4000_WALL} m walls.`,
+    build: (w) => buildPile(w, { count: 4000, container: { wallHeight: PILE_4000_WALL } }),
+    spec: () => pileSpec({ count: 4000, container: { wallHeight: PILE_4000_WALL } }), standing: false, lcpFits: false, cannon: false,
+  },
   spheres: {
     description: SPHERES_DESCRIPTION, build: (w) => buildSpheres(w), spec: () => spheresSpec(), standing: false, lcpFits: false,
   },
@@ -98,6 +145,10 @@ const SCENES: Record<SceneName, SceneEntry> = {
     description: PYRAMID_DESCRIPTION, build: (w) => buildPyramid(w), spec: () => pyramidSpec(), standing: true, lcpFits: false,
   },
   stack: { description: STACK_DESCRIPTION, build: (w) => buildStack(w), spec: () => stackSpec(), standing: true, lcpFits: true },
+  'box3d-pyramid-20': box3dPyramidEntry(20),
+  'box3d-pyramid-50': box3dPyramidEntry(50),
+  'box3d-pile-1000': box3dPileEntry(1000),
+  'box3d-pile-4000': box3dPileEntry(4000),
   'joint-grid': {
     description: JOINT_GRID_DESCRIPTION, build: (w) => buildJointGrid(w), spec: () => jointGridSpec(), standing: false, lcpFits: true,
     lcpStepBudgetMs: LCP_STEP_BUDGET_MS,
@@ -119,8 +170,9 @@ const SCENE_NAMES = Object.keys(SCENES) as SceneName[];
 
 /** One engine × scene measurement (one run, or the median over repeats). */
 interface Row {
-  engine: 'ours' | 'cannon';
-  solver: OurSolver | 'gs';
+  engine: 'ours' | OtherEngine;
+  /** Our solver; 'gs' for cannon-es, 'default' for Havok and Rapier. */
+  solver: OurSolver | 'gs' | 'default';
   scene: SceneName;
   /** Dynamic bodies. */
   bodies: number;
@@ -135,8 +187,12 @@ interface Row {
   stood: boolean | null;
   /** Distance of the top box from its start at the end (unit: m); null when there is no top box. */
   topDisplacement: number | null;
-  /** Largest penetration over the last step's contact points (unit: m, ≥ 0). */
+  /** Largest penetration over the last step's contact points (unit: m, ≥ 0); NaN (JSON null) for
+   * Havok and Rapier (not measured). */
   maxPenetration: number;
+  /** Scene-specific metrics (Box3D's scenes: maxDrift, meanDrift, topHeightRetained / escaped,
+   * pileHeight). */
+  quality?: Record<string, number>;
   /** Dynamic bodies that ended below the floor (y < −0.5 m) or with a non-finite position. */
   escaped: number;
   /** Median solve-stage time per contact point (unit: µs); null for cannon-es. */
@@ -173,7 +229,7 @@ interface Options {
 
 function parseArgs(argv: string[]): Options {
   const o: Options = { json: false, scenes: [], scenesGiven: false, engines: [], solvers: [], steps: 600, repeat: 1 };
-  let engineNames: ('ours' | 'cannon')[] = [];
+  let engineNames: ('ours' | OtherEngine)[] = [];
   const value = (i: number, flag: string): string => {
     const v = argv[i];
     if (v === undefined) throw new Error(`${flag} needs a value`);
@@ -194,8 +250,8 @@ function parseArgs(argv: string[]): Options {
       }
     } else if (a === '--engine') {
       for (const s of value(++i, a).split(',')) {
-        if (s !== 'ours' && s !== 'cannon') throw new Error(`unknown engine ${s} (engines: ours, cannon)`);
-        if (!engineNames.includes(s)) engineNames.push(s);
+        if (s !== 'ours' && !OTHER_ENGINES.includes(s as OtherEngine)) throw new Error(`unknown engine ${s} (engines: ours, havok, rapier, cannon)`);
+        if (!engineNames.includes(s as 'ours' | OtherEngine)) engineNames.push(s as 'ours' | OtherEngine);
       }
     } else if (a === '--solver') {
       for (const s of value(++i, a).split(',')) {
@@ -205,16 +261,16 @@ function parseArgs(argv: string[]): Options {
     } else if (a === '--steps') o.steps = positiveInt(value(++i, a), a);
     else if (a === '--repeat') o.repeat = positiveInt(value(++i, a), a);
     else if (a === '--help' || a === '-h') {
-      process.stdout.write('usage: tsx bench/run.ts [--json] [--scene NAME]… [--engine ours|cannon]… [--solver pgs|mdp|lcp|pgs-gs]… [--steps N] [--repeat R]\n');
+      process.stdout.write('usage: tsx bench/run.ts [--json] [--scene NAME]… [--engine ours|havok|rapier|cannon]… [--solver pgs|mdp|lcp|pgs-gs]… [--steps N] [--repeat R]\n');
       process.exit(0);
     } else throw new Error(`unknown option ${a}`);
   }
   o.scenesGiven = o.scenes.length > 0;
   if (o.scenes.length === 0) o.scenes = [...SCENE_NAMES];
-  if (engineNames.length === 0) engineNames = ['ours', 'cannon'];
+  if (engineNames.length === 0) engineNames = ['ours', ...OTHER_ENGINES];
   if (o.solvers.length === 0) o.solvers = ['pgs'];
   if (engineNames.includes('ours')) for (const s of o.solvers) o.engines.push(OUR_ENGINE[s]);
-  if (engineNames.includes('cannon')) o.engines.push('cannon');
+  for (const e of OTHER_ENGINES) if (engineNames.includes(e)) o.engines.push(e);
   return o;
 }
 
@@ -351,6 +407,9 @@ function startOurs(name: SceneName, steps: number, solver: OurSolver): Run {
       const measured = Array.from(perContact.subarray(0, taken)).filter((x) => !Number.isNaN(x));
       const lv = world.bodies.linearVelocity;
       const stepTimes = times.subarray(0, taken);
+      const final = new Float64Array(3 * scene.bodies.length);
+      scene.bodies.forEach((e, i) => { final[3 * i] = pos[3 * e]; final[3 * i + 1] = pos[3 * e + 1]; final[3 * i + 2] = pos[3 * e + 2]; });
+      const outcome = sceneOutcome(entry, scene.spec, final, topDisplacement);
       return {
         engine: 'ours', solver, scene: name, bodies: scene.bodies.length, steps: taken,
         solveUsPerContact: measured.length > 0 ? median(measured) : null,
@@ -358,8 +417,7 @@ function startOurs(name: SceneName, steps: number, solver: OurSolver): Run {
         ...jointColumns(tracker),
         ...(stopped !== undefined ? { stopped } : {}),
         medianMs: median(stepTimes), p95Ms: percentile(stepTimes, 0.95), stages: stageMedians,
-        stood: topDisplacement === null ? null : topDisplacement <= STOOD_TOLERANCE,
-        topDisplacement, maxPenetration,
+        ...outcome, topDisplacement, maxPenetration,
         escaped: countEscaped(scene.bodies.map((e) => [pos[3 * e], pos[3 * e + 1], pos[3 * e + 2]])),
       };
     },
@@ -395,14 +453,71 @@ function startCannon(name: SceneName, steps: number): Run {
         const p = bodies[last].position;
         topDisplacement = distance([p.x, p.y, p.z], spec.dynamics[last].position);
       }
+      const final = new Float64Array(3 * bodies.length);
+      bodies.forEach((b, i) => { final[3 * i] = b.position.x; final[3 * i + 1] = b.position.y; final[3 * i + 2] = b.position.z; });
       return {
         engine: 'cannon', solver: 'gs', scene: name, bodies: bodies.length, steps,
         medianMs: median(times), p95Ms: percentile(times, 0.95), stages: {},
-        stood: topDisplacement === null ? null : topDisplacement <= STOOD_TOLERANCE,
+        ...sceneOutcome(entry, spec, final, topDisplacement),
         topDisplacement, maxPenetration: cannonMaxPenetration(world, before),
         escaped: countEscaped(bodies.map((b) => [b.position.x, b.position.y, b.position.z])),
         solveUsPerContact: null,
         ...jointColumns(tracker),
+      };
+    },
+  };
+}
+
+/** Stood, and the scene's own metrics, from the final centres `final` `[3 × bodies]` (spec order). */
+function sceneOutcome(entry: SceneEntry, spec: SceneSpec | undefined, final: Float64Array, topDisplacement: number | null): Pick<Row, 'stood' | 'quality'> {
+  const quality = entry.quality !== undefined && spec !== undefined ? entry.quality(spec, final) : undefined;
+  const stood = quality !== undefined && entry.stoodBy !== undefined ? entry.stoodBy(quality)
+    : topDisplacement === null ? null : topDisplacement <= STOOD_TOLERANCE;
+  return { stood, ...(quality !== undefined ? { quality } : {}) };
+}
+
+/** The reference engines' modules, loaded once before the runs (see `main`). */
+const reference: { havok?: Awaited<ReturnType<typeof loadHavok>>; rapier?: Awaited<ReturnType<typeof loadRapier>> } = {};
+
+/** Havok or Rapier running scene `name` (built from its description, sleeping off, their defaults). */
+function startReference(engine: 'havok' | 'rapier', name: SceneName, steps: number): Run {
+  const entry = SCENES[name];
+  if (entry.spec === undefined) throw new Error(`scene ${name} has no description for ${engine}`);
+  const spec = entry.spec();
+  const gravity = entry.gravity ?? [0, -9.81, 0];
+  let scene: ReferenceScene;
+  if (engine === 'havok') {
+    if (reference.havok === undefined) throw new Error('Havok is not loaded');
+    scene = buildHavokScene(reference.havok, spec, gravity);
+  } else {
+    if (reference.rapier === undefined) throw new Error('Rapier is not loaded');
+    scene = buildRapierScene(reference.rapier, spec, DT, gravity);
+  }
+  const times = new Float64Array(steps);
+  return {
+    stepRange(from, to) {
+      for (let i = from; i < to; i++) {
+        const t0 = performance.now();
+        scene.step(DT);
+        times[i] = performance.now() - t0;
+      }
+    },
+    finish() {
+      const final = new Float64Array(3 * scene.bodies);
+      scene.readPositions(final);
+      scene.dispose();
+      let topDisplacement: number | null = null;
+      if (entry.standing) {
+        const t = 3 * (scene.bodies - 1);
+        topDisplacement = distance([final[t], final[t + 1], final[t + 2]], spec.dynamics[scene.bodies - 1].position);
+      }
+      const positions: number[][] = [];
+      for (let i = 0; i < scene.bodies; i++) positions.push([final[3 * i], final[3 * i + 1], final[3 * i + 2]]);
+      return {
+        engine, solver: 'default', scene: name, bodies: scene.bodies, steps,
+        medianMs: median(times), p95Ms: percentile(times, 0.95), stages: {},
+        ...sceneOutcome(entry, spec, final, topDisplacement),
+        topDisplacement, maxPenetration: NaN, escaped: countEscaped(positions), solveUsPerContact: null,
       };
     },
   };
@@ -413,15 +528,19 @@ const STARTERS: Record<EngineName, (name: SceneName, steps: number) => Run> = {
   'ours-mdp': (n, s) => startOurs(n, s, 'mdp'),
   'ours-pgs-gs': (n, s) => startOurs(n, s, 'pgs-gs'),
   'ours-lcp': (n, s) => startOurs(n, s, 'lcp'),
+  havok: (n, s) => startReference('havok', n, s),
+  rapier: (n, s) => startReference('rapier', n, s),
   cannon: startCannon,
 };
 
-/** The engines that run scene `name`: cannon-es only where the scene has a cannon version, the
- * accurate solver only where its LCPs fit (unless the scene was named on the command line). */
+/** The engines that run scene `name`: cannon-es only where the scene has a cannon version (and is
+ * not too big for it), Havok and Rapier on every described scene without joints, the accurate solver
+ * only where its LCPs fit (unless the scene was named on the command line). */
 function enginesFor(name: SceneName, o: Options): EngineName[] {
   const entry = SCENES[name];
-  return o.engines.filter((e) => (e === 'cannon' ? entry.spec !== undefined
-    : e === 'ours-lcp' ? entry.lcpFits || o.scenesGiven : true));
+  return o.engines.filter((e) => (e === 'cannon' ? entry.spec !== undefined && entry.cannon !== false
+    : e === 'havok' || e === 'rapier' ? entry.spec !== undefined && !isJointed(entry.spec())
+      : e === 'ours-lcp' ? entry.lcpFits || o.scenesGiven : true));
 }
 
 /** Steps per turn when the engines take turns (0.5 s of simulated time). */
@@ -461,12 +580,17 @@ function mergeRuns(runs: Row[]): Row {
 }
 
 /** A few short runs of every engine so the first measured scene does not pay for JIT warm-up. */
-function warmUp(engines: EngineName[]): void {
-  runInterleaved('stack', engines, 60, 0);
-  const big = engines.filter((e) => e !== 'ours-lcp');
-  runInterleaved('spheres', big, 10, 0);
-  runInterleaved('pile', big, 10, 0);
-  runInterleaved('joint-grid', big, 10, 0);
+function warmUp(o: Options): void {
+  const warm = { ...o, scenesGiven: false };
+  runInterleaved('stack', enginesFor('stack', warm), 60, 0);
+  for (const name of ['spheres', 'pile', 'joint-grid'] as const) {
+    runInterleaved(name, enginesFor(name, warm).filter((e) => e !== 'ours-lcp'), 10, 0);
+  }
+}
+
+/** The median ms per step of `engine` (ours: pgs) in `rows`, or undefined. */
+function msOf(rows: Row[], engine: Row['engine']): number | undefined {
+  return rows.find((r) => r.engine === engine && (engine !== 'ours' || r.solver === 'pgs'))?.medianMs;
 }
 
 const fmt = (x: number | null, digits = 2): string => (x === null || Number.isNaN(x) ? '–' : x.toFixed(digits));
@@ -478,7 +602,7 @@ function printScene(name: SceneName, rows: Row[], steps: number, repeat: number)
   out.push(`  ${steps} steps of 1/60 s${repeat > 1 ? `, median of ${repeat} runs` : ''}`);
   const head = ['engine', 'bodies', 'median ms', 'p95 ms', ...STAGES.map((s) => s.slice(0, 7)),
     'stood', 'top Δ m', 'max pen mm', 'escaped', 'µs/contact'];
-  const widths = [11, 7, 10, 8, ...STAGES.map(() => 8), 6, 8, 11, 8, 11];
+  const widths = [14, 7, 10, 8, ...STAGES.map(() => 8), 6, 8, 11, 8, 11];
   out.push('  ' + head.map((h, i) => (i === 0 ? h.padEnd(widths[i]) : pad(h, widths[i]))).join(''));
   for (const r of rows) {
     const cells = [
@@ -494,6 +618,9 @@ function printScene(name: SceneName, rows: Row[], steps: number, repeat: number)
       pad(fmt(r.solveUsPerContact, 2), widths[8 + STAGES.length]),
     ];
     out.push('  ' + cells.join(''));
+    if (r.quality !== undefined) {
+      out.push(`    ${Object.entries(r.quality).map(([k, v]) => `${k} ${fmt(v, 3)}`).join(', ')}`);
+    }
     if (r.finalVx) out.push(`    final v_x: (${r.finalVx.map((x) => x.toFixed(7)).join(', ')}) m/s`);
     if (r.stopped !== undefined) out.push(`    ${r.engine}/${r.solver} ${r.stopped}`);
   }
@@ -501,7 +628,7 @@ function printScene(name: SceneName, rows: Row[], steps: number, repeat: number)
     out.push(`  joints: ${rows.find((r) => r.joints !== undefined)?.joints ?? 0}; errors of each engine `
       + '(anchor gap: largest over the joints; hinge axis angle and limit excess: largest over the hinges)');
     const jh = ['engine', 'steps', 'gap end mm', 'gap max mm', 'axis max °', 'limit max °'];
-    const jw = [11, 7, 12, 12, 12, 12];
+    const jw = [14, 7, 12, 12, 12, 12];
     out.push('  ' + jh.map((h, i) => (i === 0 ? h.padEnd(jw[i]) : pad(h, jw[i]))).join(''));
     const deg = 180 / Math.PI;
     for (const r of rows) {
@@ -514,15 +641,17 @@ function printScene(name: SceneName, rows: Row[], steps: number, repeat: number)
       ].join(''));
     }
   }
-  const ours = rows.find((r) => r.engine === 'ours' && r.solver === 'pgs');
-  const cannon = rows.find((r) => r.engine === 'cannon');
-  if (ours && cannon) {
-    out.push(`  ratio ours/cannon (median ms per step): ${fmt(ours.medianMs / cannon.medianMs, 3)}`);
+  const havok = msOf(rows, 'havok');
+  if (havok !== undefined) {
+    const ratios = rows.filter((r) => r.engine !== 'havok').map((r) => `${r.engine}/${r.solver} ${fmt(r.medianMs / havok, 3)}`);
+    if (ratios.length > 0) out.push(`  ratio to Havok (median ms per step): ${ratios.join(', ')}`);
   }
+  const ours = msOf(rows, 'ours'), cannon = msOf(rows, 'cannon');
+  if (ours !== undefined && cannon !== undefined) out.push(`  ratio ours/cannon (median ms per step): ${fmt(ours / cannon, 3)}`);
   process.stdout.write(out.join('\n') + '\n');
 }
 
-function main(): void {
+async function main(): Promise<void> {
   let o: Options;
   try {
     o = parseArgs(process.argv.slice(2));
@@ -534,7 +663,9 @@ function main(): void {
     process.stdout.write(`bench: ${o.steps} steps of 1/60 s per run, ${o.repeat} run(s) per engine × scene; `
       + `${availableParallelism()} CPUs, load average ${loadavg()[0].toFixed(2)} (1 min) at start; node ${process.version}\n`);
   }
-  warmUp(o.engines);
+  if (o.engines.includes('havok')) reference.havok = await loadHavok();
+  if (o.engines.includes('rapier')) reference.rapier = await loadRapier();
+  warmUp(o);
   const all: Row[] = [];
   for (const name of o.scenes) {
     const engines = enginesFor(name, o);
@@ -552,18 +683,26 @@ function main(): void {
       printScene(name, rows, o.steps, o.repeat);
     }
   }
-  if (!o.json && o.engines.includes('ours') && o.engines.includes('cannon')) {
-    const lines = ['\nsummary (ratio = ours / cannon-es, median ms per step, same process):'];
+  if (!o.json) {
+    const lines = ['\nsummary: median ms per step (ratio to Havok), same process, engines interleaved:'];
+    const engines: Row['engine'][] = ['ours', 'havok', 'rapier', 'cannon'];
+    lines.push(`  ${'scene'.padEnd(18)}${engines.map((e) => e.padStart(18)).join('')}`);
     for (const name of o.scenes) {
-      const ours = all.find((r) => r.scene === name && r.engine === 'ours' && r.solver === 'pgs');
-      const cannon = all.find((r) => r.scene === name && r.engine === 'cannon');
-      if (ours && cannon) {
-        lines.push(`  ${name.padEnd(12)} ours ${fmt(ours.medianMs).padStart(7)} ms  cannon ${fmt(cannon.medianMs).padStart(7)} ms  ratio ${fmt(ours.medianMs / cannon.medianMs, 3)}`);
-      }
+      const rows = all.filter((r) => r.scene === name);
+      const havok = msOf(rows, 'havok');
+      const cells = engines.map((e) => {
+        const ms = msOf(rows, e);
+        if (ms === undefined) return '–'.padStart(18);
+        return `${fmt(ms)}${havok !== undefined && e !== 'havok' ? ` (${fmt(ms / havok)})` : ''}`.padStart(18);
+      });
+      if (rows.length > 0) lines.push(`  ${name.padEnd(18)}${cells.join('')}`);
     }
     process.stdout.write(lines.join('\n') + '\n');
   }
   if (!o.json) process.stdout.write(`load average ${loadavg()[0].toFixed(2)} (1 min) at the end\n`);
 }
 
-main();
+main().catch((e: unknown) => {
+  process.stderr.write(`bench: ${(e as Error).stack ?? String(e)}\n`);
+  process.exit(1);
+});

@@ -15,6 +15,15 @@ import { growFloat64, growUint32, growUint8, nextCapacity } from './capacity';
 export const ShapeKind = { none: 0, sphere: 1, box: 2, capsule: 3, plane: 4 } as const;
 export type ShapeKindName = Exclude<keyof typeof ShapeKind, 'none'>;
 
+/**
+ * How a pair's friction or restitution is combined from the two colliders' values. `engine` (0) is the
+ * engine's own rule (friction: geometric mean √(μa μb); restitution: maximum). When the two colliders of
+ * a pair carry different rules, the higher code wins (engine < geometricMean < minimum < maximum <
+ * arithmeticMean < multiply): the precedence Havok applies, measured through Babylon's Physics V2.
+ */
+export const CombineRule = { engine: 0, geometricMean: 1, minimum: 2, maximum: 3, arithmeticMean: 4, multiply: 5 } as const;
+export type CombineRuleName = keyof typeof CombineRule;
+
 export interface ColliderStore {
   capacity: number;
   /** `[capacity]` {@link ShapeKind} code (0 = no collider). */
@@ -43,6 +52,10 @@ export interface ColliderStore {
   mask: Uint32Array;
   /** `[capacity]` 1 for a sensor: reports begin / end events, produces no contact forces. */
   isSensor: Uint8Array;
+  /** `[capacity]` {@link CombineRule} code for the pair's friction (default 0 = the engine's rule). */
+  frictionCombine: Uint8Array;
+  /** `[capacity]` {@link CombineRule} code for the pair's restitution (default 0 = the engine's rule). */
+  restitutionCombine: Uint8Array;
   /** `[6 × capacity]` world AABB (min x y z, max x y z), fattened by the contact margin (unit: m).
    * Written by the broadphase each step. */
   aabb: Float64Array;
@@ -62,6 +75,8 @@ export function createColliderStore(capacity = 64): ColliderStore {
     group: new Uint32Array(c),
     mask: new Uint32Array(c),
     isSensor: new Uint8Array(c),
+    frictionCombine: new Uint8Array(c),
+    restitutionCombine: new Uint8Array(c),
     aabb: new Float64Array(6 * c),
   };
 }
@@ -79,6 +94,8 @@ export function ensureColliderCapacity(s: ColliderStore, eid: number): void {
   s.group = growUint32(s.group, c);
   s.mask = growUint32(s.mask, c);
   s.isSensor = growUint8(s.isSensor, c);
+  s.frictionCombine = growUint8(s.frictionCombine, c);
+  s.restitutionCombine = growUint8(s.restitutionCombine, c);
   s.aabb = growFloat64(s.aabb, 6 * c);
   s.capacity = c;
 }

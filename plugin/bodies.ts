@@ -5,7 +5,7 @@
 
 import { addComponent, addEntity, entityExists, hasComponent, removeEntity } from 'bitecs';
 import { ensureRigidBodyCapacity, MotionType, type MotionTypeName } from '../components/rigid-body';
-import { ensureColliderCapacity, ShapeKind, type ShapeKindName } from '../components/collider';
+import { CombineRule, ensureColliderCapacity, ShapeKind, type CombineRuleName, type ShapeKindName } from '../components/collider';
 import { shapeMassProperties } from '../components/mass-properties';
 import { pushEndEvent, releaseManifold } from '../components/contact';
 import { PhysicsInputError, UnknownEntityError } from './errors';
@@ -30,6 +30,10 @@ interface ColliderCommon {
   mask?: number;
   /** Sensor: events only, no contact forces (default false). */
   isSensor?: boolean;
+  /** How a pair's friction is combined (default 'engine': √(μa μb)); see `CombineRule`. */
+  frictionCombine?: CombineRuleName;
+  /** How a pair's restitution is combined (default 'engine': max(ea, eb)); see `CombineRule`. */
+  restitutionCombine?: CombineRuleName;
 }
 
 /** A collider description. Lengths in m, centred on the body's centre of mass, axes = body axes. */
@@ -80,6 +84,8 @@ interface ResolvedCollider {
   group: number;
   mask: number;
   isSensor: boolean;
+  frictionCombine: number;
+  restitutionCombine: number;
 }
 
 function resolveCollider(entity: number, def: ColliderDef): ResolvedCollider {
@@ -126,10 +132,21 @@ function resolveCollider(entity: number, def: ColliderDef): ResolvedCollider {
   if (!Number.isInteger(mask) || mask < 0 || mask > 0xffffffff) {
     throw new PhysicsInputError(entity, 'collider.mask', mask, 'must be a 32-bit unsigned integer');
   }
+  const frictionCombine = readCombineRule(entity, 'collider.frictionCombine', def.frictionCombine);
+  const restitutionCombine = readCombineRule(entity, 'collider.restitutionCombine', def.restitutionCombine);
   return {
     kind, size, friction, restitution, captureVelocity, plasticVelocity, minRestitution, group, mask,
-    isSensor: def.isSensor ?? false,
+    isSensor: def.isSensor ?? false, frictionCombine, restitutionCombine,
   };
+}
+
+function readCombineRule(entity: number, field: string, v: unknown): number {
+  if (v === undefined) return CombineRule.engine;
+  if (typeof v !== 'string' || !Object.prototype.hasOwnProperty.call(CombineRule, v)) {
+    throw new PhysicsInputError(entity, field, v,
+      "must be 'engine', 'geometricMean', 'minimum', 'maximum', 'arithmeticMean' or 'multiply'");
+  }
+  return CombineRule[v as CombineRuleName];
 }
 
 /**
@@ -227,6 +244,8 @@ function writeCollider(world: PhysicsWorld, eid: number, c: ResolvedCollider): v
   s.group[eid] = c.group;
   s.mask[eid] = c.mask;
   s.isSensor[eid] = c.isSensor ? 1 : 0;
+  s.frictionCombine[eid] = c.frictionCombine;
+  s.restitutionCombine[eid] = c.restitutionCombine;
 }
 
 /** True when `eid` is a live body of `world`. */

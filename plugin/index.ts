@@ -12,6 +12,10 @@ export {
 } from './bodies';
 export type { BodyDef, ColliderDef } from './bodies';
 export {
+  setMotionType, getMotionType, setMassProperties, setDamping, getDamping, setGravityScale, getGravityScale,
+} from './body-properties';
+export type { BodyMass } from './body-properties';
+export {
   addJoint, removeJoint, hasJoint, setJointMotor, setJointFriction, setJointLimits, getJointForce, getJointTorque, getJointImpulse,
   getJointMotorForce, getJointCoordinate, getJointSwingTwist, setJointSwingLimit, isJointBroken,
 } from './joints';
@@ -23,10 +27,11 @@ export type { Vec3Like, QuatLike } from './validate';
 export { STAGES } from './profiler';
 export type { StepProfile, StageName, Profiler } from './profiler';
 export type { PgsOptions } from '../systems/solve/pgs/pgs-options';
-export type { LcpOptions } from '../systems/solve/lcp/lcp-options';
+export type { LcpOptions } from './accurate-solver';
 export type { LcpSolver, LcpSolveStats, LcpContactResults } from '../systems/solve/lcp/stewart-trinkle';
-export type { ImpactPhase, ImpactStats } from '../systems/solve/lcp/impact-phase';
+export type { ImpactPhase, ImpactStats } from '../systems/solve/common/impact-phase';
 export type { SolverKind } from '../systems/solve/constraint-solver';
 export { MotionType } from '../components/rigid-body';
-export { ShapeKind } from '../components/collider';
+export { ShapeKind, CombineRule } from '../components/collider';
+export type { CombineRuleName } from '../components/collider';
 export { JointKind, AxisMode, WORLD_BODY } from '../components/joint';

@@ -88,6 +88,12 @@ interface JointDefCommon {
   normal?: Vec3Like;
   /** Joint frame y in the world frame at creation. */
   worldNormal?: Vec3Like;
+  /** B's joint axis (frame x), unit vector body-local to B (world when B is the world). Default: the
+   * axis that coincides with A's at creation, so the creation pose is the joint's zero. Given, the
+   * joint's zero is where the two frames coincide (Babylon / Havok style `axisB`). */
+  axisB?: Vec3Like;
+  /** B's joint frame y, body-local to B (with `axisB`; default a fixed perpendicular of `axisB`). */
+  normalB?: Vec3Like;
   /** Stiffness of the locked linear rows (N/m, ≥ 0; default Infinity = rigid). A finite value makes them
    * spring-dampers (Drumwright's model; 0 with damping 0 frees them). Distance joints: the spring
    * towards `length`. */
@@ -186,6 +192,27 @@ function quatFromBasis(x: V3, y: V3, z: V3): Q4 {
   }
   const l = Math.hypot(q[0], q[1], q[2], q[3]);
   return [q[0] / l, q[1] / l, q[2] / l, q[3] / l];
+}
+
+/** The joint frame (x = axis, y = the normal made orthogonal to x, or a fixed perpendicular) as a quaternion. */
+function frameFromAxes(x: V3, yIn: V3 | undefined, field: string): Q4 {
+  let y: V3;
+  if (yIn !== undefined) {
+    const d = dot(yIn, x);
+    y = [yIn[0] - d * x[0], yIn[1] - d * x[1], yIn[2] - d * x[2]];
+    const l = Math.hypot(y[0], y[1], y[2]);
+    if (!(l > 1e-6)) throw new PhysicsInputError(NEW, field, yIn, 'must not be parallel to the axis');
+    y = [y[0] / l, y[1] / l, y[2] / l];
+  } else {
+    // a fixed perpendicular: the unit axis least aligned with x, made orthogonal
+    const ax = Math.abs(x[0]), ay = Math.abs(x[1]), az = Math.abs(x[2]);
+    const e: V3 = ay <= ax && ay <= az ? [0, 1, 0] : az <= ax ? [0, 0, 1] : [1, 0, 0];
+    const z0 = cross(x, e);
+    const lz = Math.hypot(z0[0], z0[1], z0[2]);
+    const zz: V3 = [z0[0] / lz, z0[1] / lz, z0[2] / lz];
+    y = cross(zz, x);
+  }
+  return quatFromBasis(x, y, cross(x, y));
 }
 
 function readUnit(field: string, v: Vec3Like, entity = NEW): V3 {
@@ -359,25 +386,16 @@ function resolve(world: PhysicsWorld, def: JointDef): Resolved {
   } else if (def.normal !== undefined) {
     yIn = readUnit('joint.normal', def.normal);
   }
-  let y: V3;
-  if (yIn !== undefined) {
-    const d = dot(yIn, x);
-    y = [yIn[0] - d * x[0], yIn[1] - d * x[1], yIn[2] - d * x[2]];
-    const l = Math.hypot(y[0], y[1], y[2]);
-    if (!(l > 1e-6)) throw new PhysicsInputError(NEW, 'joint.normal', yIn, 'must not be parallel to the axis');
-    y = [y[0] / l, y[1] / l, y[2] / l];
+  const frameA = frameFromAxes(x, yIn, 'joint.normal');
+  let frameB: Q4;
+  if (def.axisB !== undefined) {
+    const xB = readUnit('joint.axisB', def.axisB);
+    const yB = def.normalB === undefined ? undefined : readUnit('joint.normalB', def.normalB);
+    frameB = frameFromAxes(xB, yB, 'joint.normalB');
   } else {
-    // a fixed perpendicular: the unit axis least aligned with x, made orthogonal
-    const ax = Math.abs(x[0]), ay = Math.abs(x[1]), az = Math.abs(x[2]);
-    const e: V3 = ay <= ax && ay <= az ? [0, 1, 0] : az <= ax ? [0, 0, 1] : [1, 0, 0];
-    const z0 = cross(x, e);
-    const lz = Math.hypot(z0[0], z0[1], z0[2]);
-    const zz: V3 = [z0[0] / lz, z0[1] / lz, z0[2] / lz];
-    y = cross(zz, x);
+    if (def.normalB !== undefined) throw new PhysicsInputError(NEW, 'joint.normalB', def.normalB, 'needs axisB');
+    frameB = mul(conj(qB, 0), 0, mul(qA, 0, frameA, 0), 0);
   }
-  const z = cross(x, y);
-  const frameA = quatFromBasis(x, y, z);
-  const frameB = mul(conj(qB, 0), 0, mul(qA, 0, frameA, 0), 0);
 
   // stiffness, damping, breaking
   const k = readStiffness('joint.stiffness', def.stiffness);

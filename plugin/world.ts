@@ -17,9 +17,8 @@ import { createJointProblem, type JointProblem } from '../systems/assembly/joint
 import type { ConstraintSolver, SolverKind, StepContext } from '../systems/solve/constraint-solver';
 import { createPgsSolver } from '../systems/solve/pgs/pgs-solver';
 import { defaultPgsOptions, type PgsOptions } from '../systems/solve/pgs/pgs-options';
-import { createLcpSolver } from '../systems/solve/lcp/stewart-trinkle';
-import { defaultLcpOptions, type LcpOptions } from '../systems/solve/lcp/lcp-options';
-import { createProfiler, type Profiler } from './profiler';
+import { createAccurateSolver, type LcpOptions } from './accurate-solver';
+import { createProfiler, now, type Profiler } from './profiler';
 import { PhysicsInputError } from './errors';
 import { readVec3, type Vec3Like } from './validate';
 
@@ -119,7 +118,7 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
     time: 0,
     nonFiniteBodies: [],
     brokenJoints: [],
-    stepContext: { h: 1 / 60, gravity, profile: false, detail: {}, joints: jointProblem },
+    stepContext: { h: 1 / 60, gravity, profile: false, clock: now, detail: {}, joints: jointProblem },
     setSolver(kind, opts) {
       this.solver = makeSolver(kind, opts ?? {});
       // the new solver reports its own details; drop the old one's (allocation at switch time only)
@@ -133,7 +132,7 @@ function makeSolver(
   kind: SolverKind, opts: { pgs?: Partial<PgsOptions>; lcp?: Partial<LcpOptions> },
 ): ConstraintSolver {
   if (kind === 'pgs') return createPgsSolver(resolvePgsOptions(opts.pgs));
-  if (kind === 'lcp') return createLcpSolver(validateLcpOptions({ ...defaultLcpOptions(), ...opts.lcp }));
+  if (kind === 'lcp') return createAccurateSolver(opts.lcp);
   throw new PhysicsInputError(-1, 'solver', kind, "unknown solver (available: 'pgs', 'lcp')");
 }
 
@@ -175,51 +174,6 @@ function validatePgsOptions(o: PgsOptions): PgsOptions {
   for (const k of nonNeg) {
     const v = o[k] as number;
     if (!Number.isFinite(v) || v < 0) throw new PhysicsInputError(-1, `pgs.${k}`, v, 'must be a finite number ≥ 0');
-  }
-  return o;
-}
-
-function validateLcpOptions(o: LcpOptions): LcpOptions {
-  const k = o.frictionDirections;
-  if (!Number.isInteger(k) || k < 4 || k > 64 || k % 2 !== 0) {
-    throw new PhysicsInputError(-1, 'lcp.frictionDirections', k, 'must be an even integer in 4..64');
-  }
-  for (const key of ['activeSetHeuristic', 'warmStart'] as const) {
-    if (typeof o[key] !== 'boolean') throw new PhysicsInputError(-1, `lcp.${key}`, o[key], 'must be a boolean');
-  }
-  if (!Number.isFinite(o.regularization) || !(o.regularization > 0)) {
-    throw new PhysicsInputError(-1, 'lcp.regularization', o.regularization, 'must be a finite number > 0');
-  }
-  if (!Number.isFinite(o.feasibilityTolerance) || o.feasibilityTolerance < 0) {
-    throw new PhysicsInputError(-1, 'lcp.feasibilityTolerance', o.feasibilityTolerance, 'must be a finite number ≥ 0');
-  }
-  for (const key of ['maxLcpSize', 'fallbackIterations'] as const) {
-    if (!Number.isInteger(o[key]) || o[key] < 1) throw new PhysicsInputError(-1, `lcp.${key}`, o[key], 'must be an integer ≥ 1');
-  }
-  if (typeof o.geometricStiffness !== 'boolean') {
-    throw new PhysicsInputError(-1, 'lcp.geometricStiffness', o.geometricStiffness, 'must be a boolean');
-  }
-  if (o.jointLimits !== 'lcp' && o.jointLimits !== 'sweeps') {
-    throw new PhysicsInputError(-1, 'lcp.jointLimits', o.jointLimits, "must be 'lcp' or 'sweeps'");
-  }
-  if (!Number.isInteger(o.jointProjection) || o.jointProjection < 0) {
-    throw new PhysicsInputError(-1, 'lcp.jointProjection', o.jointProjection, 'must be an integer ≥ 0 (0 = off)');
-  }
-  if (!Number.isFinite(o.jointProjectionTolerance) || !(o.jointProjectionTolerance > 0)) {
-    throw new PhysicsInputError(-1, 'lcp.jointProjectionTolerance', o.jointProjectionTolerance, 'must be a finite number > 0');
-  }
-  if (typeof o.lemkeWorkBudget !== 'number' || Number.isNaN(o.lemkeWorkBudget) || !(o.lemkeWorkBudget > 0)) {
-    throw new PhysicsInputError(-1, 'lcp.lemkeWorkBudget', o.lemkeWorkBudget, 'must be a number > 0 (Infinity = no budget)');
-  }
-  if (!Number.isInteger(o.maxPivots) || o.maxPivots < 0) {
-    throw new PhysicsInputError(-1, 'lcp.maxPivots', o.maxPivots, 'must be an integer ≥ 0 (0 = the default 4·n + 100)');
-  }
-  if (o.impacts !== 'plus' && o.impacts !== 'none') {
-    throw new PhysicsInputError(-1, 'lcp.impacts', o.impacts, "must be 'plus' or 'none'");
-  }
-  const ip: unknown = o.impactPhase;
-  if (ip !== undefined && (typeof ip !== 'object' || ip === null || typeof (ip as { resolve?: unknown }).resolve !== 'function')) {
-    throw new PhysicsInputError(-1, 'lcp.impactPhase', ip, 'must be undefined or an object with a resolve(problem, bodies, ctx) method');
   }
   return o;
 }

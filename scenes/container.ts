@@ -36,12 +36,21 @@ export interface SceneBodySpec {
   mass: number;
 }
 
+/** Surface material of every collider of a scene (dimensionless coefficients). */
+export interface SceneMaterial {
+  friction: number;
+  restitution: number;
+}
+
 /** A scene description: static bodies first, then dynamic ones. */
 export interface SceneSpec {
   /** Static bodies (ground, walls). */
   statics: SceneBodySpec[];
   /** Dynamic bodies, in the order they are added. */
   dynamics: SceneBodySpec[];
+  /** Material of every collider (default friction {@link SCENE_FRICTION}, restitution
+   * {@link SCENE_RESTITUTION}). */
+  material?: SceneMaterial;
 }
 
 /** What every builder returns: the entity ids it created, in the order of its description. */
@@ -67,9 +76,12 @@ export const BODY_MASS = 1;
 /** The identity orientation. */
 export const IDENTITY: QuatTuple = [0, 0, 0, 1];
 
-/** Adds the bodies of a description to `world` (friction 0.5, restitution 0) and returns their ids. */
-export function addSceneBodies(world: PhysicsWorld, specs: readonly SceneBodySpec[]): number[] {
-  const material = { friction: SCENE_FRICTION, restitution: SCENE_RESTITUTION };
+/** Adds the bodies of a description to `world` (default material: friction 0.5, restitution 0) and
+ * returns their ids. */
+export function addSceneBodies(
+  world: PhysicsWorld, specs: readonly SceneBodySpec[],
+  material: SceneMaterial = { friction: SCENE_FRICTION, restitution: SCENE_RESTITUTION },
+): number[] {
   const ids: number[] = [];
   for (const s of specs) {
     ids.push(addBody(world, {
@@ -100,8 +112,8 @@ export function resetPoses(
 
 /** Adds a whole description: statics, then dynamics. */
 export function buildSpec(world: PhysicsWorld, spec: SceneSpec): BuiltScene {
-  const statics = addSceneBodies(world, spec.statics);
-  const bodies = addSceneBodies(world, spec.dynamics);
+  const statics = addSceneBodies(world, spec.statics, spec.material);
+  const bodies = addSceneBodies(world, spec.dynamics, spec.material);
   return { bodies, statics, spec };
 }
 

@@ -5,3 +5,5 @@
 
 export { attachPhysics, linkNewBody, advanceClock } from './attach-physics';
 export type { AttachPhysicsOptions, PhysicsAttachment, StepClock } from './attach-physics';
+export { EcsPhysicsPlugin, EventMask } from './ecs-physics-plugin';
+export type { EcsPhysicsPluginOptions } from './ecs-physics-plugin';

@@ -28,6 +28,7 @@ import { getCollideFn } from './collide-table';
 import { quatToMat3 } from '../../math/quat';
 import { nextCapacity } from '../../components/capacity';
 import { pairTableGet } from '../../components/pair-table';
+import { combineFriction, combineRestitution } from './material-combine';
 
 /** Touch events of a pair in one step (`writeManifold`). */
 const NO_EVENT = 0, BEGIN_EVENT = 1, END_EVENT = 2;
@@ -293,8 +294,10 @@ function writeManifold(
   cs.normal[3 * m] = out.normal[0];
   cs.normal[3 * m + 1] = out.normal[1];
   cs.normal[3 * m + 2] = out.normal[2];
-  cs.friction[m] = Math.sqrt(colliders.friction[a] * colliders.friction[b]);
-  cs.restitution[m] = Math.max(colliders.restitution[a], colliders.restitution[b]);
+  cs.friction[m] = combineFriction(colliders.friction[a], colliders.friction[b],
+    colliders.frictionCombine[a], colliders.frictionCombine[b]);
+  cs.restitution[m] = combineRestitution(colliders.restitution[a], colliders.restitution[b],
+    colliders.restitutionCombine[a], colliders.restitutionCombine[b]);
   // PLUS pair rule (systems/solve/plus/README.md): max capture velocity; (v_plastic, e_min) of the more plastic collider.
   cs.captureVelocity[m] = Math.max(colliders.captureVelocity[a], colliders.captureVelocity[b]);
   const ea = colliders.minRestitution[a], eb = colliders.minRestitution[b];

@@ -20,6 +20,8 @@ export interface StepContext {
   gravity: Float64Array;
   /** True when the world's profiler is on: the solver then fills `detail`. */
   profile: boolean;
+  /** The profiler's clock (unit: ms, monotonic), read only when `profile` is true. */
+  clock: () => number;
   /** Solver-specific timings (keys ending in `Ms`, unit: ms) and counters of the last step, filled
    * only when `profile` is true (e.g. the accurate solver's `impactMs`, `lcpBuildMs`, `lemkeMs`,
    * `lemkePivots`, `impactRounds`, `impactIntervals`). Reused from step to step. */

@@ -8,7 +8,7 @@
  *   pivot sequence (the skipped updates are exact zeros).
  */
 import { describe, expect, it } from 'vitest';
-import { LcpInputError, LemkeWorkspace, solveLemke, type LemkeOptions } from '../../systems/solve/lcp/lemke';
+import { LcpInputError, LemkeWorkspace, solveLemke, type LemkeOptions } from '../../systems/solve/common/lemke';
 
 function rng(seed: number): () => number {
   let s = seed >>> 0;

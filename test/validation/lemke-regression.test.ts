@@ -12,7 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LemkeWorkspace, solveLemke, type LemkeOptions } from '../../systems/solve/lcp/lemke';
+import { LemkeWorkspace, solveLemke, type LemkeOptions } from '../../systems/solve/common/lemke';
 
 interface Fixture { n: number; N: number[]; b: number[]; activeSet: number[] }
 

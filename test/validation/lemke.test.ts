@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { LuDecomposition, Matrix } from 'ml-matrix';
 import {
   LcpInputError, LemkeWorkspace, activeSetOf, solveLemke, type LemkeOptions, type LemkeResult,
-} from '../../systems/solve/lcp/lemke';
+} from '../../systems/solve/common/lemke';
 
 // ---------------------------------------------------------------- helpers
 

@@ -13,7 +13,7 @@ import {
   twoBricks, vel, type Scene,
 } from './plus-fixtures';
 
-const CTX = { h: 1 / 60, gravity: new Float64Array(3), profile: false, detail: {} };
+const CTX = { h: 1 / 60, gravity: new Float64Array(3), profile: false, clock: () => 0, detail: {} };
 const TOL_V = 1e-6; // observerTolerance (default)
 
 interface Outcome { keGain: number; minVn: number; coneViolation: number; negativeNormal: number; fallbacks: number }

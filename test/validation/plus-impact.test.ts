@@ -23,7 +23,7 @@ import {
   vel, worldImpulse, type Scene, type V3,
 } from './plus-fixtures';
 
-const CTX = { h: 1 / 60, gravity: new Float64Array(3), profile: false, detail: {} };
+const CTX = { h: 1 / 60, gravity: new Float64Array(3), profile: false, clock: () => 0, detail: {} };
 
 interface Interval { round: number; alpha: number; end: number; tangent: number[]; active: number[]; v: number[]; total: number[] }
 
@@ -270,7 +270,7 @@ describe("Newton's cradle through the engine (narrowphase → assembly → PLUS)
     gatherBodies(w.ecs, w.bodies, w.gravity, w.solverBodies);
     const n = assembleContacts(w.contacts, w.bodies, w.solverBodies, w.problem);
     expect(n).toBe(4);
-    const stats = createPlusImpactPhase().resolve(w.problem, w.solverBodies, { h: dt, gravity: w.gravity, profile: false, detail: {} });
+    const stats = createPlusImpactPhase().resolve(w.problem, w.solverBodies, { h: dt, gravity: w.gravity, profile: false, clock: () => 0, detail: {} });
     expect(stats.rounds).toBe(5);
     expect(stats.fallbacks).toBe(0);
     const sb = w.solverBodies;

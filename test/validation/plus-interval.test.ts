@@ -91,7 +91,7 @@ describe('the interval on Example 1 (digest R4)', () => {
       });
       // the first interval starts from v_xy = (−5, 0): (t1, t2) = (0, 5) with t1 = +y, t2 = −x
       prev = [0, 5];
-      phase.resolve(s.problem, s.bodies, { h: 1 / 60, gravity: new Float64Array(3), profile: false, detail: {} });
+      phase.resolve(s.problem, s.bodies, { h: 1 / 60, gravity: new Float64Array(3), profile: false, clock: () => 0, detail: {} });
       expect(dcCount).toBeGreaterThan(0);
     }
   });

@@ -22,7 +22,7 @@ import type { ConstraintProblem } from '../../systems/assembly/constraint-proble
 import type { SolverBodies } from '../../systems/assembly/solver-bodies';
 import type { StepContext } from '../../systems/solve/constraint-solver';
 import { createPlusImpactPhase, type PlusImpactStats } from '../../systems/solve/plus/plus-impact';
-import type { ImpactPhase } from '../../systems/solve/lcp/impact-phase';
+import type { ImpactPhase } from '../../systems/solve/common/impact-phase';
 import { contactNormalVelocity } from '../../systems/solve/plus/constraint-space';
 import { anchorGap } from './joints-helpers';
 

@@ -13,7 +13,7 @@ import {
   type ContactSpec, type Scene, type V3,
 } from './plus-fixtures';
 
-const CTX = { h: 1 / 60, gravity: new Float64Array(3), profile: false, detail: {} };
+const CTX = { h: 1 / 60, gravity: new Float64Array(3), profile: false, clock: () => 0, detail: {} };
 
 describe('complete orthogonal factorization (paper §3a)', () => {
   it('equals ml-matrix pseudoInverse(M)·w on random rank-deficient systems, consistent or not (rel 1e-8)', () => {

@@ -46,13 +46,13 @@
 
 import { DISTANCE_AXIS, RowType, updateJointRows, type JointProblem } from '../../assembly/joint-rows';
 import { growFloat64 } from '../../../components/capacity';
-import { factorJointIslands, solveFactored } from '../joint-direct';
-import { integratePositions } from '../pgs/body-integration';
+import { factorJointIslands, solveFactored } from '../common/joint-direct';
+import { integratePositions } from '../common/body-integration';
 import { createJointLimitLcp, solveJointLimitLcp, type JointLimitLcp } from './joint-limit-lcp';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import {
   applyRow, beginJointsImplicit, rowVelocity, createJointSolveContext, solveJoints, warmStartJoints, type JointSolveContext,
-} from '../pgs/joint-solve';
+} from '../common/joint-solve';
 import { mat3InvertSymmetric } from '../../../math/mat3';
 
 const ROW_RIGID = RowType.rigid;

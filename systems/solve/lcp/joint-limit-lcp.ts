@@ -34,9 +34,9 @@
 import { nextCapacity } from '../../../components/capacity';
 import { RowType, type JointProblem } from '../../assembly/joint-rows';
 import type { SolverBodies } from '../../assembly/solver-bodies';
-import { ensureAux } from '../joint-direct';
-import { applyAux, applyRow, rowVelocity, type JointSolveContext } from '../pgs/joint-solve';
-import { LemkeWorkspace, solveLemke, type LemkeOptions } from './lemke';
+import { ensureAux } from '../common/joint-direct';
+import { applyAux, applyRow, rowVelocity, type JointSolveContext } from '../common/joint-solve';
+import { LemkeWorkspace, solveLemke, type LemkeOptions } from '../common/lemke';
 
 const ROW_LIMIT = RowType.limit;
 

@@ -1,12 +1,11 @@
 /**
  * Options of the accurate solver `'lcp'` (Stewart–Trinkle time stepping solved by Lemke's algorithm).
- * See `systems/solve/lcp/README.md` for the formulation and why the defaults are what they are.
+ * See `systems/solve/lcp/README.md` for the formulation and why the defaults are what they are. The
+ * impact phase run before the LCP is chosen where the world builds the solver (`plugin/accurate-solver.ts`,
+ * whose `LcpOptions` adds `impacts`, `plus` and `impactPhase` to these).
  */
 
-import type { ImpactPhase } from './impact-phase';
-import type { PlusOptions } from '../plus/plus-options';
-
-export interface LcpOptions {
+export interface LcpSolverOptions {
   /**
    * k, the number of edges of the polyhedral friction cone per contact (eq. 12 of seed 000): the
    * friction directions are d_j = cos(2πj/k) t1 + sin(2πj/k) t2, j = 0..k−1, from the assembled
@@ -72,13 +71,6 @@ export interface LcpOptions {
    * regularised, then handed to the projected fallback. An integer ≥ 0. */
   maxPivots: number;
   /**
-   * How impacts are resolved before the contact LCP (default 'plus'): 'plus' runs the PLUS impact
-   * phase (seed `004_27129fe6ccc0a1bc.txt`, `systems/solve/plus/`) first, on the pre-force velocities;
-   * 'none' makes every impact perfectly inelastic (the Stewart–Trinkle step has no restitution).
-   * Ignored when `impactPhase` is given.
-   */
-  impacts: 'plus' | 'none';
-  /**
    * How the joint limit rows are solved in the joint step (default 'lcp'): 'lcp' alternates the block
    * Gauss–Seidel sweeps with one LCP over the limit rows solved by Lemke (exact complementarity, also for
    * many coupled or stiff limits; `joint-limit-lcp.ts`); 'sweeps' uses the sweeps alone.
@@ -106,16 +98,9 @@ export interface LcpOptions {
   /** The projection stops when every rigid joint row's error is at most this (unit: m for linear rows,
    * rad for angular ones; default 1e-9). A finite number > 0. */
   jointProjectionTolerance: number;
-  /** Options of the PLUS impact phase (see `PlusOptions`; default: its defaults). */
-  plus: Partial<PlusOptions>;
-  /**
-   * A custom impact phase run first, on the pre-force velocities (see `impact-phase.ts`); overrides
-   * `impacts`. Default undefined.
-   */
-  impactPhase: ImpactPhase | undefined;
 }
 
-export function defaultLcpOptions(): LcpOptions {
+export function defaultLcpOptions(): LcpSolverOptions {
   return {
     frictionDirections: 8,
     activeSetHeuristic: true,
@@ -130,8 +115,5 @@ export function defaultLcpOptions(): LcpOptions {
     geometricStiffness: false,
     jointProjection: 4,
     jointProjectionTolerance: 1e-9,
-    impacts: 'plus',
-    plus: {},
-    impactPhase: undefined,
   };
 }

@@ -34,15 +34,13 @@ import { growFloat64, growUint8, nextCapacity } from '../../../components/capaci
 import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import type { ConstraintSolver, SolveStats, StepContext } from '../constraint-solver';
-import { integratePositions, integrateVelocities } from '../pgs/body-integration';
+import { integratePositions, integrateVelocities } from '../common/body-integration';
 import { applyContactImpulse, buildContactRows, contactGaps, createContactRows, rowVelocity, type ContactRows } from './contact-rows';
 import { createFrictionCone, splitOnEdges, type FrictionCone } from './friction-cone';
-import type { ImpactPhase, ImpactStats } from './impact-phase';
-import { createPlusImpactPhase } from '../plus/plus-impact';
-import { now } from '../../../plugin/profiler';
+import type { ImpactPhase, ImpactStats } from '../common/impact-phase';
 import { buildIslands, createIslands } from './islands';
-import type { LcpOptions } from './lcp-options';
-import { LemkeWorkspace, solveLemke, type LemkeOptions } from './lemke';
+import type { LcpSolverOptions } from './lcp-options';
+import { LemkeWorkspace, solveLemke, type LemkeOptions } from '../common/lemke';
 import { projectedIslandSolve } from './projected-fallback';
 import { contactImpulseOf, createStewartTrinkleLcp, formStewartTrinkleLcp } from './stewart-trinkle-lcp';
 import { augmentInertia, createImplicitJoints, projectJointPositions, solveJointsImplicit, type ImplicitJoints } from './joint-implicit';
@@ -121,7 +119,9 @@ export interface LcpContactResults {
 
 export interface LcpSolver extends ConstraintSolver {
   readonly kind: 'lcp';
-  readonly options: Readonly<LcpOptions>;
+  readonly options: Readonly<LcpSolverOptions>;
+  /** The impact phase run first on the pre-force velocities (undefined: every impact is inelastic). */
+  readonly impactPhase: ImpactPhase | undefined;
   /** Statistics of the last step (the same object every step). */
   readonly stats: LcpSolveStats;
   /** Per-contact results of the last step. */
@@ -132,11 +132,13 @@ export interface LcpSolver extends ConstraintSolver {
   readonly joints: ImplicitJoints;
 }
 
-/** Creates the `'lcp'` solver. `options` must be valid (see `plugin/world.ts`, which validates them). */
-export function createLcpSolver(options: LcpOptions): LcpSolver {
+/**
+ * Creates the `'lcp'` solver. `options` must be valid (see `plugin/accurate-solver.ts`, which validates
+ * them and builds the default impact phase, PLUS). `impactPhase` runs first in every step, on the
+ * pre-force velocities (undefined: the step alone, every impact perfectly inelastic).
+ */
+export function createLcpSolver(options: LcpSolverOptions, impactPhase: ImpactPhase | undefined): LcpSolver {
   const o = options;
-  const impactPhase: ImpactPhase | undefined = o.impactPhase
-    ?? (o.impacts === 'plus' ? createPlusImpactPhase(o.plus) : undefined);
   const cone: FrictionCone = createFrictionCone(o.frictionDirections);
   const k = cone.k;
   const islands = createIslands();
@@ -367,6 +369,7 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
   return {
     kind: 'lcp',
     options,
+    impactPhase,
     stats,
     results,
     rows,
@@ -380,10 +383,10 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
       stats.lemkeWork = 0; stats.workBudgetStops = 0;
       workLeft = o.lemkeWorkBudget;
       const timed = ctx.profile;
-      let t0 = timed ? now() : 0;
+      let t0 = timed ? ctx.clock() : 0;
       // 0. Impact phase on the pre-force velocities (seed-004 digest §6.3, step 3).
       stats.impact = impactPhase === undefined ? undefined : impactPhase.resolve(problem, bodies, ctx);
-      if (timed) { const t = now(); ctx.detail.impactMs = t - t0; t0 = t; }
+      if (timed) { const t = ctx.clock(); ctx.detail.impactMs = t - t0; t0 = t; }
       // 1. Free velocities v_free = v + h M⁻¹ k (with implicit damping), no angular-speed clamp.
       integrateVelocities(bodies, h, Infinity);
       // 1b. Joints: Drumwright's implicit step on v_free (joint-implicit.ts), before the contacts, with the
@@ -412,11 +415,11 @@ export function createLcpSolver(options: LcpOptions): LcpSolver {
       // 2. One LCP per island.
       buildIslands(islands, problem, bodies);
       stats.islands = islands.count;
-      if (timed) { const t = now(); ctx.detail.lcpBuildMs = t - t0; t0 = t; }
+      if (timed) { const t = ctx.clock(); ctx.detail.lcpBuildMs = t - t0; t0 = t; }
       for (let i = 0; i < islands.count; i++) solveIsland(problem, bodies, i, h);
       // 2b. Joints again with the contact impulses in place (one block Gauss–Seidel round).
       if (joints !== undefined && islands.count > 0) solveJointsImplicit(implicitJoints, joints, bodies, h, o.warmStart, false);
-      if (timed) ctx.detail.lemkeMs = now() - t0;
+      if (timed) ctx.detail.lemkeMs = ctx.clock() - t0;
       // 3. q⁺ = q + h v⁺.
       integratePositions(bodies, h);
       // 3b. Joints: position projection of the rigid rows (post-stabilization, joint-implicit.ts).

@@ -32,7 +32,7 @@ import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import { growFloat64, growUint8, nextCapacity } from '../../../components/capacity';
 import { solveSingleContactUnchecked, type FrictionLaw } from '../mdp/single-contact';
-import type { Softness } from './soft-constraint';
+import type { Softness } from '../common/soft-constraint';
 import { applyRestitution, solveNormalBlockLcp } from './contact-solve';
 
 /** Solver-owned scratch of the exact block sweep. */

@@ -41,7 +41,7 @@
 
 import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
-import type { Softness } from './soft-constraint';
+import type { Softness } from '../common/soft-constraint';
 import { growFloat64, nextCapacity } from '../../../components/capacity';
 
 /** Doubles per direction block (direction, two angular Jacobians, two inverse-inertia products). */

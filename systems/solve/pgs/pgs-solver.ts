@@ -12,7 +12,7 @@
 import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import type { ConstraintSolver, SolveStats, StepContext } from '../constraint-solver';
-import { integratePositions, integrateVelocities } from './body-integration';
+import { integratePositions, integrateVelocities } from '../common/body-integration';
 import {
   applyRestitutionRows, createPackedRows, currentSeparation, packRows, solveContactRows,
   unpackImpulses, warmStart, warmStartRows,
@@ -21,8 +21,9 @@ import {
   applyRestitutionBlocks, computeDelassusBlocks, createBlockScratch, markManifoldBlocks, solveContactBlocks,
 } from './contact-block-solve';
 import type { PgsOptions } from './pgs-options';
-import { makeSoft, type Softness } from './soft-constraint';
-import { beginJoints, createJointSolveContext, solveJoints, warmStartJoints } from './joint-solve'; // joints hook
+import { makeSoft, type Softness } from '../common/soft-constraint';
+import { createJointSolveContext, solveJoints, warmStartJoints } from '../common/joint-solve'; // joints hook
+import { beginJoints } from './pgs-joints';
 
 export interface PgsSolver extends ConstraintSolver {
   readonly kind: 'pgs';

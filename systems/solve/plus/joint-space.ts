@@ -59,7 +59,7 @@ import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import {
   buildJointIslands, createJointDirect, factorJointIslands, solveJointIsland, type JointDirect,
-} from '../joint-direct';
+} from '../common/joint-direct';
 import type { PlusWorkspace } from './plus-workspace';
 
 const ROW_RIGID = RowType.rigid;

@@ -49,7 +49,7 @@ import { coefficientOfRestitution } from './coefficient-of-restitution';
 import { computeInterval } from './plus-interval';
 import { finishWithFallback } from './poisson-fallback';
 import { resolvePlusOptions, RoundLabel, type PlusOptions } from './plus-options';
-import type { ImpactPhase, ImpactStats } from '../lcp/impact-phase';
+import type { ImpactPhase, ImpactStats } from '../common/impact-phase';
 import { createPlusWorkspace, ensureIslandCapacity, ensurePointCapacity, type PlusWorkspace } from './plus-workspace';
 import type { JointProblem } from '../../assembly/joint-rows';
 import {
@@ -112,7 +112,8 @@ export interface PlusImpactPhase extends ImpactPhase {
  * Reads per point: bodyA/bodyB, direction, angularA/B, invInertiaAngularA/B, baseSeparation, rA, rB,
  * friction μ, restitution (e_max), captureVelocity, plasticVelocity, minRestitution; per body: invMass,
  * v, w; `ctx.h` (for `anticipate`).
- * @throws PhysicsInputError for invalid options (see `resolvePlusOptions`).
+ * @throws RangeError naming the option for invalid options (see `resolvePlusOptions`; the world checks
+ *   them first and throws `PhysicsInputError`).
  */
 export function createPlusImpactPhase(options: Partial<PlusOptions> = {}): PlusImpactPhase {
   const o = resolvePlusOptions(options);

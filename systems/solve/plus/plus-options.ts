@@ -5,8 +5,6 @@
  * See `README.md` in this folder for what each option does and why the defaults are what they are.
  */
 
-import { PhysicsInputError } from '../../../plugin/errors';
-
 /** Why an interval ended (paper §2e). */
 export const IntervalEnd = {
   /** α = 1: the phase (round) is complete. */
@@ -153,46 +151,61 @@ export function defaultPlusOptions(): PlusOptions {
   };
 }
 
+/** What is wrong with one option (see {@link checkPlusOptions}). */
+export interface PlusOptionProblem {
+  /** The option's path, `plus.<name>`. */
+  field: string;
+  value: unknown;
+  /** What the value must be. */
+  reason: string;
+}
+
 /**
- * Fills the defaults and validates.
- * @throws PhysicsInputError (entity −1, field `plus.<name>`) for a non-finite or out-of-range value
- *   (θ_max may be +Infinity).
+ * The first invalid option of `o`, or undefined when all are valid (θ_max may be +Infinity). The world
+ * reports it as a `PhysicsInputError` (`plugin/accurate-solver.ts`); {@link resolvePlusOptions} as a
+ * `RangeError`.
  */
-export function resolvePlusOptions(options: Partial<PlusOptions> = {}): PlusOptions {
-  const o: PlusOptions = { ...defaultPlusOptions(), ...options };
+export function checkPlusOptions(o: PlusOptions): PlusOptionProblem | undefined {
   const positive: (keyof PlusOptions)[] = ['transitionVelocity', 'observerTolerance', 'rankTolerance',
     'activeSetTolerance', 'newtonTolerance', 'impendingRegularization'];
   for (const k of positive) {
     const v = o[k] as number;
     if (typeof v !== 'number' || !Number.isFinite(v) || !(v > 0)) {
-      throw new PhysicsInputError(-1, `plus.${k}`, v, 'must be a finite number > 0');
+      return { field: `plus.${k}`, value: v, reason: 'must be a finite number > 0' };
     }
   }
   if (typeof o.proximityTolerance !== 'number' || !Number.isFinite(o.proximityTolerance)) {
-    throw new PhysicsInputError(-1, 'plus.proximityTolerance', o.proximityTolerance, 'must be a finite number (unit: m)');
+    return { field: 'plus.proximityTolerance', value: o.proximityTolerance, reason: 'must be a finite number (unit: m)' };
   }
   const t = o.maxDirectionChange;
   if (typeof t !== 'number' || Number.isNaN(t) || !(t > 0)) {
-    throw new PhysicsInputError(-1, 'plus.maxDirectionChange', t, 'must be > 0 (unit: rad; ≥ π disables it)');
+    return { field: 'plus.maxDirectionChange', value: t, reason: 'must be > 0 (unit: rad; ≥ π disables it)' };
   }
   const a = o.minStepLength;
   if (typeof a !== 'number' || !(a > 0 && a <= 1)) {
-    throw new PhysicsInputError(-1, 'plus.minStepLength', a, 'must be in (0, 1]');
+    return { field: 'plus.minStepLength', value: a, reason: 'must be in (0, 1]' };
   }
   const ints: (keyof PlusOptions)[] = ['maxRounds', 'maxIntervals', 'maxIslandPoints', 'maxNewtonIterations',
     'fallbackIterations'];
   for (const k of ints) {
     const v = o[k] as number;
-    if (!Number.isInteger(v) || v < 1) throw new PhysicsInputError(-1, `plus.${k}`, v, 'must be an integer ≥ 1');
+    if (!Number.isInteger(v) || v < 1) return { field: `plus.${k}`, value: v, reason: 'must be an integer ≥ 1' };
   }
   if (o.linearAlgebra !== 'cod' && o.linearAlgebra !== 'svd') {
-    throw new PhysicsInputError(-1, 'plus.linearAlgebra', o.linearAlgebra, "must be 'cod' or 'svd'");
+    return { field: 'plus.linearAlgebra', value: o.linearAlgebra, reason: "must be 'cod' or 'svd'" };
   }
-  if (typeof o.anticipate !== 'boolean') {
-    throw new PhysicsInputError(-1, 'plus.anticipate', o.anticipate, 'must be a boolean');
-  }
-  if (typeof o.joints !== 'boolean') {
-    throw new PhysicsInputError(-1, 'plus.joints', o.joints, 'must be a boolean');
-  }
+  if (typeof o.anticipate !== 'boolean') return { field: 'plus.anticipate', value: o.anticipate, reason: 'must be a boolean' };
+  if (typeof o.joints !== 'boolean') return { field: 'plus.joints', value: o.joints, reason: 'must be a boolean' };
+  return undefined;
+}
+
+/**
+ * Fills the defaults and validates.
+ * @throws RangeError naming the option (`plus.<name>`) for a non-finite or out-of-range value.
+ */
+export function resolvePlusOptions(options: Partial<PlusOptions> = {}): PlusOptions {
+  const o: PlusOptions = { ...defaultPlusOptions(), ...options };
+  const problem = checkPlusOptions(o);
+  if (problem !== undefined) throw new RangeError(`${problem.field} = ${String(problem.value)}: ${problem.reason}`);
   return o;
 }

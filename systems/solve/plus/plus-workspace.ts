@@ -12,7 +12,7 @@
  */
 
 import { growFloat64, growInt32, growUint8, nextCapacity } from '../../../components/capacity';
-import { LemkeWorkspace } from '../lcp/lemke';
+import { LemkeWorkspace } from '../common/lemke';
 import { createCodScratch, type CodScratch } from './complete-orthogonal';
 import type { PlusIntervalEvent, PlusRoundEvent } from './plus-options';
 

@@ -30,7 +30,7 @@
  * island and then allocates nothing.
  */
 
-import { solveLemke } from '../lcp/lemke';
+import { solveLemke } from '../common/lemke';
 import { addCompliance, kineticEnergyChange } from './constraint-space';
 import { coefficientOfRestitution } from './coefficient-of-restitution';
 import type { PlusOptions } from './plus-options';

@@ -9,7 +9,7 @@ import { Matrix, solve as mlSolve } from 'ml-matrix';
 import { addBody, addJoint, createPhysicsWorld, getJointSwingTwist, type JointDef, type PhysicsWorld } from '../../../../plugin/index';
 import { gatherBodies } from '../../../../systems/assembly/assembly';
 import { assembleJoints, RowBlock, RowType, type JointProblem } from '../../../../systems/assembly/joint-rows';
-import { buildJointIslands, createJointDirect, factorJointIslands, solveFactored } from '../../../../systems/solve/joint-direct';
+import { buildJointIslands, createJointDirect, factorJointIslands, solveFactored } from '../../../../systems/solve/common/joint-direct';
 
 function rng(seed: number): () => number {
   let s = seed;

@@ -1,5 +1,6 @@
 /**
- * The PGS solver's substep kernels over the dense solver bodies: symplectic Euler.
+ * Body integration over the dense solver bodies, shared by the fast solver (per substep) and the
+ * accurate solver (v_free, then the positions): symplectic Euler.
  *   v ← (v + h a) / (1 + h c_lin),  ω ← (ω + h α) / (1 + h c_ang)       (integrateVelocities)
  *   Δp ← Δp + h v,  Δq ← normalize(exp(hω/2) ⊗ Δq) (exact rotation map, math/quat.ts),  Δθ ← Δθ + h ω   (integratePositions)
  * a and α hold gravity and the applied force / torque for the whole step; damping is the implicit

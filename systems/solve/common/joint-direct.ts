@@ -26,9 +26,9 @@
  * No allocation once the arrays have grown to the scene.
  */
 
-import { nextCapacity } from '../../components/capacity';
-import { RowType, type JointProblem } from '../assembly/joint-rows';
-import type { SolverBodies } from '../assembly/solver-bodies';
+import { nextCapacity } from '../../../components/capacity';
+import { RowType, type JointProblem } from '../../assembly/joint-rows';
+import type { SolverBodies } from '../../assembly/solver-bodies';
 
 // module-local copies of the enum codes (plain constants in the hot loops)
 const ROW_RIGID = RowType.rigid;

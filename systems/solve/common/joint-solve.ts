@@ -1,8 +1,9 @@
 /**
- * PGS joint kernels (fast mode): the joint rows of `systems/assembly/joint-rows.ts` solved as soft
- * constraints inside the soft-step substeps, before the contacts in every sweep (Box2D v3 order:
- * warm start joints then contacts; solve joints then contacts; relax joints then contacts).
- * See the "Joints" section of `README.md` in this folder.
+ * Joint kernels shared by both modes. Fast mode (`../pgs/pgs-joints.ts` starts its step): the joint
+ * rows of `systems/assembly/joint-rows.ts` solved as soft constraints inside the soft-step substeps,
+ * before the contacts in every sweep (Box2D v3 order: warm start joints then contacts; solve joints then
+ * contacts; relax joints then contacts); see the "Joints" section of `../pgs/README.md`. Accurate mode
+ * (`../lcp/joint-implicit.ts`): `beginJointsImplicit`, the same sweeps and row kernels in the rigid limit.
  *
  * Per substep of length h the rows are re-evaluated at the current pose (start-of-step pose moved by
  * the bodies' deltas dp, dq: exact position errors and current Jacobians), then each row or 3×3 block
@@ -33,11 +34,10 @@
 
 import { RowBlock, RowType, updateJointRows, type JointProblem } from '../../assembly/joint-rows';
 import type { SolverBodies } from '../../assembly/solver-bodies';
-import type { PgsOptions } from './pgs-options';
-import { makeSoft, type Softness } from './soft-constraint';
+import type { Softness } from './soft-constraint';
 import {
   buildJointIslands, createJointDirect, ensureAux, factorJointIslands, solveFactored, type JointDirect,
-} from '../joint-direct';
+} from './joint-direct';
 import { mat3InvertSymmetric } from '../../../math/mat3';
 
 // module-local copies of the enum codes (plain constants in the hot loops)
@@ -72,53 +72,19 @@ export interface JointSolveContext {
   relaxReady: boolean;
   /** Scratch: the spring rows' errors of the solve sweeps, kept through the relax refresh. */
   savedError: Float64Array;
+  /** Scratch: the rigid rows' soft-step coefficients of the current step (fast mode). */
+  soft: Softness;
   /** Substeps started in this step. */
   substep: number;
 }
-
-/**
- * Widest joint island (mean envelope row length, `JointDirect.maxMeanEnvelope`) the fast mode solves
- * directly. It factors every substep twice (8 times per step at the defaults), at ~ (row length)² per
- * row: a 10 × 10 net of ball joints (570 rows, mean 42.6) took 20 ms per step directly and 1 ms by
- * Gauss–Seidel, holding its joints as well (anchor gap 35 vs 41 mm at the worst moment); a ragdoll's tree
- * has 10.3, a chain ~5, a 4 × 4 net 18.2. Chains and trees, where the direct solve holds heavy mass
- * ratios, stay direct. The accurate mode has no such bound (it factors once or twice per step).
- */
-export const FAST_MODE_MAX_MEAN_ENVELOPE = 16;
-
-const soft: Softness = { biasRate: 0, massScale: 1, impulseScale: 0 };
 
 export function createJointSolveContext(): JointSolveContext {
   return {
     h: 0, invH: 0, rigidBiasRate: 0, rigidMassScale: 1, rigidImpulseScale: 0, limitMassScale: 1, limitImpulseScale: 0,
     direct: createJointDirect(),
     useDirect: true, refreshBeforeRelax: true, relaxReady: false, savedError: new Float64Array(64), substep: 0,
+    soft: { biasRate: 0, massScale: 1, impulseScale: 0 },
   };
-}
-
-/**
- * Start of a fast-mode step: the substep length, the rigid joint softness, the warm-start impulses
- * (last step's row forces × h, or 0 without warm starting) and the direct islands.
- */
-export function beginJoints(p: JointProblem, sb: SolverBodies, c: JointSolveContext, o: PgsOptions, h: number): void {
-  c.useDirect = o.jointSolver === 'direct';
-  c.direct.maxMeanEnvelope = FAST_MODE_MAX_MEAN_ENVELOPE;
-  c.refreshBeforeRelax = true;
-  if (o.jointHertz > 0) {
-    // rigid rows: the soft step's bias rate β = ω/(2ζ + hω); the direct solve keeps the full mass, the
-    // Gauss–Seidel rows also take the soft step's mass and impulse scales (compliance that keeps an
-    // unconverged sweep from over-correcting)
-    makeSoft(soft, o.jointHertz, o.jointDampingRatio, h);
-    c.limitMassScale = soft.massScale;
-    c.limitImpulseScale = soft.impulseScale;
-    setup(p, sb, c, h, soft.biasRate, c.useDirect ? 1 : soft.massScale, c.useDirect ? 0 : soft.impulseScale,
-      o.warmStarting);
-  } else {
-    c.limitMassScale = 1;
-    c.limitImpulseScale = 0;
-    setup(p, sb, c, h, 0, 1, 0, o.warmStarting);
-  }
-  p.stepTime = h * o.substeps;
 }
 
 /**
@@ -132,11 +98,16 @@ export function beginJointsImplicit(p: JointProblem, sb: SolverBodies, c: JointS
   c.limitImpulseScale = 0;
   c.direct.maxMeanEnvelope = Infinity;
   c.refreshBeforeRelax = false;
-  setup(p, sb, c, h, 1 / h, 1, 0, warm);
+  beginJointStep(p, sb, c, h, 1 / h, 1, 0, warm);
   p.stepTime = h;
 }
 
-function setup(
+/**
+ * Common start of a joint step of substep length h (both modes): the rigid rows' bias rate and mass /
+ * impulse scales, the impulse bounds (force bounds × h), the warm-start impulses (last step's row forces
+ * × h, or 0) and, when `c.useDirect`, the direct islands.
+ */
+export function beginJointStep(
   p: JointProblem, sb: SolverBodies, c: JointSolveContext, h: number, biasRate: number, massScale: number,
   impulseScale: number, warm: boolean,
 ): void {
@@ -257,7 +228,13 @@ export function solveJoints(p: JointProblem, sb: SolverBodies, c: JointSolveCont
   const imp = p.impulse;
   const direct = c.direct.direct;
   const anyDirect = c.useDirect && c.direct.n > 0;
-  let change = 0;
+  // The bilateral rows of the direct islands first: the limit and motor rows below then see a velocity
+  // that satisfies them, and their Schur-complement steps (`applyAux`) keep it so. Solved after the
+  // limits instead, a limit would take 1/S (S its Schur complement, small when the limit is nearly
+  // spanned by the bilateral rows: S/W_ll = 0.0024 in a fuzz scene) times a velocity that still holds
+  // the bilateral rows' error, e.g. the warm-start impulses applied along Jacobians that turned since
+  // they were found: impulses of 3e5 N·s and speeds of 1e4 m/s within one step.
+  let change = anyDirect ? solveDirect(p, sb, c, useBias) : 0;
   for (let r = 0; r < p.rowCount; r++) {
     const block = p.rowBlock[r];
     if (block === BLOCK_TAIL || (anyDirect && direct[r] === 1)) continue;
@@ -319,7 +296,6 @@ export function solveJoints(p: JointProblem, sb: SolverBodies, c: JointSolveCont
       change = Math.max(change, Math.abs(d));
     }
   }
-  if (anyDirect) change = Math.max(change, solveDirect(p, sb, c, useBias));
   return change;
 }
 

@@ -1,0 +1,123 @@
+/**
+ * Run-time changes to a body's motion type, mass properties, damping and gravity scale. Each function
+ * validates its whole input first and throws a typed {@link PhysicsInputError} naming the entity, the
+ * field and the value before changing anything.
+ */
+
+import { entityExists, hasComponent } from 'bitecs';
+import { MotionType, type MotionTypeName } from '../components/rigid-body';
+import { PhysicsInputError, UnknownEntityError } from './errors';
+import { readNumber, readVec3, type Vec3Like } from './validate';
+import type { PhysicsWorld } from './world';
+
+function requireBody(world: PhysicsWorld, eid: number): void {
+  if (!(Number.isInteger(eid) && eid >= 0 && entityExists(world.ecs, eid) && hasComponent(world.ecs, eid, world.bodies))) {
+    throw new UnknownEntityError(eid);
+  }
+}
+
+/** Mass (kg, > 0) and principal inertia (kg·m², body axes, each > 0) of a dynamic body. */
+export interface BodyMass { mass: number; inertia: Vec3Like }
+
+function readMass(eid: number, m: BodyMass): [number, [number, number, number]] {
+  if (typeof m !== 'object' || m === null) throw new PhysicsInputError(eid, 'massProperties', m, 'must be { mass, inertia }');
+  const mass = readNumber(eid, 'mass', m.mass, 'positive');
+  const inertia = readVec3(eid, 'inertia', m.inertia);
+  if (!(inertia[0] > 0 && inertia[1] > 0 && inertia[2] > 0)) {
+    throw new PhysicsInputError(eid, 'inertia', inertia, 'must be > 0 on every axis');
+  }
+  return [mass, inertia];
+}
+
+function writeMass(world: PhysicsWorld, eid: number, mass: number, inertia: readonly number[]): void {
+  const b = world.bodies;
+  b.mass[eid] = mass;
+  b.invMass[eid] = mass > 0 ? 1 / mass : 0;
+  for (let k = 0; k < 3; k++) {
+    b.inertiaLocal[3 * eid + k] = inertia[k];
+    b.invInertiaLocal[3 * eid + k] = inertia[k] > 0 ? 1 / inertia[k] : 0;
+  }
+}
+
+/**
+ * Switches a body's motion type in place (pose and, for dynamic and kinematic bodies, velocities
+ * kept). A body becoming dynamic needs its mass properties: `mass` (or the ones it had as a dynamic
+ * body). Static and kinematic bodies have infinite mass (mass 0, inverse mass 0); a static body's
+ * velocities are zeroed.
+ * @throws UnknownEntityError; PhysicsInputError for an unknown type, or a dynamic body without mass.
+ */
+export function setMotionType(world: PhysicsWorld, eid: number, type: MotionTypeName, mass?: BodyMass): void {
+  requireBody(world, eid);
+  if (typeof type !== 'string' || !Object.prototype.hasOwnProperty.call(MotionType, type)) {
+    throw new PhysicsInputError(eid, 'motionType', type, "must be 'dynamic', 'kinematic' or 'static'");
+  }
+  const code = MotionType[type];
+  const b = world.bodies;
+  let m: [number, [number, number, number]] | undefined;
+  if (code === MotionType.dynamic) {
+    if (mass !== undefined) m = readMass(eid, mass);
+    else if (b.mass[eid] > 0) {
+      m = [b.mass[eid], [b.inertiaLocal[3 * eid], b.inertiaLocal[3 * eid + 1], b.inertiaLocal[3 * eid + 2]]];
+    } else throw new PhysicsInputError(eid, 'mass', mass, 'a body becoming dynamic needs { mass, inertia }');
+  }
+  b.motionType[eid] = code;
+  if (m !== undefined) writeMass(world, eid, m[0], m[1]);
+  else writeMass(world, eid, 0, [0, 0, 0]);
+  if (code === MotionType.static) {
+    b.linearVelocity.fill(0, 3 * eid, 3 * eid + 3);
+    b.angularVelocity.fill(0, 3 * eid, 3 * eid + 3);
+  }
+  b.force.fill(0, 3 * eid, 3 * eid + 3);
+  b.torque.fill(0, 3 * eid, 3 * eid + 3);
+}
+
+/** The motion type of a body. @throws UnknownEntityError */
+export function getMotionType(world: PhysicsWorld, eid: number): MotionTypeName {
+  requireBody(world, eid);
+  const t = world.bodies.motionType[eid];
+  return t === MotionType.dynamic ? 'dynamic' : t === MotionType.kinematic ? 'kinematic' : 'static';
+}
+
+/**
+ * Sets the mass (kg) and principal inertia (kg·m², body axes) of a dynamic body.
+ * @throws UnknownEntityError; PhysicsInputError for a non-positive or non-finite value, or a body that
+ *   is not dynamic (static and kinematic bodies have infinite mass).
+ */
+export function setMassProperties(world: PhysicsWorld, eid: number, mass: BodyMass): void {
+  requireBody(world, eid);
+  const [m, inertia] = readMass(eid, mass);
+  if (world.bodies.motionType[eid] !== MotionType.dynamic) {
+    throw new PhysicsInputError(eid, 'mass', m, 'only a dynamic body has a finite mass');
+  }
+  writeMass(world, eid, m, inertia);
+}
+
+/**
+ * Sets the damping rates (unit: 1/s, ≥ 0): v ← v / (1 + h c). An omitted rate is left as it is.
+ * @throws UnknownEntityError, PhysicsInputError
+ */
+export function setDamping(world: PhysicsWorld, eid: number, damping: { linear?: number; angular?: number }): void {
+  requireBody(world, eid);
+  const lin = damping.linear === undefined ? undefined : readNumber(eid, 'linearDamping', damping.linear, 'nonNegative');
+  const ang = damping.angular === undefined ? undefined : readNumber(eid, 'angularDamping', damping.angular, 'nonNegative');
+  if (lin !== undefined) world.bodies.linearDamping[eid] = lin;
+  if (ang !== undefined) world.bodies.angularDamping[eid] = ang;
+}
+
+/** Linear and angular damping rates (unit: 1/s). @throws UnknownEntityError */
+export function getDamping(world: PhysicsWorld, eid: number): { linear: number; angular: number } {
+  requireBody(world, eid);
+  return { linear: world.bodies.linearDamping[eid], angular: world.bodies.angularDamping[eid] };
+}
+
+/** Sets the multiplier on world gravity (dimensionless, finite; 0 = no gravity). @throws UnknownEntityError, PhysicsInputError */
+export function setGravityScale(world: PhysicsWorld, eid: number, scale: number): void {
+  requireBody(world, eid);
+  world.bodies.gravityScale[eid] = readNumber(eid, 'gravityScale', scale, 'finite');
+}
+
+/** The multiplier on world gravity. @throws UnknownEntityError */
+export function getGravityScale(world: PhysicsWorld, eid: number): number {
+  requireBody(world, eid);
+  return world.bodies.gravityScale[eid];
+}
