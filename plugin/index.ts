@@ -22,6 +22,8 @@ export {
 export type {
   JointDef, JointAxisName, JointAxisSpec, JointLimits, JointSwingLimit, JointMotorDef, JointKindName,
 } from './joints';
+export { castRay, castRayAll, castRayAny, createRayHit, createRayHitList } from './queries';
+export type { RayHit, RayHitList, RayCastOptions, QueryFilterDef } from './queries';
 export { PhysicsInputError, UnknownEntityError, NonFiniteStateError } from './errors';
 export type { Vec3Like, QuatLike } from './validate';
 export { STAGES } from './profiler';

@@ -18,6 +18,8 @@ import type { ConstraintSolver, SolverKind, StepContext } from '../systems/solve
 import { createPgsSolver } from '../systems/solve/pgs/pgs-solver';
 import { defaultPgsOptions, type PgsOptions } from '../systems/solve/pgs/pgs-options';
 import { createAccurateSolver, type LcpOptions } from './accurate-solver';
+import { createQueryScratch, type QueryScratch } from '../systems/queries/ray-cast';
+import { createQueryFilter } from '../systems/queries/query-filter';
 import { createProfiler, now, type Profiler } from './profiler';
 import { PhysicsInputError } from './errors';
 import { readVec3, type Vec3Like } from './validate';
@@ -61,6 +63,8 @@ export interface PhysicsWorld {
   readonly problem: ConstraintProblem;
   /** The joint rows of the step (`systems/assembly/joint-rows.ts`). */
   readonly jointProblem: JointProblem;
+  /** Scratch of the world queries (`plugin/queries.ts`); queries are not re-entrant. */
+  readonly queries: QueryScratch;
   /** The current contact solver. */
   solver: ConstraintSolver;
   readonly profiler: Profiler;
@@ -111,6 +115,7 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
     solverBodies: createSolverBodies(cap),
     problem: createConstraintProblem(),
     jointProblem,
+    queries: createQueryScratch(createQueryFilter()),
     solver,
     profiler: createProfiler(options.profile ?? false),
     contactMargin: margin,

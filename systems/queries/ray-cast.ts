@@ -1,0 +1,161 @@
+/**
+ * Queries: ray casts against every collider of a world (closest hit, all hits, any hit).
+ * Reads: collider shapes, filters and sensor flags, body poses. Writes: only the caller's hit objects
+ * and the world's query scratch. Runs between steps, never inside one.
+ *
+ * Each collider is tested exactly (`ray-shape.ts`) in its local frame: the ray is moved there by the
+ * inverse of the collider's world pose (o' = Rᵀ (o − p), d' = Rᵀ d), which keeps |d'| = 1, so the
+ * local t is the world distance. The hit point is then o + t d in the world frame and the normal R n'.
+ * Colliders are visited in entity-id order, so results do not depend on the history of the world; ties
+ * in distance go to the lower collider id.
+ *
+ * Cost: one exact test per collider that passes the filter (no acceleration structure yet).
+ */
+
+import { ShapeKind, type ColliderStore } from '../../components/collider';
+import type { RigidBodyStore } from '../../components/rigid-body';
+import { createRayShapeHit, rayCastShape, type RayShapeHit } from './ray-shape';
+import { passesFilter, type QueryFilter } from './query-filter';
+
+/** One ray hit, filled by the ray-cast functions (create with {@link createRayHit} and reuse). */
+export interface RayHit {
+  /** Entity id of the body hit. */
+  body: number;
+  /** Entity id of the collider hit (today a body's collider has the body's id). */
+  collider: number;
+  /** Distance from the ray origin along the unit direction (unit: m). */
+  distance: number;
+  /** `[3]` hit point (unit: m, world frame). */
+  point: Float64Array;
+  /** `[3]` unit surface normal at the hit (world frame): outward, against the ray (normal · d ≤ 0) on
+   * entry; on the exit of a non-solid cast from inside, outward along the ray; −d for a solid cast that
+   * starts inside a shape (distance 0). */
+  normal: Float64Array;
+}
+
+export function createRayHit(): RayHit {
+  return { body: -1, collider: -1, distance: 0, point: new Float64Array(3), normal: new Float64Array(3) };
+}
+
+/** A growable list of hits (`hits[0..count)` valid, sorted by distance, ties by collider id). */
+export interface RayHitList {
+  count: number;
+  /** The hit objects; grows (allocating) only when a query reports more hits than ever before. */
+  hits: RayHit[];
+}
+
+export function createRayHitList(): RayHitList {
+  return { count: 0, hits: [] };
+}
+
+/** What the ray casts need of a world. */
+export interface RayCastWorld {
+  readonly bodies: RigidBodyStore;
+  readonly colliders: ColliderStore;
+}
+
+/** Query scratch kept on the world (one per world: queries are not re-entrant). */
+export interface QueryScratch {
+  /** `[6]` the ray: origin (unit: m, world), unit direction. */
+  ray: Float64Array;
+  shapeHit: RayShapeHit;
+  filter: QueryFilter;
+}
+
+export function createQueryScratch(filter: QueryFilter): QueryScratch {
+  return { ray: new Float64Array(6), shapeHit: createRayShapeHit(), filter };
+}
+
+/** The body a collider belongs to. */
+function bodyOf(_colliders: ColliderStore, c: number): number {
+  return c;
+}
+
+/**
+ * Tests collider `c` against the ray in `scratch.ray`; on a hit with distance ≤ maxT leaves the local
+ * result in `scratch.shapeHit` and returns true.
+ */
+function testCollider(
+  w: RayCastWorld, s: QueryScratch, c: number, maxT: number, solid: boolean,
+): boolean {
+  const b = bodyOf(w.colliders, c);
+  const p = w.bodies.position, q = w.bodies.orientation, r = s.ray;
+  const pi = 3 * b, qi = 4 * b;
+  // inverse rotation by the conjugate quaternion: v' = v + w t + u × t, t = 2 u × v, u = −q.xyz
+  const ux = -q[qi], uy = -q[qi + 1], uz = -q[qi + 2], uw = q[qi + 3];
+  let vx = r[0] - p[pi], vy = r[1] - p[pi + 1], vz = r[2] - p[pi + 2];
+  let tx = 2 * (uy * vz - uz * vy), ty = 2 * (uz * vx - ux * vz), tz = 2 * (ux * vy - uy * vx);
+  const ox = vx + uw * tx + (uy * tz - uz * ty), oy = vy + uw * ty + (uz * tx - ux * tz), oz = vz + uw * tz + (ux * ty - uy * tx);
+  vx = r[3]; vy = r[4]; vz = r[5];
+  tx = 2 * (uy * vz - uz * vy); ty = 2 * (uz * vx - ux * vz); tz = 2 * (ux * vy - uy * vx);
+  const dx = vx + uw * tx + (uy * tz - uz * ty), dy = vy + uw * ty + (uz * tx - ux * tz), dz = vz + uw * tz + (ux * ty - uy * tx);
+  return rayCastShape(w.colliders.shape[c], w.colliders.size, 3 * c, ox, oy, oz, dx, dy, dz, maxT, solid, s.shapeHit);
+}
+
+/** Writes the world-frame hit of collider `c` (from `scratch.shapeHit`) into `hit`. */
+function writeHit(w: RayCastWorld, s: QueryScratch, c: number, hit: RayHit): void {
+  const b = bodyOf(w.colliders, c);
+  const r = s.ray, t = s.shapeHit.t, n = s.shapeHit.normal;
+  hit.body = b;
+  hit.collider = c;
+  hit.distance = t;
+  hit.point[0] = r[0] + t * r[3]; hit.point[1] = r[1] + t * r[4]; hit.point[2] = r[2] + t * r[5];
+  const q = w.bodies.orientation, qi = 4 * b;
+  const ux = q[qi], uy = q[qi + 1], uz = q[qi + 2], uw = q[qi + 3];
+  const vx = n[0], vy = n[1], vz = n[2];
+  const tx = 2 * (uy * vz - uz * vy), ty = 2 * (uz * vx - ux * vz), tz = 2 * (ux * vy - uy * vx);
+  hit.normal[0] = vx + uw * tx + (uy * tz - uz * ty);
+  hit.normal[1] = vy + uw * ty + (uz * tx - ux * tz);
+  hit.normal[2] = vz + uw * tz + (ux * ty - uy * tx);
+}
+
+function isCandidate(w: RayCastWorld, f: QueryFilter, c: number): boolean {
+  return w.colliders.shape[c] !== ShapeKind.none && passesFilter(f, w.colliders, c, bodyOf(w.colliders, c));
+}
+
+/**
+ * The closest hit of the ray in `scratch.ray` within `maxT` (unit: m) among the colliders that pass
+ * `scratch.filter`. Returns false (hit untouched) when nothing is hit.
+ */
+export function rayCastClosest(w: RayCastWorld, s: QueryScratch, maxT: number, solid: boolean, hit: RayHit): boolean {
+  const cap = w.colliders.capacity;
+  let best = -1, bestT = maxT;
+  for (let c = 0; c < cap; c++) {
+    if (!isCandidate(w, s.filter, c)) continue;
+    if (!testCollider(w, s, c, bestT, solid)) continue;
+    if (best >= 0 && s.shapeHit.t === bestT) continue; // tie: the lower id stays
+    best = c;
+    bestT = s.shapeHit.t;
+    writeHit(w, s, c, hit);
+  }
+  return best >= 0;
+}
+
+/** Whether the ray in `scratch.ray` hits any collider passing `scratch.filter` within `maxT` (unit: m);
+ * stops at the first hit found. */
+export function rayCastAny(w: RayCastWorld, s: QueryScratch, maxT: number, solid: boolean): boolean {
+  const cap = w.colliders.capacity;
+  for (let c = 0; c < cap; c++) {
+    if (isCandidate(w, s.filter, c) && testCollider(w, s, c, maxT, solid)) return true;
+  }
+  return false;
+}
+
+/** Every collider the ray in `scratch.ray` hits within `maxT` (unit: m), one hit per collider (its
+ * first), sorted by distance (ties by collider id), into `list`. Returns the count. */
+export function rayCastAll(w: RayCastWorld, s: QueryScratch, maxT: number, solid: boolean, list: RayHitList): number {
+  const cap = w.colliders.capacity;
+  list.count = 0;
+  for (let c = 0; c < cap; c++) {
+    if (!isCandidate(w, s.filter, c) || !testCollider(w, s, c, maxT, solid)) continue;
+    if (list.count === list.hits.length) list.hits.push(createRayHit());
+    // insertion by distance: the new hit goes after every hit with distance ≤ its own (ids ascend)
+    const t = s.shapeHit.t;
+    let j = list.count++;
+    const slot = list.hits[j];
+    while (j > 0 && list.hits[j - 1].distance > t) { list.hits[j] = list.hits[j - 1]; j--; }
+    list.hits[j] = slot;
+    writeHit(w, s, c, slot);
+  }
+  return list.count;
+}
