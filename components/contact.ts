@@ -11,58 +11,67 @@
  * them after `stepWorld` from `beginA/beginB` (`beginCount` pairs) and `endA/endB` (`endCount` pairs).
  */
 
-import { growFloat64, growUint32, growUint8, nextCapacity } from './capacity';
+import { growUint32 } from './capacity';
+import { copyEntry, createColumns, ensureColumns, f64, u32, u8, type Columns, type ColumnTable } from './column-table';
 import { createPairTable, pairTableDelete, pairTableGet, pairTableSet, type PairTable } from './pair-table';
 
 export const MAX_MANIFOLD_POINTS = 4;
 
-export interface ContactStore {
-  /** Number of live manifolds (pairs whose AABBs overlap and whose shapes were tested). */
-  count: number;
-  capacity: number;
+/** The manifold columns, declared once: the store's column fields, creation, growth and slot moves
+ * derive from this table. Entry m is manifold slot m; per-point columns have a stride of
+ * {@link MAX_MANIFOLD_POINTS} points. */
+export const CONTACT_COLUMNS = {
   /** `[capacity]` entity id of body A (the normal points from A to B). */
-  bodyA: Uint32Array;
+  bodyA: u32(),
   /** `[capacity]` entity id of body B. */
-  bodyB: Uint32Array;
+  bodyB: u32(),
   /** `[capacity]` number of points (0 when the shapes are apart by more than the contact margin). */
-  pointCount: Uint8Array;
+  pointCount: u8(),
   /** `[capacity]` 1 when the manifold has at least one point within the contact margin (separation ≤ the
    * world's `contactMargin`, 0.02 m by default; speculative points beyond it do not count): begin / end
    * events follow this flag. */
-  touching: Uint8Array;
+  touching: u8(),
   /** `[capacity]` consecutive steps the manifold has been calm in the fast solver (every touching point
    * loaded, normal speeds ≤ 0.1 m/s; saturates at 255): manifolds calm for 2 steps or more keep their
    * normal rows one after the other (`systems/solve/pgs/contact-solve.ts`). */
-  calmSteps: Uint8Array;
+  calmSteps: u8(),
   /** `[capacity]` 1 when either collider is a sensor: events only, no rows. */
-  sensor: Uint8Array;
+  sensor: u8(),
   /** `[capacity]` step stamp of the last narrowphase that saw this pair (stale manifolds are removed). */
-  stamp: Uint32Array;
+  stamp: u32(),
   /** `[3 × capacity]` unit normal from A to B (world frame). */
-  normal: Float64Array;
+  normal: f64(3),
   /** `[capacity]` combined friction μ (geometric mean of the two colliders). */
-  friction: Float64Array;
+  friction: f64(),
   /** `[capacity]` combined restitution e (maximum of the two colliders). */
-  restitution: Float64Array;
+  restitution: f64(),
   /** `[capacity]` combined PLUS capture velocity (unit: m/s): maximum of the two colliders. */
-  captureVelocity: Float64Array;
+  captureVelocity: f64(),
   /** `[capacity]` combined PLUS plastic velocity (unit: m/s) and `minRestitution` e_min: both taken from
    * the collider with the lower e_min (ties: the larger v_plastic). See systems/solve/plus/README.md. */
-  plasticVelocity: Float64Array;
-  minRestitution: Float64Array;
+  plasticVelocity: f64(),
+  /** `[capacity]` combined PLUS minimum COR e_min (see `plasticVelocity`). */
+  minRestitution: f64(),
   /** `[3 × 4 × capacity]` contact point (unit: m, world frame), midway between the two surfaces. */
-  point: Float64Array;
+  point: f64(3 * MAX_MANIFOLD_POINTS),
   /** `[3 × 4 × capacity]` contact point in A's body frame (unit: m), for matching points between steps. */
-  localPoint: Float64Array;
+  localPoint: f64(3 * MAX_MANIFOLD_POINTS),
   /** `[4 × capacity]` signed separation along the normal (unit: m; negative = penetration). */
-  separation: Float64Array;
+  separation: f64(MAX_MANIFOLD_POINTS),
   /** `[4 × capacity]` feature id: which features of the two shapes made the point. */
-  featureId: Uint32Array;
+  featureId: u32(MAX_MANIFOLD_POINTS),
   /** `[4 × capacity]` accumulated normal impulse (unit: N·s) the solver left for the warm start: the
    * accurate mode's whole step; the fast mode's last substep (h / substeps), so force ≈ impulse × substeps / h. */
-  normalImpulse: Float64Array;
+  normalImpulse: f64(MAX_MANIFOLD_POINTS),
   /** `[2 × 4 × capacity]` accumulated friction impulse along the two tangents (unit: N·s). */
-  tangentImpulse: Float64Array;
+  tangentImpulse: f64(2 * MAX_MANIFOLD_POINTS),
+} satisfies ColumnTable;
+
+export interface ContactStore extends Columns<typeof CONTACT_COLUMNS> {
+  /** Number of live manifolds (pairs whose AABBs overlap and whose shapes were tested). */
+  count: number;
+  /** Manifold slots that fit in every column. */
+  capacity: number;
   /** Unordered body pair → manifold slot. */
   slotOfPair: PairTable;
   beginCount: number;
@@ -74,31 +83,11 @@ export interface ContactStore {
 }
 
 export function createContactStore(capacity = 256): ContactStore {
-  const c = capacity;
-  const p = MAX_MANIFOLD_POINTS * c;
   return {
     count: 0,
-    capacity: c,
-    bodyA: new Uint32Array(c),
-    bodyB: new Uint32Array(c),
-    pointCount: new Uint8Array(c),
-    touching: new Uint8Array(c),
-    calmSteps: new Uint8Array(c),
-    sensor: new Uint8Array(c),
-    stamp: new Uint32Array(c),
-    normal: new Float64Array(3 * c),
-    friction: new Float64Array(c),
-    restitution: new Float64Array(c),
-    captureVelocity: new Float64Array(c),
-    plasticVelocity: new Float64Array(c),
-    minRestitution: new Float64Array(c),
-    point: new Float64Array(3 * p),
-    localPoint: new Float64Array(3 * p),
-    separation: new Float64Array(p),
-    featureId: new Uint32Array(p),
-    normalImpulse: new Float64Array(p),
-    tangentImpulse: new Float64Array(2 * p),
-    slotOfPair: createPairTable(2 * c),
+    capacity,
+    ...createColumns(CONTACT_COLUMNS, capacity),
+    slotOfPair: createPairTable(2 * capacity),
     beginCount: 0,
     beginA: new Uint32Array(64),
     beginB: new Uint32Array(64),
@@ -109,29 +98,7 @@ export function createContactStore(capacity = 256): ContactStore {
 }
 
 function ensureManifoldCapacity(s: ContactStore, n: number): void {
-  if (n <= s.capacity) return;
-  const c = nextCapacity(s.capacity, n);
-  const p = MAX_MANIFOLD_POINTS * c;
-  s.bodyA = growUint32(s.bodyA, c);
-  s.bodyB = growUint32(s.bodyB, c);
-  s.pointCount = growUint8(s.pointCount, c);
-  s.touching = growUint8(s.touching, c);
-  s.calmSteps = growUint8(s.calmSteps, c);
-  s.sensor = growUint8(s.sensor, c);
-  s.stamp = growUint32(s.stamp, c);
-  s.normal = growFloat64(s.normal, 3 * c);
-  s.friction = growFloat64(s.friction, c);
-  s.restitution = growFloat64(s.restitution, c);
-  s.captureVelocity = growFloat64(s.captureVelocity, c);
-  s.plasticVelocity = growFloat64(s.plasticVelocity, c);
-  s.minRestitution = growFloat64(s.minRestitution, c);
-  s.point = growFloat64(s.point, 3 * p);
-  s.localPoint = growFloat64(s.localPoint, 3 * p);
-  s.separation = growFloat64(s.separation, p);
-  s.featureId = growUint32(s.featureId, p);
-  s.normalImpulse = growFloat64(s.normalImpulse, p);
-  s.tangentImpulse = growFloat64(s.tangentImpulse, 2 * p);
-  s.capacity = c;
+  ensureColumns(CONTACT_COLUMNS, s, n);
 }
 
 /** Returns the slot of the pair (a, b), creating an empty manifold (A = a, B = b) if there is none. */
@@ -160,27 +127,8 @@ export function releaseManifold(s: ContactStore, m: number): void {
 }
 
 function copyManifold(s: ContactStore, from: number, to: number): void {
-  s.bodyA[to] = s.bodyA[from];
-  s.bodyB[to] = s.bodyB[from];
-  s.pointCount[to] = s.pointCount[from];
-  s.touching[to] = s.touching[from];
-  s.calmSteps[to] = s.calmSteps[from];
-  s.sensor[to] = s.sensor[from];
-  s.stamp[to] = s.stamp[from];
-  s.friction[to] = s.friction[from];
-  s.restitution[to] = s.restitution[from];
-  s.captureVelocity[to] = s.captureVelocity[from];
-  s.plasticVelocity[to] = s.plasticVelocity[from];
-  s.minRestitution[to] = s.minRestitution[from];
+  copyEntry(CONTACT_COLUMNS, s, from, to);
   pairTableSet(s.slotOfPair, s.bodyA[to], s.bodyB[to], to);
-  s.normal.copyWithin(3 * to, 3 * from, 3 * from + 3);
-  const P = MAX_MANIFOLD_POINTS;
-  s.point.copyWithin(3 * P * to, 3 * P * from, 3 * P * (from + 1));
-  s.localPoint.copyWithin(3 * P * to, 3 * P * from, 3 * P * (from + 1));
-  s.separation.copyWithin(P * to, P * from, P * (from + 1));
-  s.featureId.copyWithin(P * to, P * from, P * (from + 1));
-  s.normalImpulse.copyWithin(P * to, P * from, P * (from + 1));
-  s.tangentImpulse.copyWithin(2 * P * to, 2 * P * from, 2 * P * (from + 1));
 }
 
 /** Appends a begin-touch event (A, B). */

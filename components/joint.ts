@@ -46,7 +46,7 @@
  * a bitecs relation, so that the joint registry and the excluded-pair table stay in step).
  */
 
-import { growFloat64, growInt32, growUint32, growUint8, nextCapacity } from './capacity';
+import { createColumns, ensureColumns, f64, i32, u32, u8, type Columns, type ColumnTable } from './column-table';
 import { createPairTable, pairTableDelete, pairTableGet, pairTableSet, type PairTable } from './pair-table';
 
 export const JointKind = { ball: 0, hinge: 1, slider: 2, fixed: 3, distance: 4, sixDof: 5 } as const;
@@ -62,161 +62,100 @@ export const WORLD_BODY = 0;
 /** Row slots per joint in `rowForce` (see the header). */
 export const JOINT_SLOTS = 24;
 
-export interface JointStore {
-  capacity: number;
+/** The Joint columns, declared once: the store's column fields, creation and growth derive from this
+ * table. */
+export const JOINT_COLUMNS = {
   /** `[capacity]` {@link JointKind} code. */
-  kind: Uint8Array;
+  kind: u8(),
   /** `[capacity]` entity id of body A. */
-  bodyA: Uint32Array;
+  bodyA: u32(),
   /** `[capacity]` entity id of body B ({@link WORLD_BODY} = the world). */
-  bodyB: Uint32Array;
+  bodyB: u32(),
   /** `[3 × capacity]` anchor on A (unit: m, body-local to A, from its centre of mass). */
-  anchorA: Float64Array;
+  anchorA: f64(3),
   /** `[3 × capacity]` anchor on B (unit: m, body-local to B, or world when B is the world). */
-  anchorB: Float64Array;
+  anchorB: f64(3),
   /** `[4 × capacity]` joint frame on A: unit quaternion x y z w, body-local to A (x axis = joint axis). */
-  frameA: Float64Array;
+  frameA: f64(4),
   /** `[4 × capacity]` joint frame on B: unit quaternion, body-local to B (world when B is the world). */
-  frameB: Float64Array;
+  frameB: f64(4),
   /** `[6 × capacity]` {@link AxisMode} of the axes 0–5 (linear x y z, angular x y z). */
-  axisMode: Uint8Array;
+  axisMode: u8(6),
   /** `[6 × capacity]` lower limit per axis (m or rad; distance: axis 0 = minimum length). */
-  lower: Float64Array;
+  lower: f64(6),
   /** `[6 × capacity]` upper limit per axis (m or rad; distance: axis 0 = maximum length). */
-  upper: Float64Array;
+  upper: f64(6),
   /** `[6 × capacity]` stiffness of the limit rows per axis (N/m or N·m/rad, > 0; Infinity = rigid, the
    * default). Ball joints: axis 3 = twist limits, axis 4 = the swing cone. */
-  limitStiffness: Float64Array;
+  limitStiffness: f64(6, { fill: Infinity }),
   /** `[6 × capacity]` damping of the limit rows per axis (N·s/m or N·m·s/rad, ≥ 0, default 0; used when
    * the limit stiffness is finite). */
-  limitDamping: Float64Array;
+  limitDamping: f64(6),
   /** `[2 × capacity]` ball joints: swing cone half-angles about the joint frame's y and z axes (rad, in
    * (0, π); equal = circular cone; 0 = no cone). */
-  swingLimit: Float64Array;
+  swingLimit: f64(2),
   /** `[6 × capacity]` motor target velocity per axis (m/s or rad/s). */
-  motorSpeed: Float64Array;
+  motorSpeed: f64(6),
   /** `[6 × capacity]` motor maximum force or torque per axis (N or N·m; 0 = no motor). */
-  motorMaxForce: Float64Array;
+  motorMaxForce: f64(6),
   /** `[6 × capacity]` dry joint friction per axis (N or N·m; 0 = none): a velocity row with target 0 and
    * |force| ≤ friction, in the axis's motor slot, active when no motor drives the axis. */
-  friction: Float64Array;
+  friction: f64(6),
   /** `[capacity]` distance joint: rest length of the spring (unit: m; used when stiffness is finite). */
-  restLength: Float64Array;
+  restLength: f64(),
   /** `[capacity]` stiffness of the locked linear rows (N/m; Infinity = rigid, the default). */
-  stiffness: Float64Array;
+  stiffness: f64(),
   /** `[capacity]` damping of the locked linear rows (N·s/m; used when stiffness is finite). */
-  damping: Float64Array;
+  damping: f64(),
   /** `[capacity]` stiffness of the locked angular rows (N·m/rad; Infinity = rigid, the default). */
-  angularStiffness: Float64Array;
+  angularStiffness: f64(),
   /** `[capacity]` damping of the locked angular rows (N·m·s/rad). */
-  angularDamping: Float64Array;
+  angularDamping: f64(),
   /** `[capacity]` force above which the joint breaks (N; Infinity = unbreakable). */
-  breakForce: Float64Array;
+  breakForce: f64(),
   /** `[capacity]` torque above which the joint breaks (N·m; Infinity = unbreakable). */
-  breakTorque: Float64Array;
+  breakTorque: f64(),
   /** `[capacity]` 1 when the two bodies may collide with each other. */
-  collideConnected: Uint8Array;
+  collideConnected: u8(),
   /** `[capacity]` 1 while the joint acts; 0 once it broke. */
-  enabled: Uint8Array;
+  enabled: u8(),
   /** `[24 × capacity]` last step's average force per row slot (N or N·m). */
-  rowForce: Float64Array;
+  rowForce: f64(JOINT_SLOTS),
   /** `[24 × capacity]` force per row slot in the solver's last substep (N or N·m), for warm starting. */
-  warmForce: Float64Array;
+  warmForce: f64(JOINT_SLOTS),
   /** `[3 × capacity]` last step's constraint force on body B, averaged over the step (unit: N, world;
    * A gets the opposite). */
-  force: Float64Array;
+  force: f64(3),
   /** `[3 × capacity]` last step's constraint torque on body B from the angular rows (N·m, world). */
-  torque: Float64Array;
+  torque: f64(3),
   /** Live joints, dense: entity ids `list[0..count-1]` (in creation order, swap-removed). */
-  list: Uint32Array;
-  count: number;
+  list: u32(),
   /** `[capacity]` position of a joint entity in `list`, −1 when it is not a joint. */
-  listIndex: Int32Array;
+  listIndex: i32(1, { fill: -1 }),
+} satisfies ColumnTable;
+
+export interface JointStore extends Columns<typeof JOINT_COLUMNS> {
+  /** Entity ids below this fit in every column. */
+  capacity: number;
+  /** Number of live joints (`list[0..count-1]`). */
+  count: number;
   /** Unordered body pair → number of enabled joints between them that do not collide connected. The
    * broadphase skips these pairs. */
   excludedPairs: PairTable;
 }
 
 export function createJointStore(capacity = 16): JointStore {
-  const c = capacity;
   return {
-    capacity: c,
-    kind: new Uint8Array(c),
-    bodyA: new Uint32Array(c),
-    bodyB: new Uint32Array(c),
-    anchorA: new Float64Array(3 * c),
-    anchorB: new Float64Array(3 * c),
-    frameA: new Float64Array(4 * c),
-    frameB: new Float64Array(4 * c),
-    axisMode: new Uint8Array(6 * c),
-    lower: new Float64Array(6 * c),
-    upper: new Float64Array(6 * c),
-    limitStiffness: new Float64Array(6 * c).fill(Infinity),
-    limitDamping: new Float64Array(6 * c),
-    swingLimit: new Float64Array(2 * c),
-    motorSpeed: new Float64Array(6 * c),
-    motorMaxForce: new Float64Array(6 * c),
-    friction: new Float64Array(6 * c),
-    restLength: new Float64Array(c),
-    stiffness: new Float64Array(c),
-    damping: new Float64Array(c),
-    angularStiffness: new Float64Array(c),
-    angularDamping: new Float64Array(c),
-    breakForce: new Float64Array(c),
-    breakTorque: new Float64Array(c),
-    collideConnected: new Uint8Array(c),
-    enabled: new Uint8Array(c),
-    rowForce: new Float64Array(JOINT_SLOTS * c),
-    warmForce: new Float64Array(JOINT_SLOTS * c),
-    force: new Float64Array(3 * c),
-    torque: new Float64Array(3 * c),
-    list: new Uint32Array(c),
+    capacity,
+    ...createColumns(JOINT_COLUMNS, capacity),
     count: 0,
-    listIndex: new Int32Array(c).fill(-1),
     excludedPairs: createPairTable(64),
   };
 }
 
 /** Grows every column so that entity id `eid` fits. The store object keeps its identity. */
 export function ensureJointCapacity(s: JointStore, eid: number): void {
-  if (eid < s.capacity) return;
-  const c = nextCapacity(s.capacity, eid + 1);
-  s.kind = growUint8(s.kind, c);
-  s.bodyA = growUint32(s.bodyA, c);
-  s.bodyB = growUint32(s.bodyB, c);
-  s.anchorA = growFloat64(s.anchorA, 3 * c);
-  s.anchorB = growFloat64(s.anchorB, 3 * c);
-  s.frameA = growFloat64(s.frameA, 4 * c);
-  s.frameB = growFloat64(s.frameB, 4 * c);
-  s.axisMode = growUint8(s.axisMode, 6 * c);
-  s.lower = growFloat64(s.lower, 6 * c);
-  s.upper = growFloat64(s.upper, 6 * c);
-  const oldLimits = s.limitStiffness.length;
-  s.limitStiffness = growFloat64(s.limitStiffness, 6 * c);
-  s.limitStiffness.fill(Infinity, oldLimits);
-  s.limitDamping = growFloat64(s.limitDamping, 6 * c);
-  s.swingLimit = growFloat64(s.swingLimit, 2 * c);
-  s.motorSpeed = growFloat64(s.motorSpeed, 6 * c);
-  s.motorMaxForce = growFloat64(s.motorMaxForce, 6 * c);
-  s.friction = growFloat64(s.friction, 6 * c);
-  s.restLength = growFloat64(s.restLength, c);
-  s.stiffness = growFloat64(s.stiffness, c);
-  s.damping = growFloat64(s.damping, c);
-  s.angularStiffness = growFloat64(s.angularStiffness, c);
-  s.angularDamping = growFloat64(s.angularDamping, c);
-  s.breakForce = growFloat64(s.breakForce, c);
-  s.breakTorque = growFloat64(s.breakTorque, c);
-  s.collideConnected = growUint8(s.collideConnected, c);
-  s.enabled = growUint8(s.enabled, c);
-  s.rowForce = growFloat64(s.rowForce, JOINT_SLOTS * c);
-  s.warmForce = growFloat64(s.warmForce, JOINT_SLOTS * c);
-  s.force = growFloat64(s.force, 3 * c);
-  s.torque = growFloat64(s.torque, 3 * c);
-  s.list = growUint32(s.list, c);
-  const old = s.listIndex.length;
-  s.listIndex = growInt32(s.listIndex, c);
-  s.listIndex.fill(-1, old);
-  s.capacity = c;
+  ensureColumns(JOINT_COLUMNS, s, eid + 1);
 }
 
 /** Adds the joint entity `eid` to the dense list (its columns must be written already). */

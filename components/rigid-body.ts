@@ -7,95 +7,60 @@
  * unless a field says body-local. The body origin is its centre of mass.
  */
 
-import { growFloat64, growUint8, nextCapacity } from './capacity';
+import { createColumns, ensureColumns, f64, u8, type Columns, type ColumnTable } from './column-table';
 
 /** How a body moves. Dynamic: forces and contacts move it. Kinematic: moves with its set velocity, infinite
  * mass. Static: never moves, infinite mass. */
 export const MotionType = { dynamic: 0, kinematic: 1, static: 2 } as const;
 export type MotionTypeName = keyof typeof MotionType;
 
-export interface RigidBodyStore {
-  capacity: number;
+/** The RigidBody columns, declared once: the store type, creation and growth derive from this table. */
+export const RIGID_BODY_COLUMNS = {
   /** `[capacity]` {@link MotionType} code. */
-  motionType: Uint8Array;
+  motionType: u8(),
   /** `[capacity]` mass (unit: kg); 0 for static and kinematic bodies. */
-  mass: Float64Array;
+  mass: f64(),
   /** `[capacity]` inverse mass (unit: 1/kg); 0 for static and kinematic bodies. */
-  invMass: Float64Array;
+  invMass: f64(),
   /** `[3 × capacity]` body-local principal inertia diagonal (unit: kg·m²). */
-  inertiaLocal: Float64Array;
+  inertiaLocal: f64(3),
   /** `[3 × capacity]` inverse of {@link inertiaLocal} (unit: 1/(kg·m²)); 0 for non-dynamic bodies. */
-  invInertiaLocal: Float64Array;
+  invInertiaLocal: f64(3),
   /** `[3 × capacity]` centre-of-mass position (unit: m, world frame). */
-  position: Float64Array;
+  position: f64(3),
   /** `[4 × capacity]` unit orientation quaternion x y z w (body-local → world). */
-  orientation: Float64Array;
+  orientation: f64(4),
   /** `[3 × capacity]` linear velocity of the centre of mass (unit: m/s, world frame). */
-  linearVelocity: Float64Array;
+  linearVelocity: f64(3),
   /** `[3 × capacity]` angular velocity (unit: rad/s, world frame). */
-  angularVelocity: Float64Array;
+  angularVelocity: f64(3),
   /** `[3 × capacity]` force accumulator (unit: N, world frame), cleared after every step. */
-  force: Float64Array;
+  force: f64(3),
   /** `[3 × capacity]` torque accumulator (unit: N·m, world frame), cleared after every step. */
-  torque: Float64Array;
+  torque: f64(3),
   /** `[capacity]` linear damping rate (unit: 1/s, default 0): v ← v / (1 + h c). */
-  linearDamping: Float64Array;
+  linearDamping: f64(),
   /** `[capacity]` angular damping rate (unit: 1/s, default 0). */
-  angularDamping: Float64Array;
+  angularDamping: f64(),
   /** `[capacity]` multiplier on world gravity (dimensionless, default 1). */
-  gravityScale: Float64Array;
-  /** `[capacity]` 1 when asleep. Sleeping is not implemented yet: always 0. */
-  sleeping: Uint8Array;
+  gravityScale: f64(),
   /** `[3 × capacity]` position at the start of the last step (for render interpolation). */
-  prevPosition: Float64Array;
+  prevPosition: f64(3),
   /** `[4 × capacity]` orientation at the start of the last step (for render interpolation). */
-  prevOrientation: Float64Array;
+  prevOrientation: f64(4),
+} satisfies ColumnTable;
+
+/** The RigidBody store: {@link RIGID_BODY_COLUMNS} sized for `capacity` entity ids. */
+export interface RigidBodyStore extends Columns<typeof RIGID_BODY_COLUMNS> {
+  /** Entity ids below this fit in every column. */
+  capacity: number;
 }
 
 export function createRigidBodyStore(capacity = 64): RigidBodyStore {
-  const c = capacity;
-  return {
-    capacity: c,
-    motionType: new Uint8Array(c),
-    mass: new Float64Array(c),
-    invMass: new Float64Array(c),
-    inertiaLocal: new Float64Array(3 * c),
-    invInertiaLocal: new Float64Array(3 * c),
-    position: new Float64Array(3 * c),
-    orientation: new Float64Array(4 * c),
-    linearVelocity: new Float64Array(3 * c),
-    angularVelocity: new Float64Array(3 * c),
-    force: new Float64Array(3 * c),
-    torque: new Float64Array(3 * c),
-    linearDamping: new Float64Array(c),
-    angularDamping: new Float64Array(c),
-    gravityScale: new Float64Array(c),
-    sleeping: new Uint8Array(c),
-    prevPosition: new Float64Array(3 * c),
-    prevOrientation: new Float64Array(4 * c),
-  };
+  return { capacity, ...createColumns(RIGID_BODY_COLUMNS, capacity) };
 }
 
 /** Grows every column so that entity id `eid` fits. The store object keeps its identity. */
 export function ensureRigidBodyCapacity(s: RigidBodyStore, eid: number): void {
-  if (eid < s.capacity) return;
-  const c = nextCapacity(s.capacity, eid + 1);
-  s.motionType = growUint8(s.motionType, c);
-  s.mass = growFloat64(s.mass, c);
-  s.invMass = growFloat64(s.invMass, c);
-  s.inertiaLocal = growFloat64(s.inertiaLocal, 3 * c);
-  s.invInertiaLocal = growFloat64(s.invInertiaLocal, 3 * c);
-  s.position = growFloat64(s.position, 3 * c);
-  s.orientation = growFloat64(s.orientation, 4 * c);
-  s.linearVelocity = growFloat64(s.linearVelocity, 3 * c);
-  s.angularVelocity = growFloat64(s.angularVelocity, 3 * c);
-  s.force = growFloat64(s.force, 3 * c);
-  s.torque = growFloat64(s.torque, 3 * c);
-  s.linearDamping = growFloat64(s.linearDamping, c);
-  s.angularDamping = growFloat64(s.angularDamping, c);
-  s.gravityScale = growFloat64(s.gravityScale, c);
-  s.sleeping = growUint8(s.sleeping, c);
-  s.prevPosition = growFloat64(s.prevPosition, 3 * c);
-  s.prevOrientation = growFloat64(s.prevOrientation, 4 * c);
-  s.capacity = c;
+  ensureColumns(RIGID_BODY_COLUMNS, s, eid + 1);
 }

@@ -223,7 +223,6 @@ export function addBody(world: PhysicsWorld, def: BodyDef = {}): number {
   b.linearDamping[eid] = linearDamping;
   b.angularDamping[eid] = angularDamping;
   b.gravityScale[eid] = gravityScale;
-  b.sleeping[eid] = 0;
   world.colliders.shape[eid] = ShapeKind.none;
   if (collider !== undefined) writeCollider(world, eid, collider);
   return eid;

@@ -12,114 +12,70 @@
  * World frame, SI units. Anchors are from each body's centre of mass at the start of the step.
  */
 
-import { growUint8, growFloat64, growInt32, nextCapacity } from '../../components/capacity';
+import { createColumns, ensureColumns, f64, i32, u8, type Columns, type ColumnTable } from '../../components/column-table';
 
-export interface ConstraintProblem {
-  /** Number of contact points (each is a 3-row block). */
-  contactCount: number;
-  capacity: number;
+/** The contact-row columns, declared once: the problem's column fields, creation and growth derive from
+ * this table. Entry k is contact point k (a 3-row block n, t1, t2). */
+export const CONTACT_ROW_COLUMNS = {
   /** `[capacity]` solver index of body A. */
-  bodyA: Int32Array;
+  bodyA: i32(),
   /** `[capacity]` solver index of body B. */
-  bodyB: Int32Array;
+  bodyB: i32(),
   /** `[capacity]` contact-store slot of the point (manifold × 4 + point). */
-  storeIndex: Int32Array;
+  storeIndex: i32(),
   /** `[9 × capacity]` unit directions n, t1, t2 (world). */
-  direction: Float64Array;
+  direction: f64(9),
   /** `[3 × capacity]` anchor on A: contact point − centre of mass of A (unit: m, world). */
-  rA: Float64Array;
+  rA: f64(3),
   /** `[3 × capacity]` anchor on B (unit: m, world). */
-  rB: Float64Array;
+  rB: f64(3),
   /** `[9 × capacity]` angular Jacobian on A per direction: rA × d (unit: m). */
-  angularA: Float64Array;
+  angularA: f64(9),
   /** `[9 × capacity]` angular Jacobian on B per direction: rB × d (unit: m). */
-  angularB: Float64Array;
+  angularB: f64(9),
   /** `[9 × capacity]` I_A⁻¹ (rA × d): angular velocity change of A per unit impulse (unit: 1/(kg·m)). */
-  invInertiaAngularA: Float64Array;
+  invInertiaAngularA: f64(9),
   /** `[9 × capacity]` I_B⁻¹ (rB × d) (unit: 1/(kg·m)). */
-  invInertiaAngularB: Float64Array;
+  invInertiaAngularB: f64(9),
   /** `[3 × capacity]` effective mass of rows n, t1, t2: 1 / (J M⁻¹ Jᵀ) (unit: kg). */
-  effectiveMass: Float64Array;
+  effectiveMass: f64(3),
   /** `[capacity]` separation at the start of the step (unit: m; negative = penetration). */
-  separation: Float64Array;
+  separation: f64(),
   /** `[capacity]` separation at the start of the step minus n·(rB − rA) (unit: m), so that the
    * current separation is n·((dpB + dqB rB) − (dpA + dqA rA)) + this (Box2D v3 "adjusted separation"). */
-  baseSeparation: Float64Array;
+  baseSeparation: f64(),
   /** `[capacity]` combined friction coefficient μ. */
-  friction: Float64Array;
+  friction: f64(),
   /** `[capacity]` combined restitution coefficient e (for PLUS: e_max, the COR line's value at 0). */
-  restitution: Float64Array;
+  restitution: f64(),
   /** `[capacity]` the point's manifold's calm-step count (contact store `calmSteps`), read and updated by
    * the fast solver, written back by `storeImpulses`. */
-  calmSteps: Uint8Array;
+  calmSteps: u8(),
   /** `[capacity]` PLUS capture velocity v_capture (unit: m/s): no rebound below it (seed 004 §2c). */
-  captureVelocity: Float64Array;
+  captureVelocity: f64(),
   /** `[capacity]` PLUS plastic velocity v_plastic (unit: m/s): the COR is e_min at and above it. */
-  plasticVelocity: Float64Array;
+  plasticVelocity: f64(),
   /** `[capacity]` PLUS minimum COR e_min (dimensionless; used as min(e_min, e)). */
-  minRestitution: Float64Array;
+  minRestitution: f64(),
   /** `[capacity]` normal relative velocity at assembly (unit: m/s; negative = approaching). */
-  relativeVelocity: Float64Array;
+  relativeVelocity: f64(),
   /** `[3 × capacity]` accumulated impulses n, t1, t2 (unit: N·s): warm-start values in, results out. */
-  impulse: Float64Array;
+  impulse: f64(3),
   /** `[capacity]` largest normal impulse seen during the solve (unit: N·s), for restitution. */
-  maxNormalImpulse: Float64Array;
+  maxNormalImpulse: f64(),
+} satisfies ColumnTable;
+
+export interface ConstraintProblem extends Columns<typeof CONTACT_ROW_COLUMNS> {
+  /** Number of contact points (each is a 3-row block). */
+  contactCount: number;
+  /** Contact points that fit in every column. */
+  capacity: number;
 }
 
 export function createConstraintProblem(capacity = 256): ConstraintProblem {
-  const c = capacity;
-  return {
-    contactCount: 0,
-    capacity: c,
-    bodyA: new Int32Array(c),
-    bodyB: new Int32Array(c),
-    storeIndex: new Int32Array(c),
-    direction: new Float64Array(9 * c),
-    rA: new Float64Array(3 * c),
-    rB: new Float64Array(3 * c),
-    angularA: new Float64Array(9 * c),
-    angularB: new Float64Array(9 * c),
-    invInertiaAngularA: new Float64Array(9 * c),
-    invInertiaAngularB: new Float64Array(9 * c),
-    effectiveMass: new Float64Array(3 * c),
-    separation: new Float64Array(c),
-    baseSeparation: new Float64Array(c),
-    friction: new Float64Array(c),
-    restitution: new Float64Array(c),
-    calmSteps: new Uint8Array(c),
-    captureVelocity: new Float64Array(c),
-    plasticVelocity: new Float64Array(c),
-    minRestitution: new Float64Array(c),
-    relativeVelocity: new Float64Array(c),
-    impulse: new Float64Array(3 * c),
-    maxNormalImpulse: new Float64Array(c),
-  };
+  return { contactCount: 0, capacity, ...createColumns(CONTACT_ROW_COLUMNS, capacity) };
 }
 
 export function ensureConstraintCapacity(p: ConstraintProblem, n: number): void {
-  if (n <= p.capacity) return;
-  const c = nextCapacity(p.capacity, n);
-  p.bodyA = growInt32(p.bodyA, c);
-  p.bodyB = growInt32(p.bodyB, c);
-  p.storeIndex = growInt32(p.storeIndex, c);
-  p.direction = growFloat64(p.direction, 9 * c);
-  p.rA = growFloat64(p.rA, 3 * c);
-  p.rB = growFloat64(p.rB, 3 * c);
-  p.angularA = growFloat64(p.angularA, 9 * c);
-  p.angularB = growFloat64(p.angularB, 9 * c);
-  p.invInertiaAngularA = growFloat64(p.invInertiaAngularA, 9 * c);
-  p.invInertiaAngularB = growFloat64(p.invInertiaAngularB, 9 * c);
-  p.effectiveMass = growFloat64(p.effectiveMass, 3 * c);
-  p.separation = growFloat64(p.separation, c);
-  p.baseSeparation = growFloat64(p.baseSeparation, c);
-  p.friction = growFloat64(p.friction, c);
-  p.restitution = growFloat64(p.restitution, c);
-  p.calmSteps = growUint8(p.calmSteps, c);
-  p.captureVelocity = growFloat64(p.captureVelocity, c);
-  p.plasticVelocity = growFloat64(p.plasticVelocity, c);
-  p.minRestitution = growFloat64(p.minRestitution, c);
-  p.relativeVelocity = growFloat64(p.relativeVelocity, c);
-  p.impulse = growFloat64(p.impulse, 3 * c);
-  p.maxNormalImpulse = growFloat64(p.maxNormalImpulse, c);
-  p.capacity = c;
+  ensureColumns(CONTACT_ROW_COLUMNS, p, n);
 }

@@ -53,7 +53,8 @@
 import { mat3MulVec } from '../../math/mat3';
 import { quatMultiply, quatRotate } from '../../math/quat';
 import { dot3 } from '../../math/vec3';
-import { growFloat64, growInt32, growUint32, growUint8, nextCapacity } from '../../components/capacity';
+import { nextCapacity } from '../../components/capacity';
+import { createColumns, f64, growColumns, i32, u32, u8, type Columns, type ColumnTable } from '../../components/column-table';
 import {
   AxisMode, disableJoint, JOINT_SLOTS, JointKind, WORLD_BODY, type JointStore,
 } from '../../components/joint';
@@ -86,227 +87,146 @@ const ROW_MOTOR = RowType.motor;
 const ROW_RIGID = RowType.rigid;
 const ROW_SPRING = RowType.spring;
 
-export interface JointProblem {
+/** The per-joint columns of the problem, declared once (creation and growth derive from this table).
+ * Entry j is dense joint j of the step. */
+export const JOINT_PROBLEM_COLUMNS = {
+  /** `[jointCapacity]` joint entity id. */
+  entity: u32(),
+  /** `[jointCapacity]` JointKind code. */
+  kind: u8(),
+  /** `[jointCapacity]` solver index of body A / body B (the world = `worldIndex`). */
+  bodyA: i32(),
+  bodyB: i32(),
+  /** `[jointCapacity + 1]` first row of joint j is `rowStart[j]`, its last is `rowStart[j + 1] − 1`. */
+  rowStart: i32(1, { extra: 1 }),
+  /** `[3 × jointCapacity]` anchor levers at the start of the step: R_A anchorA, R_B anchorB (m, world). */
+  rA0: f64(3),
+  rB0: f64(3),
+  /** `[3 × jointCapacity]` p_B − p_A at the start of the step (m, world; p = 0 for the world). */
+  center0: f64(3),
+  /** `[4 × jointCapacity]` world joint frames at the start of the step: q_A ⊗ frameA, q_B ⊗ frameB. */
+  frameA0: f64(4),
+  frameB0: f64(4),
+  /** `[6 × jointCapacity]` coordinate limits per axis (m or rad; distance: axis 0 = min / max length). */
+  lower: f64(6),
+  upper: f64(6),
+  /** `[6 × jointCapacity]` motor target velocity per axis (m/s or rad/s). */
+  motorSpeed: f64(6),
+  /** `[jointCapacity]` distance joint spring rest length (m). */
+  restLength: f64(),
+  /** `[2 × jointCapacity]` ball joints: swing cone half-angles about the joint frame's y and z (rad; 0 = none). */
+  swingLimit: f64(2),
+  /** `[6 × jointCapacity]` current joint coordinates (m, rad; distance: axis 0 = length), written by
+   * `updateJointRows`. */
+  coordinate: f64(6),
+} satisfies ColumnTable;
+
+/** The per-row columns of the problem, declared once (creation and growth derive from this table).
+ * Entry r is row r of the step. */
+export const JOINT_ROW_COLUMNS = {
+  /** `[rowCapacity]` dense joint index of the row. */
+  rowJoint: i32(),
+  /** `[rowCapacity]` warm-start slot of the row in the joint (0–23, `components/joint.ts`). */
+  rowSlot: u8(),
+  /** `[rowCapacity]` {@link RowType}. */
+  rowType: u8(),
+  /** `[rowCapacity]` joint axis 0–5, or {@link DISTANCE_AXIS}. */
+  rowAxis: u8(),
+  /** `[rowCapacity]` {@link RowBlock}. */
+  rowBlock: u8(),
+  /** `[rowCapacity]` solver index of body A / B. */
+  rowA: i32(),
+  rowB: i32(),
+  /** `[3 × rowCapacity]` linear Jacobian of B (A's is its negative). */
+  linear: f64(3),
+  /** `[3 × rowCapacity]` angular Jacobian of A / of B (full coefficients of ω_A, ω_B). */
+  angularA: f64(3),
+  angularB: f64(3),
+  /** `[3 × rowCapacity]` I_A⁻¹ angularA, I_B⁻¹ angularB (angular velocity change per unit impulse). */
+  invInertiaAngularA: f64(3),
+  invInertiaAngularB: f64(3),
+  /** `[rowCapacity]` 1 / (J M⁻¹ Jᵀ) (kg or kg·m²); 0 when the row cannot act. */
+  effectiveMass: f64(),
+  /** `[9 × rowCapacity]` at a block's first row: the 3×3 block K = J M⁻¹ Jᵀ of its three rows (row-major). */
+  blockMatrix: f64(9),
+  /** `[rowCapacity]` position error C of the row (m or rad; ≥ 0 feasible for limits). */
+  error: f64(),
+  /** `[rowCapacity]` target of J v (motor speed; 0 otherwise). */
+  target: f64(),
+  /** `[rowCapacity]` stiffness k (N/m, N·m/rad; Infinity for rigid rows and rigid limits). */
+  stiffness: f64(),
+  /** `[rowCapacity]` damping b (N·s/m, N·m·s/rad). */
+  damping: f64(),
+  /** `[rowCapacity]` force bounds (N or N·m): bilateral ±∞, limits [0, ∞), motors ±max. */
+  forceLower: f64(),
+  forceUpper: f64(),
+  /** `[rowCapacity]` warm-start force of the row's slot from the last step (N or N·m). */
+  warmForce: f64(),
+  /** `[rowCapacity]` accumulated impulse (N·s or N·m·s) over `impulseTime`: the solvers' result. */
+  impulse: f64(),
+  /** `[rowCapacity]` impulses of the step's earlier substeps (the last one is in `impulse`): the step's
+   * total is `stepImpulse + impulse`. */
+  stepImpulse: f64(),
+
+  // Solver scratch, per row, written by the solver for its own step length (`pgs/joint-solve.ts`).
+  /** `[rowCapacity]` impulse bounds over one solver step (N·s or N·m·s). */
+  impulseLower: f64(),
+  impulseUpper: f64(),
+  /** `[rowCapacity]` bias per unit error (1/s): the joint softness for rigid rows and limits,
+   * k/(hk + b) for springs (ERP/h, digest §6.1). */
+  biasRate: f64(),
+  /** `[rowCapacity]` soft-step mass and impulse scales of rigid rows (Box2D `b2Softness`); 1 and 0 otherwise. */
+  massScale: f64(),
+  impulseScale: f64(),
+  /** `[rowCapacity]` impulse compliance γ = 1/(h(hk + b)) of springs (CFM/h, unit: 1/kg or 1/(kg·m²)); 0 otherwise. */
+  gamma: f64(),
+  /** `[rowCapacity]` 1/(W + γ): the mass the solver divides by. */
+  softMass: f64(),
+  /** `[9 × rowCapacity]` at a block's first row: (K + γI)⁻¹. */
+  blockInverse: f64(9),
+} satisfies ColumnTable;
+
+export interface JointProblem extends Columns<typeof JOINT_PROBLEM_COLUMNS>, Columns<typeof JOINT_ROW_COLUMNS> {
   /** Number of joints with rows this step. */
   jointCount: number;
   jointCapacity: number;
-  /** `[jointCapacity]` joint entity id. */
-  entity: Uint32Array;
-  /** `[jointCapacity]` JointKind code. */
-  kind: Uint8Array;
-  /** `[jointCapacity]` solver index of body A / body B (the world = `worldIndex`). */
-  bodyA: Int32Array;
-  bodyB: Int32Array;
-  /** `[jointCapacity + 1]` first row of joint j is `rowStart[j]`, its last is `rowStart[j + 1] − 1`. */
-  rowStart: Int32Array;
-  /** `[3 × jointCapacity]` anchor levers at the start of the step: R_A anchorA, R_B anchorB (m, world). */
-  rA0: Float64Array;
-  rB0: Float64Array;
-  /** `[3 × jointCapacity]` p_B − p_A at the start of the step (m, world; p = 0 for the world). */
-  center0: Float64Array;
-  /** `[4 × jointCapacity]` world joint frames at the start of the step: q_A ⊗ frameA, q_B ⊗ frameB. */
-  frameA0: Float64Array;
-  frameB0: Float64Array;
-  /** `[6 × jointCapacity]` coordinate limits per axis (m or rad; distance: axis 0 = min / max length). */
-  lower: Float64Array;
-  upper: Float64Array;
-  /** `[6 × jointCapacity]` motor target velocity per axis (m/s or rad/s). */
-  motorSpeed: Float64Array;
-  /** `[jointCapacity]` distance joint spring rest length (m). */
-  restLength: Float64Array;
-  /** `[2 × jointCapacity]` ball joints: swing cone half-angles about the joint frame's y and z (rad; 0 = none). */
-  swingLimit: Float64Array;
-  /** `[6 × jointCapacity]` current joint coordinates (m, rad; distance: axis 0 = length), written by
-   * `updateJointRows`. */
-  coordinate: Float64Array;
   /** Solver index of the static "world" slot (= the solver body count; zero velocity, infinite mass). */
   worldIndex: number;
 
   /** Number of rows. */
   rowCount: number;
   rowCapacity: number;
-  /** `[rowCapacity]` dense joint index of the row. */
-  rowJoint: Int32Array;
-  /** `[rowCapacity]` warm-start slot of the row in the joint (0–23, `components/joint.ts`). */
-  rowSlot: Uint8Array;
-  /** `[rowCapacity]` {@link RowType}. */
-  rowType: Uint8Array;
-  /** `[rowCapacity]` joint axis 0–5, or {@link DISTANCE_AXIS}. */
-  rowAxis: Uint8Array;
-  /** `[rowCapacity]` {@link RowBlock}. */
-  rowBlock: Uint8Array;
-  /** `[rowCapacity]` solver index of body A / B. */
-  rowA: Int32Array;
-  rowB: Int32Array;
-  /** `[3 × rowCapacity]` linear Jacobian of B (A's is its negative). */
-  linear: Float64Array;
-  /** `[3 × rowCapacity]` angular Jacobian of A / of B (full coefficients of ω_A, ω_B). */
-  angularA: Float64Array;
-  angularB: Float64Array;
-  /** `[3 × rowCapacity]` I_A⁻¹ angularA, I_B⁻¹ angularB (angular velocity change per unit impulse). */
-  invInertiaAngularA: Float64Array;
-  invInertiaAngularB: Float64Array;
-  /** `[rowCapacity]` 1 / (J M⁻¹ Jᵀ) (kg or kg·m²); 0 when the row cannot act. */
-  effectiveMass: Float64Array;
-  /** `[9 × rowCapacity]` at a block's first row: the 3×3 block K = J M⁻¹ Jᵀ of its three rows (row-major). */
-  blockMatrix: Float64Array;
-  /** `[rowCapacity]` position error C of the row (m or rad; ≥ 0 feasible for limits). */
-  error: Float64Array;
-  /** `[rowCapacity]` target of J v (motor speed; 0 otherwise). */
-  target: Float64Array;
-  /** `[rowCapacity]` stiffness k (N/m, N·m/rad; Infinity for rigid rows and rigid limits). */
-  stiffness: Float64Array;
-  /** `[rowCapacity]` damping b (N·s/m, N·m·s/rad). */
-  damping: Float64Array;
-  /** `[rowCapacity]` force bounds (N or N·m): bilateral ±∞, limits [0, ∞), motors ±max. */
-  forceLower: Float64Array;
-  forceUpper: Float64Array;
-  /** `[rowCapacity]` warm-start force of the row's slot from the last step (N or N·m). */
-  warmForce: Float64Array;
-  /** `[rowCapacity]` accumulated impulse (N·s or N·m·s) over `impulseTime`: the solvers' result. */
-  impulse: Float64Array;
   /** Time over which `impulse` acts (s): the substep (fast mode) or the step (accurate mode). */
   impulseTime: number;
-  /** `[rowCapacity]` impulses of the step's earlier substeps (the last one is in `impulse`): the step's
-   * total is `stepImpulse + impulse`. */
-  stepImpulse: Float64Array;
   /** Length of the step (s). */
   stepTime: number;
-
-  // Solver scratch, per row, written by the solver for its own step length (`pgs/joint-solve.ts`).
-  /** `[rowCapacity]` impulse bounds over one solver step (N·s or N·m·s). */
-  impulseLower: Float64Array;
-  impulseUpper: Float64Array;
-  /** `[rowCapacity]` bias per unit error (1/s): the joint softness for rigid rows and limits,
-   * k/(hk + b) for springs (ERP/h, digest §6.1). */
-  biasRate: Float64Array;
-  /** `[rowCapacity]` soft-step mass and impulse scales of rigid rows (Box2D `b2Softness`); 1 and 0 otherwise. */
-  massScale: Float64Array;
-  impulseScale: Float64Array;
-  /** `[rowCapacity]` impulse compliance γ = 1/(h(hk + b)) of springs (CFM/h, unit: 1/kg or 1/(kg·m²)); 0 otherwise. */
-  gamma: Float64Array;
-  /** `[rowCapacity]` 1/(W + γ): the mass the solver divides by. */
-  softMass: Float64Array;
-  /** `[9 × rowCapacity]` at a block's first row: (K + γI)⁻¹. */
-  blockInverse: Float64Array;
 }
 
 export function createJointProblem(jointCapacity = 16, rowCapacity = 64): JointProblem {
-  const J = jointCapacity, R = rowCapacity;
   return {
     jointCount: 0,
-    jointCapacity: J,
-    entity: new Uint32Array(J),
-    kind: new Uint8Array(J),
-    bodyA: new Int32Array(J),
-    bodyB: new Int32Array(J),
-    rowStart: new Int32Array(J + 1),
-    rA0: new Float64Array(3 * J),
-    rB0: new Float64Array(3 * J),
-    center0: new Float64Array(3 * J),
-    frameA0: new Float64Array(4 * J),
-    frameB0: new Float64Array(4 * J),
-    lower: new Float64Array(6 * J),
-    upper: new Float64Array(6 * J),
-    motorSpeed: new Float64Array(6 * J),
-    restLength: new Float64Array(J),
-    swingLimit: new Float64Array(2 * J),
-    coordinate: new Float64Array(6 * J),
+    jointCapacity,
+    ...createColumns(JOINT_PROBLEM_COLUMNS, jointCapacity),
     worldIndex: 0,
     rowCount: 0,
-    rowCapacity: R,
-    rowJoint: new Int32Array(R),
-    rowSlot: new Uint8Array(R),
-    rowType: new Uint8Array(R),
-    rowAxis: new Uint8Array(R),
-    rowBlock: new Uint8Array(R),
-    rowA: new Int32Array(R),
-    rowB: new Int32Array(R),
-    linear: new Float64Array(3 * R),
-    angularA: new Float64Array(3 * R),
-    angularB: new Float64Array(3 * R),
-    invInertiaAngularA: new Float64Array(3 * R),
-    invInertiaAngularB: new Float64Array(3 * R),
-    effectiveMass: new Float64Array(R),
-    blockMatrix: new Float64Array(9 * R),
-    error: new Float64Array(R),
-    target: new Float64Array(R),
-    stiffness: new Float64Array(R),
-    damping: new Float64Array(R),
-    forceLower: new Float64Array(R),
-    forceUpper: new Float64Array(R),
-    warmForce: new Float64Array(R),
-    impulse: new Float64Array(R),
+    rowCapacity,
+    ...createColumns(JOINT_ROW_COLUMNS, rowCapacity),
     impulseTime: 0,
-    stepImpulse: new Float64Array(R),
     stepTime: 0,
-    impulseLower: new Float64Array(R),
-    impulseUpper: new Float64Array(R),
-    biasRate: new Float64Array(R),
-    massScale: new Float64Array(R),
-    impulseScale: new Float64Array(R),
-    gamma: new Float64Array(R),
-    softMass: new Float64Array(R),
-    blockInverse: new Float64Array(9 * R),
   };
 }
 
 function ensureJoints(p: JointProblem, n: number): void {
   if (n <= p.jointCapacity) return;
   const c = nextCapacity(p.jointCapacity, n);
-  p.entity = growUint32(p.entity, c);
-  p.kind = growUint8(p.kind, c);
-  p.bodyA = growInt32(p.bodyA, c);
-  p.bodyB = growInt32(p.bodyB, c);
-  p.rowStart = growInt32(p.rowStart, c + 1);
-  p.rA0 = growFloat64(p.rA0, 3 * c);
-  p.rB0 = growFloat64(p.rB0, 3 * c);
-  p.center0 = growFloat64(p.center0, 3 * c);
-  p.frameA0 = growFloat64(p.frameA0, 4 * c);
-  p.frameB0 = growFloat64(p.frameB0, 4 * c);
-  p.lower = growFloat64(p.lower, 6 * c);
-  p.upper = growFloat64(p.upper, 6 * c);
-  p.motorSpeed = growFloat64(p.motorSpeed, 6 * c);
-  p.restLength = growFloat64(p.restLength, c);
-  p.swingLimit = growFloat64(p.swingLimit, 2 * c);
-  p.coordinate = growFloat64(p.coordinate, 6 * c);
+  growColumns(JOINT_PROBLEM_COLUMNS, p, c);
   p.jointCapacity = c;
 }
 
 function ensureRows(p: JointProblem, n: number): void {
   if (n <= p.rowCapacity) return;
   const c = nextCapacity(p.rowCapacity, n);
-  p.rowJoint = growInt32(p.rowJoint, c);
-  p.rowSlot = growUint8(p.rowSlot, c);
-  p.rowType = growUint8(p.rowType, c);
-  p.rowAxis = growUint8(p.rowAxis, c);
-  p.rowBlock = growUint8(p.rowBlock, c);
-  p.rowA = growInt32(p.rowA, c);
-  p.rowB = growInt32(p.rowB, c);
-  p.linear = growFloat64(p.linear, 3 * c);
-  p.angularA = growFloat64(p.angularA, 3 * c);
-  p.angularB = growFloat64(p.angularB, 3 * c);
-  p.invInertiaAngularA = growFloat64(p.invInertiaAngularA, 3 * c);
-  p.invInertiaAngularB = growFloat64(p.invInertiaAngularB, 3 * c);
-  p.effectiveMass = growFloat64(p.effectiveMass, c);
-  p.blockMatrix = growFloat64(p.blockMatrix, 9 * c);
-  p.error = growFloat64(p.error, c);
-  p.target = growFloat64(p.target, c);
-  p.stiffness = growFloat64(p.stiffness, c);
-  p.damping = growFloat64(p.damping, c);
-  p.forceLower = growFloat64(p.forceLower, c);
-  p.forceUpper = growFloat64(p.forceUpper, c);
-  p.warmForce = growFloat64(p.warmForce, c);
-  p.impulse = growFloat64(p.impulse, c);
-  p.stepImpulse = growFloat64(p.stepImpulse, c);
-  p.impulseLower = growFloat64(p.impulseLower, c);
-  p.impulseUpper = growFloat64(p.impulseUpper, c);
-  p.biasRate = growFloat64(p.biasRate, c);
-  p.massScale = growFloat64(p.massScale, c);
-  p.impulseScale = growFloat64(p.impulseScale, c);
-  p.gamma = growFloat64(p.gamma, c);
-  p.softMass = growFloat64(p.softMass, c);
-  p.blockInverse = growFloat64(p.blockInverse, 9 * c);
+  growColumns(JOINT_ROW_COLUMNS, p, c);
   p.rowCapacity = c;
 }
 

@@ -14,7 +14,8 @@
  */
 
 import { query } from 'bitecs';
-import { growFloat64, growUint32, growUint8, nextCapacity } from '../../components/capacity';
+import { growUint8, nextCapacity } from '../../components/capacity';
+import { createColumns, f64, growColumns, u32, u8, type Columns, type ColumnTable } from '../../components/column-table';
 import { MotionType } from '../../components/rigid-body';
 import { ShapeKind } from '../../components/collider';
 import type { ColliderStore } from '../../components/collider';
@@ -23,24 +24,35 @@ import type { World } from 'bitecs';
 import { computeAabb } from './compute-aabb';
 import { pairTableGet, type PairTable } from '../../components/pair-table';
 
-export interface BroadphaseState {
-  /** Sweep axis: 0 = x, 1 = y, 2 = z. */
-  axis: number;
+/** The sweep's columns, declared once (creation and growth derive from this table); entry i is sorted
+ * position i, `count` of them in use. */
+export const SWEEP_COLUMNS = {
   /** `[count]` collider entity ids sorted by AABB minimum on `axis`. */
-  order: Uint32Array;
+  order: u32(),
   /** `[count]` the sort keys (AABB minimum on `axis`), parallel to `order`. */
-  keys: Float64Array;
+  keys: f64(),
   /** `[6 × count]` the AABBs in sorted order, per collider: minimum and maximum on `axis`, then on the
    * next axis, then on the one after ((axis + 1) % 3, (axis + 2) % 3); rebuilt every step. */
-  sorted: Float64Array;
+  sorted: f64(6),
   /** `[count]` 1 when the collider at this sorted position belongs to a dynamic body. */
-  sortedDynamic: Uint8Array;
+  sortedDynamic: u8(),
+} satisfies ColumnTable;
+
+/** The candidate pairs' columns, declared once; entry k is pair k, `pairCount` of them in use. */
+export const PAIR_COLUMNS = {
+  /** `[pairCount]` entity ids of the candidate pairs (pairA < pairB). */
+  pairA: u32(),
+  pairB: u32(),
+} satisfies ColumnTable;
+
+export interface BroadphaseState extends Columns<typeof SWEEP_COLUMNS>, Columns<typeof PAIR_COLUMNS> {
+  /** Sweep axis: 0 = x, 1 = y, 2 = z. */
+  axis: number;
+  /** Colliders in the sweep (`order.length` is its capacity). */
   count: number;
   /** `[entity capacity]` 1 when the entity is in `order`. */
   inOrder: Uint8Array;
-  /** `[pairCount]` entity ids of the candidate pairs (pairA < pairB). */
-  pairA: Uint32Array;
-  pairB: Uint32Array;
+  /** Candidate pairs this step (`pairA.length` is their capacity). */
   pairCount: number;
   /** Body pairs never reported: joined by a joint that does not collide connected (the world's
    * `joints.excludedPairs`, maintained by `components/joint.ts`); undefined = none. */
@@ -50,14 +62,10 @@ export interface BroadphaseState {
 export function createBroadphase(): BroadphaseState {
   return {
     axis: 0,
-    order: new Uint32Array(64),
-    keys: new Float64Array(64),
-    sorted: new Float64Array(6 * 64),
-    sortedDynamic: new Uint8Array(64),
+    ...createColumns(SWEEP_COLUMNS, 64),
     count: 0,
     inOrder: new Uint8Array(64),
-    pairA: new Uint32Array(256),
-    pairB: new Uint32Array(256),
+    ...createColumns(PAIR_COLUMNS, 256),
     pairCount: 0,
     excludedPairs: undefined,
   };
@@ -69,11 +77,7 @@ export function shouldCollide(c: ColliderStore, a: number, b: number): boolean {
 }
 
 function pushPair(s: BroadphaseState, a: number, b: number): void {
-  if (s.pairCount === s.pairA.length) {
-    const n = 2 * s.pairA.length;
-    s.pairA = growUint32(s.pairA, n);
-    s.pairB = growUint32(s.pairB, n);
-  }
+  if (s.pairCount === s.pairA.length) growColumns(PAIR_COLUMNS, s, 2 * s.pairA.length);
   if (a < b) { s.pairA[s.pairCount] = a; s.pairB[s.pairCount] = b; } else { s.pairA[s.pairCount] = b; s.pairB[s.pairCount] = a; }
   s.pairCount++;
 }
@@ -85,13 +89,7 @@ export function updateBroadphase(
   const list = query(ecs, [colliders]);
   const n = list.length;
   if (s.inOrder.length < colliders.capacity) s.inOrder = growUint8(s.inOrder, colliders.capacity);
-  if (s.order.length < n) {
-    const c = nextCapacity(s.order.length, n);
-    s.order = growUint32(s.order, c);
-    s.keys = growFloat64(s.keys, c);
-    s.sorted = growFloat64(s.sorted, 6 * c);
-    s.sortedDynamic = growUint8(s.sortedDynamic, c);
-  }
+  if (s.order.length < n) growColumns(SWEEP_COLUMNS, s, nextCapacity(s.order.length, n));
   for (let i = 0; i < n; i++) {
     const e = list[i];
     if (colliders.shape[e] !== ShapeKind.none) computeAabb(colliders, bodies, e, margin, dt);
