@@ -19,10 +19,11 @@ export default defineConfig(({ mode }) => {
         entry: {
           index: resolve(import.meta.dirname, 'plugin/index.ts'),
           babylon: resolve(import.meta.dirname, 'plugin/babylon/index.ts'),
+          accurate: resolve(import.meta.dirname, 'plugin/accurate.ts'),
         },
         formats: ['es'],
       },
-      sourcemap: true,
+      sourcemap: false,
       minify: false,
       rolldownOptions: { external: [/^@babylonjs\//, 'bitecs', /^bitecs\//, 'ml-matrix'] },
     },

@@ -9,6 +9,7 @@
  */
 
 import { buildFuzzScene, checkFuzzScene, type FuzzFailure, type FuzzMode } from '../scenes/fuzz';
+import '../plugin/accurate'; // registers the accurate solver 'lcp'
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);

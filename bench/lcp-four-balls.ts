@@ -12,6 +12,7 @@ import { createPhysicsWorld } from '../plugin/world';
 import { stepWorld } from '../plugin/step';
 import type { LcpSolver } from '../systems/solve/lcp/stewart-trinkle';
 import { buildFourBalls } from '../scenes/stewart-trinkle';
+import '../plugin/accurate'; // registers the accurate solver 'lcp'
 
 const arg = process.argv.indexOf('--repeat');
 const repeat = arg >= 0 ? Math.max(1, Number(process.argv[arg + 1]) || 5) : 5;

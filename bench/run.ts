@@ -56,6 +56,7 @@ import { addBody } from '../plugin/bodies';
 import { buildJointGrid, jointGridSpec, JOINT_GRID_DESCRIPTION } from '../scenes/joint-grid';
 import { buildRagdollPile, ragdollPileSpec, RAGDOLL_PILE_DESCRIPTION } from '../scenes/ragdoll-pile';
 import { localJoints, measureJoints, type JointedSceneSpec, type JointErrors, type LocalJoint, type PoseReader } from '../scenes/jointed';
+import '../plugin/accurate'; // registers the accurate solver 'lcp'
 
 /** Fixed time step of every run (unit: s). */
 const DT = 1 / 60;

@@ -41,3 +41,19 @@ function formatValue(v: unknown): string {
   if (Array.isArray(v) || ArrayBuffer.isView(v)) return `[${Array.from(v as ArrayLike<number>).join(', ')}]`;
   return String(v);
 }
+
+/**
+ * A solver kind that this world cannot build: either unknown, or the accurate solver `'lcp'` whose
+ * opt-in entry was never imported. The message says what to import.
+ */
+export class SolverNotRegisteredError extends PhysicsInputError {
+  readonly kind: unknown;
+  constructor(kind: unknown, available: readonly string[]) {
+    const list = available.map((k) => `'${k}'`).join(', ');
+    super(-1, 'solver', kind, kind === 'lcp'
+      ? `the accurate solver is an opt-in entry: add \`import 'babylon-ecs-physics/accurate';\` once, before creating the world or calling setSolver('lcp') (registered: ${list})`
+      : `unknown solver (registered: ${list}; 'lcp' comes with \`import 'babylon-ecs-physics/accurate';\`)`);
+    this.name = 'SolverNotRegisteredError';
+    this.kind = kind;
+  }
+}

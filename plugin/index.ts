@@ -1,5 +1,7 @@
 /**
- * babylon-ecs-physics: the engine's public API (no Babylon imports here; see `./babylon`).
+ * babylon-ecs-physics: the engine's public API (no Babylon imports here; see `./babylon`). This
+ * default entry carries the fast solver `'pgs'`; the accurate solver `'lcp'` is the opt-in entry
+ * `babylon-ecs-physics/accurate` (`./accurate.ts`).
  */
 
 export { createPhysicsWorld } from './world';
@@ -24,7 +26,8 @@ export type {
 } from './joints';
 export { castRay, castRayAll, castRayAny, createRayHit, createRayHitList } from './queries';
 export type { RayHit, RayHitList, RayCastOptions, QueryFilterDef } from './queries';
-export { PhysicsInputError, UnknownEntityError, NonFiniteStateError } from './errors';
+export { PhysicsInputError, UnknownEntityError, NonFiniteStateError, SolverNotRegisteredError } from './errors';
+export type { SolverOptions } from './solver-registry';
 export type { Vec3Like, QuatLike } from './validate';
 export { STAGES } from './profiler';
 export type { StepProfile, StageName, Profiler } from './profiler';

@@ -17,17 +17,19 @@ import { createJointProblem, type JointProblem } from '../systems/assembly/joint
 import type { ConstraintSolver, SolverKind, StepContext } from '../systems/solve/constraint-solver';
 import { createPgsSolver } from '../systems/solve/pgs/pgs-solver';
 import { defaultPgsOptions, type PgsOptions } from '../systems/solve/pgs/pgs-options';
-import { createAccurateSolver, type LcpOptions } from './accurate-solver';
+import type { LcpOptions } from './accurate-solver';
+import { getSolverFactory, registeredSolvers, type SolverOptions } from './solver-registry';
 import { createQueryScratch, type QueryScratch } from '../systems/queries/ray-cast';
 import { createQueryFilter } from '../systems/queries/query-filter';
 import { createProfiler, now, type Profiler } from './profiler';
-import { PhysicsInputError } from './errors';
+import { PhysicsInputError, SolverNotRegisteredError } from './errors';
 import { readVec3, type Vec3Like } from './validate';
 
 export interface PhysicsWorldOptions {
   /** Gravity (unit: m/s², world frame, default (0, −9.81, 0)). */
   gravity?: Vec3Like;
-  /** Contact solver (default 'pgs'). */
+  /** Contact solver (default 'pgs', the fast solver). 'lcp', the accurate solver, needs
+   * `import 'babylon-ecs-physics/accurate'` first; without it this throws `SolverNotRegisteredError`. */
   solver?: SolverKind;
   /** PGS solver options (see `PgsOptions`). */
   pgs?: Partial<PgsOptions>;
@@ -81,8 +83,10 @@ export interface PhysicsWorld {
   readonly brokenJoints: number[];
   /** The context handed to the solver (reused every step). */
   readonly stepContext: StepContext;
-  /** Switches the contact solver; takes effect at the next step. Warm-start impulses are kept. */
-  setSolver(kind: SolverKind, options?: { pgs?: Partial<PgsOptions>; lcp?: Partial<LcpOptions> }): void;
+  /** Switches the contact solver; takes effect at the next step. Warm-start impulses are kept.
+   * @throws SolverNotRegisteredError for 'lcp' without `import 'babylon-ecs-physics/accurate'` (the
+   * world keeps its solver); PhysicsInputError for bad options. */
+  setSolver(kind: SolverKind, options?: SolverOptions): void;
 }
 
 export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWorld {
@@ -133,12 +137,16 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
   return world;
 }
 
-function makeSolver(
-  kind: SolverKind, opts: { pgs?: Partial<PgsOptions>; lcp?: Partial<LcpOptions> },
-): ConstraintSolver {
+/**
+ * Builds the solver `kind`: the fast solver here, any other from the solver registry
+ * (`./solver-registry.ts`; the accurate `'lcp'` is registered by `babylon-ecs-physics/accurate`).
+ * @throws SolverNotRegisteredError when `kind` is not registered (it names the import to add).
+ */
+function makeSolver(kind: SolverKind, opts: SolverOptions): ConstraintSolver {
   if (kind === 'pgs') return createPgsSolver(resolvePgsOptions(opts.pgs));
-  if (kind === 'lcp') return createAccurateSolver(opts.lcp);
-  throw new PhysicsInputError(-1, 'solver', kind, "unknown solver (available: 'pgs', 'lcp')");
+  const factory = getSolverFactory(kind);
+  if (factory === undefined) throw new SolverNotRegisteredError(kind, ['pgs', ...registeredSolvers()]);
+  return factory(opts);
 }
 
 function resolvePgsOptions(partial: Partial<PgsOptions> | undefined): PgsOptions {

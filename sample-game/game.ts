@@ -47,6 +47,7 @@ import { createJointMeshes } from './joints-view';
 import { aimVelocity } from './ballistics';
 import { createStage, solidMaterial, STRUCTURE_COLOURS, type GameStage } from './scene-setup';
 import { addStepProfile, clearFrameProfile, createFrameProfile, type FrameProfile } from './profile-overlay';
+import '../plugin/accurate'; // registers the accurate solver 'lcp'
 
 /** Tunables of the game. */
 export interface GameOptions {

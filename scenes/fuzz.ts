@@ -27,6 +27,7 @@ import { createPhysicsWorld, type PhysicsWorld } from '../plugin/world';
 import { stepWorld } from '../plugin/step';
 import { MotionType } from '../components/rigid-body';
 import { createRandom, randomQuaternion, randomRange, type Random } from './prng';
+import '../plugin/accurate'; // registers the accurate solver 'lcp'
 
 /** The solver configurations the fuzz runs: fast Coulomb, fast maximum-dissipation, accurate. */
 export type FuzzMode = 'pgs' | 'mdp' | 'lcp';

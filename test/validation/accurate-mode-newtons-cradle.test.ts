@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { addBody, createPhysicsWorld, getLinearVelocity, stepWorld } from '../../plugin/index';
+import '../../plugin/accurate'; // registers the accurate solver 'lcp'
 
 function cradle(solver: 'lcp' | 'pgs') {
   const w = createPhysicsWorld({ solver, gravity: [0, 0, 0] });

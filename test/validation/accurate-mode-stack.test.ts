@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { createPhysicsWorld, getPosition, stepWorld } from '../../plugin/index';
 import { buildStack } from '../../scenes/stack';
 import type { LcpSolver } from '../../systems/solve/lcp/stewart-trinkle';
+import '../../plugin/accurate'; // registers the accurate solver 'lcp'
 
 describe('accurate mode: the 20-box stack', () => {
   it.fails('stays for 10 s with its top box within 1 mm of its start, solved by Lemke (no fallback)', () => {

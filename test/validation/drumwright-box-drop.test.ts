@@ -25,6 +25,7 @@ import {
   addBody, createPhysicsWorld, getAngularVelocity, getLinearVelocity, getOrientation, getPosition, stepWorld,
 } from '../../plugin/index';
 import { contactsOf, energy, lcpFailures, plusFallbacks, quatRotate, type Mode } from './drumwright-helpers';
+import '../../plugin/accurate'; // registers the accurate solver 'lcp'
 
 const g = 9.8;
 const DROP = 0.5;

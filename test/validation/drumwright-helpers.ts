@@ -16,6 +16,7 @@ import { MAX_MANIFOLD_POINTS } from '../../components/contact';
 import { tangentBasis } from '../../math/vec3';
 import type { PgsSolver } from '../../systems/solve/pgs/pgs-solver';
 import type { PlusImpactStats } from '../../systems/solve/plus/plus-impact';
+import '../../plugin/accurate'; // registers the accurate solver 'lcp'
 
 export type Mode = 'pgs' | 'lcp';
 

@@ -37,6 +37,7 @@ import { tangentBasis } from '../../math/vec3';
 import {
   contactsOf, dot3, norm3, pointVelocity, quatMul, quatRotate, solverFailures, type Mode,
 } from './drumwright-helpers';
+import '../../plugin/accurate'; // registers the accurate solver 'lcp'
 
 const g = 9.8;
 const h = 0.01;

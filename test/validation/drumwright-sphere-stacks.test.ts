@@ -31,6 +31,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { addBody, createPhysicsWorld, getLinearVelocity, getPosition, stepWorld } from '../../plugin/index';
 import { lcpFailures, plusFallbacks, type Mode } from './drumwright-helpers';
+import '../../plugin/accurate'; // registers the accurate solver 'lcp'
 
 const g = 9.8;
 const h = 0.01;

@@ -14,6 +14,7 @@ import {
   anchorGap, energy, expectDuplicatedSpringEqualsDouble, expectSpringEnergyNeverIncreases, g, run, springParticle,
 } from './joints-helpers';
 import type { LcpSolver } from '../../systems/solve/lcp/stewart-trinkle';
+import '../../plugin/accurate'; // registers the accurate solver 'lcp'
 
 const lcp = () => createPhysicsWorld({ solver: 'lcp' });
 

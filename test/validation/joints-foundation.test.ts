@@ -23,6 +23,7 @@
 import { describe, expect, it } from 'vitest';
 import { addBody, addJoint, applyForce, createPhysicsWorld, getJointForce, stepWorld, type PhysicsWorld } from '../../plugin/index';
 import type { LcpSolver } from '../../systems/solve/lcp/stewart-trinkle';
+import '../../plugin/accurate'; // registers the accurate solver 'lcp'
 
 const G = 9.81, M = 8, I = M / 6, H = 0.01, N = 10, DAMP = 1;
 

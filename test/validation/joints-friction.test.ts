@@ -17,6 +17,7 @@ import {
   getLinearVelocity, setJointFriction, setJointMotor, stepWorld,
 } from '../../plugin/index';
 import { PhysicsInputError } from '../../plugin/errors';
+import '../../plugin/accurate'; // registers the accurate solver 'lcp'
 
 const modes = ['pgs', 'lcp'] as const;
 const h = 1 / 60, I = 0.5;

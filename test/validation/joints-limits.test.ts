@@ -16,6 +16,7 @@ import {
   type PhysicsWorld,
 } from '../../plugin/index';
 import { JOINT_SLOTS } from '../../components/joint';
+import '../../plugin/accurate'; // registers the accurate solver 'lcp'
 
 const g = 9.81;
 

@@ -25,6 +25,7 @@ import { createPlusImpactPhase, type PlusImpactStats } from '../../systems/solve
 import type { ImpactPhase } from '../../systems/solve/common/impact-phase';
 import { contactNormalVelocity } from '../../systems/solve/plus/constraint-space';
 import { anchorGap } from './joints-helpers';
+import '../../plugin/accurate'; // registers the accurate solver 'lcp'
 
 type V3 = [number, number, number];
 

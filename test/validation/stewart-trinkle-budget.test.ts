@@ -15,6 +15,7 @@ import { PhysicsInputError } from '../../plugin/errors';
 import { buildGameLevel } from '../../scenes/game-level';
 import type { LcpSolver } from '../../systems/solve/lcp/stewart-trinkle';
 import { defaultLcpOptions } from '../../systems/solve/lcp/lcp-options';
+import '../../plugin/accurate'; // registers the accurate solver 'lcp'
 
 describe('lcp.lemkeWorkBudget', () => {
   it('is validated: a number > 0, Infinity allowed', () => {

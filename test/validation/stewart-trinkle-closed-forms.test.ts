@@ -8,6 +8,7 @@ import {
   addBody, createPhysicsWorld, getAngularVelocity, getLinearVelocity, getPosition, stepWorld,
   type LcpSolver, type PhysicsWorld,
 } from '../../plugin/index';
+import '../../plugin/accurate'; // registers the accurate solver 'lcp'
 
 const dt = 1 / 60;
 const g = 9.81;

@@ -27,6 +27,7 @@ import {
   createPhysicsWorld, getAngularVelocity, getLinearVelocity, getPosition, stepWorld, type LcpSolver,
 } from '../../plugin/index';
 import { buildFourBalls, engineToPaper, FOUR_BALLS } from '../../scenes/stewart-trinkle';
+import '../../plugin/accurate'; // registers the accurate solver 'lcp'
 
 const g = 9.81;
 const H = [0.02, 0.01, 0.005, 0.0025, 0.00125] as const;

@@ -28,6 +28,7 @@ import {
 } from '../../plugin/index';
 import { rowVelocity } from '../../systems/solve/lcp/contact-rows';
 import { createRandom, randomQuaternion, randomRange, type Random } from '../../scenes/prng';
+import '../../plugin/accurate'; // registers the accurate solver 'lcp'
 
 const h = 1 / 60;
 const TOL_V = 1e-8;

@@ -22,6 +22,7 @@ import {
   createPhysicsWorld, getAngularVelocity, getLinearVelocity, getOrientation, getPosition, stepWorld, type LcpSolver,
 } from '../../plugin/index';
 import { buildRod, ROD } from '../../scenes/stewart-trinkle';
+import '../../plugin/accurate'; // registers the accurate solver 'lcp'
 
 interface RodRun {
   h: number;

@@ -11,6 +11,7 @@ import {
   addBody, createPhysicsWorld, getAngularVelocity, getLinearVelocity, getOrientation, getPosition,
   PhysicsInputError, stepWorld, type ImpactPhase, type LcpSolver, type PhysicsWorld,
 } from '../../plugin/index';
+import '../../plugin/accurate'; // registers the accurate solver 'lcp'
 
 const dt = 1 / 60;
 

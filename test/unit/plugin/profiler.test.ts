@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addBody, createPhysicsWorld, STAGES, stepWorld } from '../../../plugin/index';
+import '../../../plugin/accurate'; // registers the accurate solver 'lcp'
 
 function boxOnGround(options: Parameters<typeof createPhysicsWorld>[0]) {
   const w = createPhysicsWorld(options);

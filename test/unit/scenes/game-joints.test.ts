@@ -23,6 +23,7 @@ import {
   buildGameJoints, DRAWBRIDGE_LIMITS, DRAWBRIDGE_LOWERED, drawbridgeAngle, driveDrawbridge, gameJointsSpec,
   resetGameJoints, setDrawbridgeRaised, swingWreckingBall, WRECKING_BALL_RADIUS, WRECKING_LINKS, type GameJoints,
 } from '../../../scenes/game-joints';
+import '../../../plugin/accurate'; // registers the accurate solver 'lcp'
 
 const DT = 1 / 60;
 /** The red tower's face towards +x (unit: m, x) and its centre z (unit: m), from `game-level.ts`. */

@@ -9,6 +9,7 @@ import { createSolverBodies, ensureSolverBodiesCapacity } from '../../../../../s
 import { buildIslands, createIslands } from '../../../../../systems/solve/lcp/islands';
 import { createFrictionCone, splitOnEdges } from '../../../../../systems/solve/lcp/friction-cone';
 import { createRandom } from '../../../../../scenes/prng';
+import '../../../../../plugin/accurate'; // registers the accurate solver 'lcp'
 
 describe('islands (union–find over dynamic bodies; static and kinematic bodies do not join)', () => {
   it('matches a brute-force flood fill on random contact graphs, grouping and ordering deterministically', () => {

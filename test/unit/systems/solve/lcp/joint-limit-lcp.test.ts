@@ -16,6 +16,7 @@ import {
   addBody, addJoint, createPhysicsWorld, getAngularVelocity, getLinearVelocity, stepWorld, type PhysicsWorld,
 } from '../../../../../plugin/index';
 import type { LcpSolver } from '../../../../../systems/solve/lcp/stewart-trinkle';
+import '../../../../../plugin/accurate'; // registers the accurate solver 'lcp'
 
 const h = 0.01;
 

@@ -1,0 +1,68 @@
+/**
+ * The lean default import: a fixture app built by vite (production, minified, like an app's own
+ * build) that uses the default entry as the README's example does (`fixtures/default-app.js`) adds at
+ * most 45 KB gzipped over an app without the engine (`fixtures/baseline-app.js`). Neither it nor an app
+ * keeping every default export alive (`fixtures/all-exports-app.js`, reported) ships any of the
+ * accurate solver (Lemke, Stewart–Trinkle, PLUS, ml-matrix); an app that imports
+ * `babylon-ecs-physics/accurate` (`fixtures/accurate-app.js`) gets it. The package name resolves
+ * to the sources (`plugin/index.ts`, `plugin/accurate.ts`) as the package's `exports` map them in
+ * `dist/`; bitecs is bundled into the app, as a user's bundler would.
+ */
+
+import { describe, expect, it } from 'vitest';
+import { resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build, type Rolldown } from 'vite';
+
+const repo = resolve(import.meta.dirname, '../..');
+const fixtures = resolve(import.meta.dirname, 'fixtures');
+const LIMIT_BYTES = 45 * 1024;
+
+interface AppBuild { gzip: number; minified: number; modules: string[] }
+
+/** Builds one fixture app with vite, in memory, into one file: its gzipped and minified size and modules. */
+async function buildApp(name: string): Promise<AppBuild> {
+  const out = await build({
+    configFile: false, root: fixtures, logLevel: 'silent', mode: 'production',
+    resolve: {
+      alias: [
+        { find: /^babylon-ecs-physics\/accurate$/, replacement: resolve(repo, 'plugin/accurate.ts') },
+        { find: /^babylon-ecs-physics$/, replacement: resolve(repo, 'plugin/index.ts') },
+      ],
+    },
+    build: {
+      write: false, minify: true, target: 'es2022', modulePreload: false,
+      rolldownOptions: { input: resolve(fixtures, `${name}.js`), output: { codeSplitting: false } },
+    },
+  }) as Rolldown.RolldownOutput;
+  const chunks = out.output.filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
+  expect(chunks).toHaveLength(1);
+  const [chunk] = chunks;
+  return {
+    gzip: gzipSync(chunk.code, { level: 9 }).length,
+    minified: Buffer.byteLength(chunk.code),
+    modules: chunk.moduleIds.map((id) => id.replaceAll('\\', '/')),
+  };
+}
+
+describe('bundle size of the default import', () => {
+  it('an app on the default entry adds at most 45 KB gzipped and ships no accurate-mode module; the accurate entry brings them', async () => {
+    const base = await buildApp('baseline-app');
+    const lean = await buildApp('default-app');
+    const all = await buildApp('all-exports-app');
+    const accurate = await buildApp('accurate-app');
+    const kb = (b: AppBuild): string => `${((b.gzip - base.gzip) / 1024).toFixed(1)} KB gzipped (${(b.minified / 1024).toFixed(0)} KB minified)`;
+    console.log(`added to an app: default entry as the README uses it ${kb(lean)}; every default export ${kb(all)}; ` +
+      `with the accurate entry ${kb(accurate)}`);
+    const accurateOnly = /systems\/solve\/(lcp|plus)\/|systems\/solve\/common\/lemke|node_modules\/ml-matrix\/|plugin\/accurate/;
+    for (const app of [lean, all]) {
+      expect(app.modules.filter((m) => accurateOnly.test(m))).toEqual([]);
+      expect(app.modules.some((m) => m.endsWith('systems/solve/pgs/pgs-solver.ts'))).toBe(true);
+    }
+    expect(lean.gzip - base.gzip).toBeLessThanOrEqual(LIMIT_BYTES);
+    // The opt-in entry does bring the accurate solver (so the checks above can fail).
+    for (const part of ['systems/solve/lcp/stewart-trinkle.ts', 'systems/solve/plus/plus-impact.ts', 'plugin/accurate.ts', 'ml-matrix']) {
+      expect(accurate.modules.some((m) => m.includes(part)), part).toBe(true);
+    }
+  }, 120_000);
+});
