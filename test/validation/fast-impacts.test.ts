@@ -16,6 +16,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addBody, createPhysicsWorld, getLinearVelocity, getPosition, stepWorld, type PhysicsWorldOptions,
 } from '../../plugin/index';
+import '../../plugin/accurate'; // registers the accurate solver 'lcp'
 
 const MODES: Array<[string, PhysicsWorldOptions, boolean]> = [
   // name, options, soft contacts

@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addBody, createPhysicsWorld, getAngularVelocity, getLinearVelocity, getPosition, stepWorld, type PhysicsWorldOptions,
 } from '../../plugin/index';
+import '../../plugin/accurate'; // registers the accurate solver 'lcp'
 
 const MODES: Array<[string, PhysicsWorldOptions]> = [
   ['fast, Coulomb', {}],
