@@ -11,7 +11,7 @@ import { defaultLcpOptions, type LcpSolverOptions } from '../systems/solve/lcp/l
 import { createPlusImpactPhase } from '../systems/solve/plus/plus-impact';
 import { checkPlusOptions, defaultPlusOptions, type PlusOptions } from '../systems/solve/plus/plus-options';
 import type { ImpactPhase } from '../systems/solve/common/impact-phase';
-import { PhysicsInputError } from './errors';
+import { WorldInputError } from './errors';
 
 /** Options of the accurate solver: the Stewart–Trinkle / Lemke step's (`LcpSolverOptions`) and the
  * choice of its impact phase. */
@@ -47,7 +47,7 @@ export function createAccurateSolver(partial: Partial<LcpOptions> | undefined): 
   if (impact === undefined && o.impacts === 'plus') {
     const plus = { ...defaultPlusOptions(), ...o.plus };
     const problem = checkPlusOptions(plus);
-    if (problem !== undefined) throw new PhysicsInputError(-1, problem.field, problem.value, problem.reason);
+    if (problem !== undefined) throw new WorldInputError(problem.field, problem.value, problem.reason);
     impact = createPlusImpactPhase(plus);
   }
   return createLcpSolver(o, impact);
@@ -56,44 +56,44 @@ export function createAccurateSolver(partial: Partial<LcpOptions> | undefined): 
 function validateLcpOptions(o: LcpOptions): LcpOptions {
   const k = o.frictionDirections;
   if (!Number.isInteger(k) || k < 4 || k > 64 || k % 2 !== 0) {
-    throw new PhysicsInputError(-1, 'lcp.frictionDirections', k, 'must be an even integer in 4..64');
+    throw new WorldInputError('lcp.frictionDirections', k, 'must be an even integer in 4..64');
   }
   for (const key of ['activeSetHeuristic', 'warmStart'] as const) {
-    if (typeof o[key] !== 'boolean') throw new PhysicsInputError(-1, `lcp.${key}`, o[key], 'must be a boolean');
+    if (typeof o[key] !== 'boolean') throw new WorldInputError(`lcp.${key}`, o[key], 'must be a boolean');
   }
   if (!Number.isFinite(o.regularization) || !(o.regularization > 0)) {
-    throw new PhysicsInputError(-1, 'lcp.regularization', o.regularization, 'must be a finite number > 0');
+    throw new WorldInputError('lcp.regularization', o.regularization, 'must be a finite number > 0');
   }
   if (!Number.isFinite(o.feasibilityTolerance) || o.feasibilityTolerance < 0) {
-    throw new PhysicsInputError(-1, 'lcp.feasibilityTolerance', o.feasibilityTolerance, 'must be a finite number ≥ 0');
+    throw new WorldInputError('lcp.feasibilityTolerance', o.feasibilityTolerance, 'must be a finite number ≥ 0');
   }
   for (const key of ['maxLcpSize', 'fallbackIterations'] as const) {
-    if (!Number.isInteger(o[key]) || o[key] < 1) throw new PhysicsInputError(-1, `lcp.${key}`, o[key], 'must be an integer ≥ 1');
+    if (!Number.isInteger(o[key]) || o[key] < 1) throw new WorldInputError(`lcp.${key}`, o[key], 'must be an integer ≥ 1');
   }
   if (typeof o.geometricStiffness !== 'boolean') {
-    throw new PhysicsInputError(-1, 'lcp.geometricStiffness', o.geometricStiffness, 'must be a boolean');
+    throw new WorldInputError('lcp.geometricStiffness', o.geometricStiffness, 'must be a boolean');
   }
   if (o.jointLimits !== 'lcp' && o.jointLimits !== 'sweeps') {
-    throw new PhysicsInputError(-1, 'lcp.jointLimits', o.jointLimits, "must be 'lcp' or 'sweeps'");
+    throw new WorldInputError('lcp.jointLimits', o.jointLimits, "must be 'lcp' or 'sweeps'");
   }
   if (!Number.isInteger(o.jointProjection) || o.jointProjection < 0) {
-    throw new PhysicsInputError(-1, 'lcp.jointProjection', o.jointProjection, 'must be an integer ≥ 0 (0 = off)');
+    throw new WorldInputError('lcp.jointProjection', o.jointProjection, 'must be an integer ≥ 0 (0 = off)');
   }
   if (!Number.isFinite(o.jointProjectionTolerance) || !(o.jointProjectionTolerance > 0)) {
-    throw new PhysicsInputError(-1, 'lcp.jointProjectionTolerance', o.jointProjectionTolerance, 'must be a finite number > 0');
+    throw new WorldInputError('lcp.jointProjectionTolerance', o.jointProjectionTolerance, 'must be a finite number > 0');
   }
   if (typeof o.lemkeWorkBudget !== 'number' || Number.isNaN(o.lemkeWorkBudget) || !(o.lemkeWorkBudget > 0)) {
-    throw new PhysicsInputError(-1, 'lcp.lemkeWorkBudget', o.lemkeWorkBudget, 'must be a number > 0 (Infinity = no budget)');
+    throw new WorldInputError('lcp.lemkeWorkBudget', o.lemkeWorkBudget, 'must be a number > 0 (Infinity = no budget)');
   }
   if (!Number.isInteger(o.maxPivots) || o.maxPivots < 0) {
-    throw new PhysicsInputError(-1, 'lcp.maxPivots', o.maxPivots, 'must be an integer ≥ 0 (0 = the default 4·n + 100)');
+    throw new WorldInputError('lcp.maxPivots', o.maxPivots, 'must be an integer ≥ 0 (0 = the default 4·n + 100)');
   }
   if (o.impacts !== 'plus' && o.impacts !== 'none') {
-    throw new PhysicsInputError(-1, 'lcp.impacts', o.impacts, "must be 'plus' or 'none'");
+    throw new WorldInputError('lcp.impacts', o.impacts, "must be 'plus' or 'none'");
   }
   const ip: unknown = o.impactPhase;
   if (ip !== undefined && (typeof ip !== 'object' || ip === null || typeof (ip as { resolve?: unknown }).resolve !== 'function')) {
-    throw new PhysicsInputError(-1, 'lcp.impactPhase', ip, 'must be undefined or an object with a resolve(problem, bodies, ctx) method');
+    throw new WorldInputError('lcp.impactPhase', ip, 'must be undefined or an object with a resolve(problem, bodies, ctx) method');
   }
   return o;
 }

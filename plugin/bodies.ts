@@ -9,7 +9,7 @@ import { CombineRule, ensureColliderCapacity, ShapeKind, type CombineRuleName, t
 import { shapeMassProperties } from '../components/mass-properties';
 import { pushEndEvent, releaseManifold } from '../components/contact';
 import { PhysicsInputError, UnknownEntityError } from './errors';
-import { readNumber, readQuat, readVec3, type QuatLike, type Vec3Like } from './validate';
+import { readBoolean, readNumber, readQuat, readVec3, requireWorld, type QuatLike, type Vec3Like } from './validate';
 import type { PhysicsWorld } from './world';
 import { removeJointsOfBody } from './joints';
 
@@ -89,6 +89,9 @@ interface ResolvedCollider {
 }
 
 function resolveCollider(entity: number, def: ColliderDef): ResolvedCollider {
+  if (typeof def !== 'object' || def === null) {
+    throw new PhysicsInputError(entity, 'collider', def, "must be a collider description { shape: 'sphere' | 'box' | 'capsule' | 'plane', ... }");
+  }
   let kind: number;
   let size: [number, number, number];
   switch (def.shape) {
@@ -136,7 +139,7 @@ function resolveCollider(entity: number, def: ColliderDef): ResolvedCollider {
   const restitutionCombine = readCombineRule(entity, 'collider.restitutionCombine', def.restitutionCombine);
   return {
     kind, size, friction, restitution, captureVelocity, plasticVelocity, minRestitution, group, mask,
-    isSensor: def.isSensor ?? false, frictionCombine, restitutionCombine,
+    isSensor: readBoolean(entity, 'collider.isSensor', def.isSensor, false), frictionCombine, restitutionCombine,
   };
 }
 
@@ -155,9 +158,11 @@ function readCombineRule(entity: number, field: string, v: unknown): number {
  *   quaternion, a plane on a non-static body, or a dynamic body with neither mass nor a volume.
  */
 export function addBody(world: PhysicsWorld, def: BodyDef = {}): number {
+  requireWorld(world);
   const e = -1;
+  if (typeof def !== 'object' || def === null) throw new PhysicsInputError(e, 'body', def, 'must be a body description (an object)');
   const typeName = def.type ?? 'dynamic';
-  if (!(typeName in MotionType)) {
+  if (typeof typeName !== 'string' || !Object.prototype.hasOwnProperty.call(MotionType, typeName)) {
     throw new PhysicsInputError(e, 'type', typeName, "must be 'dynamic', 'kinematic' or 'static'");
   }
   const motion = MotionType[typeName];
@@ -249,10 +254,12 @@ function writeCollider(world: PhysicsWorld, eid: number, c: ResolvedCollider): v
 
 /** True when `eid` is a live body of `world`. */
 export function hasBody(world: PhysicsWorld, eid: number): boolean {
+  requireWorld(world);
   return Number.isInteger(eid) && eid >= 0 && entityExists(world.ecs, eid) && hasComponent(world.ecs, eid, world.bodies);
 }
 
 function requireBody(world: PhysicsWorld, eid: number): void {
+  requireWorld(world);
   if (!hasBody(world, eid)) throw new UnknownEntityError(eid);
 }
 
@@ -404,13 +411,22 @@ export function applyForce(world: PhysicsWorld, eid: number, force: Vec3Like, po
   const f = readVec3(eid, 'force', force);
   const p = point === undefined ? undefined : readVec3(eid, 'point', point);
   const b = world.bodies, i = 3 * eid;
-  b.force[i] += f[0]; b.force[i + 1] += f[1]; b.force[i + 2] += f[2];
+  const fx = b.force[i] + f[0], fy = b.force[i + 1] + f[1], fz = b.force[i + 2] + f[2];
+  if (!Number.isFinite(fx + fy + fz)) {
+    throw new PhysicsInputError(eid, 'force', f, 'overflows the force accumulator (the sum this step is not finite)');
+  }
+  let tx = b.torque[i], ty = b.torque[i + 1], tz = b.torque[i + 2];
   if (p !== undefined) {
     const rx = p[0] - b.position[i], ry = p[1] - b.position[i + 1], rz = p[2] - b.position[i + 2];
-    b.torque[i] += ry * f[2] - rz * f[1];
-    b.torque[i + 1] += rz * f[0] - rx * f[2];
-    b.torque[i + 2] += rx * f[1] - ry * f[0];
+    tx += ry * f[2] - rz * f[1];
+    ty += rz * f[0] - rx * f[2];
+    tz += rx * f[1] - ry * f[0];
+    if (!Number.isFinite(tx + ty + tz)) {
+      throw new PhysicsInputError(eid, 'point', p, 'the torque (p − x) × F overflows the torque accumulator');
+    }
   }
+  b.force[i] = fx; b.force[i + 1] = fy; b.force[i + 2] = fz;
+  b.torque[i] = tx; b.torque[i + 1] = ty; b.torque[i + 2] = tz;
 }
 
 /** Adds a torque (unit: N·m, world) for the next step. */
@@ -418,7 +434,11 @@ export function applyTorque(world: PhysicsWorld, eid: number, torque: Vec3Like):
   requireBody(world, eid);
   const t = readVec3(eid, 'torque', torque);
   const b = world.bodies, i = 3 * eid;
-  b.torque[i] += t[0]; b.torque[i + 1] += t[1]; b.torque[i + 2] += t[2];
+  const tx = b.torque[i] + t[0], ty = b.torque[i + 1] + t[1], tz = b.torque[i + 2] + t[2];
+  if (!Number.isFinite(tx + ty + tz)) {
+    throw new PhysicsInputError(eid, 'torque', t, 'overflows the torque accumulator (the sum this step is not finite)');
+  }
+  b.torque[i] = tx; b.torque[i + 1] = ty; b.torque[i + 2] = tz;
 }
 
 /**

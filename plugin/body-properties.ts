@@ -7,10 +7,11 @@
 import { entityExists, hasComponent } from 'bitecs';
 import { MotionType, type MotionTypeName } from '../components/rigid-body';
 import { PhysicsInputError, UnknownEntityError } from './errors';
-import { readNumber, readVec3, type Vec3Like } from './validate';
+import { readNumber, readVec3, requireWorld, type Vec3Like } from './validate';
 import type { PhysicsWorld } from './world';
 
 function requireBody(world: PhysicsWorld, eid: number): void {
+  requireWorld(world);
   if (!(Number.isInteger(eid) && eid >= 0 && entityExists(world.ecs, eid) && hasComponent(world.ecs, eid, world.bodies))) {
     throw new UnknownEntityError(eid);
   }

@@ -9,9 +9,10 @@ export class PhysicsInputError extends Error {
   readonly entity: number;
   readonly field: string;
   readonly value: unknown;
-  constructor(entity: number, field: string, value: unknown, reason: string) {
-    const who = entity >= 0 ? `entity ${entity}` : 'new entity';
-    super(`${who}: ${field} = ${formatValue(value)}: ${reason}`);
+  /** @param who overrides the subject of the message (default: `entity N`, or `new entity` for −1). */
+  constructor(entity: number, field: string, value: unknown, reason: string, who?: string) {
+    const subject = who ?? (entity >= 0 ? `entity ${entity}` : 'new entity');
+    super(`${subject}: ${field} = ${formatValue(value)}: ${reason}`);
     this.name = 'PhysicsInputError';
     this.entity = entity;
     this.field = field;
@@ -19,26 +20,56 @@ export class PhysicsInputError extends Error {
   }
 }
 
-/** An entity id that is not a live body of this world. */
+/** A handle that is not a live body (or joint) of this world: never one, removed, or stale (its entity
+ * id was reused by a newer entity). `kind` says what was expected. */
 export class UnknownEntityError extends PhysicsInputError {
-  constructor(entity: number) {
-    super(entity, 'entity', entity, 'not a body of this world');
+  constructor(entity: unknown, kind: 'body' | 'joint' = 'body') {
+    super(typeof entity === 'number' ? entity : -1, kind, entity, `not a live ${kind} of this world`);
+    this.message = `entity ${formatValue(entity)}: not a live ${kind} of this world (never added, removed, or a stale handle)`;
     this.name = 'UnknownEntityError';
   }
 }
 
-/** A non-finite value appeared in a body's state during a step (it was reset to rest and reported). */
-export class NonFiniteStateError extends Error {
-  readonly entity: number;
-  constructor(entity: number, field: string) {
-    super(`entity ${entity}: ${field} became non-finite during the step; the body was stopped`);
-    this.name = 'NonFiniteStateError';
-    this.entity = entity;
+/** Bad value in a writable field of the world itself (gravity, contactMargin, ...), found at the start of
+ * a step before anything changed. */
+export class WorldInputError extends PhysicsInputError {
+  constructor(field: string, value: unknown, reason: string) {
+    super(-1, field, value, reason, 'world');
+    this.name = 'WorldInputError';
   }
 }
 
-function formatValue(v: unknown): string {
-  if (Array.isArray(v) || ArrayBuffer.isView(v)) return `[${Array.from(v as ArrayLike<number>).join(', ')}]`;
+/** Bodies whose state became non-finite in a step, thrown after the step when the world was created with
+ * `throwOnNonFinite: true` (by default they are only reported in `world.nonFiniteBodies`). The world is
+ * consistent when it is thrown: each body was already put back at its last finite pose, at rest, and the
+ * warm-start caches of its contacts and joints were cleared. */
+export class NonFiniteStateError extends Error {
+  /** The first body. */
+  readonly entity: number;
+  /** Every body contained in the step. */
+  readonly entities: readonly number[];
+  constructor(entity: number, entities: readonly number[] = [entity]) {
+    super(`entity ${entity}${entities.length > 1 ? ` (and ${entities.length - 1} more)` : ''}: the state became `
+      + 'non-finite in the step; restored to its last finite pose at rest, its contact and joint caches cleared');
+    this.name = 'NonFiniteStateError';
+    this.entity = entity;
+    this.entities = entities;
+  }
+}
+
+/** Formats a value for a message: strings quoted, arrays and typed arrays listed, objects by their type. */
+export function formatValue(v: unknown): string {
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (Array.isArray(v) || ArrayBuffer.isView(v)) {
+    return `[${Array.from(v as ArrayLike<unknown>, (x) => (typeof x === 'string' ? JSON.stringify(x) : String(x))).join(', ')}]`;
+  }
+  if (typeof v === 'object' && v !== null) {
+    const ctor = (v).constructor;
+    if (ctor === Object || ctor === undefined) {
+      try { return JSON.stringify(v); } catch { /* a cycle: fall through */ }
+    }
+    return `(${ctor?.name ?? 'object'})`;
+  }
   return String(v);
 }
 

@@ -22,7 +22,7 @@ import {
 } from '../components/joint';
 import { eulerXyz, swingTwist } from '../systems/assembly/joint-rows';
 import { PhysicsInputError, UnknownEntityError } from './errors';
-import { readNumber, readVec3, type Vec3Like } from './validate';
+import { readNumber, readVec3, requireWorld, type Vec3Like } from './validate';
 import type { PhysicsWorld } from './world';
 
 /** One of the six joint axes: translation along / rotation about the joint frame's x, y, z. */
@@ -141,12 +141,14 @@ function isBody(world: PhysicsWorld, eid: unknown): eid is number {
 
 /** True when `eid` is a joint of `world` (broken joints included, until removed). */
 export function hasJoint(world: PhysicsWorld, eid: number): boolean {
+  requireWorld(world);
   return Number.isInteger(eid) && eid > 0 && eid < world.joints.capacity && world.joints.listIndex[eid] >= 0
     && entityExists(world.ecs, eid);
 }
 
 function requireJoint(world: PhysicsWorld, eid: number): void {
-  if (!hasJoint(world, eid)) throw new PhysicsInputError(eid, 'joint', eid, 'not a joint of this world');
+  requireWorld(world);
+  if (!hasJoint(world, eid)) throw new UnknownEntityError(eid, 'joint');
 }
 
 // Small vector helpers on plain arrays (public API path, not the step: allocation is fine here).
@@ -329,7 +331,7 @@ interface Resolved {
 function resolve(world: PhysicsWorld, def: JointDef): Resolved {
   if (typeof def !== 'object' || def === null) throw new PhysicsInputError(NEW, 'joint', def, 'must be a joint description');
   const kindName = def.kind;
-  if (typeof kindName !== 'string' || !(kindName in JointKind)) {
+  if (typeof kindName !== 'string' || !Object.prototype.hasOwnProperty.call(JointKind, kindName)) {
     throw new PhysicsInputError(NEW, 'joint.kind', kindName,
       "must be 'ball', 'hinge', 'slider', 'fixed', 'distance' or 'sixDof'");
   }
@@ -519,6 +521,7 @@ function readLength(field: string, v: unknown): number {
  *   non-positive break thresholds, bodyB = bodyA.
  */
 export function addJoint(world: PhysicsWorld, def: JointDef): number {
+  requireWorld(world);
   const r = resolve(world, def);
   // All input is valid: only now does the world change.
   const eid = addEntity(world.ecs);

@@ -19,20 +19,43 @@ import { updateContacts } from '../systems/narrowphase/narrowphase';
 import { assembleContacts, gatherBodies, storeImpulses } from '../systems/assembly/assembly';
 import { integrateBodies } from '../systems/integrate/integrate';
 import { assembleJoints, storeJointResults } from '../systems/assembly/joint-rows';
-import { PhysicsInputError } from './errors';
+import { NonFiniteStateError, PhysicsInputError, WorldInputError } from './errors';
+import { clearBodyCaches, containNonFiniteBodies } from '../systems/integrate/non-finite';
+import { createPgsSolver } from '../systems/solve/pgs/pgs-solver';
+import { defaultPgsOptions } from '../systems/solve/pgs/pgs-options';
 import { flushPendingEndEvents } from './bodies';
 import { now } from './profiler';
 import type { PhysicsWorld } from './world';
 
+/** Smallest step accepted by {@link stepWorld} (unit: s). */
+export const MIN_TIME_STEP = 1e-9;
+/** Largest step accepted by {@link stepWorld} (unit: s): 10 Hz. Longer steps let fast bodies pass
+ * through thin geometry and make the soft contacts too soft; take several steps instead. */
+export const MAX_TIME_STEP = 0.1;
+
 /**
  * Advances the world by `dt` seconds (one step; call it with a fixed dt, see `attachPhysics` for a
  * render-loop clock). Allocates nothing once the stores have grown to the scene.
- * @throws PhysicsInputError when dt is not a finite number > 0 (the world is unchanged).
+ *
+ * Fault containment: a body whose state is not finite (at the start of the step, or after the solve)
+ * is reported in `world.nonFiniteBodies`, put back at its last finite pose at rest, and the warm-start
+ * caches of its contacts and joints are cleared (`systems/integrate/non-finite.ts`), so no NaN reaches
+ * the next step's solver. An internal failure of the contact solver (e.g. the accurate mode's LCP) is
+ * never thrown: the step is solved again by the fast solver and counted in `world.solverFallbacks`.
+ * @throws PhysicsInputError when `world` is not a physics world or dt is not a number in
+ *   [MIN_TIME_STEP, MAX_TIME_STEP]; WorldInputError when a writable world field holds a bad value
+ *   (gravity, contactMargin); in both cases before anything changes.
+ * @throws NonFiniteStateError after the step when `world.throwOnNonFinite` is true and a body was
+ *   contained (the world is then consistent: the body was already restored).
  */
 export function stepWorld(world: PhysicsWorld, dt: number): void {
-  if (typeof dt !== 'number' || !Number.isFinite(dt) || !(dt > 0)) {
-    throw new PhysicsInputError(-1, 'dt', dt, 'must be a finite number > 0 (unit: s)');
+  if (typeof world !== 'object' || world === null || !(world.bodies !== undefined && world.ecs !== undefined)) {
+    throw new PhysicsInputError(-1, 'world', world, 'must be a world made by createPhysicsWorld');
   }
+  if (typeof dt !== 'number' || !(dt >= MIN_TIME_STEP && dt <= MAX_TIME_STEP)) {
+    throw new PhysicsInputError(-1, 'dt', dt, `must be a number in [${MIN_TIME_STEP}, ${MAX_TIME_STEP}] (unit: s)`);
+  }
+  checkWorldFields(world);
   const prof = world.profiler;
   const timed = prof.enabled;
   let t0 = timed ? now() : 0;
@@ -43,6 +66,7 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
   contacts.beginCount = 0;
   contacts.endCount = 0;
   flushPendingEndEvents(world);
+  containNonFiniteBodies(ecs, bodies, contacts, world.joints, world.nonFiniteBodies);
 
   updateBroadphase(world.broadphase, ecs, bodies, colliders, world.contactMargin, dt);
   if (timed) { const t = now(); prof.last.stages.broadphase = t - t0; t0 = t; }
@@ -58,12 +82,28 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
   const ctx = world.stepContext;
   ctx.h = dt;
   ctx.profile = timed;
-  const stats = world.solver.solve(world.problem, world.solverBodies, ctx);
+  let stats;
+  try {
+    stats = world.solver.solve(world.problem, world.solverBodies, ctx);
+  } catch {
+    // An internal failure (e.g. a singular or non-finite LCP): solve the step again from the gathered
+    // state with the fast solver. The caught error is not kept (no allocation beyond the first).
+    world.solverFallbacks++;
+    world.fallbackSolver ??= createPgsSolver(defaultPgsOptions());
+    gatherBodies(ecs, bodies, world.gravity, world.solverBodies);
+    assembleContacts(contacts, bodies, world.solverBodies, world.problem);
+    assembleJoints(world.joints, bodies, world.solverBodies, world.jointProblem);
+    stats = world.fallbackSolver.solve(world.problem, world.solverBodies, ctx);
+  }
   storeImpulses(world.problem, contacts);
   storeJointResults(world.joints, world.jointProblem, world.brokenJoints); // joint forces, breaking
   if (timed) { const t = now(); prof.last.stages.solve = t - t0; t0 = t; }
 
+  const before = world.nonFiniteBodies.length;
   integrateBodies(world.solverBodies, bodies, world.nonFiniteBodies);
+  for (let k = before; k < world.nonFiniteBodies.length; k++) {
+    clearBodyCaches(contacts, world.joints, world.nonFiniteBodies[k]);
+  }
   world.stepCount++;
   world.time += dt;
   if (timed) {
@@ -79,5 +119,23 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
     last.contacts = points;
     last.iterations = stats.iterations;
     last.solverDetail = ctx.detail;
+  }
+  if (world.throwOnNonFinite && world.nonFiniteBodies.length > 0) {
+    throw new NonFiniteStateError(world.nonFiniteBodies[0], world.nonFiniteBodies.slice());
+  }
+}
+
+/** The writable world fields, checked before the step changes anything. */
+function checkWorldFields(world: PhysicsWorld): void {
+  const g = world.gravity;
+  if (!(g instanceof Float64Array) || g.length !== 3 || !Number.isFinite(g[0] + g[1] + g[2])) {
+    throw new WorldInputError('gravity', g, 'must hold 3 finite numbers (unit: m/s²)');
+  }
+  const m = world.contactMargin;
+  if (typeof m !== 'number' || !(m >= 0 && m <= 1e3)) {
+    throw new WorldInputError('contactMargin', m, 'must be a finite number ≥ 0 (unit: m)');
+  }
+  if (typeof world.throwOnNonFinite !== 'boolean') {
+    throw new WorldInputError('throwOnNonFinite', world.throwOnNonFinite, 'must be a boolean');
   }
 }

@@ -4,6 +4,21 @@
  */
 
 import { PhysicsInputError } from './errors';
+import type { PhysicsWorld } from './world';
+
+/** Throws when `world` is not a world made by `createPhysicsWorld` (null, undefined, another object). */
+export function requireWorld(world: PhysicsWorld): void {
+  if (typeof world !== 'object' || world === null || world.bodies === undefined || world.ecs === undefined) {
+    throw new PhysicsInputError(-1, 'world', world, 'must be a world made by createPhysicsWorld', 'argument');
+  }
+}
+
+/** Reads an optional boolean (`fallback` when undefined); anything else than true / false is an error. */
+export function readBoolean(entity: number, field: string, v: unknown, fallback: boolean): boolean {
+  if (v === undefined) return fallback;
+  if (typeof v !== 'boolean') throw new PhysicsInputError(entity, field, v, 'must be true or false');
+  return v;
+}
 
 /** A 3-vector: `[x, y, z]`, a typed array, or any `{ x, y, z }` (e.g. Babylon's Vector3). */
 export type Vec3Like = ArrayLike<number> | { x: number; y: number; z: number };
@@ -17,16 +32,16 @@ function isXyz(v: unknown): v is { x: number; y: number; z: number } {
 }
 
 /** Reads a finite 3-vector. */
-export function readVec3(entity: number, field: string, v: Vec3Like): [number, number, number] {
+export function readVec3(entity: number, field: string, v: Vec3Like, who?: string): [number, number, number] {
   let out: [number, number, number];
   if (isXyz(v)) out = [v.x, v.y, v.z];
   else if (v !== null && typeof v === 'object' && (v).length === 3) {
     const a = v;
     out = [a[0], a[1], a[2]];
-  } else throw new PhysicsInputError(entity, field, v, 'must be a 3-vector');
+  } else throw new PhysicsInputError(entity, field, v, 'must be a 3-vector', who);
   for (let i = 0; i < 3; i++) {
     if (typeof out[i] !== 'number' || !Number.isFinite(out[i])) {
-      throw new PhysicsInputError(entity, field, out, 'components must be finite numbers');
+      throw new PhysicsInputError(entity, field, out, 'components must be finite numbers', who);
     }
   }
   return out;

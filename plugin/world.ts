@@ -22,7 +22,7 @@ import { getSolverFactory, registeredSolvers, type SolverOptions } from './solve
 import { createQueryScratch, type QueryScratch } from '../systems/queries/ray-cast';
 import { createQueryFilter } from '../systems/queries/query-filter';
 import { createProfiler, now, type Profiler } from './profiler';
-import { PhysicsInputError, SolverNotRegisteredError } from './errors';
+import { SolverNotRegisteredError, WorldInputError } from './errors';
 import { readVec3, type Vec3Like } from './validate';
 
 export interface PhysicsWorldOptions {
@@ -44,6 +44,9 @@ export interface PhysicsWorldOptions {
   profile?: boolean;
   /** Initial entity capacity; stores grow as needed (default 64). */
   initialCapacity?: number;
+  /** Throw a `NonFiniteStateError` after a step in which a body's state became non-finite (default false:
+   * the body is only reported in `nonFiniteBodies`; it is contained either way). */
+  throwOnNonFinite?: boolean;
 }
 
 export interface PhysicsWorld {
@@ -83,6 +86,13 @@ export interface PhysicsWorld {
   readonly brokenJoints: number[];
   /** The context handed to the solver (reused every step). */
   readonly stepContext: StepContext;
+  /** Throw `NonFiniteStateError` after a step that contained a non-finite body (boolean; checked at
+   * the start of every step). */
+  throwOnNonFinite: boolean;
+  /** Steps in which the contact solver failed internally and the fast solver solved the step instead. */
+  solverFallbacks: number;
+  /** The fast solver used for those steps (made at the first failure). */
+  fallbackSolver: ConstraintSolver | undefined;
   /** Switches the contact solver; takes effect at the next step. Warm-start impulses are kept.
    * @throws SolverNotRegisteredError for 'lcp' without `import 'babylon-ecs-physics/accurate'` (the
    * world keeps its solver); PhysicsInputError for bad options. */
@@ -90,16 +100,24 @@ export interface PhysicsWorld {
 }
 
 export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWorld {
+  if (typeof options !== 'object' || options === null) {
+    throw new WorldInputError('options', options, 'must be an options object (or omitted)');
+  }
+  for (const key of ['profile', 'throwOnNonFinite'] as const) {
+    if (options[key] !== undefined && typeof options[key] !== 'boolean') {
+      throw new WorldInputError(key, options[key], 'must be true or false');
+    }
+  }
   const gravity = options.gravity === undefined
     ? new Float64Array([0, -9.81, 0])
-    : new Float64Array(readVec3(-1, 'gravity', options.gravity));
+    : new Float64Array(readVec3(-1, 'gravity', options.gravity, 'world'));
   const margin = options.contactMargin ?? 0.02;
-  if (!(margin >= 0) || !Number.isFinite(margin)) {
-    throw new PhysicsInputError(-1, 'contactMargin', margin, 'must be a finite number ≥ 0');
+  if (typeof margin !== 'number' || !(margin >= 0) || !Number.isFinite(margin)) {
+    throw new WorldInputError('contactMargin', margin, 'must be a finite number ≥ 0');
   }
   const cap = options.initialCapacity ?? 64;
   if (!Number.isInteger(cap) || cap < 1) {
-    throw new PhysicsInputError(-1, 'initialCapacity', cap, 'must be a positive integer');
+    throw new WorldInputError('initialCapacity', cap, 'must be a positive integer');
   }
   const pgs = options.friction === undefined ? options.pgs : { friction: options.friction, ...options.pgs };
   const solver = makeSolver(options.solver ?? 'pgs', { pgs, lcp: options.lcp });
@@ -126,6 +144,9 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
     stepCount: 0,
     time: 0,
     nonFiniteBodies: [],
+    throwOnNonFinite: options.throwOnNonFinite ?? false,
+    solverFallbacks: 0,
+    fallbackSolver: undefined,
     brokenJoints: [],
     stepContext: { h: 1 / 60, gravity, profile: false, clock: now, detail: {}, joints: jointProblem },
     setSolver(kind, opts) {
@@ -143,6 +164,11 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
  * @throws SolverNotRegisteredError when `kind` is not registered (it names the import to add).
  */
 function makeSolver(kind: SolverKind, opts: SolverOptions): ConstraintSolver {
+  if (typeof opts !== 'object' || opts === null) throw new WorldInputError('solver options', opts, 'must be an object');
+  for (const key of ['pgs', 'lcp'] as const) {
+    const v: unknown = opts[key];
+    if (v !== undefined && (typeof v !== 'object' || v === null)) throw new WorldInputError(key, v, 'must be an options object');
+  }
   if (kind === 'pgs') return createPgsSolver(resolvePgsOptions(opts.pgs));
   const factory = getSolverFactory(kind);
   if (factory === undefined) throw new SolverNotRegisteredError(kind, ['pgs', ...registeredSolvers()]);
@@ -152,20 +178,20 @@ function makeSolver(kind: SolverKind, opts: SolverOptions): ConstraintSolver {
 function resolvePgsOptions(partial: Partial<PgsOptions> | undefined): PgsOptions {
   const o = { ...defaultPgsOptions(), ...partial };
   if (o.friction !== 'coulomb' && o.friction !== 'max-dissipation') {
-    throw new PhysicsInputError(-1, 'friction', o.friction, "must be 'coulomb' or 'max-dissipation'");
+    throw new WorldInputError('friction', o.friction, "must be 'coulomb' or 'max-dissipation'");
   }
   if (o.blockSolve !== 'cone-projection' && o.blockSolve !== 'exact') {
-    throw new PhysicsInputError(-1, 'pgs.blockSolve', o.blockSolve, "must be 'cone-projection' or 'exact'");
+    throw new WorldInputError('pgs.blockSolve', o.blockSolve, "must be 'cone-projection' or 'exact'");
   }
   if (o.manifoldSolve !== 'block' && o.manifoldSolve !== 'rows') {
-    throw new PhysicsInputError(-1, 'pgs.manifoldSolve', o.manifoldSolve, "must be 'block' or 'rows'");
+    throw new WorldInputError('pgs.manifoldSolve', o.manifoldSolve, "must be 'block' or 'rows'");
   }
   if (o.jointSolver !== 'direct' && o.jointSolver !== 'gauss-seidel') {
-    throw new PhysicsInputError(-1, 'pgs.jointSolver', o.jointSolver, "must be 'direct' or 'gauss-seidel'");
+    throw new WorldInputError('pgs.jointSolver', o.jointSolver, "must be 'direct' or 'gauss-seidel'");
   }
   if (o.friction === 'max-dissipation') {
     if (partial?.blockSolve === 'cone-projection') {
-      throw new PhysicsInputError(-1, 'pgs.blockSolve', 'cone-projection',
+      throw new WorldInputError('pgs.blockSolve', 'cone-projection',
         "the 'max-dissipation' friction law needs blockSolve 'exact'");
     }
     o.blockSolve = 'exact';
@@ -177,16 +203,17 @@ function validatePgsOptions(o: PgsOptions): PgsOptions {
   const ints: (keyof PgsOptions)[] = ['substeps', 'iterations'];
   for (const k of ints) {
     const v = o[k] as number;
-    if (!Number.isInteger(v) || v < 1) throw new PhysicsInputError(-1, `pgs.${k}`, v, 'must be an integer ≥ 1');
+    if (!Number.isInteger(v) || v < 1) throw new WorldInputError(`pgs.${k}`, v, 'must be an integer ≥ 1');
   }
   if (!Number.isInteger(o.relaxIterations) || o.relaxIterations < 0) {
-    throw new PhysicsInputError(-1, 'pgs.relaxIterations', o.relaxIterations, 'must be an integer ≥ 0');
+    throw new WorldInputError('pgs.relaxIterations', o.relaxIterations, 'must be an integer ≥ 0');
   }
+  if (typeof o.warmStarting !== 'boolean') throw new WorldInputError('pgs.warmStarting', o.warmStarting, 'must be true or false');
   const nonNeg: (keyof PgsOptions)[] = ['contactHertz', 'contactDampingRatio', 'maxPushoutSpeed', 'linearSlop',
     'restitutionThreshold', 'maxAngularSpeed', 'jointHertz', 'jointDampingRatio'];
   for (const k of nonNeg) {
     const v = o[k] as number;
-    if (!Number.isFinite(v) || v < 0) throw new PhysicsInputError(-1, `pgs.${k}`, v, 'must be a finite number ≥ 0');
+    if (!Number.isFinite(v) || v < 0) throw new WorldInputError(`pgs.${k}`, v, 'must be a finite number ≥ 0');
   }
   return o;
 }

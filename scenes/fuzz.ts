@@ -23,6 +23,7 @@
 
 import { addBody, type ColliderDef } from '../plugin/bodies';
 import { addJoint, type JointDef } from '../plugin/joints';
+import { registerAccurateSolver } from '../plugin/accurate';
 import { createPhysicsWorld, type PhysicsWorld } from '../plugin/world';
 import { stepWorld } from '../plugin/step';
 import { MotionType } from '../components/rigid-body';
@@ -31,6 +32,8 @@ import '../plugin/accurate'; // registers the accurate solver 'lcp'
 
 /** The solver configurations the fuzz runs: fast Coulomb, fast maximum-dissipation, accurate. */
 export type FuzzMode = 'pgs' | 'mdp' | 'lcp';
+
+registerAccurateSolver(); // the fuzz / tests run the accurate mode too
 
 /** What one fuzz scene contains (for the report and for shrinking). */
 export interface FuzzScene {

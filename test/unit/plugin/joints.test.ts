@@ -23,7 +23,7 @@ function snapshot(w: PhysicsWorld) {
 }
 
 describe('addJoint validation: typed errors before any change', () => {
-  const cases: [string, (a: number, b: number) => unknown, typeof PhysicsInputError][] = [
+  const cases: [string, (a: number, b: number) => unknown, new (...args: never[]) => PhysicsInputError][] = [
     ['unknown bodyA', (_a, b) => ({ kind: 'ball', bodyA: 999, bodyB: b }), UnknownEntityError],
     ['unknown bodyB', (a) => ({ kind: 'ball', bodyA: a, bodyB: 12345 }), UnknownEntityError],
     ['bodyB = bodyA', (a) => ({ kind: 'ball', bodyA: a, bodyB: a }), PhysicsInputError],

@@ -1,0 +1,95 @@
+/**
+ * Fault containment: what the step does with a body whose state is not finite.
+ *
+ * A body is reported (entity id in the caller's list), put back at its last finite pose at rest, its
+ * force and torque accumulators cleared, and the warm-start caches of everything it touches cleared: the
+ * accumulated impulses of its contact manifolds (normal and tangent, from which the narrowphase and both
+ * solvers warm-start) and the row forces of its joints. The next step then starts clean: no NaN or
+ * Infinity reaches the narrowphase or a solver again (an unchecked NaN in a warm-start cache would stop
+ * the same bodies on every later step).
+ *
+ * Two entry points: {@link containNonFiniteBodies} before the step (a state made non-finite between
+ * steps, e.g. by writing the stores directly), and {@link clearBodyCaches} for the bodies the
+ * integrate stage found non-finite after the solve (`integrate.ts` already kept their start-of-step pose).
+ * No allocation.
+ */
+
+import { query, type World } from 'bitecs';
+import type { RigidBodyStore } from '../../components/rigid-body';
+import type { ContactStore } from '../../components/contact';
+import { JOINT_SLOTS, type JointStore } from '../../components/joint';
+
+/** True when every number of body `e`'s pose, velocities and accumulators is finite. */
+export function bodyStateFinite(b: RigidBodyStore, e: number): boolean {
+  const i3 = 3 * e, i4 = 4 * e;
+  const p = b.position, q = b.orientation, v = b.linearVelocity, w = b.angularVelocity, f = b.force, t = b.torque;
+  // a sum is NaN when any term is NaN or when +Infinity and −Infinity meet, Infinity when one is infinite
+  const s = p[i3] + p[i3 + 1] + p[i3 + 2] + q[i4] + q[i4 + 1] + q[i4 + 2] + q[i4 + 3]
+    + v[i3] + v[i3 + 1] + v[i3 + 2] + w[i3] + w[i3 + 1] + w[i3 + 2]
+    + f[i3] + f[i3 + 1] + f[i3 + 2] + t[i3] + t[i3 + 1] + t[i3 + 2];
+  return s - s === 0;
+}
+
+/**
+ * Finds the bodies whose state is not finite at the start of a step, reports each in `out`, restores it
+ * (the previous pose when that is finite and a unit quaternion, else the origin and identity) at rest with
+ * cleared accumulators, and clears its caches. Returns the number found.
+ */
+export function containNonFiniteBodies(
+  ecs: World, b: RigidBodyStore, contacts: ContactStore, joints: JointStore, out: number[],
+): number {
+  const ents = query(ecs, [b]);
+  let found = 0;
+  for (let k = 0; k < ents.length; k++) {
+    const e = ents[k];
+    if (bodyStateFinite(b, e)) continue;
+    found++;
+    out.push(e);
+    restoreBody(b, e);
+    clearBodyCaches(contacts, joints, e);
+  }
+  return found;
+}
+
+function restoreBody(b: RigidBodyStore, e: number): void {
+  const i3 = 3 * e, i4 = 4 * e;
+  const pp = b.prevPosition, pq = b.prevOrientation;
+  const ps = pp[i3] + pp[i3 + 1] + pp[i3 + 2];
+  const qn = pq[i4] * pq[i4] + pq[i4 + 1] * pq[i4 + 1] + pq[i4 + 2] * pq[i4 + 2] + pq[i4 + 3] * pq[i4 + 3];
+  const poseOk = ps - ps === 0 && qn > 0.5 && qn < 2;
+  for (let k = 0; k < 3; k++) {
+    b.position[i3 + k] = poseOk ? pp[i3 + k] : 0;
+    b.linearVelocity[i3 + k] = 0;
+    b.angularVelocity[i3 + k] = 0;
+    b.force[i3 + k] = 0;
+    b.torque[i3 + k] = 0;
+  }
+  if (poseOk) {
+    const s = 1 / Math.sqrt(qn);
+    for (let k = 0; k < 4; k++) b.orientation[i4 + k] = pq[i4 + k] * s;
+  } else {
+    b.orientation[i4] = 0; b.orientation[i4 + 1] = 0; b.orientation[i4 + 2] = 0; b.orientation[i4 + 3] = 1;
+  }
+  for (let k = 0; k < 3; k++) pp[i3 + k] = b.position[i3 + k];
+  for (let k = 0; k < 4; k++) pq[i4 + k] = b.orientation[i4 + k];
+}
+
+/**
+ * Clears the warm-start caches around body `e`: the accumulated impulses of every manifold it is in and
+ * the row forces (average, warm-start) and reported force / torque of every joint attached to it.
+ */
+export function clearBodyCaches(contacts: ContactStore, joints: JointStore, e: number): void {
+  for (let m = 0; m < contacts.count; m++) {
+    if (contacts.bodyA[m] !== e && contacts.bodyB[m] !== e) continue;
+    contacts.normalImpulse.fill(0, 4 * m, 4 * m + 4);
+    contacts.tangentImpulse.fill(0, 8 * m, 8 * m + 8);
+  }
+  for (let k = 0; k < joints.count; k++) {
+    const j = joints.list[k];
+    if (joints.bodyA[j] !== e && joints.bodyB[j] !== e) continue;
+    joints.rowForce.fill(0, JOINT_SLOTS * j, JOINT_SLOTS * (j + 1));
+    joints.warmForce.fill(0, JOINT_SLOTS * j, JOINT_SLOTS * (j + 1));
+    joints.force.fill(0, 3 * j, 3 * j + 3);
+    joints.torque.fill(0, 3 * j, 3 * j + 3);
+  }
+}
