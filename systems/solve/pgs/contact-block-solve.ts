@@ -30,10 +30,10 @@
 
 import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
-import { growFloat64, growUint8, nextCapacity } from '../../../components/capacity';
+import { growFloat64, growInt32, nextCapacity } from '../../../components/capacity';
 import { solveSingleContactUnchecked, type FrictionLaw } from '../mdp/single-contact';
 import type { Softness } from '../common/soft-constraint';
-import { applyRestitution, solveNormalBlockLcp } from './contact-solve';
+import { applyRestitution, manifoldAtRest, solveNormalSet } from './contact-solve';
 
 /** Solver-owned scratch of the exact block sweep. */
 export interface BlockScratch {
@@ -45,24 +45,21 @@ export interface BlockScratch {
   x: Float64Array;
   /** `[9]` the block with the soft normal compliance of the biased sweeps. */
   softBlock: Float64Array;
-  /** `[4 × 4]` a manifold's normal Delassus block with the soft compliance (unit: 1/kg), row-major. */
-  normalM: Float64Array;
-  /** `[4]` its LCP's q (m/s), impulses before the solve (N·s) and solution (N·s). */
-  normalQ: Float64Array;
-  normalLam: Float64Array;
-  normalX: Float64Array;
-  /** `[4]` contact indices of the eligible points of a manifold (restitution pass). */
+  /** `[4]` contact indices of the points of the set being solved (`solveNormalSet`). */
   normalIndex: Int32Array;
-  /** `[capacity]` 1 at the first point of a manifold whose normal rows are solved as one block in
-   * this step (a manifold of k ≥ 2 points not at rest, {@link markManifoldBlocks}), else 0. */
-  manifoldBlock: Uint8Array;
+  /** `[4]` their target velocities (bias or −e v⁻; m/s) and whether their rows are soft (1) or rigid (0). */
+  normalTarget: Float64Array;
+  normalSoft: Uint8Array;
+  /** `[capacity]` at the first point of a manifold of k points: k, or −k when it is at rest (its normal
+   * rows are then not solved as one block; {@link markManifoldBlocks}); 0 at its other points. */
+  manifoldBlock: Int32Array;
 }
 
 export function createBlockScratch(): BlockScratch {
   return {
     delassus: new Float64Array(9 * 64), b: new Float64Array(3), x: new Float64Array(3), softBlock: new Float64Array(9),
-    normalM: new Float64Array(16), normalQ: new Float64Array(4), normalLam: new Float64Array(4),
-    normalX: new Float64Array(4), normalIndex: new Int32Array(4), manifoldBlock: new Uint8Array(64),
+    normalIndex: new Int32Array(4), normalTarget: new Float64Array(4),
+    normalSoft: new Uint8Array(4), manifoldBlock: new Int32Array(64),
   };
 }
 
@@ -101,37 +98,23 @@ export function computeDelassusBlocks(p: ConstraintProblem, sb: SolverBodies, s:
  */
 const SPECULATIVE_MIN_GAP = 1e-6;
 
-/** Largest normal speed at assembly of a calm manifold (unit: m/s), as in the rows (`packRows`). */
-const BLOCK_REST_SPEED = 0.1;
-/** Calm steps before a manifold counts as at rest, as in the rows (`packRows`). */
-const BLOCK_REST_STEPS = 2;
-
 /**
  * Marks the manifolds whose normal rows the sweeps of this step solve as one block
  * ({@link solveManifoldNormals}): every manifold of k ≥ 2 points that is not at rest, by the rule of
- * the cone-projection rows (`packRows`, `manifoldSolve: 'block'`): calm = every touching point carried
- * impulse in the last step and every point's normal speed at assembly is at most 0.1 m/s; at rest =
- * calm in this step and the 2 before (the contact store's per-manifold `calmSteps`, updated here).
- * A manifold at rest is warm-started to nearly its answer; its points' own blocks keep it (on the
- * 1000-box pile, every manifold as a block made the max-dissipation solve stage about 50 % slower).
+ * the cone-projection rows (`manifoldAtRest`: calm = every touching point carried impulse in the last
+ * step and every point's normal speed at assembly is at most 0.1 m/s; at rest = calm in this step and
+ * the 2 before). `manifoldBlock[c]` = k at the first point of a manifold of k points (0 elsewhere),
+ * negative when it is at rest. A manifold at rest is warm-started to nearly its answer; its points' own
+ * blocks keep it (on the 1000-box pile, every manifold as a block made the max-dissipation solve stage
+ * about 50 % slower).
  */
 export function markManifoldBlocks(p: ConstraintProblem, s: BlockScratch): void {
   const n = p.contactCount, store = p.storeIndex;
-  if (s.manifoldBlock.length < n) s.manifoldBlock = growUint8(s.manifoldBlock, nextCapacity(s.manifoldBlock.length, n));
-  const mark = s.manifoldBlock;
+  if (s.manifoldBlock.length < n) s.manifoldBlock = growInt32(s.manifoldBlock, nextCapacity(s.manifoldBlock.length, n));
   for (let c = 0; c < n;) {
-    const m = store[c] >> 2;
     let k = 1;
-    while (c + k < n && store[c + k] >> 2 === m) k++;
-    let calm = k > 1;
-    for (let i = 0; i < k && calm; i++) {
-      if (!(p.impulse[3 * (c + i)] > 0 || p.separation[c + i] > SPECULATIVE_MIN_GAP)) calm = false;
-      if (Math.abs(p.relativeVelocity[c + i]) > BLOCK_REST_SPEED) calm = false;
-    }
-    const before = p.calmSteps[c];
-    const steps = calm ? (before < 255 ? before + 1 : 255) : 0;
-    for (let i = 0; i < k; i++) { p.calmSteps[c + i] = steps; mark[c + i] = 0; }
-    if (k > 1 && !(calm && before >= BLOCK_REST_STEPS)) mark[c] = 1;
+    while (c + k < n && store[c + k] >> 2 === store[c] >> 2) k++;
+    s.manifoldBlock[c] = manifoldAtRest(p, c, k) ? -k : k;
     c += k;
   }
 }
@@ -203,89 +186,39 @@ export function solveContactBlocks(
   soft: Softness, useBias: boolean, maxPushout: number,
   separation: (p: ConstraintProblem, sb: SolverBodies, c: number, a: number, b: number) => number,
 ): void {
-  const n = p.contactCount, store = p.storeIndex;
-  for (let c = 0; c < n;) {
-    const m = store[c] >> 2;
-    let k = 1;
-    while (c + k < n && store[c + k] >> 2 === m) k++;
-    if (k >= 2 && s.manifoldBlock[c] === 1) solveManifoldNormals(p, sb, s, c, k, invH, soft, useBias, maxPushout, separation);
-    for (let i = 0; i < k; i++) solvePointBlock(p, sb, s, c + i, law, invH, soft, useBias, maxPushout, separation);
-    c += k;
+  for (let c = 0; c < p.contactCount;) {
+    const k = s.manifoldBlock[c];
+    if (k >= 2) solveManifoldNormals(p, sb, s, c, k, invH, soft, useBias, maxPushout, separation);
+    const end = c + (k < 0 ? -k : k);
+    for (; c < end; c++) solvePointBlock(p, sb, s, c, law, invH, soft, useBias, maxPushout, separation);
   }
 }
 
 /**
  * The normal rows of the k points c … c + k − 1 of one manifold as one LCP, the friction impulses
- * held (the rows' laws as in {@link solvePointBlock}: speculative s > 0 with bias s/h, soft on the
- * biased sweeps with compliance γ_i = A_ii (1/massScale − 1), rigid on the relaxation sweeps):
- *   y = (A + Γ) λ + (J_n v + bias − A λ⁰) ≥ 0 ⟂ λ ≥ 0,
- *   A_ij = 1/m_A + 1/m_B + (r_Ai × n)·I_A⁻¹(r_Aj × n) + (r_Bi × n)·I_B⁻¹(r_Bj × n)   (unit: 1/kg),
- * solved by `solveNormalBlockLcp` (active sets; a singular block keeps the split closest to λ⁰). When
- * no active set passes, nothing changes here (the points' own blocks follow).
+ * held (the rows' laws as in {@link solvePointBlock}: speculative s > 1 µm with bias s/h, soft on the
+ * biased sweeps with compliance γ_i = A_ii (1/massScale − 1), rigid on the relaxation sweeps), by
+ * `solveNormalSet` (`contact-solve.ts`). When no active set passes, nothing changes here (the points' own blocks follow).
  */
 function solveManifoldNormals(
   p: ConstraintProblem, sb: SolverBodies, s: BlockScratch, c: number, k: number, invH: number,
   soft: Softness, useBias: boolean, maxPushout: number,
   separation: (p: ConstraintProblem, sb: SolverBodies, c: number, a: number, b: number) => number,
 ): void {
-  const v = sb.v, w = sb.w, im = sb.invMass;
-  const dir = p.direction, jA = p.angularA, jB = p.angularB, iA = p.invInertiaAngularA, iB = p.invInertiaAngularB;
-  const imp = p.impulse, M = s.normalM, q = s.normalQ, lam = s.normalLam, x = s.normalX;
   const a = p.bodyA[c], b = p.bodyB[c];
-  const a3 = 3 * a, b3 = 3 * b, mA = im[a], mB = im[b], mAB = mA + mB;
-  const dvx = v[b3] - v[a3], dvy = v[b3 + 1] - v[a3 + 1], dvz = v[b3 + 2] - v[a3 + 2];
-  let idle = true;
   for (let i = 0; i < k; i++) {
-    const ci = c + i, o = 9 * ci;
-    const un = dir[o] * dvx + dir[o + 1] * dvy + dir[o + 2] * dvz
-      + jB[o] * w[b3] + jB[o + 1] * w[b3 + 1] + jB[o + 2] * w[b3 + 2]
-      - jA[o] * w[a3] - jA[o + 1] * w[a3 + 1] - jA[o + 2] * w[a3 + 2];
-    if (!(un - un === 0)) return; // not finite: the points' own blocks spread it as before
-    const sep = separation(p, sb, ci, a, b);
+    const sep = separation(p, sb, c + i, a, b);
     let bias = 0, soft1 = 0;
     if (sep > SPECULATIVE_MIN_GAP) bias = sep * invH;
     else if (useBias) {
       bias = Math.max(soft.biasRate * sep, -maxPushout);
       soft1 = 1;
     }
-    lam[i] = imp[3 * ci];
-    q[i] = un + bias;
-    x[i] = soft1; // which rows are soft, until the solve
-    if (lam[i] !== 0 || q[i] < 0) idle = false;
+    s.normalIndex[i] = c + i;
+    s.normalTarget[i] = bias;
+    s.normalSoft[i] = soft1;
   }
-  // no impulse and none wanted: nothing to do (a speculative or separating manifold)
-  if (idle) return;
-  for (let i = 0; i < k; i++) {
-    const o = 9 * (c + i);
-    let qi = q[i];
-    for (let j = i; j < k; j++) {
-      const oj = 9 * (c + j);
-      const aij = mAB
-        + jA[o] * iA[oj] + jA[o + 1] * iA[oj + 1] + jA[o + 2] * iA[oj + 2]
-        + jB[o] * iB[oj] + jB[o + 1] * iB[oj + 1] + jB[o + 2] * iB[oj + 2];
-      M[4 * i + j] = aij;
-      M[4 * j + i] = aij;
-    }
-    for (let j = 0; j < k; j++) qi -= M[4 * i + j] * lam[j];
-    q[i] = qi;
-    if (x[i] === 1) M[5 * i] /= soft.massScale; // A_ii + γ_i
-  }
-  if (!solveNormalBlockLcp(k, M, q, lam, x)) return;
-  let P = 0, uAx = 0, uAy = 0, uAz = 0, uBx = 0, uBy = 0, uBz = 0;
-  for (let i = 0; i < k; i++) {
-    const ci = c + i, o = 9 * ci;
-    const l = x[i] - lam[i];
-    imp[3 * ci] = x[i];
-    if (l > p.maxNormalImpulse[ci]) p.maxNormalImpulse[ci] = l;
-    P += l;
-    uAx += l * iA[o]; uAy += l * iA[o + 1]; uAz += l * iA[o + 2];
-    uBx += l * iB[o]; uBy += l * iB[o + 1]; uBz += l * iB[o + 2];
-  }
-  const o = 9 * c, nx = dir[o], ny = dir[o + 1], nz = dir[o + 2];
-  v[a3] -= mA * P * nx; v[a3 + 1] -= mA * P * ny; v[a3 + 2] -= mA * P * nz;
-  v[b3] += mB * P * nx; v[b3 + 1] += mB * P * ny; v[b3 + 2] += mB * P * nz;
-  w[a3] -= uAx; w[a3 + 1] -= uAy; w[a3 + 2] -= uAz;
-  w[b3] += uBx; w[b3 + 1] += uBy; w[b3 + 2] += uBz;
+  solveNormalSet(p, sb, s.normalIndex, s.normalTarget, s.normalSoft, k, soft.massScale);
 }
 
 /** The exact solve of point c's 3×3 block given every other impulse (the sweep's step for one point). */
@@ -356,66 +289,20 @@ function solvePointBlock(
  * block no active set solves, takes the rows one after the other (`applyRestitution`).
  */
 export function applyRestitutionBlocks(p: ConstraintProblem, sb: SolverBodies, s: BlockScratch, threshold: number): void {
-  const v = sb.v, w = sb.w, im = sb.invMass;
-  const dir = p.direction, jA = p.angularA, jB = p.angularB, iA = p.invInertiaAngularA, iB = p.invInertiaAngularB;
-  const imp = p.impulse, M = s.normalM, q = s.normalQ, lam = s.normalLam, x = s.normalX, idx = s.normalIndex;
-  const n = p.contactCount, store = p.storeIndex;
-  for (let c = 0; c < n;) {
-    const m = store[c] >> 2;
-    let k = 1;
-    while (c + k < n && store[c + k] >> 2 === m) k++;
+  const idx = s.normalIndex;
+  for (let c = 0; c < p.contactCount;) {
+    const k = s.manifoldBlock[c] < 0 ? -s.manifoldBlock[c] : s.manifoldBlock[c];
     let count = 0;
-    for (let i = 0; i < k; i++) {
-      const ci = c + i;
+    for (let ci = c; ci < c + k; ci++) {
       if (p.restitution[ci] === 0 || p.relativeVelocity[ci] > -threshold || p.maxNormalImpulse[ci] === 0) continue;
+      s.normalTarget[count] = p.restitution[ci] * p.relativeVelocity[ci];
+      s.normalSoft[count] = 0;
       idx[count++] = ci;
     }
-    if (count < 2) {
-      if (count === 1) applyRestitution(p, sb, threshold, idx[0], idx[0] + 1);
-      c += k;
-      continue;
-    }
-    const a = p.bodyA[c], b = p.bodyB[c];
-    const a3 = 3 * a, b3 = 3 * b, mA = im[a], mB = im[b], mAB = mA + mB;
-    const dvx = v[b3] - v[a3], dvy = v[b3 + 1] - v[a3 + 1], dvz = v[b3 + 2] - v[a3 + 2];
-    let finite = true;
-    for (let i = 0; i < count; i++) {
-      const ci = idx[i], o = 9 * ci;
-      const un = dir[o] * dvx + dir[o + 1] * dvy + dir[o + 2] * dvz
-        + jB[o] * w[b3] + jB[o + 1] * w[b3 + 1] + jB[o + 2] * w[b3 + 2]
-        - jA[o] * w[a3] - jA[o + 1] * w[a3 + 1] - jA[o + 2] * w[a3 + 2];
-      if (!(un - un === 0)) finite = false;
-      let qi = un + p.restitution[ci] * p.relativeVelocity[ci];
-      for (let j = 0; j < count; j++) {
-        const oj = 9 * idx[j];
-        const aij = mAB
-          + jA[o] * iA[oj] + jA[o + 1] * iA[oj + 1] + jA[o + 2] * iA[oj + 2]
-          + jB[o] * iB[oj] + jB[o + 1] * iB[oj + 1] + jB[o + 2] * iB[oj + 2];
-        M[4 * i + j] = aij;
-        qi -= aij * imp[3 * idx[j]];
-      }
-      q[i] = qi;
-      lam[i] = imp[3 * ci];
-    }
-    if (!finite || !solveNormalBlockLcp(count, M, q, lam, x)) {
+    // the maximal normal impulses are no longer read after the sweeps: the set's update of them is harmless
+    if (count < 2 || !solveNormalSet(p, sb, idx, s.normalTarget, s.normalSoft, count, 1)) {
       for (let i = 0; i < count; i++) applyRestitution(p, sb, threshold, idx[i], idx[i] + 1);
-      c += k;
-      continue;
     }
-    let P = 0, uAx = 0, uAy = 0, uAz = 0, uBx = 0, uBy = 0, uBz = 0;
-    for (let i = 0; i < count; i++) {
-      const ci = idx[i], o = 9 * ci;
-      const l = x[i] - lam[i];
-      imp[3 * ci] = x[i];
-      P += l;
-      uAx += l * iA[o]; uAy += l * iA[o + 1]; uAz += l * iA[o + 2];
-      uBx += l * iB[o]; uBy += l * iB[o + 1]; uBz += l * iB[o + 2];
-    }
-    const o = 9 * c, nx = dir[o], ny = dir[o + 1], nz = dir[o + 2];
-    v[a3] -= mA * P * nx; v[a3 + 1] -= mA * P * ny; v[a3 + 2] -= mA * P * nz;
-    v[b3] += mB * P * nx; v[b3 + 1] += mB * P * ny; v[b3 + 2] += mB * P * nz;
-    w[a3] -= uAx; w[a3 + 1] -= uAy; w[a3 + 2] -= uAz;
-    w[b3] += uBx; w[b3 + 1] += uBy; w[b3 + 2] += uBz;
     c += k;
   }
 }
