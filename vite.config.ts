@@ -11,6 +11,8 @@ export default defineConfig(({ mode }) => {
       base: './',
       build: { outDir: '../dist-sample', emptyOutDir: true, chunkSizeWarningLimit: 4000 },
       server: { host: '127.0.0.1' },
+      // Havok's ES module locates its .wasm itself (the game passes the URL vite gives it)
+      optimizeDeps: { exclude: ['@babylonjs/havok'] },
     };
   }
   return {

@@ -1,6 +1,6 @@
 /**
  * One-off benchmark of the accurate solver ('lcp', Stewart–Trinkle + Lemke) on the paper's four-ball
- * scene (seed 000 §4, `scenes/stewart-trinkle.ts`): wall time to simulate 1 s at each step size of
+ * scene (Stewart & Trinkle 1996 §4, `scenes/stewart-trinkle.ts`): wall time to simulate 1 s at each step size of
  * Table I, and the real-time factor (simulated time / wall time; > 1 = faster than real time).
  * Speed lives here, never in a timed test.
  *

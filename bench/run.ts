@@ -16,7 +16,7 @@
  *                    (repeatable, or a comma list; default all). The box3d-* scenes are Box3D's public
  *                    benchmark scenes `Pyramid(rows)` and `Pile(count)` (`scenes/box3d-benchmark.ts`)
  *                    with their metrics. Havok and Rapier run every scene without joints; cannon-es
- *                    skips the scenes of more than 1275 bodies (it takes over 0.3 s per step there). four-balls (seed 000 §4, h = 1/60
+ *                    skips the scenes of more than 1275 bodies (it takes over 0.3 s per step there). four-balls (Stewart & Trinkle 1996 §4, h = 1/60
  *                    here) and cradle (Newton's cradle, 5 balls, e = 1, zero gravity) have no cannon-es
  *                    version. The jointed scenes (joint-grid, ragdoll-pile) also report joint counts
  *                    and the joint errors of both engines (anchor gap, hinge axis, hinge limits).
@@ -47,6 +47,7 @@ import { buildStack, stackSpec, STACK_DESCRIPTION } from '../scenes/stack';
 import { buildCannonJointedScene, buildCannonScene, cannonMaxPenetration, snapshotPositions } from './cannon-scenes';
 import { buildHavokScene, loadHavok } from './havok-scene';
 import { buildRapierScene, loadRapier } from './rapier-scene';
+import { formatV2Bench, runV2Bench } from './v2-plugin';
 import type { ReferenceScene } from './reference-scene';
 import {
   box3dPileSpec, box3dPyramidSpec, buildBox3dPile, buildBox3dPyramid, pileQuality, PYRAMID_STANDING_HEIGHT, pyramidQuality,
@@ -226,10 +227,12 @@ interface Options {
   solvers: OurSolver[];
   steps: number;
   repeat: number;
+  /** Run the Babylon-level rows (`bench/v2-plugin.ts`): with `--scene v2-pile`, or when no scene is named. */
+  v2: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { json: false, scenes: [], scenesGiven: false, engines: [], solvers: [], steps: 600, repeat: 1 };
+  const o: Options = { json: false, scenes: [], scenesGiven: false, engines: [], solvers: [], steps: 600, repeat: 1, v2: false };
   let engineNames: ('ours' | OtherEngine)[] = [];
   const value = (i: number, flag: string): string => {
     const v = argv[i];
@@ -246,7 +249,8 @@ function parseArgs(argv: string[]): Options {
     if (a === '--json') o.json = true;
     else if (a === '--scene') {
       for (const s of value(++i, a).split(',')) {
-        if (!(s in SCENES)) throw new Error(`unknown scene ${s} (scenes: ${SCENE_NAMES.join(', ')})`);
+        if (s === 'v2-pile') { o.v2 = true; continue; }
+        if (!(s in SCENES)) throw new Error(`unknown scene ${s} (scenes: ${SCENE_NAMES.join(', ')}, v2-pile)`);
         if (!o.scenes.includes(s as SceneName)) o.scenes.push(s as SceneName);
       }
     } else if (a === '--engine') {
@@ -266,8 +270,8 @@ function parseArgs(argv: string[]): Options {
       process.exit(0);
     } else throw new Error(`unknown option ${a}`);
   }
-  o.scenesGiven = o.scenes.length > 0;
-  if (o.scenes.length === 0) o.scenes = [...SCENE_NAMES];
+  o.scenesGiven = o.scenes.length > 0 || o.v2;
+  if (!o.scenesGiven) { o.scenes = [...SCENE_NAMES]; o.v2 = true; }
   if (engineNames.length === 0) engineNames = ['ours', ...OTHER_ENGINES];
   if (o.solvers.length === 0) o.solvers = ['pgs'];
   if (engineNames.includes('ours')) for (const s of o.solvers) o.engines.push(OUR_ENGINE[s]);
@@ -700,6 +704,7 @@ async function main(): Promise<void> {
     }
     process.stdout.write(lines.join('\n') + '\n');
   }
+  if (o.v2 && !o.json) process.stdout.write(formatV2Bench(await runV2Bench(o.steps), o.steps));
   if (!o.json) process.stdout.write(`load average ${loadavg()[0].toFixed(2)} (1 min) at the end\n`);
 }
 

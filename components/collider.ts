@@ -1,6 +1,10 @@
 /**
- * Collider component: the shape, material and collision filter of a body, SoA columns indexed by
- * entity id (one collider per body, centred on the body's centre of mass, axes along the body axes).
+ * Collider component: the shape, local pose, material and collision filter of a collider, SoA columns
+ * indexed by entity id. A collider is an entity attached to one body (`body`), at a pose in that body's
+ * frame (`localPosition`, `localOrientation`; the body frame is its centre-of-mass principal frame).
+ * The collider that `addBody` creates lives on the body's own entity (collider id = body id, as a
+ * collider on a rigid-body entity in Avian); `addCollider` creates more, each its own entity. A body's
+ * colliders form a list: `firstCollider[body]`, then `nextCollider[c]` (−1 ends it).
  *
  * Shape dimensions live in `size` `[3 × capacity]`:
  * - sphere: (radius, 0, 0)
@@ -10,7 +14,7 @@
  * All lengths in m.
  */
 
-import { createColumns, ensureColumns, f64, u32, u8, type Columns, type ColumnTable } from './column-table';
+import { createColumns, ensureColumns, f64, i32, u32, u8, type Columns, type ColumnTable } from './column-table';
 
 export const ShapeKind = { none: 0, sphere: 1, box: 2, capsule: 3, plane: 4 } as const;
 export type ShapeKindName = Exclude<keyof typeof ShapeKind, 'none'>;
@@ -36,7 +40,7 @@ export const COLLIDER_COLUMNS = {
    * mode it is the PLUS COR e_max, the value of the COR line at zero approach speed. */
   restitution: f64(),
   /** `[capacity]` PLUS capture velocity v_capture ≥ 0 (unit: m/s, default 0.2): impacts slower than
-   * this do not rebound (COR 0). Default from the seed-004 digest §6.3 (≈ g·h … 2g·h at 60 Hz); the
+   * this do not rebound (COR 0). Default from the digest of Uchida, Sherman & Delp 2015, §6.3 (≈ g·h … 2g·h at 60 Hz); the
    * paper's 0.01 m/s (Table A1) suits event-driven integration. */
   captureVelocity: f64(),
   /** `[capacity]` PLUS plastic deformation velocity v_plastic > 0 (unit: m/s, default 0.1 = paper
@@ -59,6 +63,30 @@ export const COLLIDER_COLUMNS = {
   /** `[6 × capacity]` world AABB (min x y z, max x y z), fattened by the contact margin (unit: m).
    * Written by the broadphase each step. */
   aabb: f64(6),
+  /** `[capacity]` entity id of the body the collider is attached to (−1: none). */
+  body: i32(1, { fill: -1 }),
+  /** `[3 × capacity]` collider centre in the body frame (unit: m, from the body's centre of mass). */
+  localPosition: f64(3),
+  /** `[4 × capacity]` collider orientation in the body frame (unit quaternion x y z w). */
+  localOrientation: f64(4),
+  /** `[7 × capacity]` world pose of the collider (position x y z, unit: m; quaternion x y z w), the
+   * body pose composed with the local pose. Written by the broadphase each step (stage 1). */
+  worldPose: f64(7),
+  /** `[capacity]` density (unit: kg/m³, default 1000) from which the collider's mass is taken. */
+  density: f64(),
+  /** `[capacity]` next collider of the same body, −1 at the end of the list. */
+  nextCollider: i32(1, { fill: -1 }),
+  /** `[capacity]`, indexed by body id: the first collider of the body, −1 when it has none. */
+  firstCollider: i32(1, { fill: -1 }),
+  /** `[3 × capacity]`, indexed by body id: the body's origin frame in its centre-of-mass frame, position
+   * (unit: m). The origin frame is where the body was created (`addBody`'s position and orientation);
+   * it moves with the body, and the poses given to `addCollider` are in it. */
+  originPosition: f64(3),
+  /** `[4 × capacity]`, indexed by body id: the origin frame's orientation in the centre-of-mass frame. */
+  originOrientation: f64(4),
+  /** `[capacity]`, indexed by body id: which mass properties the user fixed ({@link MassOverride}
+   * bits); the others are recomputed from the colliders whenever a collider is added or removed. */
+  massOverride: u8(),
 } satisfies ColumnTable;
 
 /** The Collider store: {@link COLLIDER_COLUMNS} sized for `capacity` entity ids. */
@@ -66,6 +94,9 @@ export interface ColliderStore extends Columns<typeof COLLIDER_COLUMNS> {
   /** Entity ids below this fit in every column. */
   capacity: number;
 }
+
+/** Bits of `ColliderStore.massOverride`: the body's mass, or its inertia, was given explicitly. */
+export const MassOverride = { mass: 1, inertia: 2 } as const;
 
 export function createColliderStore(capacity = 64): ColliderStore {
   return { capacity, ...createColumns(COLLIDER_COLUMNS, capacity) };

@@ -1,5 +1,5 @@
 /**
- * Contact store: pooled SoA manifolds keyed by body pair. Contacts churn every step, so they are not
+ * Contact store: pooled SoA manifolds keyed by collider pair. Contacts churn every step, so they are not
  * entities (the design's data model). A manifold holds up to {@link MAX_MANIFOLD_POINTS} points that
  * share one normal; each point carries a feature id so its impulses warm-start the next step.
  *
@@ -8,7 +8,8 @@
  * (vectors at `3 (4m + k)`).
  *
  * Begin / end events are appended during the narrowphase and are valid until the next step: read
- * them after `stepWorld` from `beginA/beginB` (`beginCount` pairs) and `endA/endB` (`endCount` pairs).
+ * them after `stepWorld` from `beginA/beginB` (`beginCount` pairs) and `endA/endB` (`endCount` pairs):
+ * collider entity ids (`colliders.body[c]` is the body; the collider `addBody` made has the body's id).
  */
 
 import { growUint32 } from './capacity';
@@ -21,9 +22,14 @@ export const MAX_MANIFOLD_POINTS = 4;
  * derive from this table. Entry m is manifold slot m; per-point columns have a stride of
  * {@link MAX_MANIFOLD_POINTS} points. */
 export const CONTACT_COLUMNS = {
-  /** `[capacity]` entity id of body A (the normal points from A to B). */
+  /** `[capacity]` entity id of collider A (the normal points from A to B); manifolds are keyed by the
+   * collider pair. */
+  colliderA: u32(),
+  /** `[capacity]` entity id of collider B. */
+  colliderB: u32(),
+  /** `[capacity]` entity id of the body of collider A (the solver's body A). */
   bodyA: u32(),
-  /** `[capacity]` entity id of body B. */
+  /** `[capacity]` entity id of the body of collider B. */
   bodyB: u32(),
   /** `[capacity]` number of points (0 when the shapes are apart by more than the contact margin). */
   pointCount: u8(),
@@ -72,7 +78,7 @@ export interface ContactStore extends Columns<typeof CONTACT_COLUMNS> {
   count: number;
   /** Manifold slots that fit in every column. */
   capacity: number;
-  /** Unordered body pair → manifold slot. */
+  /** Unordered collider pair → manifold slot. */
   slotOfPair: PairTable;
   beginCount: number;
   beginA: Uint32Array;
@@ -101,16 +107,19 @@ function ensureManifoldCapacity(s: ContactStore, n: number): void {
   ensureColumns(CONTACT_COLUMNS, s, n);
 }
 
-/** Returns the slot of the pair (a, b), creating an empty manifold (A = a, B = b) if there is none. */
-export function acquireManifold(s: ContactStore, a: number, b: number): number {
+/** Returns the slot of the collider pair (a, b), creating an empty manifold (A = a, B = b, of the
+ * bodies `bodyA`, `bodyB`: by default the colliders' own ids) if there is none. */
+export function acquireManifold(s: ContactStore, a: number, b: number, bodyA = a, bodyB = b): number {
   const found = pairTableGet(s.slotOfPair, a, b);
   if (found >= 0) return found;
   const m = s.count;
   ensureManifoldCapacity(s, m + 1);
   s.count = m + 1;
   pairTableSet(s.slotOfPair, a, b, m);
-  s.bodyA[m] = a;
-  s.bodyB[m] = b;
+  s.colliderA[m] = a;
+  s.colliderB[m] = b;
+  s.bodyA[m] = bodyA;
+  s.bodyB[m] = bodyB;
   s.pointCount[m] = 0;
   s.touching[m] = 0;
   s.calmSteps[m] = 0;
@@ -121,14 +130,14 @@ export function acquireManifold(s: ContactStore, a: number, b: number): number {
 /** Removes manifold slot `m`, moving the last slot into its place. */
 export function releaseManifold(s: ContactStore, m: number): void {
   const last = s.count - 1;
-  pairTableDelete(s.slotOfPair, s.bodyA[m], s.bodyB[m]);
+  pairTableDelete(s.slotOfPair, s.colliderA[m], s.colliderB[m]);
   if (m !== last) copyManifold(s, last, m);
   s.count = last;
 }
 
 function copyManifold(s: ContactStore, from: number, to: number): void {
   copyEntry(CONTACT_COLUMNS, s, from, to);
-  pairTableSet(s.slotOfPair, s.bodyA[to], s.bodyB[to], to);
+  pairTableSet(s.slotOfPair, s.colliderA[to], s.colliderB[to], to);
 }
 
 /** Appends a begin-touch event (A, B). */

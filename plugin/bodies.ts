@@ -5,7 +5,10 @@
 
 import { addComponent, addEntity, entityExists, hasComponent, removeEntity } from 'bitecs';
 import { ensureRigidBodyCapacity, MotionType, type MotionTypeName } from '../components/rigid-body';
-import { CombineRule, ensureColliderCapacity, ShapeKind, type CombineRuleName, type ShapeKindName } from '../components/collider';
+import {
+  CombineRule, ensureColliderCapacity, MassOverride, ShapeKind, type CombineRuleName, type ShapeKindName,
+} from '../components/collider';
+import { quatMultiply, quatRotate } from '../math/quat';
 import { shapeMassProperties } from '../components/mass-properties';
 import { pushEndEvent, releaseManifold } from '../components/contact';
 import { PhysicsInputError, UnknownEntityError } from './errors';
@@ -34,9 +37,17 @@ interface ColliderCommon {
   frictionCombine?: CombineRuleName;
   /** How a pair's restitution is combined (default 'engine': max(ea, eb)); see `CombineRule`. */
   restitutionCombine?: CombineRuleName;
+  /** Centre of the collider in the body's origin frame (unit: m, default 0): the frame the body was
+   * created at by `addBody` (its position and orientation), which moves with the body. */
+  position?: Vec3Like;
+  /** Orientation of the collider in the body's origin frame, x y z w (default identity); normalised on entry. */
+  orientation?: QuatLike;
+  /** Density (unit: kg/m³, > 0; default: the body's `density` for the collider of `addBody`, 1000 for
+   * `addCollider`), from which the collider's share of the body's mass is taken. */
+  density?: number;
 }
 
-/** A collider description. Lengths in m, centred on the body's centre of mass, axes = body axes. */
+/** A collider description: shape (lengths in m), local pose on the body, material, filter. */
 export type ColliderDef = ColliderCommon & (
   | { shape: 'sphere'; radius: number }
   | { shape: 'box'; halfExtents: Vec3Like }
@@ -47,11 +58,13 @@ export type ColliderDef = ColliderCommon & (
 export interface BodyDef {
   /** default 'dynamic' */
   type?: MotionTypeName;
-  /** Centre of mass (unit: m, world, default origin). */
+  /** Position of the body frame (unit: m, world, default origin). The body frame is the centre-of-mass
+   * frame: when the collider is offset (`collider.position` / `orientation`), the frame moves to the
+   * collider's centre of mass and principal axes once it is placed (see `plugin/body-mass.ts`). */
   position?: Vec3Like;
   /** Orientation x y z w (default identity); normalised on entry. */
   orientation?: QuatLike;
-  /** unit: m/s, world (default 0). Kinematic bodies keep it. */
+  /** Velocity of the centre of mass (unit: m/s, world, default 0). Kinematic bodies keep it. */
   linearVelocity?: Vec3Like;
   /** unit: rad/s, world (default 0). */
   angularVelocity?: Vec3Like;
@@ -86,9 +99,14 @@ interface ResolvedCollider {
   isSensor: boolean;
   frictionCombine: number;
   restitutionCombine: number;
+  position: [number, number, number];
+  orientation: [number, number, number, number];
+  /** undefined: the caller's default */
+  density: number | undefined;
 }
 
-function resolveCollider(entity: number, def: ColliderDef): ResolvedCollider {
+/** Validates a collider description (changes nothing); `entity` names the body in errors. */
+export function resolveCollider(entity: number, def: ColliderDef): ResolvedCollider {
   if (typeof def !== 'object' || def === null) {
     throw new PhysicsInputError(entity, 'collider', def, "must be a collider description { shape: 'sphere' | 'box' | 'capsule' | 'plane', ... }");
   }
@@ -137,10 +155,21 @@ function resolveCollider(entity: number, def: ColliderDef): ResolvedCollider {
   }
   const frictionCombine = readCombineRule(entity, 'collider.frictionCombine', def.frictionCombine);
   const restitutionCombine = readCombineRule(entity, 'collider.restitutionCombine', def.restitutionCombine);
+  const position = def.position === undefined ? [0, 0, 0] as [number, number, number] : readVec3(entity, 'collider.position', def.position);
+  const orientation = def.orientation === undefined ? [0, 0, 0, 1] as [number, number, number, number]
+    : readQuat(entity, 'collider.orientation', def.orientation);
+  const density = def.density === undefined ? undefined : readNumber(entity, 'collider.density', def.density, 'positive');
   return {
     kind, size, friction, restitution, captureVelocity, plasticVelocity, minRestitution, group, mask,
     isSensor: readBoolean(entity, 'collider.isSensor', def.isSensor, false), frictionCombine, restitutionCombine,
+    position, orientation, density,
   };
+}
+
+/** Whether a resolved collider sits on its body's frame (no offset, no rotation). */
+export function isCentred(c: ResolvedCollider): boolean {
+  const p = c.position, q = c.orientation;
+  return p[0] === 0 && p[1] === 0 && p[2] === 0 && q[0] === 0 && q[1] === 0 && q[2] === 0 && q[3] === 1;
 }
 
 function readCombineRule(entity: number, field: string, v: unknown): number {
@@ -180,7 +209,7 @@ export function addBody(world: PhysicsWorld, def: BodyDef = {}): number {
   let mass = 0;
   let inertia: [number, number, number] = [0, 0, 0];
   if (motion === MotionType.dynamic) {
-    const density = readNumber(e, 'density', def.density ?? 1000, 'positive');
+    const density = collider?.density ?? readNumber(e, 'density', def.density ?? 1000, 'positive');
     const fromShape = collider === undefined ? undefined : shapeMassProperties(collider.kind, collider.size, density);
     if (def.mass !== undefined) {
       mass = readNumber(e, 'mass', def.mass, 'positive');
@@ -228,14 +257,60 @@ export function addBody(world: PhysicsWorld, def: BodyDef = {}): number {
   b.linearDamping[eid] = linearDamping;
   b.angularDamping[eid] = angularDamping;
   b.gravityScale[eid] = gravityScale;
-  world.colliders.shape[eid] = ShapeKind.none;
-  if (collider !== undefined) writeCollider(world, eid, collider);
+  const cs = world.colliders;
+  cs.shape[eid] = ShapeKind.none;
+  cs.body[eid] = eid;
+  cs.firstCollider[eid] = -1;
+  cs.nextCollider[eid] = -1;
+  for (let k = 0; k < 3; k++) cs.originPosition[3 * eid + k] = 0;
+  for (let k = 0; k < 4; k++) cs.originOrientation[4 * eid + k] = k === 3 ? 1 : 0;
+  cs.massOverride[eid] = (def.mass !== undefined ? MassOverride.mass : 0) | (def.inertia !== undefined ? MassOverride.inertia : 0);
+  if (collider !== undefined) {
+    if (collider.density === undefined) collider.density = def.density ?? 1000;
+    if (motion === MotionType.dynamic && !isCentred(collider)) centreOnCollider(world, eid, collider, def.inertia !== undefined);
+    writeCollider(world, eid, eid, collider);
+  }
   return eid;
 }
 
-function writeCollider(world: PhysicsWorld, eid: number, c: ResolvedCollider): void {
+/**
+ * A dynamic body whose one collider is offset: its centre of mass is the collider's centre and its
+ * principal axes the collider's axes (unless the user gave the inertia: then only the centre moves), so
+ * the body frame moves there and the origin frame is kept as the inverse of that move (the general
+ * case, several colliders, is `plugin/body-mass.ts`).
+ */
+function centreOnCollider(world: PhysicsWorld, eid: number, c: ResolvedCollider, keepAxes: boolean): void {
+  const b = world.bodies, s = world.colliders;
+  const r = [0, 0, 0];
+  quatRotate(r, 0, b.orientation, 4 * eid, c.position, 0);
+  for (let k = 0; k < 3; k++) { b.position[3 * eid + k] += r[k]; b.prevPosition[3 * eid + k] += r[k]; }
+  // origin in the new frame: position −P⁻¹ c, orientation P⁻¹ (P = the collider's orientation, or identity)
+  const inv = keepAxes ? [0, 0, 0, 1] : [-c.orientation[0], -c.orientation[1], -c.orientation[2], c.orientation[3]];
+  if (!keepAxes) {
+    quatMultiply(b.orientation, 4 * eid, b.orientation, 4 * eid, c.orientation, 0);
+    quatMultiply(b.prevOrientation, 4 * eid, b.prevOrientation, 4 * eid, c.orientation, 0);
+  }
+  quatRotate(s.originPosition, 3 * eid, inv, 0, c.position, 0);
+  for (let k = 0; k < 3; k++) s.originPosition[3 * eid + k] = -s.originPosition[3 * eid + k];
+  for (let k = 0; k < 4; k++) s.originOrientation[4 * eid + k] = inv[k];
+}
+
+/** Writes collider `eid` of body `body` (linking it into the body's collider list if it is new). */
+export function writeCollider(world: PhysicsWorld, eid: number, body: number, c: ResolvedCollider): void {
   const s = world.colliders;
   addComponent(world.ecs, eid, s);
+  let linked = false;
+  for (let k = s.firstCollider[body]; k >= 0; k = s.nextCollider[k]) if (k === eid) { linked = true; break; }
+  if (!linked) {
+    s.body[eid] = body;
+    s.nextCollider[eid] = s.firstCollider[body];
+    s.firstCollider[body] = eid;
+  }
+  // local pose = origin frame ∘ the given pose (both in the centre-of-mass frame)
+  quatRotate(s.localPosition, 3 * eid, s.originOrientation, 4 * body, c.position, 0);
+  for (let k = 0; k < 3; k++) s.localPosition[3 * eid + k] += s.originPosition[3 * body + k];
+  quatMultiply(s.localOrientation, 4 * eid, s.originOrientation, 4 * body, c.orientation, 0);
+  s.density[eid] = c.density ?? (s.density[eid] > 0 ? s.density[eid] : 1000);
   s.shape[eid] = c.kind;
   s.size[3 * eid] = c.size[0];
   s.size[3 * eid + 1] = c.size[1];
@@ -258,13 +333,14 @@ export function hasBody(world: PhysicsWorld, eid: number): boolean {
   return Number.isInteger(eid) && eid >= 0 && entityExists(world.ecs, eid) && hasComponent(world.ecs, eid, world.bodies);
 }
 
-function requireBody(world: PhysicsWorld, eid: number): void {
+export function requireBody(world: PhysicsWorld, eid: number): void {
   requireWorld(world);
   if (!hasBody(world, eid)) throw new UnknownEntityError(eid);
 }
 
 /**
- * Replaces the collider of a body. The mass is not recomputed (give it at `addBody`).
+ * Replaces the collider on the body's own entity (the one `addBody` made). The mass is not recomputed
+ * (give it at `addBody`, or use `addCollider` / `removeCollider`, which do).
  * @throws UnknownEntityError, PhysicsInputError
  */
 export function setCollider(world: PhysicsWorld, eid: number, def: ColliderDef): void {
@@ -273,7 +349,7 @@ export function setCollider(world: PhysicsWorld, eid: number, def: ColliderDef):
   if (c.kind === ShapeKind.plane && world.bodies.motionType[eid] !== MotionType.static) {
     throw new PhysicsInputError(eid, 'collider.shape', 'plane', 'a plane must be on a static body');
   }
-  writeCollider(world, eid, c);
+  writeCollider(world, eid, eid, c);
 }
 
 /** The collider shape name of a body, or undefined when it has none. */
@@ -295,10 +371,21 @@ export function removeBody(world: PhysicsWorld, eid: number): void {
   const cs = world.contacts;
   for (let m = cs.count - 1; m >= 0; m--) {
     if (cs.bodyA[m] === eid || cs.bodyB[m] === eid) {
-      if (cs.touching[m]) world.narrowphase.pendingEnd.push(cs.bodyA[m], cs.bodyB[m]);
+      if (cs.touching[m]) world.narrowphase.pendingEnd.push(cs.colliderA[m], cs.colliderB[m]);
       releaseManifold(cs, m);
     }
   }
+  // the body's colliders: its own entity's, and the collider entities addCollider made
+  const s = world.colliders;
+  for (let c = s.firstCollider[eid]; c >= 0;) {
+    const next = s.nextCollider[c];
+    s.shape[c] = ShapeKind.none;
+    s.body[c] = -1;
+    s.nextCollider[c] = -1;
+    if (c !== eid) removeEntity(world.ecs, c);
+    c = next;
+  }
+  s.firstCollider[eid] = -1;
   world.colliders.shape[eid] = ShapeKind.none;
   world.bodies.motionType[eid] = MotionType.static;
   world.bodies.invMass[eid] = 0;

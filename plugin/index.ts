@@ -24,6 +24,7 @@ export {
 export type {
   JointDef, JointAxisName, JointAxisSpec, JointLimits, JointSwingLimit, JointMotorDef, JointKindName,
 } from './joints';
+export { addCollider, removeCollider, hasCollider, getColliderBody, getBodyColliders } from './colliders';
 export { castRay, castRayAll, castRayAny, createRayHit, createRayHitList } from './queries';
 export type { RayHit, RayHitList, RayCastOptions, QueryFilterDef } from './queries';
 export { PhysicsInputError, UnknownEntityError, NonFiniteStateError, SolverNotRegisteredError } from './errors';

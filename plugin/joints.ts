@@ -6,7 +6,7 @@
  * B, or between body A and the world when B is omitted. It is solved with the contacts: in the fast
  * mode as soft constraints inside the PGS substeps (`systems/solve/pgs/joint-solve.ts`), in the
  * accurate mode by the implicit solve of Drumwright's scheme (`systems/solve/lcp/joint-implicit.ts`;
- * seed `003_238cd3da0158afe1.txt`, digest `research/seed-003-drumwright.md` §1.6, §2.2).
+ * Drumwright 2019, digest §1.6, §2.2).
  *
  * Frames and units. Anchors are points body-local to their body, from its centre of mass (unit: m);
  * with B the world, B's anchor is a world point. Axes are unit vectors body-local to A (normalised on
@@ -33,8 +33,8 @@ const AXIS_NAMES: readonly JointAxisName[] = ['linearX', 'linearY', 'linearZ', '
  * Range of a joint coordinate: lower ≤ upper (m for linear axes, rad for angular ones). One side may be
  * open: lower = −Infinity or upper = +Infinity (that side gets no row). Rigid by default; a finite
  * `stiffness` makes each limit Drumwright's unilateral spring-damper, pushing only:
- * λ = max(0, −k φ − b φ̇) with φ the distance past the limit, integrated implicitly (seed
- * `003_238cd3da0158afe1.txt` §5.4, digest §1.7 and T7).
+ * λ = max(0, −k φ − b φ̇) with φ the distance past the limit, integrated implicitly (Drumwright 2019
+ * §5.4, digest §1.7 and T7).
  */
 export interface JointLimits {
   lower: number;

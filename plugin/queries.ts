@@ -13,8 +13,9 @@
  */
 
 import {
-  rayCastAll, rayCastAny, rayCastClosest, type RayHit, type RayHitList,
+  createQueryScratch, rayCastAll, rayCastAny, rayCastClosest, type QueryScratch, type RayHit, type RayHitList,
 } from '../systems/queries/ray-cast';
+import { createQueryFilter } from '../systems/queries/query-filter';
 import { PhysicsInputError } from './errors';
 import type { Vec3Like } from './validate';
 import type { PhysicsWorld } from './world';
@@ -58,7 +59,7 @@ export function castRay(
 ): boolean {
   const maxT = prepareRay(world, origin, direction, options);
   checkHit(hit, 'hit');
-  return rayCastClosest(world, world.queries, maxT, options?.solid ?? true, hit);
+  return rayCastClosest(world, scratchOf(world), maxT, options?.solid ?? true, hit);
 }
 
 /**
@@ -73,7 +74,7 @@ export function castRayAll(
   if (typeof hits !== 'object' || hits === null || !Array.isArray(hits.hits)) {
     throw new PhysicsInputError(-1, 'hits', hits, 'must be a RayHitList (createRayHitList())');
   }
-  return rayCastAll(world, world.queries, maxT, options?.solid ?? true, hits);
+  return rayCastAll(world, scratchOf(world), maxT, options?.solid ?? true, hits);
 }
 
 /**
@@ -83,13 +84,13 @@ export function castRayAll(
  */
 export function castRayAny(world: PhysicsWorld, origin: Vec3Like, direction: Vec3Like, options?: RayCastOptions): boolean {
   const maxT = prepareRay(world, origin, direction, options);
-  return rayCastAny(world, world.queries, maxT, options?.solid ?? true);
+  return rayCastAny(world, scratchOf(world), maxT, options?.solid ?? true);
 }
 
 /** Validates the ray and the options, loads the ray and the filter into the world's scratch, and
  * returns the maximum distance. Changes nothing else. */
 function prepareRay(world: PhysicsWorld, origin: Vec3Like, direction: Vec3Like, o: RayCastOptions | undefined): number {
-  const s = world.queries;
+  const s = scratchOf(world);
   const r = s.ray;
   // validate everything into locals first, then write the scratch
   readVec3Into('origin', origin, r, 0);
@@ -133,6 +134,11 @@ function prepareRay(world: PhysicsWorld, origin: Vec3Like, direction: Vec3Like, 
   const f = s.filter;
   f.group = group; f.mask = mask; f.includeSensors = includeSensors; f.excludeBodies = exclude;
   return maxT;
+}
+
+/** The world's query scratch, made on first use. */
+function scratchOf(world: PhysicsWorld): QueryScratch {
+  return world.queries ?? (world.queries = createQueryScratch(createQueryFilter()));
 }
 
 function readBits(field: string, v: unknown): number {

@@ -16,9 +16,10 @@
 import { query } from 'bitecs';
 import { updateBroadphase } from '../systems/broadphase/broadphase';
 import { updateContacts } from '../systems/narrowphase/narrowphase';
-import { assembleContacts, gatherBodies, storeImpulses } from '../systems/assembly/assembly';
+import { assembleContacts, gatherBodies } from '../systems/assembly/assembly';
+import { storeResults } from '../systems/assembly/store-results';
 import { integrateBodies } from '../systems/integrate/integrate';
-import { assembleJoints, storeJointResults } from '../systems/assembly/joint-rows';
+import { assembleJoints } from '../systems/assembly/joint-rows';
 import { NonFiniteStateError, PhysicsInputError, WorldInputError } from './errors';
 import { clearBodyCaches, containNonFiniteBodies } from '../systems/integrate/non-finite';
 import { createPgsSolver } from '../systems/solve/pgs/pgs-solver';
@@ -84,7 +85,7 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
   ctx.profile = timed;
   let stats;
   try {
-    stats = world.solver.solve(world.problem, world.solverBodies, ctx);
+    stats = world.solver.solve(world.solverProblem, world.solverBodies, ctx);
   } catch {
     // An internal failure (e.g. a singular or non-finite LCP): solve the step again from the gathered
     // state with the fast solver. The caught error is not kept (no allocation beyond the first).
@@ -93,10 +94,9 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
     gatherBodies(ecs, bodies, world.gravity, world.solverBodies);
     assembleContacts(contacts, bodies, world.solverBodies, world.problem);
     assembleJoints(world.joints, bodies, world.solverBodies, world.jointProblem);
-    stats = world.fallbackSolver.solve(world.problem, world.solverBodies, ctx);
+    stats = world.fallbackSolver.solve(world.solverProblem, world.solverBodies, ctx);
   }
-  storeImpulses(world.problem, contacts);
-  storeJointResults(world.joints, world.jointProblem, world.brokenJoints); // joint forces, breaking
+  storeResults(world.solverProblem, contacts, world.joints, world.brokenJoints); // warm start, joint forces, breaking
   if (timed) { const t = now(); prof.last.stages.solve = t - t0; t0 = t; }
 
   const before = world.nonFiniteBodies.length;

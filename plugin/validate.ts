@@ -4,11 +4,12 @@
  */
 
 import { PhysicsInputError } from './errors';
-import type { PhysicsWorld } from './world';
 
 /** Throws when `world` is not a world made by `createPhysicsWorld` (null, undefined, another object). */
-export function requireWorld(world: PhysicsWorld): void {
-  if (typeof world !== 'object' || world === null || world.bodies === undefined || world.ecs === undefined) {
+export function requireWorld(world: object | null | undefined): void {
+  // typed structurally (not as PhysicsWorld) so that this module does not import world.ts, which imports it
+  const w = world as { bodies?: unknown; ecs?: unknown } | null | undefined;
+  if (typeof w !== 'object' || w === null || w.bodies === undefined || w.ecs === undefined) {
     throw new PhysicsInputError(-1, 'world', world, 'must be a world made by createPhysicsWorld', 'argument');
   }
 }

@@ -14,13 +14,12 @@ import { createNarrowphase, type NarrowphaseState } from '../systems/narrowphase
 import { createSolverBodies, type SolverBodies } from '../systems/assembly/solver-bodies';
 import { createConstraintProblem, type ConstraintProblem } from '../systems/assembly/constraint-problem';
 import { createJointProblem, type JointProblem } from '../systems/assembly/joint-rows';
-import type { ConstraintSolver, SolverKind, StepContext } from '../systems/solve/constraint-solver';
+import type { ConstraintSolver, SolverKind, SolverProblem, StepContext } from '../systems/solve/constraint-solver';
 import { createPgsSolver } from '../systems/solve/pgs/pgs-solver';
 import { defaultPgsOptions, type PgsOptions } from '../systems/solve/pgs/pgs-options';
 import type { LcpOptions } from './accurate-solver';
 import { getSolverFactory, registeredSolvers, type SolverOptions } from './solver-registry';
-import { createQueryScratch, type QueryScratch } from '../systems/queries/ray-cast';
-import { createQueryFilter } from '../systems/queries/query-filter';
+import type { QueryScratch } from '../systems/queries/ray-cast';
 import { createProfiler, now, type Profiler } from './profiler';
 import { SolverNotRegisteredError, WorldInputError } from './errors';
 import { readVec3, type Vec3Like } from './validate';
@@ -34,7 +33,7 @@ export interface PhysicsWorldOptions {
   /** PGS solver options (see `PgsOptions`). */
   pgs?: Partial<PgsOptions>;
   /** Friction law of the world (default 'coulomb'); shorthand for `pgs.friction`. 'max-dissipation'
-   * selects the exact per-contact block solve (seed `002_860fd11d8fe7a86f.txt`). */
+   * selects the exact per-contact block solve (Preclik, Eibl & Rüde 2018). */
   friction?: 'coulomb' | 'max-dissipation';
   /** Accurate (Stewart–Trinkle LCP) solver options (see `LcpOptions`). */
   lcp?: Partial<LcpOptions>;
@@ -68,8 +67,11 @@ export interface PhysicsWorld {
   readonly problem: ConstraintProblem;
   /** The joint rows of the step (`systems/assembly/joint-rows.ts`). */
   readonly jointProblem: JointProblem;
-  /** Scratch of the world queries (`plugin/queries.ts`); queries are not re-entrant. */
-  readonly queries: QueryScratch;
+  /** What the solver receives each step: `{ contacts: problem, joints: jointProblem }`. */
+  readonly solverProblem: SolverProblem;
+  /** Scratch of the world queries, made by the first query (`plugin/queries.ts`, so an app without
+   * queries does not ship them); queries are not re-entrant. */
+  queries: QueryScratch | undefined;
   /** The current contact solver. */
   solver: ConstraintSolver;
   readonly profiler: Profiler;
@@ -125,6 +127,7 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
   const broadphase = createBroadphase();
   broadphase.excludedPairs = joints.excludedPairs;
   const jointProblem = createJointProblem();
+  const problem = createConstraintProblem();
   const world: PhysicsWorld = {
     ecs: createWorld(),
     gravity,
@@ -135,9 +138,10 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
     broadphase,
     narrowphase: createNarrowphase(),
     solverBodies: createSolverBodies(cap),
-    problem: createConstraintProblem(),
+    problem,
     jointProblem,
-    queries: createQueryScratch(createQueryFilter()),
+    solverProblem: { contacts: problem, joints: jointProblem },
+    queries: undefined,
     solver,
     profiler: createProfiler(options.profile ?? false),
     contactMargin: margin,
@@ -148,7 +152,7 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
     solverFallbacks: 0,
     fallbackSolver: undefined,
     brokenJoints: [],
-    stepContext: { h: 1 / 60, gravity, profile: false, clock: now, detail: {}, joints: jointProblem },
+    stepContext: { h: 1 / 60, gravity, profile: false, clock: now, detail: {} },
     setSolver(kind, opts) {
       this.solver = makeSolver(kind, opts ?? {});
       // the new solver reports its own details; drop the old one's (allocation at switch time only)

@@ -1,24 +1,22 @@
 /**
- * Knock 'em down: the sample game. The level (towers and a wall of blocks, `scenes/game-level.ts`)
- * stands on a ground; the player throws balls at it from the camera (click or tap), and scores one
- * point per block knocked down or off its place. Two jointed toys stand beside it
- * (`scenes/game-joints.ts`): a wrecking ball on a chain of ball joints, which the player swings into
- * the red tower ({@link KnockdownGame.swingWreckingBall}, key W), and a drawbridge on a motorised hinge
- * in front of the blue tower, which the player raises and lowers ({@link KnockdownGame.toggleDrawbridge},
- * key B) and which thrown balls knock back. The physics world is stepped from the render loop by
- * `attachPhysics`, which also moves the meshes (interpolated). One mesh per body: each group of
- * blocks of the same size and colour is one source mesh with instances (each instance has its own
- * transform), so the whole level draws in a few draw calls.
+ * Knock 'em down: the sample game, written against Babylon's Physics V2 API only, so the same code
+ * runs on this engine (`EcsPhysicsPlugin`) or on Babylon's Havok plugin (`?engine=havok`): the level
+ * (towers and a wall of blocks, `scenes/game-level.ts`), the balls and the jointed toys
+ * (`scenes/game-joints.ts`) are `PhysicsAggregate`s and constraint classes. The player throws balls at
+ * the level from the camera (click or tap) and scores one point per block knocked down or off its
+ * place. Beside it, a wrecking ball on a chain of ball-and-socket constraints, which the player swings
+ * into the red tower ({@link KnockdownGame.swingWreckingBall}, key W), and a drawbridge on a motorised
+ * 6-DoF hinge with limits in front of the blue tower, which the player raises and lowers
+ * ({@link KnockdownGame.toggleDrawbridge}, key B).
  *
- * The contact solver can be switched live, without a reset ({@link KnockdownGame.setSolverMode}): the
- * fast one (PGS, with the Coulomb or the maximum-dissipation friction law) or the accurate one
+ * On this engine the contact solver can be switched live ({@link KnockdownGame.setSolverMode}) through
+ * `plugin.world`: the fast one (PGS, Coulomb or maximum-dissipation friction) or the accurate one
  * (Stewart–Trinkle LCP per island solved by Lemke's algorithm, with PLUS impacts). The accurate solver
  * takes about 0.05–0.1 s per step on the level and up to ~0.5 s while a ball hits a tower (measured in
- * Node, see {@link ACCURATE_MODE_WARNING}; bounded by `lcp.lemkeWorkBudget`), so in accurate mode the game takes one step
- * per rendered frame: the world runs in slow motion and the page stays responsive between steps.
- * The joints live in the world, so they carry over a solver switch: the chain and the drawbridge keep
- * their state (the fast mode solves them as soft constraints in its substeps, the accurate mode by the
- * implicit joint solve with position projection).
+ * Node, see {@link ACCURATE_MODE_WARNING}), so in accurate mode the plugin takes one step per rendered
+ * frame (slow motion). On this engine the plugin steps a fixed 1/60 s with an accumulator (at most 4
+ * steps per frame) and interpolates the meshes; on Havok, Babylon's sub-time-step runs fixed 1/60 s
+ * steps (as many as the frame lasted, no interpolation).
  */
 
 import type { Engine } from '@babylonjs/core/Engines/engine.js';
@@ -28,26 +26,37 @@ import type { Mesh } from '@babylonjs/core/Meshes/mesh.js';
 import '@babylonjs/core/Meshes/instancedMesh.js'; // Mesh.createInstance
 import { CreateBox } from '@babylonjs/core/Meshes/Builders/boxBuilder.js';
 import { CreateSphere } from '@babylonjs/core/Meshes/Builders/sphereBuilder.js';
-import { Vector3 } from '@babylonjs/core/Maths/math.vector.js';
+import { Quaternion, Vector3 } from '@babylonjs/core/Maths/math.vector.js';
 import { Color3 } from '@babylonjs/core/Maths/math.color.js';
 import { CreatePickingRayToRef, Ray } from '@babylonjs/core/Culling/ray.core.js';
 import '@babylonjs/core/Culling/ray.js'; // Scene.pickWithRay
 import type { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial.js';
+import '@babylonjs/core/Physics/joinedPhysicsEngineComponent.js';
+import '@babylonjs/core/Physics/v2/physicsEngineComponent.js';
+import { PhysicsAggregate } from '@babylonjs/core/Physics/v2/physicsAggregate.js';
+import type { PhysicsBody } from '@babylonjs/core/Physics/v2/physicsBody.js';
+import type { PhysicsEngine } from '@babylonjs/core/Physics/v2/physicsEngine.js';
 import {
-  addBody, createPhysicsWorld, removeBody, type PhysicsWorld,
-} from '../plugin/index';
-import { attachPhysics, type PhysicsAttachment } from '../plugin/babylon/index';
-import { buildGameLevel, type GameLevel } from '../scenes/game-level';
-import { resetPoses } from '../scenes/container';
+  PhysicsConstraintAxis, PhysicsConstraintMotorType, PhysicsPrestepType, PhysicsShapeType,
+  type IPhysicsEnginePluginV2,
+} from '@babylonjs/core/Physics/v2/IPhysicsEnginePlugin.js';
+import { BallAndSocketConstraint, Physics6DoFConstraint, type PhysicsConstraint } from '@babylonjs/core/Physics/v2/physicsConstraint.js';
+import type { PhysicsWorld } from '../plugin/index';
+import { EcsPhysicsPlugin } from '../plugin/babylon/index';
+import { gameLevelSpec, type GameLevelSpec, type StructureSpec } from '../scenes/game-level';
+import type { QuatTuple, Vec3Tuple } from '../scenes/container';
 import {
-  buildGameJoints, driveDrawbridge, isDrawbridgeRaised, resetGameJoints, setDrawbridgeRaised, swingWreckingBall,
-  type GameJoints,
+  DRAWBRIDGE_GAIN, DRAWBRIDGE_LIMITS, DRAWBRIDGE_LOWERED, DRAWBRIDGE_MAX_TORQUE, DRAWBRIDGE_RAISED, DRAWBRIDGE_SPEED,
+  LINK_LENGTH, WRECKING_LINKS, WRECKING_PUSH_SPEED, gameJointsSpec, type GameJointsSpec,
 } from '../scenes/game-joints';
 import { createJointMeshes } from './joints-view';
 import { aimVelocity } from './ballistics';
 import { createStage, solidMaterial, STRUCTURE_COLOURS, type GameStage } from './scene-setup';
 import { addStepProfile, clearFrameProfile, createFrameProfile, type FrameProfile } from './profile-overlay';
 import '../plugin/accurate'; // registers the accurate solver 'lcp'
+
+/** Which physics engine runs the game: this one, or Babylon's Havok plugin. */
+export type PhysicsEngineName = 'ecs' | 'havok';
 
 /** Tunables of the game. */
 export interface GameOptions {
@@ -60,15 +69,20 @@ export interface GameOptions {
   /** Ball mass (unit: kg, default 100: a hollow iron ball; a cube of the blue tower weighs 65 kg, a plank
    * 34 kg). Lighter balls bounce off the Jenga towers, whose layers are clamped by the weight above. */
   ballMass?: number;
+  /** The physics plugin (default: a new `EcsPhysicsPlugin` with the fast solver). Pass Babylon's
+   * `HavokPlugin` to run the same game on Havok. */
+  plugin?: IPhysicsEnginePluginV2;
 }
 
 interface BallSlot {
   mesh: Mesh;
-  /** Entity id, or -1 while the slot is free. */
-  entity: number;
+  /** The ball's aggregate while it is in play. */
+  aggregate: PhysicsAggregate | undefined;
 }
 
 const GRAVITY = 9.81;
+/** Friction and restitution of the level's and the toys' surfaces (the scenes' material). */
+const SURFACE = { friction: 0.5, restitution: 0 } as const;
 /** A block counts as knocked down when its centre dropped by more than this fraction of its height… */
 const DROP_FRACTION = 0.5;
 /** …or moved sideways by more than this (unit: m). */
@@ -86,30 +100,60 @@ export type FrictionLawName = 'coulomb' | 'max-dissipation';
  * points; a 2-core machine shared with other jobs, so ±50 %): PGS 3–8 ms per step (median at rest,
  * either friction law). LCP: 130 ms per step at rest (median; up to 0.6 s): the four structures are
  * four islands whose LCPs exceed `maxLcpSize` (1 000 unknowns), so each goes to the projected
- * fallback. The 1.5 s (90 steps) after throwing one ball at the red tower took 35 s, one step up to 7 s
- * (Lemke, up to 1 500 pivots on LCPs of 500–1 000 unknowns; the PLUS impact phase up to 3.5 s). Four
- * balls hitting four structures at once: one step took 63 s (54 000 pivots). Even near rest a single
- * step can take minutes: switching 20 PGS steps after a reset, the third accurate step took 254 s
- * (two LCPs of up to 890 unknowns, 89 200 pivots: Lemke ran to its 50 n + 100 pivot cap, then the
- * regularised retry did too, then the projected fallback), while switching right at the reset gave
- * steps under 0.7 s for the first 30 steps.
+ * fallback. The 1.5 s (90 steps) after throwing one ball at the red tower took 35 s, one step up to 7 s.
  */
 export const ACCURATE_MODE_WARNING =
   'Accurate mode: slow on big piles. ~0.05–0.1 s per step, up to ~0.5 s while a ball hits a tower ' +
   '(Lemke work budget, then the projected fallback). One step per frame: slow motion.';
 
+/** The level as built in the scene: one aggregate per block, with the level's description. */
+export interface LevelBodies {
+  spec: GameLevelSpec;
+  ground: PhysicsAggregate;
+  /** One body per block, in the description's order. */
+  blocks: PhysicsBody[];
+  halfExtents: Vec3Tuple[];
+  startPositions: Vec3Tuple[];
+  startOrientations: QuatTuple[];
+  structures: StructureSpec[];
+  structureOf: number[];
+}
+
+/** The jointed toys as built in the scene. */
+export interface ToyBodies {
+  spec: GameJointsSpec;
+  gallows: PhysicsAggregate[];
+  links: PhysicsAggregate[];
+  ball: PhysicsAggregate;
+  drawbridge: PhysicsAggregate;
+  /** The chain's ball-and-socket constraints: [beam–link 0, link 0–link 1, …, last link–ball]. */
+  chain: BallAndSocketConstraint[];
+  /** The drawbridge's 6-DoF hinge (ANGULAR_X limited and motorised). */
+  hinge: Physics6DoFConstraint;
+  /** Target hinge angle of the drawbridge (unit: rad). */
+  drawbridgeTarget: number;
+}
+
 export class KnockdownGame {
-  readonly world: PhysicsWorld;
-  readonly level: GameLevel;
+  /** The physics plugin the scene runs on. */
+  readonly plugin: IPhysicsEnginePluginV2;
+  /** Which engine that is. */
+  readonly engineName: PhysicsEngineName;
+  /** The engine world when the game runs on this engine (undefined on Havok). */
+  readonly world: PhysicsWorld | undefined;
+  readonly level: LevelBodies;
   /** The wrecking ball and the drawbridge. */
-  readonly toys: GameJoints;
-  readonly physics: PhysicsAttachment;
+  readonly toys: ToyBodies;
   readonly stage: GameStage;
   readonly scene: Scene;
   /** Physics totals of the frame being rendered (summed over its steps). */
   readonly frameProfile: FrameProfile = createFrameProfile();
   /** Frames rendered so far. */
   frames = 0;
+  /** Physics steps taken so far. */
+  steps = 0;
+  /** Time of the last frame's physics, measured around Babylon's physics step (unit: ms). */
+  lastPhysicsMs = 0;
   /** Balls thrown since the last reset. */
   ballsThrown = 0;
   /** Blocks knocked down since the last reset. */
@@ -129,18 +173,19 @@ export class KnockdownGame {
 
   private mode: SolverMode = 'fast';
   private friction: FrictionLawName = 'coulomb';
-
   private readonly knocked: Uint8Array;
   private readonly balls: BallSlot[] = [];
   private nextBall = 0;
-  private readonly ballEntities = new Set<number>();
   private readonly maxBalls: number;
   private readonly ballSpeed: number;
   private readonly ballRadius: number;
   private readonly ballMass: number;
+  /** Bodies teleported to their node's pose at the next step (reset), then back to no prestep. */
+  private readonly teleported: PhysicsBody[] = [];
   // Scratch for throws (a throw may allocate, but nothing per frame does).
   private readonly ray = new Ray(Vector3.Zero(), Vector3.Forward(), Number.MAX_VALUE);
   private readonly velocity = [0, 0, 0];
+  private physicsStart = 0;
 
   constructor(readonly engine: Engine, readonly canvas: HTMLCanvasElement, options: GameOptions = {}) {
     this.maxBalls = options.maxBalls ?? 8;
@@ -148,95 +193,83 @@ export class KnockdownGame {
     this.ballRadius = options.ballRadius ?? 0.3;
     this.ballMass = options.ballMass ?? 100;
 
-    this.world = createPhysicsWorld({ gravity: [0, -GRAVITY, 0], solver: 'pgs', profile: true });
-    this.level = buildGameLevel(this.world);
-    this.toys = buildGameJoints(this.world);
-    this.knocked = new Uint8Array(this.level.blocks.length);
-
-    this.stage = createStage(engine, canvas, this.level.groundHalfExtents[0]);
+    const levelSpec = gameLevelSpec();
+    const groundHalf = levelSpec.ground.collider.shape === 'box' ? levelSpec.ground.collider.halfExtents : [40, 0.5, 40];
+    this.stage = createStage(engine, canvas, groundHalf[0]);
     this.scene = this.stage.scene;
     this.scene.skipPointerMovePicking = true; // nothing reacts to hovering; picking 130 meshes per move is waste
 
-    this.physics = attachPhysics(this.scene, this.world, {
-      fixedTimeStep: 1 / 60,
-      maxSubSteps: 4,
-      onAfterStep: (w) => {
-        addStepProfile(this.frameProfile, w.profiler.last, w.solver.kind === 'lcp');
-        driveDrawbridge(w, this.toys); // the drawbridge's servo, for the next step
-      },
+    this.plugin = options.plugin ?? new EcsPhysicsPlugin({
+      solver: 'pgs', profile: true, stepMode: 'fixed', maxSubSteps: 4,
+      onAfterStep: (w) => { this.steps++; addStepProfile(this.frameProfile, w.profiler.last, w.solver.kind === 'lcp'); },
     });
-    this.createBlockMeshes();
-    this.createBallMeshes();
-    createJointMeshes(this.stage, this.physics, this.toys);
+    this.engineName = this.plugin instanceof EcsPhysicsPlugin ? 'ecs' : 'havok';
+    this.world = this.plugin instanceof EcsPhysicsPlugin ? this.plugin.world : undefined;
+    this.scene.enablePhysics(new Vector3(0, -GRAVITY, 0), this.plugin);
+    if (this.engineName === 'havok') {
+      // Havok: fixed 1/60 s steps through Babylon's own accumulator (as many per frame as the frame
+      // lasted), the comparison point for this engine's fixed-step clock
+      (this.scene.getPhysicsEngine() as PhysicsEngine).setSubTimeStep(1000 / 60);
+    }
 
-    // Runs after the physics observer (registered first): score and ball clean-up see this frame's poses.
-    this.scene.onBeforeRenderObservable.add(() => this.afterPhysics());
+    this.level = this.buildLevel(levelSpec);
+    this.toys = this.buildToys();
+    this.knocked = new Uint8Array(this.level.blocks.length);
+    this.createBalls();
+
+    this.scene.onBeforePhysicsObservable.add(() => {
+      this.physicsStart = performance.now();
+      this.driveDrawbridge();
+    });
+    this.scene.onAfterPhysicsObservable.add(() => {
+      this.lastPhysicsMs = performance.now() - this.physicsStart;
+      if (this.engineName === 'havok') {
+        this.steps++;
+        this.frameProfile.total += this.lastPhysicsMs;
+        this.frameProfile.steps++;
+        this.frameProfile.bodies = this.bodyCount();
+      }
+      for (const b of this.teleported) b.disablePreStep = true;
+      this.teleported.length = 0;
+      this.afterPhysics();
+    });
     this.scene.onAfterRenderObservable.add(() => { this.frames++; });
     this.listenForThrows();
     this.listenForKeys();
   }
 
-  /** True while the drawbridge is raised or rising (false: lowered or coming down). */
-  get drawbridgeRaised(): boolean { return isDrawbridgeRaised(this.toys); }
-
-  /**
-   * Pushes the wrecking ball away from the red tower (`swingWreckingBall`: the chain turns rigidly about
-   * its pivot, the ball at 6 m/s); it swings out about 46° and back into the tower about 2.4 s later.
-   */
-  swingWreckingBall(): void {
-    swingWreckingBall(this.world, this.toys);
+  /** Bodies in the physics engine now (ground, blocks, toys, live balls). */
+  bodyCount(): number {
+    return this.scene.getPhysicsEngine()?.getPluginVersion() === 2
+      ? 1 + this.level.blocks.length + this.toys.gallows.length + this.toys.links.length + 2 + this.liveBalls().length
+      : 0;
   }
 
-  /** Raises the drawbridge if it is down or coming down, else lowers it (its motor turns it at 0.8 rad/s). */
-  toggleDrawbridge(): void {
-    setDrawbridgeRaised(this.toys, !isDrawbridgeRaised(this.toys));
-    this.onDrawbridgeChanged();
-  }
+  private buildLevel(spec: GameLevelSpec): LevelBodies {
+    const { scene, stage } = this;
+    const g = spec.ground;
+    const gh = g.collider.shape === 'box' ? g.collider.halfExtents : [40, 0.5, 40];
+    // The ground's body: an invisible box under the visible ground plane (top face y = 0).
+    const groundBox = CreateBox('ground-body', { width: 2 * gh[0], height: 2 * gh[1], depth: 2 * gh[2] }, scene);
+    groundBox.position.set(...g.position);
+    groundBox.isVisible = false;
+    groundBox.isPickable = false;
+    const ground = new PhysicsAggregate(groundBox, PhysicsShapeType.BOX, { mass: 0, ...SURFACE }, scene);
 
-  /**
-   * Switches the live world's contact solver, keeping every body where it is (no reset):
-   * 'accurate' → `world.setSolver('lcp')` (Stewart–Trinkle LCP + PLUS impacts, default options),
-   * 'fast' → `world.setSolver('pgs', { pgs: { friction } })` with the current friction law. Takes
-   * effect at the next step. In accurate mode the render loop takes one step per frame (see the
-   * file header); in fast mode up to 4 fixed steps of 1/60 s.
-   */
-  setSolverMode(mode: SolverMode): void {
-    if (mode !== 'fast' && mode !== 'accurate') throw new RangeError(`unknown solver mode ${String(mode)}`);
-    if (mode === 'accurate') this.world.setSolver('lcp');
-    else this.world.setSolver('pgs', { pgs: { friction: this.friction } });
-    this.mode = mode;
-    // The attachment's clock takes up to 4 steps per frame; in accurate mode each step can take
-    // seconds, so the clock is paused and afterPhysics takes exactly one step per frame instead.
-    this.physics.paused = mode === 'accurate';
-    this.onModeChanged();
-  }
-
-  /**
-   * Sets the fast solver's friction law. In fast mode it applies at once
-   * (`world.setSolver('pgs', { pgs: { friction: law } })`); in accurate mode it is only remembered (the
-   * accurate solver has its own polyhedral Coulomb cone) and applies when switching back to fast.
-   */
-  setFrictionLaw(law: FrictionLawName): void {
-    if (law !== 'coulomb' && law !== 'max-dissipation') throw new RangeError(`unknown friction law ${String(law)}`);
-    this.friction = law;
-    if (this.mode === 'fast') this.world.setSolver('pgs', { pgs: { friction: law } });
-    this.onModeChanged();
-  }
-
-  /** Starts a new frame's physics totals (call after reading them). */
-  clearFrameProfile(): void {
-    clearFrameProfile(this.frameProfile);
-  }
-
-  private createBlockMeshes(): void {
-    const { scene, stage, level } = this;
     const sources = new Map<string, Mesh>();
     const materials = new Map<string, StandardMaterial>();
-    level.blocks.forEach((entity, i) => {
-      const [hx, hy, hz] = level.halfExtents[i];
-      const s = level.structureOf[i];
+    const structureOf: number[] = new Array<number>(spec.blocks.length).fill(-1);
+    spec.structures.forEach((s, i) => { for (const b of s.blocks) structureOf[b] = i; });
+    const halfExtents: Vec3Tuple[] = [], startPositions: Vec3Tuple[] = [], startOrientations: QuatTuple[] = [];
+    const blocks = spec.blocks.map((b, i) => {
+      if (b.collider.shape !== 'box') throw new Error('game level: every block is a box');
+      const [hx, hy, hz] = b.collider.halfExtents;
+      halfExtents.push([hx, hy, hz]);
+      startPositions.push([...b.position]);
+      startOrientations.push([...b.orientation]);
+      const s = structureOf[i];
       // Alternate the shade layer by layer so the courses read clearly.
-      const layer = Math.round((level.startPositions[i][1] - hy) / (2 * hy));
+      const layer = Math.round((b.position[1] - hy) / (2 * hy));
       const shade = layer % 2;
       const materialKey = `${s}/${shade}`;
       let material = materials.get(materialKey);
@@ -259,11 +292,154 @@ export class KnockdownGame {
       } else {
         mesh = source.createInstance(`block-${i}`);
       }
-      this.physics.link(mesh, entity);
+      mesh.position.set(...b.position);
+      mesh.rotationQuaternion = new Quaternion(...b.orientation);
+      const aggregate = new PhysicsAggregate(mesh, PhysicsShapeType.BOX, {
+        mass: b.mass, extents: new Vector3(2 * hx, 2 * hy, 2 * hz), center: Vector3.Zero(), ...SURFACE,
+      }, scene);
+      return aggregate.body;
     });
+    return { spec, ground, blocks, halfExtents, startPositions, startOrientations, structures: spec.structures, structureOf };
   }
 
-  private createBallMeshes(): void {
+  private buildToys(): ToyBodies {
+    const { scene } = this;
+    const spec = gameJointsSpec();
+    const meshes = createJointMeshes(this.stage, spec);
+    const gallows = spec.gallows.map((g, i) => {
+      const h = g.collider.shape === 'box' ? g.collider.halfExtents : [0.1, 0.1, 0.1];
+      const box = CreateBox(`gallows-body-${i}`, { width: 2 * h[0], height: 2 * h[1], depth: 2 * h[2] }, scene);
+      box.position.set(...g.position);
+      box.isVisible = false;
+      box.isPickable = false;
+      return new PhysicsAggregate(box, PhysicsShapeType.BOX, { mass: 0, ...SURFACE }, scene);
+    });
+    const links = spec.links.map((l, i) => new PhysicsAggregate(meshes.links[i], PhysicsShapeType.CAPSULE, {
+      mass: l.mass, radius: l.radius, pointA: new Vector3(0, -l.halfHeight, 0), pointB: new Vector3(0, l.halfHeight, 0), ...SURFACE,
+    }, scene));
+    const ballRadius = spec.ball.collider.shape === 'sphere' ? spec.ball.collider.radius : 0.5;
+    const ball = new PhysicsAggregate(meshes.ball, PhysicsShapeType.SPHERE, {
+      mass: spec.ball.mass, radius: ballRadius, center: Vector3.Zero(), ...SURFACE,
+    }, scene);
+    const dh = spec.drawbridge.collider.shape === 'box' ? spec.drawbridge.collider.halfExtents : [1, 1, 0.1];
+    const drawbridge = new PhysicsAggregate(meshes.plank, PhysicsShapeType.BOX, {
+      mass: spec.drawbridge.mass, extents: new Vector3(2 * dh[0], 2 * dh[1], 2 * dh[2]), center: Vector3.Zero(), ...SURFACE,
+    }, scene);
+    for (const a of [...links, ball, drawbridge]) a.body.setAngularDamping(0);
+
+    // The chain: ball-and-socket constraints at the link ends, the first one to the gallows' beam.
+    const [px, py, pz] = spec.pivot;
+    const beam = gallows[1];
+    const chain: BallAndSocketConstraint[] = [];
+    let parent: PhysicsAggregate = beam;
+    for (let i = 0; i <= WRECKING_LINKS; i++) {
+      const child = i < WRECKING_LINKS ? links[i] : ball;
+      const anchor = new Vector3(px, py - i * LINK_LENGTH, pz);
+      const c = new BallAndSocketConstraint(
+        anchor.subtract(parent.transformNode.position), anchor.subtract(child.transformNode.position),
+        new Vector3(1, 0, 0), new Vector3(1, 0, 0), scene);
+      parent.body.addConstraint(child.body, c);
+      chain.push(c);
+      parent = child;
+    }
+
+    // The drawbridge: a 6-DoF hinge (plank = parent, ground = child) about −x through the hinge line;
+    // ANGULAR_X is the plank's rotation towards +z, limited to [−0.3, π/2] and motorised.
+    const hingePoint = new Vector3(...spec.hingePoint);
+    const axis = new Vector3(...spec.hingeAxis);
+    const hinge = new Physics6DoFConstraint({
+      pivotA: hingePoint.subtract(drawbridge.transformNode.position),
+      pivotB: hingePoint.subtract(this.level.ground.transformNode.position),
+      axisA: axis, axisB: axis,
+    }, [
+      { axis: PhysicsConstraintAxis.LINEAR_X, minLimit: 0, maxLimit: 0 },
+      { axis: PhysicsConstraintAxis.LINEAR_Y, minLimit: 0, maxLimit: 0 },
+      { axis: PhysicsConstraintAxis.LINEAR_Z, minLimit: 0, maxLimit: 0 },
+      { axis: PhysicsConstraintAxis.ANGULAR_X, minLimit: DRAWBRIDGE_LIMITS.lower, maxLimit: DRAWBRIDGE_LIMITS.upper },
+      { axis: PhysicsConstraintAxis.ANGULAR_Y, minLimit: 0, maxLimit: 0 },
+      { axis: PhysicsConstraintAxis.ANGULAR_Z, minLimit: 0, maxLimit: 0 },
+    ], scene);
+    drawbridge.body.addConstraint(this.level.ground.body, hinge);
+    hinge.setAxisMotorType(PhysicsConstraintAxis.ANGULAR_X, PhysicsConstraintMotorType.VELOCITY);
+    hinge.setAxisMotorMaxForce(PhysicsConstraintAxis.ANGULAR_X, DRAWBRIDGE_MAX_TORQUE);
+    hinge.setAxisMotorTarget(PhysicsConstraintAxis.ANGULAR_X, 0);
+    return { spec, gallows, links, ball, drawbridge, chain, hinge, drawbridgeTarget: DRAWBRIDGE_RAISED };
+  }
+
+  /** True while the drawbridge is raised or rising (false: lowered or coming down). */
+  get drawbridgeRaised(): boolean { return this.toys.drawbridgeTarget === DRAWBRIDGE_RAISED; }
+
+  /**
+   * The drawbridge's hinge angle from the plank's orientation (unit: rad; 0 upright, π/2 flat towards
+   * +z): the plank turns about the world x axis only, so θ = 2 atan2(q_x, q_w).
+   */
+  get drawbridgeAngle(): number {
+    const q = this.toys.drawbridge.transformNode.rotationQuaternion;
+    return q === null ? 0 : 2 * Math.atan2(q.x, q.w);
+  }
+
+  /** The drawbridge's servo, before every physics step: motor speed = gain × (target − angle), at most 0.8 rad/s. */
+  private driveDrawbridge(): void {
+    const error = this.toys.drawbridgeTarget - this.drawbridgeAngle;
+    const speed = Math.max(-DRAWBRIDGE_SPEED, Math.min(DRAWBRIDGE_SPEED, DRAWBRIDGE_GAIN * error));
+    this.toys.hinge.setAxisMotorTarget(PhysicsConstraintAxis.ANGULAR_X, speed);
+  }
+
+  /**
+   * Pushes the wrecking ball away from the red tower: the chain and the ball get the velocity of a
+   * rigid rotation about the pivot, the ball's centre at 6 m/s; it swings out about 46° and back into
+   * the tower about 2.4 s later. Replaces the chain's motion (pushing twice does not swing it higher).
+   */
+  swingWreckingBall(): void {
+    const { pivot, pushDirection: d } = this.toys.spec;
+    const L = pivot[1] - this.toys.spec.ball.position[1];
+    const s = WRECKING_PUSH_SPEED / L;
+    const w = new Vector3(-s * d[2], 0, s * d[0]);
+    for (const a of [...this.toys.links, this.toys.ball]) {
+      const p = a.transformNode.position;
+      const r = new Vector3(p.x - pivot[0], p.y - pivot[1], p.z - pivot[2]);
+      a.body.setLinearVelocity(Vector3.Cross(w, r));
+      a.body.setAngularVelocity(w);
+    }
+  }
+
+  /** Raises the drawbridge if it is down or coming down, else lowers it (its motor turns it at 0.8 rad/s). */
+  toggleDrawbridge(): void {
+    this.toys.drawbridgeTarget = this.drawbridgeRaised ? DRAWBRIDGE_LOWERED : DRAWBRIDGE_RAISED;
+    this.onDrawbridgeChanged();
+  }
+
+  /**
+   * Switches the live world's contact solver (this engine only), keeping every body where it is:
+   * 'accurate' → `world.setSolver('lcp')` and one step per frame, 'fast' → `world.setSolver('pgs',
+   * { pgs: { friction } })` and the fixed-step clock. Takes effect at the next step.
+   */
+  setSolverMode(mode: SolverMode): void {
+    if (mode !== 'fast' && mode !== 'accurate') throw new RangeError(`unknown solver mode ${String(mode)}`);
+    const world = this.world;
+    if (world === undefined || !(this.plugin instanceof EcsPhysicsPlugin)) return;
+    if (mode === 'accurate') world.setSolver('lcp');
+    else world.setSolver('pgs', { pgs: { friction: this.friction } });
+    this.plugin.setStepMode(mode === 'accurate' ? 'timeStep' : 'fixed');
+    this.mode = mode;
+    this.onModeChanged();
+  }
+
+  /** Sets the fast solver's friction law (this engine only; remembered in accurate mode). */
+  setFrictionLaw(law: FrictionLawName): void {
+    if (law !== 'coulomb' && law !== 'max-dissipation') throw new RangeError(`unknown friction law ${String(law)}`);
+    if (this.world === undefined) return;
+    this.friction = law;
+    if (this.mode === 'fast') this.world.setSolver('pgs', { pgs: { friction: law } });
+    this.onModeChanged();
+  }
+
+  /** Starts a new frame's physics totals (call after reading them). */
+  clearFrameProfile(): void {
+    clearFrameProfile(this.frameProfile);
+  }
+
+  private createBalls(): void {
     const material = solidMaterial(this.scene, 'ball-material', Color3.FromHexString('#2b2f3a'));
     material.specularColor = new Color3(0.6, 0.6, 0.6);
     material.specularPower = 48;
@@ -275,7 +451,7 @@ export class KnockdownGame {
       mesh.receiveShadows = true;
       mesh.setEnabled(false);
       this.stage.shadows.addShadowCaster(mesh);
-      this.balls.push({ mesh, entity: -1 });
+      this.balls.push({ mesh, aggregate: undefined });
     }
   }
 
@@ -309,9 +485,9 @@ export class KnockdownGame {
   /**
    * Throws a ball from the camera towards what is under the screen point (clientX, clientY) (unit:
    * CSS px, viewport), on a ballistic arc at the throw speed; the oldest ball goes when all are in use.
-   * @returns the new ball's entity id.
+   * @returns the new ball's body.
    */
-  throwBall(clientX: number, clientY: number): number {
+  throwBall(clientX: number, clientY: number): PhysicsBody {
     const { scene, stage, ray } = this;
     const rect = this.canvas.getBoundingClientRect();
     CreatePickingRayToRef(scene, clientX - rect.left, clientY - rect.top, null, ray, stage.camera);
@@ -329,39 +505,37 @@ export class KnockdownGame {
     const slot = this.balls[this.nextBall];
     this.nextBall = (this.nextBall + 1) % this.balls.length;
     this.freeBall(slot);
-    const entity = addBody(this.world, {
-      position: start,
-      linearVelocity: this.velocity,
-      mass: this.ballMass,
-      angularDamping: 0.8,
-      collider: { shape: 'sphere', radius: this.ballRadius, friction: 0.5, restitution: 0.15 },
-    });
-    slot.entity = entity;
-    this.ballEntities.add(entity);
-    this.physics.link(slot.mesh, entity);
+    slot.mesh.position.set(start[0], start[1], start[2]);
+    slot.mesh.rotationQuaternion = Quaternion.Identity();
     slot.mesh.setEnabled(true);
+    const aggregate = new PhysicsAggregate(slot.mesh, PhysicsShapeType.SPHERE, {
+      mass: this.ballMass, radius: this.ballRadius, center: Vector3.Zero(), friction: 0.5, restitution: 0.15,
+    }, scene);
+    aggregate.body.setAngularDamping(0.8);
+    aggregate.body.setLinearVelocity(new Vector3(this.velocity[0], this.velocity[1], this.velocity[2]));
+    slot.aggregate = aggregate;
     this.ballsThrown++;
     this.onScoreChanged();
-    return entity;
+    return aggregate.body;
   }
 
   private freeBall(slot: BallSlot): void {
-    if (slot.entity < 0) return;
-    this.physics.unlink(slot.mesh);
-    removeBody(this.world, slot.entity);
-    this.ballEntities.delete(slot.entity);
-    slot.entity = -1;
+    if (slot.aggregate === undefined) return;
+    slot.aggregate.dispose(); // the body and its shape; the mesh stays for the next throw
+    slot.aggregate = undefined;
     slot.mesh.setEnabled(false);
   }
 
   /** Puts every block back where it started, at rest, removes the balls and clears the score; the
    * wrecking ball hangs still again and the drawbridge stands raised. */
   reset(): void {
-    const { world, level } = this;
     for (const slot of this.balls) this.freeBall(slot);
     this.nextBall = 0;
-    resetPoses(world, level.blocks, level.startPositions, level.startOrientations);
-    resetGameJoints(world, this.toys);
+    const { level, toys } = this;
+    level.blocks.forEach((b, i) => this.teleport(b, level.startPositions[i], level.startOrientations[i]));
+    const specs = [...toys.spec.links, toys.spec.ball, toys.spec.drawbridge];
+    [...toys.links, toys.ball, toys.drawbridge].forEach((a, i) => this.teleport(a.body, specs[i].position, specs[i].orientation));
+    toys.drawbridgeTarget = DRAWBRIDGE_RAISED;
     this.onDrawbridgeChanged();
     this.knocked.fill(0);
     this.score = 0;
@@ -369,18 +543,26 @@ export class KnockdownGame {
     this.onScoreChanged();
   }
 
+  /** Puts a body's node at a pose, at rest; the next step teleports the body there (TELEPORT prestep). */
+  private teleport(body: PhysicsBody, p: readonly number[], q: readonly number[]): void {
+    const node = body.transformNode;
+    node.position.set(p[0], p[1], p[2]);
+    node.rotationQuaternion = new Quaternion(q[0], q[1], q[2], q[3]);
+    body.setLinearVelocity(Vector3.Zero());
+    body.setAngularVelocity(Vector3.Zero());
+    body.setPrestepType(PhysicsPrestepType.TELEPORT);
+    this.teleported.push(body);
+  }
+
   private afterPhysics(): void {
-    // Accurate mode: one step per rendered frame (the attachment is paused; stepOnce writes the poses).
-    if (this.mode === 'accurate') this.physics.stepOnce();
     const { level, knocked } = this;
-    const p = this.world.bodies.position;
     let changed = false;
     for (let i = 0; i < level.blocks.length; i++) {
       if (knocked[i] !== 0) continue;
-      const e = level.blocks[i];
+      const p = level.blocks[i].transformNode.position;
       const s = level.startPositions[i];
-      const drop = s[1] - p[3 * e + 1];
-      const shift = Math.hypot(p[3 * e] - s[0], p[3 * e + 2] - s[2]);
+      const drop = s[1] - p.y;
+      const shift = Math.hypot(p.x - s[0], p.z - s[2]);
       if (drop > DROP_FRACTION * 2 * level.halfExtents[i][1] || shift > SHIFT_LIMIT) {
         knocked[i] = 1;
         this.score++;
@@ -388,13 +570,20 @@ export class KnockdownGame {
       }
     }
     for (const slot of this.balls) {
-      if (slot.entity >= 0 && p[3 * slot.entity + 1] < FALL_LIMIT) this.freeBall(slot);
+      if (slot.aggregate !== undefined && slot.mesh.position.y < FALL_LIMIT) this.freeBall(slot);
     }
     if (changed) this.onScoreChanged();
   }
 
-  /** Entity ids of the live balls. */
-  liveBalls(): number[] {
-    return [...this.ballEntities];
+  /** Bodies of the live balls. */
+  liveBalls(): PhysicsBody[] {
+    const out: PhysicsBody[] = [];
+    for (const s of this.balls) if (s.aggregate !== undefined) out.push(s.aggregate.body);
+    return out;
+  }
+
+  /** All constraints of the toys (the chain, then the hinge). */
+  constraints(): PhysicsConstraint[] {
+    return [...this.toys.chain, this.toys.hinge];
   }
 }

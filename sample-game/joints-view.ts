@@ -2,18 +2,18 @@
  * Meshes of the game's jointed toys (`scenes/game-joints.ts`): the gallows (a static post and beam with
  * a brace, placed once), the chain's links (capsules the size of their colliders, each with a dark pin
  * at its upper joint), the wrecking ball, and the drawbridge (a plank with iron bands) with its hinge
- * drawn as a static axle on two brackets. The moving meshes follow their bodies through the attachment.
+ * drawn as a static axle on two brackets. The game puts a PhysicsAggregate on each moving mesh.
  */
 
 import type { Mesh } from '@babylonjs/core/Meshes/mesh.js';
+import type { AbstractMesh } from '@babylonjs/core/Meshes/abstractMesh.js';
 import '@babylonjs/core/Meshes/instancedMesh.js'; // Mesh.createInstance
 import { CreateBox } from '@babylonjs/core/Meshes/Builders/boxBuilder.js';
 import { CreateCapsule } from '@babylonjs/core/Meshes/Builders/capsuleBuilder.js';
 import { CreateCylinder } from '@babylonjs/core/Meshes/Builders/cylinderBuilder.js';
 import { CreateSphere } from '@babylonjs/core/Meshes/Builders/sphereBuilder.js';
 import { Color3 } from '@babylonjs/core/Maths/math.color.js';
-import type { PhysicsAttachment } from '../plugin/babylon/index';
-import { DRAWBRIDGE_HALF_EXTENTS, LINK_LENGTH, type GameJoints } from '../scenes/game-joints';
+import { DRAWBRIDGE_HALF_EXTENTS, LINK_LENGTH, type GameJointsSpec } from '../scenes/game-joints';
 import { solidMaterial, type GameStage } from './scene-setup';
 
 const IRON = Color3.FromHexString('#3a3d44');
@@ -21,8 +21,17 @@ const STEEL = Color3.FromHexString('#8a9099');
 const TIMBER = Color3.FromHexString('#8a5a33');
 const DARK_TIMBER = Color3.FromHexString('#5e3b20');
 
-/** Creates the toys' meshes in `stage` and links the moving ones to their bodies in `physics`. */
-export function createJointMeshes(stage: GameStage, physics: PhysicsAttachment, toys: GameJoints): void {
+/** The moving meshes of the toys, placed where their bodies start. */
+export interface ToyMeshes {
+  /** The chain's links, top first. */
+  links: AbstractMesh[];
+  ball: Mesh;
+  plank: Mesh;
+}
+
+/** Creates the toys' meshes in `stage`: static ones frozen, moving ones at their start poses. */
+export function createJointMeshes(stage: GameStage, spec: GameJointsSpec): ToyMeshes {
+  const toys = { spec };
   const { scene, shadows } = stage;
   const iron = solidMaterial(scene, 'iron-material', IRON);
   iron.specularColor = new Color3(0.5, 0.5, 0.5);
@@ -67,12 +76,13 @@ export function createJointMeshes(stage: GameStage, physics: PhysicsAttachment, 
   linkSource.material = steel;
   const pinSource = CreateSphere('chain-pin-0', { diameter: 1.7 * l0.radius, segments: 8 }, scene);
   pinSource.material = iron;
-  toys.links.forEach((entity, i) => {
+  const links = toys.spec.links.map((l, i) => {
     const link = i === 0 ? linkSource : linkSource.createInstance(`chain-link-${i}`);
     const pin = i === 0 ? pinSource : pinSource.createInstance(`chain-pin-${i}`);
     pin.parent = link;
     pin.position.set(0, LINK_LENGTH / 2, 0);
-    physics.link(link, entity);
+    link.position.set(...l.position);
+    return link;
   });
   const b = toys.spec.ball;
   const radius = b.collider.shape === 'sphere' ? b.collider.radius : 0.5;
@@ -82,7 +92,7 @@ export function createJointMeshes(stage: GameStage, physics: PhysicsAttachment, 
   eye.material = iron;
   eye.parent = ball;
   eye.position.set(0, radius, 0);
-  physics.link(ball, toys.ball);
+  ball.position.set(...b.position);
 
   // Drawbridge: the plank with two iron bands, and its hinge (axle on two brackets, static).
   const [hx, hy, hz] = DRAWBRIDGE_HALF_EXTENTS;
@@ -94,7 +104,7 @@ export function createJointMeshes(stage: GameStage, physics: PhysicsAttachment, 
     band.parent = plank;
     band.position.set(0, y * hy, 0);
   }
-  physics.link(plank, toys.drawbridge);
+  plank.position.set(...toys.spec.drawbridge.position);
   const [cx, cy, cz] = toys.spec.hingePoint;
   const axle = cast(CreateCylinder('drawbridge-hinge', { height: 2 * hx + 0.5, diameter: 0.12, tessellation: 16 }, scene));
   axle.rotation.z = Math.PI / 2; // cylinder along y → along x (the hinge axis)
@@ -107,4 +117,5 @@ export function createJointMeshes(stage: GameStage, physics: PhysicsAttachment, 
     bracket.material = iron;
     bracket.freezeWorldMatrix();
   }
+  return { links, ball, plank };
 }

@@ -6,12 +6,17 @@
  * Two scenes share the canvas: "Knock 'em down" (the game) and the friction lab (created the first
  * time it is opened). Only the shown scene is rendered, so only its physics steps; the other one keeps
  * its state. `?scene=friction-lab` opens the lab first.
+ *
+ * The game is written against Babylon's Physics V2 API: `?engine=havok` (the Engine switch) runs the
+ * same game code on Babylon's Havok plugin (loaded on demand, WASM) instead of this engine, so a
+ * player compares behaviour and frame time.
  */
 
 import { Engine } from '@babylonjs/core/Engines/engine.js';
 import type { Scene } from '@babylonjs/core/scene.js';
 import type { ArcRotateCamera } from '@babylonjs/core/Cameras/arcRotateCamera.js';
-import { ACCURATE_MODE_WARNING, KnockdownGame, type FrictionLawName, type SolverMode } from './game';
+import type { IPhysicsEnginePluginV2 } from '@babylonjs/core/Physics/v2/IPhysicsEnginePlugin.js';
+import { ACCURATE_MODE_WARNING, KnockdownGame, type FrictionLawName, type PhysicsEngineName, type SolverMode } from './game';
 import { FrictionLabView } from './friction-lab-view';
 import { byId, ProfileOverlay } from './profile-overlay';
 import { createTestApi, type SceneName } from './test-api';
@@ -19,11 +24,35 @@ import { createTestApi, type SceneName } from './test-api';
 /** How often the lab's difference table is rewritten (unit: ms). */
 const LAB_TABLE_INTERVAL_MS = 250;
 
-function start(): void {
+/** Babylon's Havok plugin, loaded on demand (the WASM file is served by vite). */
+async function createHavokPlugin(): Promise<IPhysicsEnginePluginV2> {
+  const [{ default: HavokPhysics }, { HavokPlugin }, { default: wasmUrl }] = await Promise.all([
+    import('@babylonjs/havok'),
+    import('@babylonjs/core/Physics/v2/Plugins/havokPlugin.js'),
+    import('@babylonjs/havok/lib/esm/HavokPhysics.wasm?url'),
+  ]);
+  const havok = await HavokPhysics({ locateFile: () => wasmUrl });
+  // fixed 1/60 s steps (the game sets Babylon's sub-time-step), as this engine's plugin runs
+  return new HavokPlugin(false, havok);
+}
+
+async function start(): Promise<void> {
   const canvas = byId(document, 'game-canvas');
   if (!(canvas instanceof HTMLCanvasElement)) throw new Error('#game-canvas is not a canvas');
   const engine = new Engine(canvas, true, { preserveDrawingBuffer: true, stencil: true }, false);
-  const game = new KnockdownGame(engine, canvas);
+  const engineName: PhysicsEngineName = new URLSearchParams(window.location.search).get('engine') === 'havok' ? 'havok' : 'ecs';
+  const plugin = engineName === 'havok' ? await createHavokPlugin() : undefined;
+  const game = new KnockdownGame(engine, canvas, { plugin });
+  for (const b of [byId(document, 'engine-ecs'), byId(document, 'engine-havok')]) {
+    b.setAttribute('aria-pressed', String(b.dataset.engine === game.engineName));
+    b.addEventListener('click', () => {
+      if (b.dataset.engine === game.engineName) return;
+      const url = new URL(window.location.href);
+      if (b.dataset.engine === 'havok') url.searchParams.set('engine', 'havok');
+      else url.searchParams.delete('engine');
+      window.location.assign(url); // the same level, built again on the other engine
+    });
+  }
   const overlay = new ProfileOverlay(document);
   let active: SceneName = 'knockdown';
   let lab: FrictionLabView | undefined;
@@ -55,15 +84,19 @@ function start(): void {
   const showMode = (): void => {
     const accurate = game.solverMode === 'accurate';
     for (const b of solverButtons) b.setAttribute('aria-pressed', String(b.dataset.solver === game.solverMode));
+    const havok = game.engineName === 'havok';
     for (const b of frictionButtons) {
       b.setAttribute('aria-pressed', String(b.dataset.friction === game.frictionLaw));
-      if (b instanceof HTMLButtonElement) b.disabled = accurate;
+      if (b instanceof HTMLButtonElement) b.disabled = accurate || havok;
     }
+    for (const b of solverButtons) if (b instanceof HTMLButtonElement) b.disabled = havok;
     frictionNote.hidden = !accurate;
     const law = game.frictionLaw === 'coulomb' ? 'Coulomb friction' : 'max-dissipation friction';
-    modeText.textContent = accurate
-      ? 'Mode: accurate · Stewart–Trinkle LCP (Lemke) + PLUS impacts'
-      : `Mode: fast · PGS · ${law}`;
+    modeText.textContent = havok
+      ? 'Engine: Havok (Babylon HavokPlugin, WASM) · same game code'
+      : accurate
+        ? 'Mode: accurate · Stewart–Trinkle LCP (Lemke) + PLUS impacts'
+        : `Mode: fast · PGS · ${law}`;
     modeWarning.hidden = !accurate;
     overlay.setSolverDetailVisible(accurate && active === 'knockdown');
   };
@@ -176,13 +209,11 @@ function paintLabTable(view: FrictionLabView, rows: HTMLElement, time: HTMLEleme
   time.textContent = view.lab.coulomb.world.time.toFixed(2);
 }
 
-try {
-  start();
-} catch (error) {
+start().catch((error: unknown) => {
   const box = document.getElementById('error-message');
   if (box !== null) {
     box.hidden = false;
     box.textContent = `The game could not start: ${error instanceof Error ? error.message : String(error)}`;
   }
   throw error;
-}
+});

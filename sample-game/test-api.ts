@@ -11,7 +11,8 @@ import type { FrictionLabView } from './friction-lab-view';
 import type { Scene } from '@babylonjs/core/scene.js';
 import type { AbstractEngine } from '@babylonjs/core/Engines/abstractEngine.js';
 import type { FrictionLabDifference } from '../scenes/friction-lab';
-import { getJointCoordinate, type PhysicsWorld } from '../plugin/index';
+import type { PhysicsWorld } from '../plugin/index';
+import type { PhysicsBody } from '@babylonjs/core/Physics/v2/physicsBody.js';
 
 /** The scenes of the sample game. */
 export type SceneName = 'knockdown' | 'friction-lab';
@@ -49,11 +50,13 @@ export interface FrictionLabTestApi {
 }
 
 export interface GameTestApi {
+  /** The physics engine the game runs on: 'ecs' (this engine, through the V2 plugin) or 'havok'. */
+  readonly engineName: string;
   /** Frames rendered so far. */
   readonly frames: number;
   /** Bodies in the world (ground, blocks, balls). */
   readonly bodies: number;
-  /** Contact points handed to the solver in the last step. */
+  /** Contact points handed to the solver in the last step (−1 on Havok: not reported). */
   readonly contacts: number;
   /** Physics steps taken so far. */
   readonly steps: number;
@@ -67,7 +70,7 @@ export interface GameTestApi {
   readonly webgl: { version: number; renderer: string };
   /** The level's structures, in order (index = `structure` argument below). */
   structures(): { name: string; kind: string; height: number }[];
-  /** Throws a ball through screen point (x, y). Returns the ball's entity id. */
+  /** Throws a ball through screen point (x, y). Returns the number of balls thrown. */
   throwBall(x: number, y: number): number;
   /** Resets the level (blocks back, balls removed, score 0). */
   reset(): void;
@@ -87,7 +90,7 @@ export interface GameTestApi {
   blocksMoved(distance?: number): number;
   /** Block centres, flat [x0, y0, z0, x1, …] in level order. */
   blockPositions(): number[];
-  /** Entity ids of the live balls. */
+  /** Indices of the live balls (their count is what matters). */
   liveBalls(): number[];
   /** The solver the game runs ('fast' = PGS, 'accurate' = LCP + PLUS). */
   readonly solverMode: SolverMode;
@@ -99,8 +102,10 @@ export interface GameTestApi {
   readonly solverFriction: string;
   /** A copy of the last step's `profiler.last.solverDetail` (meaningful in accurate mode only). */
   solverDetail(): Record<string, number>;
-  /** Time of the last step (unit: ms). */
+  /** Time of the last step (unit: ms; Havok: the last frame's physics). */
   readonly lastStepMs: number;
+  /** Time of the last frame's physics, around Babylon's physics step (unit: ms), either engine. */
+  readonly lastPhysicsMs: number;
   /** Lowest bottom of any block, as centre height minus half height (unit: m; ≈ 0 when resting on the
    * ground; exact for upright blocks, a tipped block's corner can be lower). */
   lowestBlockBottom(): number;
@@ -110,11 +115,11 @@ export interface GameTestApi {
   wreckingBallPosition(): number[];
   /** Speed of the wrecking ball (unit: m/s). */
   wreckingBallSpeed(): number;
-  /** Largest gap between the two anchors of any joint of the chain now (unit: m). */
+  /** Largest gap between the two pivots of any constraint of the chain now (unit: m, world). */
   chainGap(): number;
   /** Pushes the wrecking ball (what key W does). */
   swingWreckingBall(): void;
-  /** The drawbridge's hinge angle (unit: rad; 0 upright, π/2 flat), from the joint's coordinate. */
+  /** The drawbridge's hinge angle (unit: rad; 0 upright, π/2 flat), from the plank's orientation. */
   readonly drawbridgeAngle: number;
   /** The drawbridge's target: true = raised. */
   readonly drawbridgeRaised: boolean;
@@ -170,31 +175,41 @@ function project(scene: Scene, engine: AbstractEngine, canvas: HTMLCanvasElement
 }
 
 export function createTestApi(game: KnockdownGame, scenes: SceneSwitch): GameTestApi {
-  const { world, level, engine, scene } = game;
-  const speedOf = (e: number): number => {
-    const v = world.bodies.linearVelocity;
-    return Math.hypot(v[3 * e], v[3 * e + 1], v[3 * e + 2]);
+  const { level, engine, scene } = game;
+  const v = new Vector3();
+  const speedOf = (b: PhysicsBody): number => {
+    b.getLinearVelocityToRef(v);
+    return v.length();
   };
+  const posOf = (b: PhysicsBody): Vector3 => b.transformNode.position;
   const structure = (i: number) => {
     const s = level.structures[i];
     if (s === undefined) throw new RangeError(`no structure ${i} (there are ${level.structures.length})`);
     return s;
   };
+  const movedFrom = (b: PhysicsBody, i: number): number => {
+    const p = posOf(b), s = level.startPositions[i];
+    return Math.hypot(p.x - s[0], p.y - s[1], p.z - s[2]);
+  };
+  /** World point of a constraint pivot on a body (the node's world matrix applied to the body-local pivot). */
+  const pivotWorld = (b: PhysicsBody, pivot: Vector3 | undefined): Vector3 =>
+    Vector3.TransformCoordinates(pivot ?? Vector3.Zero(), b.transformNode.computeWorldMatrix(true));
   const gl = engine.getGlInfo();
   let labTestApi: FrictionLabTestApi | undefined;
   return {
+    get engineName() { return game.engineName; },
     get frames() { return game.frames; },
-    get bodies() { return world.profiler.last.bodies; },
-    get contacts() { return world.profiler.last.contacts; },
-    get steps() { return world.stepCount; },
+    get bodies() { return game.world?.profiler.last.bodies ?? game.bodyCount(); },
+    get contacts() { return game.world?.profiler.last.contacts ?? -1; },
+    get steps() { return game.steps; },
     get score() { return game.score; },
     get ballsThrown() { return game.ballsThrown; },
     get blockCount() { return level.blocks.length; },
     webgl: { version: engine.webGLVersion, renderer: gl.renderer },
     structures: () => level.structures.map((s) => ({ name: s.name, kind: s.kind, height: s.height })),
-    throwBall: (x, y) => game.throwBall(x, y),
+    throwBall: (x, y) => { game.throwBall(x, y); return game.ballsThrown; },
     reset: () => game.reset(),
-    towerTopY: (i = 0) => world.bodies.position[3 * level.blocks[structure(i).top] + 1],
+    towerTopY: (i = 0) => posOf(level.blocks[structure(i).top]).y,
     topBlockHeight: (i = 0) => 2 * level.halfExtents[structure(i).top][1],
     structureScreenPoint: (i, heightFraction = 0.7) => {
       const s = structure(i);
@@ -202,59 +217,44 @@ export function createTestApi(game: KnockdownGame, scenes: SceneSwitch): GameTes
     },
     maxBodySpeed: () => {
       let m = 0;
-      for (const e of level.blocks) m = Math.max(m, speedOf(e));
-      for (const e of game.liveBalls()) m = Math.max(m, speedOf(e));
+      for (const b of level.blocks) m = Math.max(m, speedOf(b));
+      for (const b of game.liveBalls()) m = Math.max(m, speedOf(b));
       return m;
     },
     maxBlockSpeed: () => {
       let m = 0;
-      for (const e of level.blocks) m = Math.max(m, speedOf(e));
+      for (const b of level.blocks) m = Math.max(m, speedOf(b));
       return m;
     },
-    restingCount: (speed = 0.2) => level.blocks.filter((e) => speedOf(e) < speed).length,
-    blocksMoved: (distance = 0.5) => {
-      const p = world.bodies.position;
-      return level.blocks.filter((e, i) => {
-        const s = level.startPositions[i];
-        return Math.hypot(p[3 * e] - s[0], p[3 * e + 1] - s[1], p[3 * e + 2] - s[2]) > distance;
-      }).length;
-    },
-    blockPositions: () => {
-      const p = world.bodies.position;
-      return level.blocks.flatMap((e) => [p[3 * e], p[3 * e + 1], p[3 * e + 2]]);
-    },
-    liveBalls: () => game.liveBalls(),
+    restingCount: (speed = 0.2) => level.blocks.filter((b) => speedOf(b) < speed).length,
+    blocksMoved: (distance = 0.5) => level.blocks.filter((b, i) => movedFrom(b, i) > distance).length,
+    blockPositions: () => level.blocks.flatMap((b) => { const p = posOf(b); return [p.x, p.y, p.z]; }),
+    liveBalls: () => game.liveBalls().map((_, i) => i),
     get solverMode() { return game.solverMode; },
     get frictionLaw() { return game.frictionLaw; },
-    get solverKind() { return world.solver.kind; },
-    get solverFriction() { return solverFriction(world); },
-    solverDetail: () => ({ ...world.profiler.last.solverDetail }),
-    get lastStepMs() { return world.profiler.last.total; },
+    get solverKind() { return game.world?.solver.kind ?? 'havok'; },
+    get solverFriction() { return game.world === undefined ? 'none' : solverFriction(game.world); },
+    solverDetail: () => ({ ...(game.world?.profiler.last.solverDetail ?? {}) }),
+    get lastStepMs() { return game.world?.profiler.last.total ?? game.lastPhysicsMs; },
+    get lastPhysicsMs() { return game.lastPhysicsMs; },
     lowestBlockBottom: () => {
-      const p = world.bodies.position;
       let low = Infinity;
-      level.blocks.forEach((e, i) => { low = Math.min(low, p[3 * e + 1] - level.halfExtents[i][1]); });
+      level.blocks.forEach((b, i) => { low = Math.min(low, posOf(b).y - level.halfExtents[i][1]); });
       return low;
     },
-    get toyBodyCount() { return game.toys.gallows.length + game.toys.dynamics.length; },
-    wreckingBallPosition: () => {
-      const p = world.bodies.position, e = game.toys.ball;
-      return [p[3 * e], p[3 * e + 1], p[3 * e + 2]];
-    },
-    wreckingBallSpeed: () => speedOf(game.toys.ball),
-    chainGap: () => Math.max(...game.toys.chainJoints.map((j) => Math.hypot(
-      getJointCoordinate(world, j, 'linearX'), getJointCoordinate(world, j, 'linearY'), getJointCoordinate(world, j, 'linearZ'),
-    ))),
+    get toyBodyCount() { return game.toys.gallows.length + game.toys.links.length + 2; },
+    wreckingBallPosition: () => { const p = posOf(game.toys.ball.body); return [p.x, p.y, p.z]; },
+    wreckingBallSpeed: () => speedOf(game.toys.ball.body),
+    chainGap: () => Math.max(...game.toys.chain.map((c) => {
+      const [pair] = c.getBodiesUsingConstraint();
+      const o = c.options;
+      return Vector3.Distance(pivotWorld(pair.parentBody, o.pivotA), pivotWorld(pair.childBody, o.pivotB));
+    })),
     swingWreckingBall: () => game.swingWreckingBall(),
-    get drawbridgeAngle() { return getJointCoordinate(world, game.toys.hinge); },
+    get drawbridgeAngle() { return game.drawbridgeAngle; },
     get drawbridgeRaised() { return game.drawbridgeRaised; },
-    structureBlocksMoved: (i, distance = 0.5) => {
-      const p = world.bodies.position;
-      return structure(i).blocks.filter((b) => {
-        const e = level.blocks[b], s = level.startPositions[b];
-        return Math.hypot(p[3 * e] - s[0], p[3 * e + 1] - s[1], p[3 * e + 2] - s[2]) > distance;
-      }).length;
-    },
+    structureBlocksMoved: (i, distance = 0.5) =>
+      structure(i).blocks.filter((b) => movedFrom(level.blocks[b], b) > distance).length,
     get scene() { return scenes.active; },
     showScene: (name) => scenes.show(name),
     get lab() {

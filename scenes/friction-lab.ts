@@ -1,7 +1,7 @@
 /**
  * The friction lab: the same throws in two worlds that differ only in the friction law, so the two
  * laws can be compared side by side. One world uses the impulsive Coulomb law and the other the
- * maximum-dissipation law (Preclik, Eibl & Rüde, seed `002_860fd11d8fe7a86f.txt`), both through the
+ * maximum-dissipation law (Preclik, Eibl & Rüde), both through the
  * fast solver's exact per-contact block solve (`pgs.blockSolve: 'exact'`), so nothing else differs.
  *
  * Where the laws differ: at a contact whose normal and friction impulses are coupled through the

@@ -1,6 +1,6 @@
 /**
- * The two numerical examples of Stewart & Trinkle 1996 (seed `000_c86e6ac23aab8479.txt` §4; parameters
- * and reproduction notes in `research/seed-000-001-lcp-ccp.md` §D1–§D2), as scene builders for the
+ * The two numerical examples of Stewart & Trinkle 1996 (Stewart & Trinkle 1996 §4; parameters
+ * and the digest of the paper §D1–§D2), as scene builders for the
  * validation tests and the benchmark. These are paper scenes, not engine-comparison scenes, so they do
  * not go through the `SceneSpec` layer of `container.ts`.
  *

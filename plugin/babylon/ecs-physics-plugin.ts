@@ -41,7 +41,7 @@ import type { PhysicsBody } from '@babylonjs/core/Physics/v2/physicsBody.js';
 import type { PhysicsShape } from '@babylonjs/core/Physics/v2/physicsShape.js';
 import type { PhysicsConstraint } from '@babylonjs/core/Physics/v2/physicsConstraint.js';
 import type { PhysicsMaterial } from '@babylonjs/core/Physics/v2/physicsMaterial.js';
-import type { IRaycastQuery, PhysicsRaycastResult } from '@babylonjs/core/Physics/physicsRaycastResult.js';
+import { PhysicsRaycastResult, type IRaycastQuery } from '@babylonjs/core/Physics/physicsRaycastResult.js';
 import { createPhysicsWorld, type PhysicsWorld, type PhysicsWorldOptions } from '../world';
 import { stepWorld } from '../step';
 import {
@@ -53,11 +53,13 @@ import {
 } from '../body-properties';
 import { addJoint, getJointCoordinate, removeJoint, setJointFriction, setJointMotor } from '../joints';
 import { PhysicsInputError } from '../errors';
+import { castRay, castRayAll, createRayHit, createRayHitList, type RayCastOptions, type RayHit } from '../queries';
 import { MotionType } from '../../components/rigid-body';
 import { ShapeKind } from '../../components/collider';
 import { pairTableGet } from '../../components/pair-table';
 import { MAX_MANIFOLD_POINTS } from '../../components/contact';
 import { advanceClock, type StepClock } from './attach-physics';
+import { detAtan2 } from '../../math/deterministic-math';
 import {
   quatConj, quatMul, quatRot, type BodyRecord, type JointRecord, type Q4, type ShapeRecord, type V3,
 } from './v2-records';
@@ -86,6 +88,9 @@ export interface EcsPhysicsPluginOptions extends PhysicsWorldOptions {
   stepMode?: 'delta' | 'timeStep' | 'fixed';
   /** 'fixed' mode: most steps per frame (default 4); the rest of a long frame is dropped. */
   maxSubSteps?: number;
+  /** Called after every engine step inside `executeStep` (before the write-back), e.g. to read
+   * `world.profiler.last`. */
+  onAfterStep?: (world: PhysicsWorld) => void;
 }
 
 const NO_MASS: PhysicsMassProperties = {};
@@ -101,8 +106,9 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
   onTriggerCollisionObservable = new Observable<IBasePhysicsCollisionEvent>();
 
   private timeStep = 1 / 60;
-  private readonly stepMode: 'delta' | 'timeStep' | 'fixed';
+  private stepMode: 'delta' | 'timeStep' | 'fixed';
   private readonly clock: StepClock;
+  private readonly onAfterStep: ((world: PhysicsWorld) => void) | undefined;
   private maxLinearVelocity = 200;
   private maxAngularVelocity = 100;
   /** Body record by engine entity id. */
@@ -147,9 +153,25 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     }
     const maxSub = options.maxSubSteps ?? 4;
     if (!Number.isInteger(maxSub) || maxSub < 1) throw new PhysicsInputError(-1, 'maxSubSteps', maxSub, 'must be an integer ≥ 1');
+    if (options.onAfterStep !== undefined && typeof options.onAfterStep !== 'function') {
+      throw new PhysicsInputError(-1, 'onAfterStep', options.onAfterStep, 'must be a function');
+    }
     this.stepMode = mode;
     this.clock = { fixedTimeStep: this.timeStep, maxSubSteps: maxSub, acc: 0 };
+    this.onAfterStep = options.onAfterStep;
     this.world = createPhysicsWorld(options);
+  }
+
+  /** How `executeStep` advances the world (see {@link EcsPhysicsPluginOptions.stepMode}); switchable at run time. */
+  getStepMode(): 'delta' | 'timeStep' | 'fixed' { return this.stepMode; }
+
+  /** Switches the step mode (e.g. 'timeStep' for one step per frame with a slow solver). @throws PhysicsInputError */
+  setStepMode(mode: 'delta' | 'timeStep' | 'fixed'): void {
+    if (mode !== 'delta' && mode !== 'timeStep' && mode !== 'fixed') {
+      throw new PhysicsInputError(-1, 'stepMode', mode, "must be 'delta', 'timeStep' or 'fixed'");
+    }
+    this.stepMode = mode;
+    this.clock.acc = 0;
   }
 
   // ---------------------------------------------------------------- world
@@ -198,6 +220,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
       this.applyServos(h);
       stepWorld(this.world, h);
       this.clampVelocities();
+      if (this.onAfterStep !== undefined) this.onAfterStep(this.world);
       if (s < steps - 1) this.dispatchEvents();
     }
     const alpha = this.stepMode === 'fixed' ? this.clock.acc / this.timeStep : 1;
@@ -721,13 +744,67 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
   // ---------------------------------------------------------------- queries
 
   /**
-   * Ray cast. The engine's ray cast query is not in the engine yet: this throws a typed
-   * "not supported" error after resetting the results (so `hasHit` is false).
+   * Ray cast from `from` to `to` (world) through the engine's ray cast query (`castRay` /
+   * `castRayAll`): each result is `reset(from, to)`, then filled with the body, instance index, shape,
+   * hit point and outward normal (world) and the distance from `from` (m), nearest first. One result:
+   * the closest hit; an empty array: every hit, one result appended per collider; a filled array: as
+   * many hits as it has entries. `query`: `membership` (default all bits) must meet a shape's collide
+   * mask and `collideWith` (default all bits) its membership; triggers only with `shouldHitTriggers`;
+   * `ignoreBody` (all its instances) never hit. A ray starting inside a shape hits it at distance 0.
+   * @throws PhysicsInputError for NaN / infinite points or non-integer masks (results stay reset).
    */
-  raycast(from: Vector3, to: Vector3, result: PhysicsRaycastResult | PhysicsRaycastResult[], _query?: IRaycastQuery): void {
+  raycast(from: Vector3, to: Vector3, result: PhysicsRaycastResult | PhysicsRaycastResult[], query?: IRaycastQuery): void {
     const results = Array.isArray(result) ? result : [result];
     for (const r of results) r.reset(from, to);
-    throw new PhysicsInputError(-1, 'raycast', 'raycast', 'not supported by this engine yet (no ray cast query)');
+    const o = readV3(-1, 'raycast.from', from);
+    const t = readV3(-1, 'raycast.to', to);
+    const d: V3 = [t[0] - o[0], t[1] - o[1], t[2] - o[2]];
+    const len = Math.sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+    const opts = this.rayOptions;
+    opts.group = query?.membership === undefined ? 0xffffffff : readMask('raycast.query.membership', query.membership);
+    opts.mask = query?.collideWith === undefined ? 0xffffffff : readMask('raycast.query.collideWith', query.collideWith);
+    opts.includeSensors = query?.shouldHitTriggers === true;
+    opts.maxDistance = len;
+    const ex = this.rayExclude;
+    ex.length = 0;
+    if (query?.ignoreBody) for (const rec of recordsOf(query.ignoreBody)) if (!rec.disposed) ex.push(rec.eid);
+    if (!(len > 0)) return;
+    if (!Array.isArray(result)) {
+      if (castRay(this.world, o, d, this.rayHit, opts)) this.fillResult(result, this.rayHit);
+      return;
+    }
+    const n = castRayAll(this.world, o, d, this.rayHits, opts);
+    const list = this.rayHits.hits;
+    if (result.length === 0) {
+      for (let i = 0; i < n; i++) {
+        const r = new PhysicsRaycastResult();
+        r.reset(from, to);
+        if (this.fillResult(r, list[i])) result.push(r);
+      }
+      return;
+    }
+    let k = 0;
+    for (let i = 0; i < n && k < result.length; i++) if (this.fillResult(result[k], list[i])) k++;
+  }
+
+  private readonly rayHit = createRayHit();
+  private readonly rayHits = createRayHitList();
+  private readonly rayExclude: number[] = [];
+  private readonly rayOptions: RayCastOptions & { group: number; mask: number } = {
+    group: 0xffffffff, mask: 0xffffffff, includeSensors: false, maxDistance: 0, excludeBodies: this.rayExclude, solid: true,
+  };
+
+  /** Writes an engine ray hit into a Babylon result; false for a body this plugin does not know. */
+  private fillResult(r: PhysicsRaycastResult, hit: RayHit): boolean {
+    const rec = this.recordOf[hit.body];
+    if (rec === undefined || rec.disposed) return false;
+    r.body = rec.body;
+    r.bodyIndex = rec.index;
+    r.shape = rec.shape ?? undefined;
+    const n = hit.normal, p = hit.point;
+    r.setHitData({ x: n[0], y: n[1], z: n[2] }, { x: p[0], y: p[1], z: p[2] });
+    r.setHitDistance(hit.distance);
+    return true;
   }
 
   dispose(): void {
@@ -828,8 +905,10 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     if (old && old !== shape) (old._pluginData as ShapeRecord | undefined)?.bodies.delete(rec);
     rec.shape = shape;
     (shape._pluginData as ShapeRecord).bodies.add(rec);
-    this.applyMass(rec, this.resolveMass(rec, shape, rec.userMass));
+    const mass = this.resolveMass(rec, shape, rec.userMass);
+    // the collider first, then the mass properties (they override whatever the collider implies)
     this.writeCollider(rec);
+    this.applyMass(rec, mass);
   }
 
   private clearShape(rec: BodyRecord): void {
@@ -851,8 +930,8 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     // validate every user before changing any
     for (const [b, s] of users) { effectiveGeometry(s); if (massToo) this.resolveMass(b, s, b.userMass); }
     for (const [b, s] of users) {
-      if (massToo) this.applyMass(b, this.resolveMass(b, s, b.userMass));
       this.writeCollider(b);
+      if (massToo) this.applyMass(b, this.resolveMass(b, s, b.userMass));
     }
   }
 
@@ -947,7 +1026,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
       const sgn = this.q1[3] < 0 ? -1 : 1;
       const vx = sgn * this.q1[0], vy = sgn * this.q1[1], vz = sgn * this.q1[2], w = sgn * this.q1[3];
       const s = Math.sqrt(vx * vx + vy * vy + vz * vz);
-      const f = s > 1e-12 ? (2 * Math.atan2(s, w)) / (s * h) : 2 / h;
+      const f = s > 1e-12 ? (2 * detAtan2(s, w)) / (s * h) : 2 / h;
       b.angularVelocity[i3] = vx * f; b.angularVelocity[i3 + 1] = vy * f; b.angularVelocity[i3 + 2] = vz * f;
     }
     this.targets.length = 0;

@@ -7,7 +7,7 @@
  * the start-of-step pose moved by the solver bodies' deltas dp, dq, as Box2D v3 re-evaluates its joints).
  * `storeJointResults` writes the forces back to the joint store (warm start, reaction, breaking).
  *
- * Row model (Drumwright, seed `003_238cd3da0158afe1.txt` §2, digest §1.3: every constraint is a
+ * Row model (Drumwright §2, digest §1.3: every constraint is a
  * spring-damper φ with stiffness k and damping b; rigid = k → ∞):
  *
  *   J v = linear·(v_B − v_A) + angularA·ω_A + angularB·ω_B         (J = [−linᵀ, angAᵀ, linᵀ, angBᵀ])

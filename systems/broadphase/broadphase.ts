@@ -1,6 +1,7 @@
 /**
- * Stage 1, broadphase: AABB refit and candidate pairs by sweep-and-prune.
- * Reads: collider shapes, body poses. Writes: `colliders.aabb`, `broadphase.pairA/pairB/pairCount`.
+ * Stage 1, broadphase: collider world poses, AABB refit and candidate pairs by sweep-and-prune.
+ * Reads: collider shapes and local poses, body poses. Writes: `colliders.worldPose`, `colliders.aabb`,
+ * `broadphase.pairA/pairB/pairCount` (collider entity ids).
  *
  * The colliders are kept sorted by AABB minimum along one axis (the axis with the largest spread
  * of AABB centres, switched with hysteresis). Because bodies move little between steps, the order
@@ -10,7 +11,8 @@
  * collision filter. A pair is reported once, as (lower entity id, higher entity id). The sweep reads
  * the bounds from a copy of the AABBs in sorted order (`sorted`), so its inner loop walks memory
  * in order instead of jumping to each entity's AABB.
- * Pairs of two non-dynamic bodies (static / kinematic) are skipped.
+ * Pairs of two non-dynamic bodies (static / kinematic) are skipped, and so are two colliders of the
+ * same body and body pairs joined by a joint that does not collide connected.
  */
 
 import { query } from 'bitecs';
@@ -22,6 +24,7 @@ import type { ColliderStore } from '../../components/collider';
 import type { RigidBodyStore } from '../../components/rigid-body';
 import type { World } from 'bitecs';
 import { computeAabb } from './compute-aabb';
+import { colliderWorldPose } from './collider-pose';
 import { pairTableGet, type PairTable } from '../../components/pair-table';
 
 /** The sweep's columns, declared once (creation and growth derive from this table); entry i is sorted
@@ -92,7 +95,9 @@ export function updateBroadphase(
   if (s.order.length < n) growColumns(SWEEP_COLUMNS, s, nextCapacity(s.order.length, n));
   for (let i = 0; i < n; i++) {
     const e = list[i];
-    if (colliders.shape[e] !== ShapeKind.none) computeAabb(colliders, bodies, e, margin, dt);
+    if (colliders.shape[e] === ShapeKind.none) continue;
+    colliderWorldPose(colliders, bodies, e, colliders.worldPose, 7 * e);
+    computeAabb(colliders, bodies, e, margin, dt);
   }
   // Keep the old order of the colliders still present, append the new ones.
   let m = 0;
@@ -139,7 +144,7 @@ export function updateBroadphase(
     box[oi] = keys[i]; box[oi + 1] = aabb[o + 3 + ax];
     box[oi + 2] = aabb[o + a1]; box[oi + 3] = aabb[o + 3 + a1];
     box[oi + 4] = aabb[o + a2]; box[oi + 5] = aabb[o + 3 + a2];
-    dyn[i] = motion[e] === MotionType.dynamic ? 1 : 0;
+    dyn[i] = motion[colliders.body[e]] === MotionType.dynamic ? 1 : 0;
   }
 
   // sweep
@@ -156,7 +161,9 @@ export function updateBroadphase(
       if (!dynA && dyn[j] === 0) continue;
       const a = order[i], b = order[j];
       if (!shouldCollide(colliders, a, b)) continue;
-      if (s.excludedPairs !== undefined && s.excludedPairs.size > 0 && pairTableGet(s.excludedPairs, a, b) >= 0) continue; // joined pair (joints)
+      const ba = colliders.body[a], bb = colliders.body[b];
+      if (ba === bb) continue; // two colliders of one body
+      if (s.excludedPairs !== undefined && s.excludedPairs.size > 0 && pairTableGet(s.excludedPairs, ba, bb) >= 0) continue; // joined pair (joints)
       pushPair(s, a, b);
     }
   }

@@ -1,6 +1,7 @@
 /**
- * Stage 2, narrowphase: contact manifolds for the broadphase's candidate pairs.
- * Reads: candidate pairs, collider shapes, body poses, the contact store of the last step.
+ * Stage 2, narrowphase: contact manifolds for the broadphase's candidate collider pairs.
+ * Reads: candidate pairs, collider shapes and world poses, body velocities, the contact store of the
+ * last step.
  * Writes: the contact store (manifolds, feature-matched warm-start impulses, touching flags) and the
  * begin / end events of this step.
  *
@@ -108,22 +109,26 @@ function ensureBodyCache(c: BodyCache, n: number): void {
   c.stamp = new Uint32Array(cap);
 }
 
-/** Fills the cache entry of entity `e` for this step: posed shape and axes, |v|, |ω| R. */
+/** Fills the cache entry of collider `e` for this step: posed shape (its world pose, written by the
+ * broadphase) and axes, its body's |v|, and |ω| times the reach of the shape from the body's centre. */
 function cacheBody(c: BodyCache, bodies: RigidBodyStore, colliders: ColliderStore, e: number, stamp: number): void {
   c.stamp[e] = stamp;
   const d = c.posed, o = POSED_WITH_AXES * e;
-  const p = bodies.position, q = bodies.orientation, s = colliders.size;
-  d[o] = p[3 * e]; d[o + 1] = p[3 * e + 1]; d[o + 2] = p[3 * e + 2];
-  d[o + 3] = q[4 * e]; d[o + 4] = q[4 * e + 1]; d[o + 5] = q[4 * e + 2]; d[o + 6] = q[4 * e + 3];
+  const w = colliders.worldPose, wi = 7 * e, s = colliders.size;
+  d[o] = w[wi]; d[o + 1] = w[wi + 1]; d[o + 2] = w[wi + 2];
+  d[o + 3] = w[wi + 3]; d[o + 4] = w[wi + 4]; d[o + 5] = w[wi + 5]; d[o + 6] = w[wi + 6];
   d[o + 7] = s[3 * e]; d[o + 8] = s[3 * e + 1]; d[o + 9] = s[3 * e + 2];
   // axis i = column i of the rotation matrix, at POSED_AXES + 3i
-  quatToMat3(rot, 0, q, 4 * e);
+  quatToMat3(rot, 0, w, wi + 3);
   const a = o + POSED_AXES;
   for (let i = 0; i < 3; i++) {
     d[a + 3 * i] = rot[i]; d[a + 3 * i + 1] = rot[3 + i]; d[a + 3 * i + 2] = rot[6 + i];
   }
-  c.speed[e] = norm3(bodies.linearVelocity, 3 * e);
-  c.spin[e] = norm3(bodies.angularVelocity, 3 * e) * boundingRadius(colliders.shape[e], c.views[e]);
+  const b = colliders.body[e];
+  c.speed[e] = norm3(bodies.linearVelocity, 3 * b);
+  const lp = colliders.localPosition, li = 3 * e;
+  const offset = lp[li] === 0 && lp[li + 1] === 0 && lp[li + 2] === 0 ? 0 : norm3(lp, li);
+  c.spin[e] = norm3(bodies.angularVelocity, 3 * b) * (boundingRadius(colliders.shape[e], c.views[e]) + offset);
 }
 
 const rot = new Float64Array(9);
@@ -187,7 +192,7 @@ export function updateContacts(
     // bounded by (|v_A| + |ω_A| R_A + |v_B| + |ω_B| R_B) dt with R the shape's bounding radius.
     const reach = (cache.speed[a] + cache.spin[a] + cache.speed[b] + cache.spin[b]) * dt;
     collide(out, cache.views[a], cache.views[b], margin + reach);
-    const m = slots[i] >= 0 ? slots[i] : acquireManifold(contacts, a, b);
+    const m = slots[i] >= 0 ? slots[i] : acquireManifold(contacts, a, b, colliders.body[a], colliders.body[b]);
     contacts.stamp[m] = stamp;
     const e = writeManifold(np, contacts, m, out, bodies, colliders, a, b, margin);
     event[i] = e;
@@ -204,7 +209,7 @@ export function updateContacts(
   // Remove the manifolds of pairs that were not reported this step.
   for (let m = contacts.count - 1; m >= 0; m--) {
     if (contacts.stamp[m] !== stamp) {
-      if (contacts.touching[m]) pushEndEvent(contacts, contacts.bodyA[m], contacts.bodyB[m]);
+      if (contacts.touching[m]) pushEndEvent(contacts, contacts.colliderA[m], contacts.colliderB[m]);
       releaseManifold(contacts, m);
     }
   }
@@ -235,10 +240,11 @@ function writeManifold(
       np.oldTaken[k] = 0;
     }
   }
-  // A's pose, loaded once: the A-local point is quatRotateInverse(q_A, point − x_A), written out
-  const xA = bodies.position[3 * a], yA = bodies.position[3 * a + 1], zA = bodies.position[3 * a + 2];
-  const qx = -bodies.orientation[4 * a], qy = -bodies.orientation[4 * a + 1];
-  const qz = -bodies.orientation[4 * a + 2], qw = bodies.orientation[4 * a + 3];
+  // A's body pose, loaded once: the A-local point is quatRotateInverse(q_A, point − x_A), written out
+  const ba = colliders.body[a];
+  const xA = bodies.position[3 * ba], yA = bodies.position[3 * ba + 1], zA = bodies.position[3 * ba + 2];
+  const qx = -bodies.orientation[4 * ba], qy = -bodies.orientation[4 * ba + 1];
+  const qz = -bodies.orientation[4 * ba + 2], qw = bodies.orientation[4 * ba + 3];
   // First pass: match by feature id.
   for (let k = 0; k < n; k++) {
     const idx = P * m + k;

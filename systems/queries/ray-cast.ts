@@ -4,7 +4,8 @@
  * and the world's query scratch. Runs between steps, never inside one.
  *
  * Each collider is tested exactly (`ray-shape.ts`) in its local frame: the ray is moved there by the
- * inverse of the collider's world pose (o' = Rᵀ (o − p), d' = Rᵀ d), which keeps |d'| = 1, so the
+ * inverse of the collider's world pose (its body's pose composed with its local pose, computed now, so
+ * a pose set since the last step counts) (o' = Rᵀ (o − p), d' = Rᵀ d), which keeps |d'| = 1, so the
  * local t is the world distance. The hit point is then o + t d in the world frame and the normal R n'.
  * Colliders are visited in entity-id order, so results do not depend on the history of the world; ties
  * in distance go to the lower collider id.
@@ -16,12 +17,13 @@ import { ShapeKind, type ColliderStore } from '../../components/collider';
 import type { RigidBodyStore } from '../../components/rigid-body';
 import { createRayShapeHit, rayCastShape, type RayShapeHit } from './ray-shape';
 import { passesFilter, type QueryFilter } from './query-filter';
+import { colliderWorldPose } from '../broadphase/collider-pose';
 
 /** One ray hit, filled by the ray-cast functions (create with {@link createRayHit} and reuse). */
 export interface RayHit {
   /** Entity id of the body hit. */
   body: number;
-  /** Entity id of the collider hit (today a body's collider has the body's id). */
+  /** Entity id of the collider hit (the collider `addBody` made has the body's id). */
   collider: number;
   /** Distance from the ray origin along the unit direction (unit: m). */
   distance: number;
@@ -60,15 +62,17 @@ export interface QueryScratch {
   ray: Float64Array;
   shapeHit: RayShapeHit;
   filter: QueryFilter;
+  /** `[7]` world pose of the collider being tested (position, quaternion x y z w). */
+  pose: Float64Array;
 }
 
 export function createQueryScratch(filter: QueryFilter): QueryScratch {
-  return { ray: new Float64Array(6), shapeHit: createRayShapeHit(), filter };
+  return { ray: new Float64Array(6), shapeHit: createRayShapeHit(), filter, pose: new Float64Array(7) };
 }
 
 /** The body a collider belongs to. */
-function bodyOf(_colliders: ColliderStore, c: number): number {
-  return c;
+function bodyOf(colliders: ColliderStore, c: number): number {
+  return colliders.body[c];
 }
 
 /**
@@ -78,9 +82,9 @@ function bodyOf(_colliders: ColliderStore, c: number): number {
 function testCollider(
   w: RayCastWorld, s: QueryScratch, c: number, maxT: number, solid: boolean,
 ): boolean {
-  const b = bodyOf(w.colliders, c);
-  const p = w.bodies.position, q = w.bodies.orientation, r = s.ray;
-  const pi = 3 * b, qi = 4 * b;
+  const p = s.pose, q = p, r = s.ray;
+  colliderWorldPose(w.colliders, w.bodies, c, p, 0);
+  const pi = 0, qi = 3;
   // inverse rotation by the conjugate quaternion: v' = v + w t + u × t, t = 2 u × v, u = −q.xyz
   const ux = -q[qi], uy = -q[qi + 1], uz = -q[qi + 2], uw = q[qi + 3];
   let vx = r[0] - p[pi], vy = r[1] - p[pi + 1], vz = r[2] - p[pi + 2];
@@ -100,7 +104,7 @@ function writeHit(w: RayCastWorld, s: QueryScratch, c: number, hit: RayHit): voi
   hit.collider = c;
   hit.distance = t;
   hit.point[0] = r[0] + t * r[3]; hit.point[1] = r[1] + t * r[4]; hit.point[2] = r[2] + t * r[5];
-  const q = w.bodies.orientation, qi = 4 * b;
+  const q = s.pose, qi = 3;
   const ux = q[qi], uy = q[qi + 1], uz = q[qi + 2], uw = q[qi + 3];
   const vx = n[0], vy = n[1], vz = n[2];
   const tx = 2 * (uy * vz - uz * vy), ty = 2 * (uz * vx - ux * vz), tz = 2 * (ux * vy - uy * vx);

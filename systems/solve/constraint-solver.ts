@@ -1,13 +1,25 @@
 /**
  * The solver strategy interface. A world holds one solver and may switch it between steps
- * (`world.setSolver`). A solver receives the assembled problem and the dense solver bodies, never the
- * world: it advances the solver bodies' velocities and pose deltas (dp, dq) over one step of length h
- * and leaves the accumulated impulses in `problem.impulse` for warm starting.
+ * (`world.setSolver`). A solver receives the assembled problem (contact rows and joint rows) and the
+ * dense solver bodies, never the world: it advances the solver bodies' velocities and pose deltas
+ * (dp, dq) over one step of length h and leaves the accumulated impulses in the problem
+ * (`contacts.impulse`, `joints.impulse` / `joints.stepImpulse`), which the step stores back in one
+ * stage (`systems/assembly/store-results.ts`) for warm starting, reported forces and breaking.
  */
 
 import type { ConstraintProblem } from '../assembly/constraint-problem';
 import type { SolverBodies } from '../assembly/solver-bodies';
 import type { JointProblem } from '../assembly/joint-rows';
+
+/** What a solver receives each step: the contact rows and the joint rows, both assembled from the same
+ * solver bodies (`joints.rowCount` is 0 when the world has no joints). */
+export interface SolverProblem {
+  /** The contact points, 3 rows each (n, t1, t2) (`assembly/constraint-problem.ts`). */
+  contacts: ConstraintProblem;
+  /** The joint rows (`assembly/joint-rows.ts`); the solver leaves its impulses in `joints.impulse` over
+   * `joints.impulseTime` and the step's total in `joints.stepImpulse`. */
+  joints: JointProblem;
+}
 
 /** 'pgs': the fast projected Gauss–Seidel solver (`pgs/`); 'lcp': the accurate Stewart–Trinkle / Lemke
  * solver (`lcp/`). */
@@ -26,10 +38,6 @@ export interface StepContext {
    * only when `profile` is true (e.g. the accurate solver's `impactMs`, `lcpBuildMs`, `lemkeMs`,
    * `lemkePivots`, `impactRounds`, `impactIntervals`). Reused from step to step. */
   detail: Record<string, number>;
-  /** The joint rows of the step (`assembly/joint-rows.ts`), assembled after the contacts; undefined or
-   * empty when the world has no joints. The solver leaves its impulses in `joints.impulse` over
-   * `joints.impulseTime`. */
-  joints?: JointProblem;
 }
 
 export interface SolveStats {
@@ -40,5 +48,5 @@ export interface SolveStats {
 
 export interface ConstraintSolver {
   readonly kind: SolverKind;
-  solve(problem: ConstraintProblem, bodies: SolverBodies, ctx: StepContext): SolveStats;
+  solve(problem: SolverProblem, bodies: SolverBodies, ctx: StepContext): SolveStats;
 }

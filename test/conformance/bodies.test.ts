@@ -183,6 +183,31 @@ describe('V2 conformance: mass properties', () => {
   });
 });
 
+describe('V2 conformance: bounding boxes and debug geometry', () => {
+  it('a 2 × 1 × 1 box: shape bounding box ±(1, 0.5, 0.5); the body box follows the node (at x = 3); debug geometry spans the box (ours 1e-5; Havok inset by its convex radius)', () => {
+    const r = both((ctx) => {
+      const b = MeshBuilder.CreateBox('b', { width: 2, height: 1, depth: 1 }, ctx.scene);
+      b.position.x = 3;
+      const a = new PhysicsAggregate(b, PhysicsShapeType.BOX, { mass: 0 }, ctx.scene);
+      const sb = ctx.plugin.getBoundingBox(a.shape);
+      const bb = a.body.getBoundingBox();
+      const g = ctx.plugin.getBodyGeometry(a.body) as { positions: ArrayLike<number> };
+      let maxX = -Infinity;
+      for (let i = 0; i < g.positions.length; i += 3) maxX = Math.max(maxX, g.positions[i]);
+      return [sb.minimum.x, sb.maximum.y, bb.minimumWorld.x, bb.maximumWorld.x, maxX];
+    });
+    for (const x of [r.ecs, r.havok]) {
+      expect(x[0]).toBeCloseTo(-1, 4);
+      expect(x[1]).toBeCloseTo(0.5, 4);
+      expect(x[2]).toBeCloseTo(2, 4);
+      expect(x[3]).toBeCloseTo(4, 4);
+    }
+    // debug geometry: ours is the shape itself; Havok's is inset by its 1.5 cm convex radius (0.985)
+    expect(r.ecs[4]).toBeCloseTo(1, 4);
+    expect(Math.abs(r.havok[4] - 1)).toBeLessThan(0.02);
+  });
+});
+
 describe('V2 conformance: damping, gravity factor, velocity limits', () => {
   it('linear damping 1/s: v(1 s) = v0 e^(−1) (ours ± 0.5 %: implicit damping per substep; Havok ± 2 %)', () => {
     const r = both((ctx) => {

@@ -12,7 +12,7 @@ import {
   PhysicsConstraintAxis, PhysicsConstraintAxisLimitMode, PhysicsConstraintMotorType, PhysicsShapeType,
 } from '@babylonjs/core/Physics/v2/IPhysicsEnginePlugin.js';
 import {
-  BallAndSocketConstraint, DistanceConstraint, LockConstraint, Physics6DoFConstraint, PrismaticConstraint,
+  BallAndSocketConstraint, DistanceConstraint, HingeConstraint, LockConstraint, Physics6DoFConstraint, PrismaticConstraint,
   SliderConstraint, SpringConstraint,
 } from '@babylonjs/core/Physics/v2/physicsConstraint.js';
 import { both, loadHavok, type Ctx } from './harness';
@@ -275,5 +275,60 @@ describe('V2 conformance: constraints', () => {
     expect(Math.abs(r.ecs - T) / T).toBeLessThan(0.03);
     // Havok's spring is a soft limit whose period is its own: reported, not asserted against the closed form
     expect(Number.isFinite(r.havok) || Number.isNaN(r.havok)).toBe(true);
+  });
+
+  it('hinge about z: a rod released horizontal swings in the xy-plane only (|z| < 1 mm, no tilt) and reaches the bottom (ours and Havok)', () => {
+    const r = both((ctx) => {
+      const a = anchor(ctx);
+      const rod = MeshBuilder.CreateBox('rod', { width: 1, height: 0.1, depth: 0.1 }, ctx.scene);
+      rod.position.set(0.5, 5, 0);
+      const ra = new PhysicsAggregate(rod, PhysicsShapeType.BOX, { mass: 1 }, ctx.scene);
+      a.body.addConstraint(ra.body, new HingeConstraint(Vector3.Zero(), new Vector3(-0.5, 0, 0), new Vector3(0, 0, 1), new Vector3(0, 0, 1), ctx.scene));
+      let worstZ = 0, worstTilt = 0, lowest = 5;
+      for (let i = 0; i < 45; i++) {
+        ctx.step();
+        const q = rod.rotationQuaternion!;
+        worstZ = Math.max(worstZ, Math.abs(rod.position.z));
+        worstTilt = Math.max(worstTilt, Math.hypot(q.x, q.y));
+        lowest = Math.min(lowest, rod.position.y);
+      }
+      return [worstZ, worstTilt, lowest];
+    });
+    for (const x of [r.ecs, r.havok]) {
+      expect(x[0]).toBeLessThan(1e-3);
+      expect(x[1]).toBeLessThan(1e-3);
+      expect(x[2]).toBeLessThan(4.55); // the rod's centre passed the bottom, 0.5 m under the pivot
+    }
+  });
+
+  it('a POSITION motor (target 0.5 rad, max 100 N·m) turns a free wheel to 0.5 rad and holds it (± 0.02 rad), ours and Havok', () => {
+    const r = both((ctx) => {
+      ctx.scene.getPhysicsEngine()!.setGravity(Vector3.Zero());
+      const a = anchor(ctx);
+      const wheel = bob(ctx, new Vector3(0, 5, 0), 0.5, 2);
+      const c = new Physics6DoFConstraint(
+        { pivotA: Vector3.Zero(), pivotB: Vector3.Zero(), axisA: new Vector3(0, 1, 0), axisB: new Vector3(0, 1, 0) },
+        [
+          { axis: PhysicsConstraintAxis.LINEAR_X, minLimit: 0, maxLimit: 0 },
+          { axis: PhysicsConstraintAxis.LINEAR_Y, minLimit: 0, maxLimit: 0 },
+          { axis: PhysicsConstraintAxis.LINEAR_Z, minLimit: 0, maxLimit: 0 },
+          { axis: PhysicsConstraintAxis.ANGULAR_Y, minLimit: 0, maxLimit: 0 },
+          { axis: PhysicsConstraintAxis.ANGULAR_Z, minLimit: 0, maxLimit: 0 },
+        ], ctx.scene);
+      a.body.addConstraint(wheel.body, c);
+      c.setAxisMotorType(PhysicsConstraintAxis.ANGULAR_X, PhysicsConstraintMotorType.POSITION);
+      c.setAxisMotorTarget(PhysicsConstraintAxis.ANGULAR_X, 0.5);
+      c.setAxisMotorMaxForce(PhysicsConstraintAxis.ANGULAR_X, 100);
+      ctx.step(60);
+      const q = wheel.transformNode.rotationQuaternion!;
+      const angle = Math.abs(2 * Math.atan2(q.y, q.w));
+      ctx.step(30);
+      const q2 = wheel.transformNode.rotationQuaternion!;
+      return [angle, Math.abs(2 * Math.atan2(q2.y, q2.w))];
+    });
+    for (const x of [r.ecs, r.havok]) {
+      expect(Math.abs(x[0] - 0.5)).toBeLessThan(0.02);
+      expect(Math.abs(x[1] - 0.5)).toBeLessThan(0.02);
+    }
   });
 });

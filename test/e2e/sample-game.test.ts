@@ -8,7 +8,8 @@
  * Then the friction lab: its Coulomb and max-dissipation worlds step side by side, the rods end apart
  * and the control spheres agree (test-results/friction-lab.png). Last, the joints: key W swings the
  * wrecking ball into the red tower with its chain held together, and the drawbridge button lowers the
- * drawbridge and raises it again (test-results/sample-game-joints.png).
+ * drawbridge and raises it again (test-results/sample-game-joints.png). Finally the Engine switch:
+ * the same game code on Babylon's Havok plugin (test-results/sample-game-havok.png).
  *
  * Chromium: `CHROMIUM_PATH`, else a system Chromium on `PATH`, else the headless Chromium of the
  * `@sparticuz/chromium` devDependency (`./browser.ts`). A browser that cannot start FAILS the test; it
@@ -373,4 +374,38 @@ describe('sample game in headless Chromium', () => {
     expect(pageErrors).toEqual([]);
     expect(consoleErrors.filter((m) => !m.includes('favicon'))).toEqual([]);
   });
+
+  it('the Engine switch: the same game code runs on Babylon\'s Havok plugin; the level rests, a ball knocks the red tower, W swings the wrecking ball, the drawbridge comes down', async () => {
+    expect(await api.evaluate((g) => g.engineName)).toBe('ecs');
+    await page.click('#engine-havok'); // reloads the page with ?engine=havok
+    await page.waitForURL(/engine=havok/, { timeout: 20_000 });
+    await page.waitForFunction(() => window.__game?.engineName === 'havok', undefined, { timeout: 30_000 });
+    api = await page.evaluateHandle(() => window.__game as GameTestApi);
+    await waitFor('20 Havok frames', () => api.evaluate((g) => g.frames > 20), 30_000);
+    expect(await page.getAttribute('#engine-havok', 'aria-pressed')).toBe('true');
+    expect(await api.evaluate((g) => g.solverKind)).toBe('havok');
+    expect(await api.evaluate((g) => g.bodies)).toBe(await api.evaluate((g) => 1 + g.blockCount + g.toyBodyCount));
+    await waitForRest(60_000);
+    expect(await api.evaluate((g) => g.blocksMoved(0.05))).toBe(0);
+    expect(await api.evaluate((g) => g.lastPhysicsMs)).toBeGreaterThanOrEqual(0);
+
+    const target = await api.evaluate((g) => g.structureScreenPoint(0, 0.75));
+    await page.mouse.click(target.x, target.y);
+    await waitFor('a ball in flight on Havok', () => api.evaluate((g) => g.ballsThrown === 1 && g.liveBalls().length === 1), 5_000, 50);
+    await waitFor('red tower blocks moved by the ball', () => api.evaluate((g) => g.structureBlocksMoved(0, 0.5) >= 3), 30_000, 100);
+    expect(await api.evaluate((g) => g.score)).toBeGreaterThan(0);
+
+    await page.click('#reset-button');
+    await waitFor('reset on Havok', () => api.evaluate((g) => g.score === 0 && g.liveBalls().length === 0 && g.blocksMoved(0.05) === 0), 10_000, 50);
+    const start = await api.evaluate((g) => g.wreckingBallPosition());
+    await page.keyboard.press('w');
+    await waitForSteps('the wrecking ball swung out on Havok', () => api.evaluate((g, x) => g.wreckingBallPosition()[0] > x + 3, start[0]), 180);
+    expect(await api.evaluate((g) => g.chainGap())).toBeLessThan(0.02);
+    await page.click('#drawbridge-button');
+    await waitForSteps('the drawbridge coming down on Havok', () => api.evaluate((g) => g.drawbridgeAngle > 0.5), 300);
+    mkdirSync(resultsDir, { recursive: true });
+    await page.screenshot({ path: resolve(resultsDir, 'sample-game-havok.png') });
+    expect(pageErrors).toEqual([]);
+    expect(consoleErrors.filter((m) => !m.includes('favicon'))).toEqual([]);
+  }, 240_000);
 });

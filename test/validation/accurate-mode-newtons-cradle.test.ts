@@ -1,5 +1,5 @@
 /**
- * Newton's cradle in accurate mode ('lcp' with the PLUS impact phase, seed `004_27129fe6ccc0a1bc.txt`
+ * Newton's cradle in accurate mode ('lcp' with the PLUS impact phase, Uchida, Sherman & Delp 2015
  * §4c / Table 2): five touching balls, e = 1, μ = 0, zero gravity; the first one arrives at 1 m/s.
  * Impact rounds propagate the momentum through the row, so only the last ball leaves, at 1 m/s.
  */

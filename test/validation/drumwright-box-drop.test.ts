@@ -1,5 +1,5 @@
 /**
- * Drumwright T11 (digest `research/seed-003-drumwright.md` §5.2 T11, step-size independence of stability
+ * Drumwright T11 (digest §5.2 T11, step-size independence of stability
  * with contacts): a 1 kg box, 0.2 × 0.05 × 0.1 m, dropped from rest with its lowest corner 0.5 m above a
  * static plane, at h ∈ {1e-4, 1e-3, 1e-2, 5e-2}, g = 9.8, 2 s, in both modes ('lcp': Stewart–Trinkle +
  * PLUS impacts; 'pgs': soft-step PGS + restitution pass), restitution 0 and 0.5 (both materials; the

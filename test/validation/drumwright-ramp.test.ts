@@ -1,5 +1,5 @@
 /**
- * Drumwright T9 (digest `research/seed-003-drumwright.md` §3.7, §4.2(a), §5.2 T9): a 1 kg box,
+ * Drumwright T9 (digest §3.7, §4.2(a), §5.2 T9): a 1 kg box,
  * 0.2 × 0.05 × 0.1 m (length along the slope × height × width), starting at rest exactly on a 15° ramp,
  * μ ∈ {0, 0.125, 0.25, 0.375}, g = 9.8, h = 0.01, 1 s (100 steps), in both modes: 'lcp' (Stewart–Trinkle,
  * polyhedral cone, Lemke, PLUS impacts) and 'pgs' (soft-step PGS, circular cone).

@@ -1,5 +1,5 @@
 /**
- * Drumwright T10 (digest `research/seed-003-drumwright.md` §3.8, §5.2 T10): stacks of N spheres in perfect
+ * Drumwright T10 (digest §3.8, §5.2 T10): stacks of N spheres in perfect
  * vertical alignment, dropped from rest with equal gaps onto a static plane, h = 0.01, 500 steps, g = 9.8.
  * Accurate mode ('lcp') for N ∈ {1, 2, 5, 10, 20}; fast mode ('pgs') for N ∈ {1, 2, 5, 10, 20, 50, 100}.
  * The paper leaves radius, mass, μ and gap unstated: here r = 0.1 m, m = 1 kg, μ = 0.5 (the default),

@@ -1,6 +1,6 @@
 /**
  * Joints in the accurate mode ('lcp' solver): Drumwright's implicit first-order constraint step
- * (seed `003_238cd3da0158afe1.txt`; digest `research/seed-003-drumwright.md`), `systems/solve/lcp/joint-implicit.ts`.
+ * (Drumwright 2019; digest), `systems/solve/lcp/joint-implicit.ts`.
  * Tests T1, T2, T4, T6 and T13 of the digest §5.2, with its numeric criteria; plus the chain, limits and
  * motors of the issue.
  */

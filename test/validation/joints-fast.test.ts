@@ -1,7 +1,7 @@
 /**
  * Joints in the fast (PGS) mode against closed forms and conservation laws; dt = 1/60 and default
  * options (4 substeps, joint rows solved directly per island) unless a test says otherwise.
- * Sources: Drumwright, seed `003_238cd3da0158afe1.txt`, digest `research/seed-003-drumwright.md`
+ * Sources: Drumwright, digest
  * §5.2 (T1, T2, T6 adapted to the engine) and the issue's scene criteria.
  */
 import { describe, expect, it } from 'vitest';

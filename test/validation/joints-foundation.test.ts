@@ -1,6 +1,6 @@
 /**
  * T8 of the Drumwright digest (§3.6, §5.2): a rigid cube on an elastic (Winkler) foundation, in the
- * accurate mode. Seed `003_238cd3da0158afe1.txt` §5.5: s = 1 m, 8 kg, foundation depth 1 m, 10 × 10
+ * accurate mode. Seed Drumwright 2019 §5.5: s = 1 m, 8 kg, foundation depth 1 m, 10 × 10
  * elements at the bottom face's cell centres, E ∈ {1e7, 1e11} N/m² (k = E · 0.01 m² / 1 m per element),
  * b = 1 N·s/m per element, frictionless, a load of 5 or 50 N pointing down at the body point
  * s/2 (cos 10t, 1, sin 10t) (the paper's z-up (cos, sin, 1) in this engine's y-up frame), h = 0.01, 1 s,

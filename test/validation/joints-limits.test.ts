@@ -1,6 +1,6 @@
 /**
- * Soft joint limits: Drumwright's unilateral spring-damper (seed `003_238cd3da0158afe1.txt` §5.4, Fig. 6;
- * digest `research/seed-003-drumwright.md` §1.7, §3.5, §5.2 T5 and T7). A limit with a finite stiffness
+ * Soft joint limits: Drumwright's unilateral spring-damper (Drumwright 2019 §5.4, Fig. 6;
+ * digest §1.7, §3.5, §5.2 T5 and T7). A limit with a finite stiffness
  * k and damping b is a unilateral row solved with the implicit spring law
  *
  *   γ = 1/(h(hk + b)),  β = k/(hk + b),  Δλ = −(J v + β C + γ λ)/(W + γ),  λ ≥ 0,

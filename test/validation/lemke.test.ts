@@ -6,7 +6,7 @@
  * - CPS §4.9: the lexicographic minimum-ratio rule on a degenerate LCP where the plain minimum-ratio rule
  *   with smallest-index tie-breaking provably cycles (the cycle was also reproduced in exact rational
  *   arithmetic by an independent script while writing this test; the basis sequence is asserted below).
- * - Stewart & Trinkle 1996 eq. 17 (seed 000, digest `research/seed-000-001-lcp-ccp.md` §A4/§A5): a
+ * - Stewart & Trinkle 1996 eq. 17 (Stewart & Trinkle 1996, digest §A4/§A5): a
  *   particle on a plane with a k = 4 polyhedral friction cone, closed-form impulses.
  */
 import { describe, expect, it } from 'vitest';

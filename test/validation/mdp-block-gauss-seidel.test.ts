@@ -1,6 +1,6 @@
 /**
- * The maximum-dissipation friction law as a world option (seed `002_860fd11d8fe7a86f.txt`,
- * digest `research/seed-002-preclik-mdp.md` §2.3, §5.2): nonlinear block Gauss–Seidel with the exact
+ * The maximum-dissipation friction law as a world option (Preclik, Eibl & Rüde 2018,
+ * digest §2.3, §5.2): nonlinear block Gauss–Seidel with the exact
  * single-contact solve.
  */
 import { describe, expect, it } from 'vitest';

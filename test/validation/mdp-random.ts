@@ -1,7 +1,7 @@
 /**
  * Seeded random inputs of the maximum-dissipation tests: mulberry32 (`scenes/prng.ts`), standard normals
  * (Box–Muller) and random SPD 3×3 Delassus blocks with eigenvalues e^U(−2, 2) and a uniformly random
- * eigenbasis (digest `research/seed-002-preclik-mdp.md` T6).
+ * eigenbasis (digest T6).
  */
 import { createRandom } from '../../scenes/prng';
 

@@ -1,7 +1,6 @@
 /**
  * Validation of the exact single-contact solver (`systems/solve/mdp/single-contact.ts`) against
- * Preclik, Eibl & Rüde (seed 002, §3.2, §4.1 Table 1, §4.2) and the team digest
- * `research/seed-002-preclik-mdp.md` (§3.1, §3.2, §5.2 T1/T2/T4/T5/T6).
+ * Preclik, Eibl & Rüde (Preclik, Eibl & Rüde 2018, §3.2, §4.1 Table 1, §4.2) and digest (§3.1, §3.2, §5.2 T1/T2/T4/T5/T6).
  *
  * Conventions: A is the 3×3 Delassus block in the contact frame (n, t, o), row-major, unit 1/kg;
  * b = −(free relative contact velocity), m/s; impulses x in N·s; energies ½xᵀAx − xᵀb in J.

@@ -1,6 +1,6 @@
 /**
  * The velocity-dependent Poisson COR of PLUS (`systems/solve/plus/coefficient-of-restitution.ts`;
- * seed 004 §2c, Fig. 2; digest §1.4 and §5.2 U1) and the PLUS material columns that carry it from the
+ * Uchida, Sherman & Delp 2015 §2c, Fig. 2; digest §1.4 and §5.2 U1) and the PLUS material columns that carry it from the
  * collider to the rows: `components/collider.ts` → narrowphase pair rule (`components/contact.ts`) →
  * `systems/assembly/constraint-problem.ts`, with validation in `plugin/bodies.ts`.
  */

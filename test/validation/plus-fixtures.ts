@@ -5,6 +5,8 @@
  * the world inverse inertia R diag(1/I) Rᵀ. World frame, SI units.
  */
 import { createConstraintProblem, ensureConstraintCapacity, type ConstraintProblem } from '../../systems/assembly/constraint-problem';
+import { createJointProblem } from '../../systems/assembly/joint-rows';
+import type { SolverProblem } from '../../systems/solve/constraint-solver';
 import { createSolverBodies, ensureSolverBodiesCapacity, type SolverBodies } from '../../systems/assembly/solver-bodies';
 import { cross3, tangentBasis } from '../../math/vec3';
 import { mat3MulVec } from '../../math/mat3';
@@ -196,7 +198,7 @@ export function worldImpulse(s: Scene, imp: Float64Array, c: number): V3 {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The paper's scenes (seed 004 §4, Table A1; digest §3). z is up in the paper; the rows do not care
+// The paper's scenes (Uchida, Sherman & Delp 2015 §4, Table A1; digest §3). z is up in the paper; the rows do not care
 // which axis is up, so the scenes are built z-up exactly as printed. Body 0 is the static ground.
 // ---------------------------------------------------------------------------------------------------
 
@@ -364,3 +366,10 @@ export function momentum(s: Scene): number[] {
   return out;
 }
 
+
+const NO_JOINTS = createJointProblem();
+
+/** The solver problem of contact rows alone (no joint rows), as an impact phase receives it. */
+export function contactsOnly(contacts: ConstraintProblem): SolverProblem {
+  return { contacts, joints: NO_JOINTS };
+}

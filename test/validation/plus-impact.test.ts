@@ -1,6 +1,6 @@
 /**
  * Validation of the PLUS impact phase (`systems/solve/plus/plus-impact.ts`) against Uchida, Sherman &
- * Delp 2015 (seed `004_27129fe6ccc0a1bc.txt`) and the team digest `research/seed-004-plus.md`.
+ * Delp 2015 (Uchida, Sherman & Delp 2015) and digest.
  *
  * [paper]   facts printed in the paper: Fig. 10's interval counts (116 / 11 / 8), the regimes of Fig. 8
  *           (slide → roll in compression / expansion / never), Table 2's impact rounds, the e_min-scaled
@@ -22,6 +22,7 @@ import {
   ballRow, buildScene, contactVelocity, example1, example2, kineticEnergy, normalVelocity, omega, rotZ, matVec,
   vel, worldImpulse, type Scene, type V3,
 } from './plus-fixtures';
+import { contactsOnly } from './plus-fixtures';
 
 const CTX = { h: 1 / 60, gravity: new Float64Array(3), profile: false, clock: () => 0, detail: {} };
 
@@ -42,7 +43,7 @@ function run(s: Scene, opts: Partial<PlusOptions> = {}) {
     }),
   });
   const ke0 = kineticEnergy(s);
-  const stats: ImpactStats = phase.resolve(s.problem, s.bodies, CTX);
+  const stats: ImpactStats = phase.resolve(contactsOnly(s.problem), s.bodies, CTX);
   return { stats, intervals, rounds, ke0, ke1: kineticEnergy(s) };
 }
 
@@ -60,7 +61,7 @@ const toXYZ = (t: number[], i = 0): V3 => [-t[3 * i + 2], t[3 * i + 1], t[3 * i]
 const EX1: [number, number][] = [[0.125, 0.392], [0.225, 0.387], [0.325, 0.373]];
 const VALIDATION: Partial<PlusOptions> = { transitionVelocity: 0.1, maxIntervals: 1000 };
 
-describe('Example 1: single-point brick impact (seed 004 §4a, Table A1, Figs. 8–10)', () => {
+describe('Example 1: single-point brick impact (Uchida, Sherman & Delp 2015 §4a, Table A1, Figs. 8–10)', () => {
   it('[paper] Fig. 10: 116 / 11 / 8 intervals for θ_max = 0.01 / 0.15 / 0.25 rad at μ = 0.325 (α_min = 1e-3)', () => {
     const counts = [0.01, 0.15, 0.25].map((t) => run(example1(0.325, 0.373), { ...VALIDATION, maxDirectionChange: t }).stats.intervals);
     expect(counts).toEqual([116, 11, 8]);
@@ -175,7 +176,7 @@ describe('Example 1: single-point brick impact (seed 004 §4a, Table A1, Figs. 8
   });
 });
 
-describe('Example 2: four points in unison (seed 004 §4b, Figs. 11–12)', () => {
+describe('Example 2: four points in unison (Uchida, Sherman & Delp 2015 §4b, Figs. 11–12)', () => {
   it('[paper] COM rebound e_min · 8.84 = 3.660 m/s; [derived] 3 intervals, slide → roll in expansion at α = 0.3170', () => {
     const s = example2();
     const { stats, intervals, rounds, ke0, ke1 } = run(s, { ...VALIDATION, maxDirectionChange: 0.01 });
@@ -214,7 +215,7 @@ describe('Example 2: four points in unison (seed 004 §4b, Figs. 11–12)', () =
   });
 });
 
-describe('Example 3: a ball hits a row of four (seed 004 §4c, Table 2, Fig. 14)', () => {
+describe('Example 3: a ball hits a row of four (Uchida, Sherman & Delp 2015 §4c, Table 2, Fig. 14)', () => {
   const O = RoundLabel.observing, C = RoundLabel.compressing, E = RoundLabel.expanding;
 
   it('[paper] Table 2 impact rounds in order; [derived] final (0, 0, 0, 0, −2), 2 N·s per contact, energy conserved', () => {
@@ -270,7 +271,7 @@ describe("Newton's cradle through the engine (narrowphase → assembly → PLUS)
     gatherBodies(w.ecs, w.bodies, w.gravity, w.solverBodies);
     const n = assembleContacts(w.contacts, w.bodies, w.solverBodies, w.problem);
     expect(n).toBe(4);
-    const stats = createPlusImpactPhase().resolve(w.problem, w.solverBodies, { h: dt, gravity: w.gravity, profile: false, clock: () => 0, detail: {} });
+    const stats = createPlusImpactPhase().resolve(contactsOnly(w.problem), w.solverBodies, { h: dt, gravity: w.gravity, profile: false, clock: () => 0, detail: {} });
     expect(stats.rounds).toBe(5);
     expect(stats.fallbacks).toBe(0);
     const sb = w.solverBodies;
@@ -395,10 +396,10 @@ describe('contract with the accurate solver', () => {
   it('stats and their arrays are reused between calls; a call without impacts zeroes them', () => {
     const phase = createPlusImpactPhase();
     const s = example2();
-    const a = phase.resolve(s.problem, s.bodies, CTX);
+    const a = phase.resolve(contactsOnly(s.problem), s.bodies, CTX);
     expect(a.impulse[0]).toBeGreaterThan(0);
     const arr = a.impulse;
-    const b = phase.resolve(s.problem, s.bodies, CTX); // now separating: no impact
+    const b = phase.resolve(contactsOnly(s.problem), s.bodies, CTX); // now separating: no impact
     expect(b).toBe(a);
     expect(b.impulse).toBe(arr);
     expect(b.islands).toBe(0);

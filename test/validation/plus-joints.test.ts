@@ -1,6 +1,5 @@
 /**
- * The PLUS impact phase with joints (seed `004_27129fe6ccc0a1bc.txt` eqs. 2.1a–b, §3b; digest
- * `research/seed-004-plus.md` §1.2 and test R7; `systems/solve/plus/joint-space.ts`): the rigid joint
+ * The PLUS impact phase with joints (Uchida, Sherman & Delp 2015 eqs. 2.1a–b, §3b; digest §1.2 and test R7; `systems/solve/plus/joint-space.ts`): the rigid joint
  * rows are permanent, perfectly plastic equality constraints of the impact, so each interval's impulse
  * is the one the articulated system takes, and the impact leaves the joint velocity errors at ≈ 0.
  *
@@ -18,9 +17,8 @@ import {
   addBody, addJoint, createPhysicsWorld, getAngularVelocity, getLinearVelocity, getPosition, stepWorld,
   type PhysicsWorld,
 } from '../../plugin/index';
-import type { ConstraintProblem } from '../../systems/assembly/constraint-problem';
 import type { SolverBodies } from '../../systems/assembly/solver-bodies';
-import type { StepContext } from '../../systems/solve/constraint-solver';
+import type { SolverProblem, StepContext } from '../../systems/solve/constraint-solver';
 import { createPlusImpactPhase, type PlusImpactStats } from '../../systems/solve/plus/plus-impact';
 import type { ImpactPhase } from '../../systems/solve/common/impact-phase';
 import { contactNormalVelocity } from '../../systems/solve/plus/constraint-space';
@@ -63,9 +61,10 @@ function tracedWorld(ids: () => number[], withoutJoints = false, gravity: V3 = [
   const plus = createPlusImpactPhase({ joints: !withoutJoints });
   const trace: Trace[] = [];
   const phase: ImpactPhase = {
-    resolve(p: ConstraintProblem, b: SolverBodies, ctx: StepContext) {
+    resolve(sp: SolverProblem, b: SolverBodies, ctx: StepContext) {
+      const p = sp.contacts;
       const keBefore = kineticEnergy(b);
-      const stats = plus.resolve(p, b, ctx);
+      const stats = plus.resolve(sp, b, ctx);
       let minNormalVelocity = Infinity;
       for (let c = 0; c < p.contactCount; c++) {
         if (stats.status[c] !== 0) minNormalVelocity = Math.min(minNormalVelocity, contactNormalVelocity(p, b, c));

@@ -1,6 +1,6 @@
 /**
  * SOLVE_MIN_NORM of PLUS (`systems/solve/plus/min-norm-solve.ts`, `complete-orthogonal.ts`):
- * the minimum-norm (load-spreading) solution of redundant contacts (seed 004 §3a, Table 1; digest
+ * the minimum-norm (load-spreading) solution of redundant contacts (Uchida, Sherman & Delp 2015 §3a, Table 1; digest
  * §1.8, §5.2 U4, M2, M3), the complete orthogonal factorization against ml-matrix's pseudoinverse, and
  * the 'cod' and 'svd' (ml-matrix) paths giving the same impacts.
  */
@@ -12,6 +12,7 @@ import {
   BRICK, brickOnGround, buildScene, example1, example2, matVec, mulberry32, omega, rotX, stack, twoBricks, vel,
   type ContactSpec, type Scene, type V3,
 } from './plus-fixtures';
+import { contactsOnly } from './plus-fixtures';
 
 const CTX = { h: 1 / 60, gravity: new Float64Array(3), profile: false, clock: () => 0, detail: {} };
 
@@ -39,7 +40,7 @@ describe('load spreading by the minimum-norm solution', () => {
   it('U4: four coincident frictionless contacts on a point mass share the impulse equally (rel 1e-9)', () => {
     const s = buildScene([{}, { mass: 2, inertia: [1e30, 1e30, 1e30], v: [0, 0, -3] }],
       [0, 1, 2, 3].map(() => ({ a: 0, b: 1, point: [0, 0, 0] as V3, normal: [0, 0, 1] as V3, mu: 0, e: 0 })));
-    const st = createPlusImpactPhase().resolve(s.problem, s.bodies, CTX);
+    const st = createPlusImpactPhase().resolve(contactsOnly(s.problem), s.bodies, CTX);
     for (let c = 0; c < 4; c++) expect(Math.abs(st.impulse[3 * c] / 1.5 - 1)).toBeLessThanOrEqual(1e-9);
     expect(st.rankDeficientSolves).toBeGreaterThan(0);
   });
@@ -59,7 +60,7 @@ describe('load spreading by the minimum-norm solution', () => {
     const orders = [[0, 1, 2, 3], [3, 2, 1, 0], [2, 0, 3, 1], [1, 3, 0, 2]];
     for (const order of orders) {
       const s = flat(order);
-      const st = createPlusImpactPhase().resolve(s.problem, s.bodies, CTX);
+      const st = createPlusImpactPhase().resolve(contactsOnly(s.problem), s.bodies, CTX);
       for (let c = 0; c < 4; c++) {
         expect(Math.abs(st.impulse[3 * c] / (2 * 1 * 1.5 / 4) - 1)).toBeLessThanOrEqual(1e-9);
         expect(Math.abs(st.impulse[3 * c + 1]) + Math.abs(st.impulse[3 * c + 2])).toBeLessThanOrEqual(1e-12);
@@ -70,7 +71,7 @@ describe('load spreading by the minimum-norm solution', () => {
 
   it('M2: tilted by 1e-7 rad, all four points are proximal and the rebound stays symmetric (Fig. 6)', () => {
     const s = flat([0, 1, 2, 3], 1e-7);
-    const st = createPlusImpactPhase({ proximityTolerance: 1e-4 }).resolve(s.problem, s.bodies, CTX);
+    const st = createPlusImpactPhase({ proximityTolerance: 1e-4 }).resolve(contactsOnly(s.problem), s.bodies, CTX);
     expect(st.contactsResolved).toBe(4);
     const pz = [0, 1, 2, 3].map((c) => st.impulse[3 * c]);
     const mean = pz.reduce((a, b) => a + b) / 4;
@@ -85,9 +86,9 @@ describe("'cod' (default) and 'svd' (ml-matrix) give the same impacts", () => {
    * points are rigidly tied (Example 2's last interval; digest §3.2, pitfall 4). */
   const compare = (make: () => Scene, tol: number, friction = true) => {
     const a = make(), b = make();
-    const sa = createPlusImpactPhase({ linearAlgebra: 'cod', maxDirectionChange: 0.15 }).resolve(a.problem, a.bodies, CTX);
+    const sa = createPlusImpactPhase({ linearAlgebra: 'cod', maxDirectionChange: 0.15 }).resolve(contactsOnly(a.problem), a.bodies, CTX);
     const ia = Array.from(sa.impulse.subarray(0, 3 * a.problem.contactCount));
-    const sb = createPlusImpactPhase({ linearAlgebra: 'svd', maxDirectionChange: 0.15 }).resolve(b.problem, b.bodies, CTX);
+    const sb = createPlusImpactPhase({ linearAlgebra: 'svd', maxDirectionChange: 0.15 }).resolve(contactsOnly(b.problem), b.bodies, CTX);
     const ib = Array.from(sb.impulse.subarray(0, 3 * b.problem.contactCount));
     const scale = Math.max(1, ...ia.map(Math.abs));
     for (let i = 0; i < ia.length; i++) {

@@ -1,6 +1,6 @@
 /**
- * The accurate mode ('lcp', Stewart–Trinkle time stepping, seed `000_c86e6ac23aab8479.txt`) against
- * closed forms: resting contact and the Coulomb incline (digest `research/seed-000-001-lcp-ccp.md`
+ * The accurate mode ('lcp', Stewart–Trinkle time stepping) against
+ * closed forms: resting contact and the Coulomb incline (digest
  * §F2 T000-5). dt = 1/60 s, default options (k = 8 friction directions).
  */
 import { describe, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ function lcpStats(w: PhysicsWorld) {
   return (w.solver as LcpSolver).stats;
 }
 
-describe('Stewart–Trinkle resting contact (seed 000 §3: the Φ/h gap term holds the end-of-step gap at 0)', () => {
+describe('Stewart–Trinkle resting contact (Stewart & Trinkle 1996 §3: the Φ/h gap term holds the end-of-step gap at 0)', () => {
   for (const ground of ['plane', 'box'] as const) {
     it(`a unit box resting on a ${ground} stays put for 10 s (drift < 1 mm), with no solver fallback`, () => {
       const w = createPhysicsWorld({ solver: 'lcp' });

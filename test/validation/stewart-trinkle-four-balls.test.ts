@@ -1,7 +1,6 @@
 /**
  * Seed 000 (Stewart & Trinkle 1996, §4, Figs. 6–8 and Table I): four balls on a table, in 'lcp' mode
- * (k = 8). Parameters, metric definitions and the re-computation: digest
- * `research/seed-000-001-lcp-ccp.md` §D2; pass criteria §F2 T000-2 and T000-3. Scene:
+ * (k = 8). Parameters, metric definitions and the re-computation: digest §D2; pass criteria §F2 T000-2 and T000-3. Scene:
  * `scenes/stewart-trinkle.ts` (`buildFourBalls`, paper frame z up ↔ engine frame y up).
  *
  * Table I metrics (digest §D2, the reconstruction that reproduces the table), over t ∈ [0, 1] s with the
@@ -128,7 +127,7 @@ function tableMetrics(run: BallRun, ref: BallRun): { velocityError: number; posi
   return { velocityError, positionError, variation };
 }
 
-describe('seed 000 four balls on a table (Stewart & Trinkle 1996 §4, Table I; digest §D2, §F2 T000-2/3)', () => {
+describe('Stewart & Trinkle 1996 four balls on a table (Stewart & Trinkle 1996 §4, Table I; digest §D2, §F2 T000-2/3)', () => {
   const runs = H.map(simulate);
   const ref = runs[runs.length - 1];
   const metrics = runs.slice(0, -1).map((r) => tableMetrics(r, ref));
@@ -175,7 +174,7 @@ describe('seed 000 four balls on a table (Stewart & Trinkle 1996 §4, Table I; d
     }
   });
 
-  it('dissipativity (seed 000 §3.3, eq. 24; digest T000-3): E = ½ vᵀM v + m g z never increases over a step', () => {
+  it('dissipativity (Stewart & Trinkle 1996 §3.3, eq. 24; digest T000-3): E = ½ vᵀM v + m g z never increases over a step', () => {
     for (const r of runs) expect(r.maxEnergyGain).toBeLessThanOrEqual(1e-12 * r.energy0);
   });
 

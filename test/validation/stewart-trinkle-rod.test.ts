@@ -1,6 +1,6 @@
 /**
  * Seed 000 (Stewart & Trinkle 1996, §4, Figs. 2–5): the spinning rod falling onto a table, in 'lcp'
- * mode. Parameters and reproduction notes: digest `research/seed-000-001-lcp-ccp.md` §D1, pass criteria
+ * mode. Parameters and reproduction notes: digest §D1, pass criteria
  * §F2 T000-1. Scene: `scenes/stewart-trinkle.ts` (`buildRod`).
  *
  * The paper's example is 2-D (q = [x, y, θ]). It runs here in 3-D, in the engine's x–y plane, and stays
@@ -83,7 +83,7 @@ function simulate(h: number): RodRun {
 
 const PAPER = { firstImpact: 0.383, secondImpact: 0.548, slide: 0.02 };
 
-describe('seed 000 spinning rod on a table (Stewart & Trinkle 1996 §4, Figs. 2–5; digest §D1, §F2 T000-1)', () => {
+describe('Stewart & Trinkle 1996 spinning rod on a table (Stewart & Trinkle 1996 §4, Figs. 2–5; digest §D1, §F2 T000-1)', () => {
   const runs = [0.005, 0.0025, 0.00125].map(simulate);
   const fig2 = runs[1]; // h = 0.0025, the paper's Figure 2
 

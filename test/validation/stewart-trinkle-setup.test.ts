@@ -1,9 +1,7 @@
 /**
  * The accurate mode as a world option (DESIGN.md "Solvers, per world"): creating a world in 'lcp' mode
  * and switching to it with `setSolver` give the same simulation; the options are validated with typed
- * errors; the impact-phase hook runs first on the pre-force velocities (digest
- * `research/seed-004-plus.md` §6.3, steps 3–4); the documented fallback after a Lemke failure (digest
- * `research/seed-000-001-lcp-ccp.md` §C1: "log it and fall back: re-solve with slightly regularized data")
+ * errors; the impact-phase hook runs first on the pre-force velocities (digest §6.3, steps 3–4); the documented fallback after a Lemke failure (digest §C1: "log it and fall back: re-solve with slightly regularized data")
  * is taken and counted.
  */
 import { describe, expect, it } from 'vitest';
@@ -74,7 +72,7 @@ describe('impact-phase hook (seed-004 digest §6.3: impact phase first, on the p
         // velocity the previous step ended with, and may change it (here: it stops the body).
         seen.push(bodies.v[4]);
         bodies.v[3] = 0; bodies.v[4] = 0; bodies.v[5] = 0;
-        return { rounds: problem.contactCount };
+        return { rounds: problem.contacts.contactCount };
       },
     };
     const w = createPhysicsWorld({ solver: 'lcp', lcp: { impactPhase } });

@@ -3,8 +3,8 @@
  *
  *   (W + Γ) Δλ = −b,    W = J M⁻¹ Jᵀ over the island's bilateral rows, Γ = diag(γ)
  *
- * factored by a profile (envelope, "skyline") LDLᵀ. This is Drumwright's bilateral step (seed
- * `003_238cd3da0158afe1.txt` eqs. (59)–(62); digest §1.6, §1.10 "bilateral-only step equals the soft
+ * factored by a profile (envelope, "skyline") LDLᵀ. This is Drumwright's bilateral step (Drumwright 2019
+ * eqs. (59)–(62); digest §1.6, §1.10 "bilateral-only step equals the soft
  * constraint step (W + Γ) P = −G v* − (K/(hK + B)) φ0", §2.2 lambda-space form) and the digest's advice
  * for the fast mode (§6.1: "apply a direct solve to small islands using the SPD matrix W + Γ"). Both
  * solvers use it: the fast mode once per Gauss–Seidel sweep as one exact block of a block Gauss–Seidel

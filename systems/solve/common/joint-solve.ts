@@ -11,7 +11,7 @@
  *
  *   Δλ = −massScale · m (J v − target + bias + γ λ) − impulseScale · λ,   λ ← clamp(λ + Δλ, lo, hi)
  *
- * with, by row type (Drumwright's spring-damper rows, seed `003_238cd3da0158afe1.txt`; ERP/CFM bridge
+ * with, by row type (Drumwright's spring-damper rows; ERP/CFM bridge
  * of the digest §6.1, Catto's soft step):
  *   spring (finite k, b):  bias = β C, β = k/(hk + b) (ERP/h),  γ = 1/(h(hk + b)) (CFM/h),
  *                          m = 1/(W + γ), massScale 1, impulseScale 0; in every sweep (it is physics,

@@ -12,8 +12,7 @@
  * - R. W. Cottle, J.-S. Pang, R. E. Stone, *The Linear Complementarity Problem* (Academic Press 1992):
  *   §4.4 (Lemke's method, Alg. 4.4.1; Thm 4.4.12 termination for copositive-plus-like data) and §4.9
  *   (degeneracy resolution by the lexicographic minimum-ratio rule, which makes cycling impossible).
- * - Stewart & Trinkle 1996, seed `000_c86e6ac23aab8479.txt`, and its digest
- *   `research/seed-000-001-lcp-ccp.md` §A4 (the LCP of one time step), §A5 (its matrix is copositive
+ * - Stewart & Trinkle 1996, and its digest §A4 (the LCP of one time step), §A5 (its matrix is copositive
  *   and LCP(N, 0) has only solutions z with zᵀb = 0, so CPS Thm 4.4.12 applies: Lemke with
  *   lexicographic pivoting terminates with a solution, never on a secondary ray, in exact arithmetic),
  *   §C1 (pseudocode, explicit tableau), Part E (pitfalls: degeneracy is common in contact LCPs, always

@@ -1,7 +1,6 @@
 /**
- * Joints in the accurate mode: Drumwright's implicit constraint step (seed `003_238cd3da0158afe1.txt`,
- * "An Unconditionally Stable First-Order Constraint Solver for Multibody Systems"; digest
- * `research/seed-003-drumwright.md` §1.6, §1.10, §2.2), one per step of length h, before the contact LCP.
+ * Joints in the accurate mode: Drumwright's implicit constraint step (Drumwright 2019,
+ * "An Unconditionally Stable First-Order Constraint Solver for Multibody Systems"; digest §1.6, §1.10, §2.2), one per step of length h, before the contact LCP.
  *
  * With every joint row a spring-damper (k, b) evaluated once at (q0, v0) and the free velocity
  * v* = v0 + h M⁻¹ f (the contact solver's `integrateVelocities`), the bilateral rows solve, in lambda

@@ -1,7 +1,6 @@
 /**
  * The limit rows of the accurate-mode joint step as one LCP, solved exactly by Lemke's algorithm: the
- * "SPD LCP" reading of Drumwright's unilateral constraints (seed `003_238cd3da0158afe1.txt` §5; digest
- * `research/seed-003-drumwright.md` §1.7, §1.10 "symmetric variant", 4.2(b)), in the space the
+ * "SPD LCP" reading of Drumwright's unilateral constraints (Drumwright 2019 §5; digest §1.7, §1.10 "symmetric variant", 4.2(b)), in the space the
  * bilateral rows leave free.
  *
  * With the bilateral rows eliminated (their response to an impulse Δ on limit row m is −u_m Δ,

@@ -7,7 +7,7 @@
 
 export interface LcpSolverOptions {
   /**
-   * k, the number of edges of the polyhedral friction cone per contact (eq. 12 of seed 000): the
+   * k, the number of edges of the polyhedral friction cone per contact (eq. 12 of Stewart & Trinkle 1996): the
    * friction directions are d_j = cos(2πj/k) t1 + sin(2πj/k) t2, j = 0..k−1, from the assembled
    * tangents t1, t2. An even integer in 4..64 (even, so that every d_i has its opposite, eq. 13)
    * (default 8, the paper's octagon in 3D). Each frictional contact adds k + 2 unknowns to the LCP.

@@ -1,7 +1,7 @@
 /**
  * The accurate solver, kind `'lcp'`: Stewart–Trinkle implicit time stepping with a polyhedral friction
  * cone, one LCP per island and step, solved exactly by Lemke's algorithm with lexicographic degeneracy
- * resolution (seed `000_c86e6ac23aab8479.txt`; digest `research/seed-000-001-lcp-ccp.md` §A3–§A5, §A9,
+ * resolution (Stewart & Trinkle 1996; digest §A3–§A5, §A9,
  * §C2). See `README.md` in this folder for the equations and the choices made.
  *
  * One step of length h (this file's `solve`):
@@ -33,7 +33,7 @@
 import { growFloat64, growUint8, nextCapacity } from '../../../components/capacity';
 import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
-import type { ConstraintSolver, SolveStats, StepContext } from '../constraint-solver';
+import type { ConstraintSolver, SolverProblem, SolveStats, StepContext } from '../constraint-solver';
 import { integratePositions, integrateVelocities } from '../common/body-integration';
 import { applyContactImpulse, buildContactRows, contactGaps, createContactRows, rowVelocity, type ContactRows } from './contact-rows';
 import { createFrictionCone, splitOnEdges, type FrictionCone } from './friction-cone';
@@ -378,7 +378,8 @@ export function createLcpSolver(options: LcpSolverOptions, impactPhase: ImpactPh
     results,
     rows,
     joints: implicitJoints,
-    solve(problem: ConstraintProblem, bodies: SolverBodies, ctx: StepContext): SolveStats {
+    solve(solverProblem: SolverProblem, bodies: SolverBodies, ctx: StepContext): SolveStats {
+      const problem = solverProblem.contacts;
       const h = ctx.h;
       stats.lemkePivots = 0; stats.islands = 0; stats.lcpSolves = 0; stats.lcpSize = 0; stats.warmStarts = 0;
       stats.activeSetGrowths = 0; stats.secondaryRays = 0; stats.pivotLimits = 0; stats.inaccurateResults = 0;
@@ -388,6 +389,7 @@ export function createLcpSolver(options: LcpSolverOptions, impactPhase: ImpactPh
       workLeft = o.lemkeWorkBudget;
       const timed = ctx.profile;
       let t0 = timed ? ctx.clock() : 0;
+<<<<<<< HEAD
       // 0. Impact phase on the pre-force velocities (seed-004 digest §6.3, step 3), at the configuration
       // where the bodies touch: bodies that hit something within the step are advanced to the touch
       // first (time-of-impact.ts) and travel only the rest of the step in 3.
@@ -395,12 +397,16 @@ export function createLcpSolver(options: LcpSolverOptions, impactPhase: ImpactPh
       stats.impactAdvances = advanced ? toi.count : 0;
       stats.impact = impactPhase === undefined ? undefined : impactPhase.resolve(problem, bodies, ctx);
       if (advanced) restoreSeparations(problem, toi);
+=======
+      // 0. Impact phase on the pre-force velocities (digest of Uchida, Sherman & Delp 2015, §6.3, step 3).
+      stats.impact = impactPhase === undefined ? undefined : impactPhase.resolve(solverProblem, bodies, ctx);
+>>>>>>> main
       if (timed) { const t = ctx.clock(); ctx.detail.impactMs = t - t0; t0 = t; }
       // 1. Free velocities v_free = v + h M⁻¹ k (with implicit damping), no angular-speed clamp.
       integrateVelocities(bodies, h, Infinity);
       // 1b. Joints: Drumwright's implicit step on v_free (joint-implicit.ts), before the contacts, with the
       // geometric-stiffness inertia of loaded bodies (augmentInertia).
-      const joints = ctx.joints !== undefined && ctx.joints.rowCount > 0 ? ctx.joints : undefined;
+      const joints = solverProblem.joints.rowCount > 0 ? solverProblem.joints : undefined;
       const augmented = joints !== undefined && augmentInertia(implicitJoints, joints, bodies, h);
       if (joints !== undefined) solveJointsImplicit(implicitJoints, joints, bodies, h, o.warmStart, true);
       // the impact phase's joint impulses count in the step's joint impulse (average force, breaking)

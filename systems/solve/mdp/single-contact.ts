@@ -1,8 +1,8 @@
 /**
  * Exact single-contact impulse solver for the maximum-dissipation friction law of
  * Preclik, Eibl & Rüde, "The Maximum Dissipation Principle in Rigid-Body Dynamics with Purely
- * Inelastic Impacts" (seed `002_860fd11d8fe7a86f.txt`, §3.2, Fig. 5, Eqs. 6–9, Appendix A), with the
- * corrections of the team digest `research/seed-002-preclik-mdp.md` (§1.6, §4.2), and the impulsive
+ * Inelastic Impacts" (Preclik, Eibl & Rüde 2018, §3.2, Fig. 5, Eqs. 6–9, Appendix A), with the
+ * corrections of digest (§1.6, §4.2), and the impulsive
  * Coulomb law of the same paper (Fig. 1, impact rows) for comparison.
  *
  * Problem (paper §3.2, the reduced form of Eq. 3 / Eq. 5), in the contact frame (n, t, o):

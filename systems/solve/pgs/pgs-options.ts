@@ -6,8 +6,8 @@
 import type { FrictionLaw } from '../mdp/single-contact';
 
 export interface PgsOptions {
-  /** Friction law (default 'coulomb'). 'max-dissipation' (Preclik, Eibl & Rüde, seed
-   * `002_860fd11d8fe7a86f.txt`) needs `blockSolve: 'exact'`, which it selects when left unset. */
+  /** Friction law (default 'coulomb'). 'max-dissipation' (Preclik, Eibl & Rüde
+   * 2018) needs `blockSolve: 'exact'`, which it selects when left unset. */
   friction: FrictionLaw;
   /** Per-contact block solve (default 'cone-projection'): 'cone-projection' solves the normal row and
    * projects the two friction rows onto the cone; 'exact' solves each contact's 3×3 block exactly for

@@ -1,6 +1,5 @@
 /**
- * The PLUS impact phase (Uchida, Sherman & Delp 2015, seed `004_27129fe6ccc0a1bc.txt`; digest
- * `research/seed-004-plus.md`): the outer loop of impact rounds (Algorithm 2, as reconstructed in
+ * The PLUS impact phase (Uchida, Sherman & Delp 2015; digest): the outer loop of impact rounds (Algorithm 2, as reconstructed in
  * digest §2.1) over the islands of proximal contacts, run on the pre-force velocities before the
  * accurate solver's contact LCP (digest §6.3, step 3).
  *
@@ -27,7 +26,7 @@
  *    counted in `fallbacks`.
  * 6. Δu = M⁻¹ Gᵀ π_total is applied to the solver bodies' v and w (nothing else is written; the
  *    problem, including `problem.impulse`, is only read). The impulses are left in `stats.impulse`.
- * Joints (`joint-space.ts`): with `ctx.joints`, the rigid bilateral joint rows and the rigid limits at
+ * Joints (`joint-space.ts`): with `problem.joints`, the rigid bilateral joint rows and the rigid limits at
  * their stop are permanent, perfectly plastic equality constraints of the impact (paper eq. 2.1b).
  * Bodies joined by such a joint are in one island (step 2). In an impacting island the start velocity
  * is first projected onto the joints' tangent space (π_b0 = −W_b⁺ G_b u), then A is replaced by the
@@ -43,7 +42,7 @@
 
 import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
-import type { StepContext } from '../constraint-solver';
+import type { SolverProblem, StepContext } from '../constraint-solver';
 import { applyIslandImpulse, addCompliance, buildIslandSystem, contactNormalVelocity } from './constraint-space';
 import { coefficientOfRestitution } from './coefficient-of-restitution';
 import { computeInterval } from './plus-interval';
@@ -85,9 +84,9 @@ export interface PlusImpactStats extends ImpactStats {
   /** `[capacity]` per point: 0 = not in an impact, 1 = resolved by PLUS, 2 = finished by the fallback. */
   status: Uint8Array;
   /** Joint impact rows (rigid bilateral rows, rigid limits at their stop) of the impacting islands
-   * (`joint-space.ts`); 0 without `ctx.joints`. */
+   * (`joint-space.ts`); 0 without joint rows. */
   jointRows: number;
-  /** `[≥ ctx.joints.rowCount]` impulse the impact applied on each joint row of `ctx.joints` (N·s or
+  /** `[≥ problem.joints.rowCount]` impulse the impact applied on each joint row of `problem.joints` (N·s or
    * N·m·s, along the row's Jacobian): the start-velocity projection plus the impulses that come with
    * the contact impulses; 0 for rows not in an impact. Empty without joints. */
   jointImpulse: Float64Array;
@@ -102,7 +101,7 @@ export interface PlusImpactStats extends ImpactStats {
 /** The PLUS model as the accurate solver's impact phase (`systems/solve/lcp/impact-phase.ts`). */
 export interface PlusImpactPhase extends ImpactPhase {
   readonly options: PlusOptions;
-  resolve(problem: ConstraintProblem, bodies: SolverBodies, ctx: StepContext): PlusImpactStats;
+  resolve(problem: SolverProblem, bodies: SolverBodies, ctx: StepContext): PlusImpactStats;
 }
 
 /**
@@ -126,7 +125,9 @@ export function createPlusImpactPhase(options: Partial<PlusOptions> = {}): PlusI
   };
   return {
     options: o,
-    resolve(problem: ConstraintProblem, bodies: SolverBodies, ctx: StepContext): PlusImpactStats {
+    resolve(solverProblem: SolverProblem, bodies: SolverBodies, ctx: StepContext): PlusImpactStats {
+      const problem = solverProblem.contacts;
+      const joints = solverProblem.joints;
       stats.islands = 0; stats.rounds = 0; stats.intervals = 0; stats.contactsResolved = 0;
       stats.fallbacks = 0;
       stats.jointRows = 0; stats.jointVelocityError = 0; stats.jointVelocityErrorBefore = 0; stats.limitReleases = 0;
@@ -137,7 +138,7 @@ export function createPlusImpactPhase(options: Partial<PlusOptions> = {}): PlusI
       stats.status = ws.status;
       ws.impulse.fill(0, 0, 3 * n);
       ws.status.fill(0, 0, n);
-      let jp: JointProblem | undefined = o.joints && ctx.joints !== undefined && ctx.joints.rowCount > 0 ? ctx.joints : undefined;
+      let jp: JointProblem | undefined = o.joints && joints.rowCount > 0 ? joints : undefined;
       if (jp !== undefined && selectImpactRows(js, jp, bodies, o.proximityTolerance, o.observerTolerance) === 0) jp = undefined;
       stats.jointImpulse = js.impulse;
       if (n > 0) {

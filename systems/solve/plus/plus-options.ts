@@ -1,6 +1,6 @@
 /**
- * Options of the PLUS impact phase (seed `004_27129fe6ccc0a1bc.txt`, Uchida, Sherman & Delp 2015;
- * digest `research/seed-004-plus.md`). The material parameters (v_capture, v_plastic, e_min, e_max, μ)
+ * Options of the PLUS impact phase (Uchida, Sherman & Delp 2015, Uchida, Sherman & Delp 2015;
+ * digest). The material parameters (v_capture, v_plastic, e_min, e_max, μ)
  * are per contact point and come from the ConstraintProblem rows, not from here.
  * See `README.md` in this folder for what each option does and why the defaults are what they are.
  */
@@ -99,7 +99,7 @@ export interface PlusOptions {
    * contact with no restitution. */
   anticipate: boolean;
   /** Hold the joints' rigid rows (and rigid limits at their stop) as equality constraints of every
-   * impact, with `ctx.joints` (default true; `joint-space.ts`): the impact then moves the articulated
+   * impact, with `problem.joints` (default true; `joint-space.ts`): the impact then moves the articulated
    * system and leaves its joint velocity errors at ≈ 0. false: the impact treats jointed bodies as free
    * and the joint step removes the joint velocity error afterwards with a plastic impulse (cheaper:
    * islands stay the contact groups). */

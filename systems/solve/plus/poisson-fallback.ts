@@ -6,7 +6,7 @@
  * Poisson impulse computed by projected Gauss–Seidel on the island's dense constraint space:
  *
  *  (a) compression: a PGS solve with COR 0 over all proximal points of the island, on the isotropic
- *      cone ‖π_t‖ ≤ μ π_n (cone complementarity, seed 001). Each point's block takes the projected
+ *      cone ‖π_t‖ ≤ μ π_n (cone complementarity, Tasora & Anitescu 2011). Each point's block takes the projected
  *      gradient step π_i ← Proj_K(π_i − v_i / L_i), L_i = λ_max(A_ii) (π_n alone, step 1/A_nn, for a
  *      frictionless point). Each step lowers the kinetic energy ½πᵀAπ + πᵀv, and the fixed point has
  *      v_n ≥ μ‖v_t‖ ≥ 0 at every point: nothing approaches. PGS converges slowly on stiff, redundant

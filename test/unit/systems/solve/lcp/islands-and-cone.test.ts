@@ -1,6 +1,6 @@
 /**
  * Unit tests of the 'lcp' solver's helpers: contact islands against a brute-force flood fill, and the
- * polyhedral friction cone (seed 000 eq. 12) table and edge split.
+ * polyhedral friction cone (Stewart & Trinkle 1996 eq. 12) table and edge split.
  */
 import { describe, expect, it } from 'vitest';
 import { MotionType } from '../../../../../components/rigid-body';
@@ -86,7 +86,7 @@ describe('islands (union–find over dynamic bodies; static and kinematic bodies
   });
 });
 
-describe('polyhedral friction cone (seed 000 eqs. 12–13)', () => {
+describe('polyhedral friction cone (Stewart & Trinkle 1996 eqs. 12–13)', () => {
   it('has k symmetric unit directions (d_{j+k/2} = −d_j)', () => {
     for (const k of [4, 6, 8, 16]) {
       const cone = createFrictionCone(k);

@@ -1,0 +1,111 @@
+/**
+ * Public functions for colliders as their own entities: `addCollider` attaches one more collider to a
+ * body at a local pose (compounds: a chair of several boxes; static geometry of many pieces),
+ * `removeCollider` detaches one. Dynamic bodies then take their mass, centre of mass and principal
+ * inertia from all their colliders (`plugin/body-mass.ts`: parallel-axis theorem, rotated inertia,
+ * principal axes), and their body frame moves to the new centre of mass without anything moving in the
+ * world. Each function validates its whole input first and throws a typed error before changing
+ * anything.
+ */
+
+import { addComponent, addEntity, entityExists, hasComponent, removeEntity } from 'bitecs';
+import { ensureColliderCapacity, ShapeKind } from '../components/collider';
+import { MotionType } from '../components/rigid-body';
+import { releaseManifold } from '../components/contact';
+import { PhysicsInputError } from './errors';
+import { requireBody, resolveCollider, writeCollider, type ColliderDef } from './bodies';
+import { updateBodyMass } from './body-mass';
+import type { PhysicsWorld } from './world';
+
+/**
+ * Attaches a collider to `body` at `def.position` / `def.orientation` in the body frame (default: on
+ * the body's origin) and returns the collider's entity id. For a dynamic body the mass properties are
+ * recomputed from all its colliders (a mass or inertia given at `addBody` is kept: the mass scales the
+ * distribution, the inertia stays) and the body frame moves to the new centre of mass and principal
+ * axes; the collider local poses and joint anchors follow, so nothing moves in the world.
+ * @throws UnknownEntityError when `body` is not a live body (e.g. removed), PhysicsInputError for a bad
+ *   description (fields `collider.*`), or a plane on a non-static body.
+ */
+export function addCollider(world: PhysicsWorld, body: number, def: ColliderDef): number {
+  requireBody(world, body);
+  const c = resolveCollider(body, def);
+  if (c.kind === ShapeKind.plane && world.bodies.motionType[body] !== MotionType.static) {
+    throw new PhysicsInputError(body, 'collider.shape', 'plane', 'a plane must be on a static body');
+  }
+  if (c.density === undefined) c.density = 1000;
+  const eid = addEntity(world.ecs);
+  ensureColliderCapacity(world.colliders, eid);
+  const s = world.colliders;
+  s.shape[eid] = ShapeKind.none;
+  s.body[eid] = -1;
+  s.firstCollider[eid] = -1;
+  s.nextCollider[eid] = -1;
+  s.massOverride[eid] = 0;
+  addComponent(world.ecs, eid, s);
+  writeCollider(world, eid, body, c);
+  updateBodyMass(world, body);
+  return eid;
+}
+
+/** True when `collider` is a live collider of `world` (including the one on a body's own entity). */
+export function hasCollider(world: PhysicsWorld, collider: number): boolean {
+  return Number.isInteger(collider) && collider >= 0 && collider < world.colliders.capacity
+    && entityExists(world.ecs, collider) && hasComponent(world.ecs, collider, world.colliders)
+    && world.colliders.shape[collider] !== ShapeKind.none;
+}
+
+function requireCollider(world: PhysicsWorld, collider: number): void {
+  if (!hasCollider(world, collider)) {
+    throw new PhysicsInputError(collider, 'collider', collider, 'not a collider of this world');
+  }
+}
+
+/**
+ * Detaches and removes a collider (its contacts end; end events are reported after the next step for
+ * pairs that touched). The collider `addBody` made may be removed too: the body stays, without it.
+ * A dynamic body's mass properties are recomputed from the colliders left; with none left it keeps
+ * its last mass and inertia.
+ * @throws PhysicsInputError (field `collider`) when it is not a live collider.
+ */
+export function removeCollider(world: PhysicsWorld, collider: number): void {
+  requireCollider(world, collider);
+  const s = world.colliders;
+  const body = s.body[collider];
+  const cs = world.contacts;
+  for (let m = cs.count - 1; m >= 0; m--) {
+    if (cs.colliderA[m] === collider || cs.colliderB[m] === collider) {
+      if (cs.touching[m]) world.narrowphase.pendingEnd.push(cs.colliderA[m], cs.colliderB[m]);
+      releaseManifold(cs, m);
+    }
+  }
+  // unlink from the body's list
+  if (s.firstCollider[body] === collider) s.firstCollider[body] = s.nextCollider[collider];
+  else {
+    for (let c = s.firstCollider[body]; c >= 0; c = s.nextCollider[c]) {
+      if (s.nextCollider[c] === collider) { s.nextCollider[c] = s.nextCollider[collider]; break; }
+    }
+  }
+  s.shape[collider] = ShapeKind.none;
+  s.nextCollider[collider] = -1;
+  if (collider !== body) {
+    s.body[collider] = -1;
+    removeEntity(world.ecs, collider);
+  }
+  updateBodyMass(world, body);
+}
+
+/** The body a collider is attached to. @throws PhysicsInputError when it is not a live collider. */
+export function getColliderBody(world: PhysicsWorld, collider: number): number {
+  requireCollider(world, collider);
+  return world.colliders.body[collider];
+}
+
+/** The colliders of `body` (newest first) into `out` (cleared first); returns `out`.
+ * @throws UnknownEntityError */
+export function getBodyColliders(world: PhysicsWorld, body: number, out: number[] = []): number[] {
+  requireBody(world, body);
+  out.length = 0;
+  const s = world.colliders;
+  for (let c = s.firstCollider[body]; c >= 0; c = s.nextCollider[c]) out.push(c);
+  return out;
+}

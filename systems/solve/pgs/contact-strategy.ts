@@ -1,0 +1,79 @@
+/**
+ * The fast solver's contact kernels as a strategy chosen once, when the solver is built, from the
+ * friction law (`PgsOptions.friction`, `blockSolve`): the sweep calls the same five hooks whichever
+ * law it runs, with no branch on the law inside the step.
+ *
+ * - `cone-projection` (Coulomb friction projected on the circular cone; Anitescu & Tasora 2010, Tasora
+ *   et al. 2021): rows interleaved in a packed copy (`contact-solve.ts`), normal rows of a manifold
+ *   solved as one block when `manifoldSolve` is 'block';
+ * - `exact` (each contact's 3 × 3 block solved exactly for the friction law, Coulomb or maximum
+ *   dissipation; the law's single-contact kernel in `../mdp/single-contact.ts`): on the problem itself
+ *   (`contact-block-solve.ts`).
+ */
+
+import type { ConstraintProblem } from '../../assembly/constraint-problem';
+import type { SolverBodies } from '../../assembly/solver-bodies';
+import type { Softness } from '../common/soft-constraint';
+import {
+  applyRestitution, applyRestitutionRows, createPackedRows, currentSeparation, packRows, solveContactRows,
+  unpackImpulses, warmStart, warmStartRows,
+} from './contact-solve';
+import { computeDelassusBlocks, createBlockScratch, solveContactBlocks } from './contact-block-solve';
+import type { PgsOptions } from './pgs-options';
+
+/** The contact half of one fast-mode step (the joints run before it in each sweep). */
+export interface ContactStrategy {
+  /** Start of the step: the per-contact data the sweeps read (packed rows or Delassus blocks). */
+  begin(p: ConstraintProblem, sb: SolverBodies): void;
+  /** Start of a substep: applies the accumulated impulses. */
+  warmStart(p: ConstraintProblem, sb: SolverBodies): void;
+  /** One Gauss–Seidel sweep over the contacts (`useBias`: the soft step's solve sweep, else relax). */
+  sweep(p: ConstraintProblem, sb: SolverBodies, invH: number, soft: Softness, useBias: boolean): void;
+  /** The positions were integrated: separations must be re-evaluated from the pose deltas. */
+  positionsMoved(): void;
+  /** End of the step: restitution, and the impulses left in `p.impulse` for warm starting. */
+  finish(p: ConstraintProblem, sb: SolverBodies): void;
+}
+
+/** The strategy `o` selects (`o.blockSolve` 'exact' → exact blocks, else cone projection). */
+export function createContactStrategy(o: PgsOptions): ContactStrategy {
+  return o.blockSolve === 'exact' ? createExactBlocks(o) : createConeProjection(o);
+}
+
+function createConeProjection(o: PgsOptions): ContactStrategy {
+  const rows = createPackedRows();
+  const manifoldBlocks = o.manifoldSolve === 'block';
+  // whether the separations stored in the packed rows match the pose deltas (true after packing)
+  let separationsCurrent = true;
+  return {
+    begin(p, sb) {
+      packRows(p, rows, sb, manifoldBlocks);
+      separationsCurrent = true;
+    },
+    warmStart(p, sb) { warmStartRows(rows, p, sb); },
+    sweep(p, sb, invH, soft, useBias) {
+      solveContactRows(rows, p, sb, invH, soft, useBias, o.linearSlop, o.maxPushoutSpeed, !separationsCurrent);
+      separationsCurrent = true;
+    },
+    positionsMoved() { separationsCurrent = false; },
+    finish(p, sb) {
+      // one pass (Box2D v3): with manifoldSolve 'block' it is exact for each manifold on its own
+      applyRestitutionRows(rows, p, sb, o.restitutionThreshold);
+      unpackImpulses(rows, p);
+    },
+  };
+}
+
+function createExactBlocks(o: PgsOptions): ContactStrategy {
+  const blocks = createBlockScratch();
+  const law = o.friction;
+  return {
+    begin(p, sb) { computeDelassusBlocks(p, sb, blocks); },
+    warmStart(p, sb) { warmStart(p, sb); },
+    sweep(p, sb, invH, soft, useBias) {
+      solveContactBlocks(p, sb, blocks, law, invH, soft, useBias, o.maxPushoutSpeed, currentSeparation);
+    },
+    positionsMoved() { /* the blocks read the separations from the pose deltas in every sweep */ },
+    finish(p, sb) { applyRestitution(p, sb, o.restitutionThreshold); },
+  };
+}
