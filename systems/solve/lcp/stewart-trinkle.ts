@@ -389,18 +389,13 @@ export function createLcpSolver(options: LcpSolverOptions, impactPhase: ImpactPh
       workLeft = o.lemkeWorkBudget;
       const timed = ctx.profile;
       let t0 = timed ? ctx.clock() : 0;
-<<<<<<< HEAD
-      // 0. Impact phase on the pre-force velocities (seed-004 digest §6.3, step 3), at the configuration
-      // where the bodies touch: bodies that hit something within the step are advanced to the touch
-      // first (time-of-impact.ts) and travel only the rest of the step in 3.
+      // 0. Impact phase on the pre-force velocities (digest of Uchida, Sherman & Delp 2015, §6.3, step 3),
+      // at the configuration where the bodies touch: bodies that hit something within the step are
+      // advanced to the touch first (time-of-impact.ts) and travel only the rest of the step in 3.
       const advanced = impactPhase !== undefined && advanceToImpact(problem, bodies, h, toi);
       stats.impactAdvances = advanced ? toi.count : 0;
-      stats.impact = impactPhase === undefined ? undefined : impactPhase.resolve(problem, bodies, ctx);
-      if (advanced) restoreSeparations(problem, toi);
-=======
-      // 0. Impact phase on the pre-force velocities (digest of Uchida, Sherman & Delp 2015, §6.3, step 3).
       stats.impact = impactPhase === undefined ? undefined : impactPhase.resolve(solverProblem, bodies, ctx);
->>>>>>> main
+      if (advanced) restoreSeparations(problem, toi);
       if (timed) { const t = ctx.clock(); ctx.detail.impactMs = t - t0; t0 = t; }
       // 1. Free velocities v_free = v + h M⁻¹ k (with implicit damping), no angular-speed clamp.
       integrateVelocities(bodies, h, Infinity);
