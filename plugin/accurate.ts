@@ -1,7 +1,7 @@
 /**
  * babylon-ecs-physics/accurate: the opt-in accurate solver. Importing this entry once registers the
  * solver `'lcp'` (Stewart–Trinkle LCP time stepping solved by Lemke's algorithm, the PLUS impact
- * phase, implicit joints; ml-matrix for the dense linear algebra), so that
+ * phase, implicit joints), so that
  * `createPhysicsWorld({ solver: 'lcp' })` and `world.setSolver('lcp')` work:
  *
  * ```ts

@@ -1,6 +1,6 @@
 /**
  * The solvers a world can be built with, by kind. The fast solver `'pgs'` is always there (the world
- * registers it); the accurate solver `'lcp'` (Stewart–Trinkle + Lemke, PLUS impacts, ml-matrix) is
+ * registers it); the accurate solver `'lcp'` (Stewart–Trinkle + Lemke, PLUS impacts) is
  * registered by importing the opt-in entry `babylon-ecs-physics/accurate`, so an app that never uses
  * it never ships it. `createPhysicsWorld({ solver })` and `world.setSolver(kind)` look the kind up
  * here and throw `SolverNotRegisteredError` when it is missing.

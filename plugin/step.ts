@@ -13,7 +13,6 @@
  * until the next step.
  */
 
-import { query } from 'bitecs';
 import { updateBroadphase } from '../systems/broadphase/broadphase';
 import { updateContacts } from '../systems/narrowphase/narrowphase';
 import { assembleContacts, gatherBodies } from '../systems/assembly/assembly';
@@ -111,7 +110,7 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
     const last = prof.last;
     last.stages.integrate = t - t0;
     last.total = t - tStart;
-    last.bodies = query(ecs, [bodies]).length;
+    last.bodies = world.solverBodies.count; // the bodies gathered this step (no second bitecs query)
     last.pairs = world.broadphase.pairCount;
     let manifolds = 0;
     for (let m = 0; m < contacts.count; m++) if (contacts.pointCount[m] > 0) manifolds++;

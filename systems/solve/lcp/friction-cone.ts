@@ -1,5 +1,5 @@
 /**
- * The polyhedral friction cone of Stewart & Trinkle (Stewart & Trinkle 1996, eq. 12):
+ * The polyhedral friction cone of Stewart & Trinkle (1996, eq. 12):
  *
  *     FĈ = { c_n n + D β  |  c_n ≥ 0,  β ≥ 0,  eᵀβ ≤ μ c_n }
  *

@@ -26,14 +26,12 @@
  * > 1e-9 of the largest) its unique solution is the minimum-norm one, computed by an allocation-free
  * LU with partial pivoting on the workspace. When it is rank-deficient (redundant contacts) the
  * minimum-norm solution B⁺w comes from the complete orthogonal factorization the paper uses
- * (`complete-orthogonal.ts`, allocation-free; default), or, with `linearAlgebra: 'svd'`, from
- * ml-matrix's SVD (`autoTranspose`), singular values ≤ rankTolerance·σ_max treated as zero. The two
- * agree (validated in `test/validation/plus-min-norm-solve.test.ts`).
- * ALLOCATION: none with 'cod' once the workspace fits the island; with 'svd' each rank-deficient solve
- * allocates ml-matrix's Matrix objects (O(q²) doubles). Counted in `rankDeficientSolves`.
+ * (`complete-orthogonal.ts`, allocation-free), or from the workspace's `rankDeficientSolve` when one was
+ * given (the tests' SVD reference, `test/validation/plus-min-norm-solve.test.ts`, which checks that the
+ * two agree). Counted in `rankDeficientSolves`.
+ * ALLOCATION: none once the workspace fits the island.
  */
 
-import { Matrix, SingularValueDecomposition } from 'ml-matrix';
 import { codSolve } from './complete-orthogonal';
 import { RoundLabel, TangentState, type PlusOptions } from './plus-options';
 import type { PlusWorkspace } from './plus-workspace';
@@ -122,36 +120,16 @@ function buildLinearRows(ws: PlusWorkspace, k: number, q: number): boolean {
  * out = M⁺ rhs, the minimum-norm least-squares solution, for the q × q row-major `M` (not modified).
  * Fast path: LU with partial pivoting on a workspace copy (no allocation); when every pivot is
  * > 1e-9 of the largest, M is nonsingular and M⁻¹ rhs is the unique, hence minimum-norm, solution.
- * Otherwise (redundant contacts make M rank-deficient): `linearAlgebra: 'cod'` (default) uses the
- * allocation-free complete orthogonal factorization (`complete-orthogonal.ts`); `'svd'` uses
- * ml-matrix's SVD (allocates; the reference), with singular values ≤ rankTolerance · σ_max dropped.
+ * Otherwise (redundant contacts make M rank-deficient): the allocation-free complete orthogonal
+ * factorization (`complete-orthogonal.ts`), or `ws.rankDeficientSolve` when set (a reference solver).
  */
 function minNormSolve(
   ws: PlusWorkspace, M: Float64Array, q: number, rhs: ArrayLike<number>, out: Float64Array, o: PlusOptions,
 ): void {
   if (luSolve(ws, M, q, rhs, out)) return;
   ws.rankDeficientSolves++;
-  if (o.linearAlgebra === 'cod') {
-    codSolve(ws.cod, M, q, rhs, out, o.rankTolerance);
-    return;
-  }
-  const rankTolerance = o.rankTolerance;
-  const mm = new Matrix(q, q);
-  for (let r = 0; r < q; r++) for (let c = 0; c < q; c++) mm.set(r, c, M[r * q + c]);
-  const svd = new SingularValueDecomposition(mm, { autoTranspose: true });
-  const U = svd.leftSingularVectors, V = svd.rightSingularVectors, s = svd.diagonal;
-  let smax = 0;
-  for (const si of s) if (si > smax) smax = si;
-  out.fill(0, 0, q);
-  if (!(smax > 0)) return;
-  const tol = rankTolerance * smax;
-  for (let j = 0; j < s.length; j++) {
-    if (!(s[j] > tol)) continue;
-    let coef = 0;
-    for (let r = 0; r < q; r++) coef += U.get(r, j) * rhs[r];
-    coef /= s[j];
-    for (let c = 0; c < q; c++) out[c] += coef * V.get(c, j);
-  }
+  if (ws.rankDeficientSolve !== undefined) ws.rankDeficientSolve(M, q, rhs, out, o.rankTolerance);
+  else codSolve(ws.cod, M, q, rhs, out, o.rankTolerance);
 }
 
 /** Dense LU with partial pivoting of a copy of M in `ws.lu`; false when a pivot is ≤ 1e-9 of the largest. */

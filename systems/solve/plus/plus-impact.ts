@@ -36,8 +36,7 @@
  * pulling is released and its island resolved again.
  *
  * Allocation: none per call once the workspace fits the problem (largest point count, body count and
- * island), with the default `linearAlgebra: 'cod'`. With 'svd', each rank-deficient dense solve
- * allocates ml-matrix objects (see `min-norm-solve.ts`). See README.md for the call contract.
+ * island). See README.md for the call contract.
  */
 
 import type { ConstraintProblem } from '../../assembly/constraint-problem';
@@ -49,7 +48,9 @@ import { computeInterval } from './plus-interval';
 import { finishWithFallback } from './poisson-fallback';
 import { resolvePlusOptions, RoundLabel, type PlusOptions } from './plus-options';
 import type { ImpactPhase, ImpactStats } from '../common/impact-phase';
-import { createPlusWorkspace, ensureIslandCapacity, ensurePointCapacity, type PlusWorkspace } from './plus-workspace';
+import {
+  createPlusWorkspace, ensureIslandCapacity, ensurePointCapacity, type PlusWorkspace, type RankDeficientSolve,
+} from './plus-workspace';
 import type { JointProblem } from '../../assembly/joint-rows';
 import {
   applyJointImpulse, condenseJoints, createJointImpactSpace, gatherIslandJoints, islandJointVelocityError,
@@ -75,8 +76,7 @@ export interface PlusImpactStats extends ImpactStats {
   /** Impending-slip solves where Newton failed and the friction direction was fixed by fixed-point
    * passes instead (approximate direction; see `min-norm-solve.ts`). */
   impendingFallbacks: number;
-  /** Dense solves whose B was rank-deficient (redundant contacts): COD, or ml-matrix's SVD (which
-   * allocates) with `linearAlgebra: 'svd'`. */
+  /** Dense solves whose B was rank-deficient (redundant contacts). */
   rankDeficientSolves: number;
   /** `[3 × capacity]` impulse applied at each ConstraintProblem point c at 3c (n), 3c + 1 (t1),
    * 3c + 2 (t2) (unit: N·s, world directions of the problem); 0 for points not in an impact. */
@@ -111,12 +111,17 @@ export interface PlusImpactPhase extends ImpactPhase {
  * Reads per point: bodyA/bodyB, direction, angularA/B, invInertiaAngularA/B, baseSeparation, rA, rB,
  * friction μ, restitution (e_max), captureVelocity, plasticVelocity, minRestitution; per body: invMass,
  * v, w; `ctx.h` (for `anticipate`).
+ * `verification.rankDeficientSolve`: a reference solver used instead of the complete orthogonal
+ * factorization for the rank-deficient interval systems (the tests' SVD; never needed in normal use).
  * @throws RangeError naming the option for invalid options (see `resolvePlusOptions`; the world checks
  *   them first and throws `PhysicsInputError`).
  */
-export function createPlusImpactPhase(options: Partial<PlusOptions> = {}): PlusImpactPhase {
+export function createPlusImpactPhase(
+  options: Partial<PlusOptions> = {}, verification: { rankDeficientSolve?: RankDeficientSolve } = {},
+): PlusImpactPhase {
   const o = resolvePlusOptions(options);
   const ws = createPlusWorkspace();
+  ws.rankDeficientSolve = verification.rankDeficientSolve;
   const js = createJointImpactSpace();
   const stats: PlusImpactStats = {
     islands: 0, rounds: 0, intervals: 0, contactsResolved: 0, fallbacks: 0, activeSetPasses: 0,

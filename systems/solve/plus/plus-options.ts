@@ -1,5 +1,5 @@
 /**
- * Options of the PLUS impact phase (Uchida, Sherman & Delp 2015, Uchida, Sherman & Delp 2015;
+ * Options of the PLUS impact phase (Uchida, Sherman & Delp 2015;
  * digest). The material parameters (v_capture, v_plastic, e_min, e_max, μ)
  * are per contact point and come from the ConstraintProblem rows, not from here.
  * See `README.md` in this folder for what each option does and why the defaults are what they are.
@@ -104,10 +104,6 @@ export interface PlusOptions {
    * and the joint step removes the joint velocity error afterwards with a plastic impulse (cheaper:
    * islands stay the contact groups). */
   joints: boolean;
-  /** Dense solver for rank-deficient interval systems (redundant contacts): 'cod', the complete
-   * orthogonal factorization the paper uses, allocation-free (default); or 'svd', ml-matrix's SVD
-   * (allocates; kept as the reference). Both return B⁺w. */
-  linearAlgebra: 'cod' | 'svd';
   /** Relative rank tolerance of the minimum-norm solves: singular values ≤ rankTolerance·σ_max are
    * treated as 0 (default 1e-10; digest §4.3 pitfall 9). */
   rankTolerance: number;
@@ -141,7 +137,6 @@ export function defaultPlusOptions(): PlusOptions {
     proximityTolerance: 0.005,
     anticipate: true,
     joints: true,
-    linearAlgebra: 'cod',
     rankTolerance: 1e-10,
     activeSetTolerance: 1e-10,
     maxNewtonIterations: 20,
@@ -190,9 +185,6 @@ export function checkPlusOptions(o: PlusOptions): PlusOptionProblem | undefined 
   for (const k of ints) {
     const v = o[k] as number;
     if (!Number.isInteger(v) || v < 1) return { field: `plus.${k}`, value: v, reason: 'must be an integer ≥ 1' };
-  }
-  if (o.linearAlgebra !== 'cod' && o.linearAlgebra !== 'svd') {
-    return { field: 'plus.linearAlgebra', value: o.linearAlgebra, reason: "must be 'cod' or 'svd'" };
   }
   if (typeof o.anticipate !== 'boolean') return { field: 'plus.anticipate', value: o.anticipate, reason: 'must be a boolean' };
   if (typeof o.joints !== 'boolean') return { field: 'plus.joints', value: o.joints, reason: 'must be a boolean' };

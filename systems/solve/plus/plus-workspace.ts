@@ -14,6 +14,15 @@
 import { growFloat64, growInt32, growUint8, nextCapacity } from '../../../components/capacity';
 import { LemkeWorkspace } from '../common/lemke';
 import { createCodScratch, type CodScratch } from './complete-orthogonal';
+
+/**
+ * out = M⁺ rhs (minimum-norm least squares) for the q × q row-major `M`, singular values ≤
+ * rankTolerance · σ_max treated as zero: the interface of a reference solver of the rank-deficient
+ * interval systems (the tests compare the complete orthogonal factorization against an SVD).
+ */
+export type RankDeficientSolve = (
+  M: Float64Array, q: number, rhs: ArrayLike<number>, out: Float64Array, rankTolerance: number,
+) => void;
 import type { PlusIntervalEvent, PlusRoundEvent } from './plus-options';
 
 export interface PlusWorkspace {
@@ -92,6 +101,9 @@ export interface PlusWorkspace {
   perm: Int32Array;
   /** Scratch of the complete orthogonal factorization. */
   cod: CodScratch;
+  /** A reference solver of the rank-deficient systems used instead of the COD (verification only;
+   * see {@link RankDeficientSolve}); undefined in normal use. */
+  rankDeficientSolve: RankDeficientSolve | undefined;
   /** `[3K]` Newton / solve scratch: right-hand side w, iterates, residuals, full-length π. */
   rhs: Float64Array;
   full: Float64Array;
@@ -166,6 +178,7 @@ export function createPlusWorkspace(): PlusWorkspace {
     lu: new Float64Array(0),
     perm: new Int32Array(0),
     cod: createCodScratch(),
+    rankDeficientSolve: undefined,
     rhs: new Float64Array(0),
     full: new Float64Array(0),
     x: new Float64Array(0),
