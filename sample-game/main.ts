@@ -183,9 +183,18 @@ async function start(): Promise<void> {
   });
   showMode();
   if (new URLSearchParams(window.location.search).get('scene') === 'friction-lab') show('friction-lab');
+  // Fold buttons (shown on narrow screens): open or close their panel.
+  for (const button of document.querySelectorAll<HTMLButtonElement>('.fold-button')) {
+    button.addEventListener('click', () => {
+      const open = button.closest('.foldable')?.classList.toggle('unfolded') ?? false;
+      button.setAttribute('aria-expanded', String(open));
+    });
+  }
   engine.runRenderLoop(() => {
+    const t0 = performance.now();
     if (active === 'friction-lab' && lab !== undefined) lab.scene.render();
     else game.scene.render();
+    overlay.sampleFrameTime(engine.getDeltaTime(), performance.now() - t0);
   });
   window.addEventListener('resize', () => engine.resize());
 }

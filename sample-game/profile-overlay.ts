@@ -1,10 +1,11 @@
 /**
  * The profile overlay (plain HTML/CSS): one bar per step stage with its time per rendered frame
- * (the sum over the fixed steps taken in that frame, in ms), the whole physics time, and the body,
- * contact, fps and steps-per-frame counts. In accurate mode (the `lcp` solver) it also shows the
+ * (the sum over the fixed steps taken in that frame, in ms), the whole physics time, the frame time
+ * (the interval between frames) and the render time (the render call less the physics in it), and the
+ * body, contact, fps and steps-per-frame counts. In accurate mode (the `lcp` solver) it also shows the
  * solver's sub-stages under "solve" (impact phase, LCP build, Lemke; ms per frame) and its counters
- * for the last step (Lemke pivots, islands, largest LCP, projected fallbacks, impact rounds and
- * intervals). Times are smoothed (exponential moving average) and the DOM is written a few times per
+ * for the last step, in words a player can read (groups of touching bodies, how many were solved
+ * exactly, solver steps, impact rounds). Times are smoothed (exponential moving average) and the DOM is written a few times per
  * second, not every frame.
  */
 
@@ -94,10 +95,11 @@ type BarName = StageName | DetailStage | 'total';
 
 const LABELS: Record<BarName, string> = {
   broadphase: 'broadphase', narrowphase: 'narrowphase', assembly: 'assembly', solve: 'solve',
-  integrate: 'integrate', total: 'total', impactMs: '↳ impact', lcpBuildMs: '↳ LCP build', lemkeMs: '↳ Lemke',
+  integrate: 'integrate', total: 'physics', impactMs: '↳ impacts', lcpBuildMs: '↳ LCP build', lemkeMs: '↳ Lemke',
 };
 
 const TITLES: Partial<Record<BarName, string>> = {
+  total: 'all physics stages of the frame',
   impactMs: 'PLUS impact phase (simultaneous frictional impacts), part of solve',
   lcpBuildMs: 'free velocities, contact rows and islands of the Stewart–Trinkle LCP, part of solve',
   lemkeMs: "solving each island's LCP with Lemke's algorithm (or the projected fallback for islands " +
@@ -105,9 +107,31 @@ const TITLES: Partial<Record<BarName, string>> = {
 };
 
 const COUNTER_LABELS: Record<DetailCounter, string> = {
-  lemkePivots: 'pivots', islands: 'islands', lcpSize: 'largest LCP', fallbacks: 'fallbacks',
-  impactRounds: 'impact rounds', impactIntervals: 'intervals',
+  lemkePivots: 'solver steps', islands: 'touching groups', lcpSize: 'biggest group', fallbacks: 'approximated',
+  impactRounds: 'impact rounds', impactIntervals: 'impact sub-steps',
 };
+
+const COUNTER_TITLES: Record<DetailCounter, string> = {
+  lemkePivots: "pivots of Lemke's algorithm, over all groups",
+  islands: 'islands: groups of bodies touching or jointed to each other, each solved on its own',
+  lcpSize: 'unknowns (contact and friction impulses) of the largest group: the cost grows with it',
+  fallbacks: 'groups too big or too slow for the exact solve, solved approximately instead (projected Gauss–Seidel)',
+  impactRounds: 'rounds of the PLUS impact phase: each passes momentum on through touching bodies',
+  impactIntervals: 'sub-steps within the impact rounds (a contact changing between sticking and sliding ends one)',
+};
+
+/** One sentence on the last accurate step, e.g. "3 of 4 touching groups solved exactly, 1 approximated". */
+export function accurateSummary(c: Record<DetailCounter, number>): string {
+  const groups = Math.round(c.islands);
+  const approx = Math.min(groups, Math.round(c.fallbacks));
+  if (groups === 0) return 'Nothing touching: no groups to solve.';
+  const exact = groups - approx;
+  const noun = groups === 1 ? 'touching group' : 'touching groups';
+  const head = exact === groups ? `All ${groups} ${noun} solved exactly` : `${exact} of ${groups} ${noun} solved exactly`;
+  const tail = approx > 0 ? `, ${approx} approximated (too big or too slow for the exact solve)` : '';
+  const impacts = c.impactRounds > 0 ? `; impacts passed on in ${Math.round(c.impactRounds)} round${Math.round(c.impactRounds) === 1 ? '' : 's'}` : '';
+  return `${head}${tail}${impacts}.`;
+}
 
 /** Bar rows in display order: the solver's sub-stages right under "solve". */
 const ROWS: readonly BarName[] = ['broadphase', 'narrowphase', 'assembly', 'solve', ...DETAIL_STAGES, 'integrate', 'total'];
@@ -122,6 +146,16 @@ export class ProfileOverlay {
   private readonly detailRows: HTMLElement[] = [];
   private readonly countersEl: HTMLElement;
   private readonly counterEls = new Map<DetailCounter, HTMLElement>();
+  private readonly summaryEl: HTMLElement;
+  private readonly frameEl: HTMLElement;
+  private readonly renderEl: HTMLElement;
+  private readonly brief: HTMLElement;
+  /** Smoothed frame interval and render time (unit: ms). */
+  private frameMs = 0;
+  private renderMs = 0;
+  private hasFrameTime = false;
+  /** Physics time of the last sampled frame, unsmoothed (unit: ms): taken out of the render call. */
+  private lastPhysicsMs = 0;
   private detailVisible = false;
   private lastPaint = 0;
   private hasSample = false;
@@ -165,6 +199,7 @@ export class ProfileOverlay {
       const pair = doc.createElement('div');
       const dt = doc.createElement('dt');
       dt.textContent = COUNTER_LABELS[c];
+      pair.title = COUNTER_TITLES[c];
       const dd = doc.createElement('dd');
       dd.dataset.counter = c;
       dd.textContent = '0';
@@ -173,6 +208,10 @@ export class ProfileOverlay {
       this.counterEls.set(c, dd);
     }
     this.countersEl.hidden = true;
+    this.summaryEl = byId(doc, 'solver-summary');
+    this.frameEl = byId(doc, 'stat-frame');
+    this.renderEl = byId(doc, 'stat-render');
+    this.brief = byId(doc, 'profile-brief');
   }
 
   /** Shows or hides the accurate solver's sub-stage bars and counters. */
@@ -191,6 +230,7 @@ export class ProfileOverlay {
   sample(frame: FrameProfile, fps: number, nowMs: number): void {
     const k = this.hasSample ? 0.1 : 1; // EMA weight of the new frame
     this.hasSample = true;
+    this.lastPhysicsMs = frame.total;
     const s = this.smooth;
     for (const name of STAGES) s.stages[name] += k * (frame.stages[name] - s.stages[name]);
     for (const name of DETAIL_STAGES) s.detail[name] += k * (frame.detail[name] - s.detail[name]);
@@ -216,12 +256,30 @@ export class ProfileOverlay {
     this.stepsEl.textContent = s.steps.toFixed(1);
     this.bodiesEl.textContent = String(s.bodies);
     this.contactsEl.textContent = String(s.contacts);
+    this.frameEl.textContent = this.frameMs.toFixed(1);
+    this.renderEl.textContent = this.renderMs.toFixed(1);
+    this.brief.textContent = `physics ${s.total.toFixed(1)} · render ${this.renderMs.toFixed(1)} · frame ${this.frameMs.toFixed(0)} ms`;
     if (this.detailVisible) {
       for (const c of DETAIL_COUNTERS) {
         const el = this.counterEls.get(c);
         if (el !== undefined) el.textContent = String(Math.round(s.counters[c]));
       }
+      this.summaryEl.textContent = accurateSummary(s.counters);
     }
+  }
+
+  /**
+   * Feeds one rendered frame's timing, after its render call (which ran the frame's physics steps).
+   * @param frameIntervalMs time since the previous frame (unit: ms), e.g. `engine.getDeltaTime()`.
+   * @param renderCallMs wall time of the `scene.render()` call (unit: ms); the physics time sampled
+   *   during it is taken out, leaving the render time (CPU side; the GPU may still be drawing).
+   */
+  sampleFrameTime(frameIntervalMs: number, renderCallMs: number): void {
+    const k = this.hasFrameTime ? 0.1 : 1;
+    this.hasFrameTime = true;
+    this.frameMs += k * (frameIntervalMs - this.frameMs);
+    this.renderMs += k * (Math.max(0, renderCallMs - this.lastPhysicsMs) - this.renderMs);
+    this.lastPhysicsMs = 0;
   }
 }
 

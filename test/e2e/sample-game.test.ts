@@ -8,8 +8,10 @@
  * Then the friction lab: its Coulomb and max-dissipation worlds step side by side, the rods end apart
  * and the control spheres agree (test-results/friction-lab.png). Last, the joints: key W swings the
  * wrecking ball into the red tower with its chain held together, and the drawbridge button lowers the
- * drawbridge and raises it again (test-results/sample-game-joints.png). Finally the Engine switch:
- * the same game code on Babylon's Havok plugin (test-results/sample-game-havok.png).
+ * drawbridge and raises it again (test-results/sample-game-joints.png). Then the HUD on a narrow
+ * screen: at 420 × 800 the panels fold to a line each (test-results/sample-game-narrow.png) and open
+ * on demand (sample-game-narrow-open.png). Finally the Engine switch: the same game code on Babylon's
+ * Havok plugin (test-results/sample-game-havok.png). Waits for physics are bounded in simulated steps.
  *
  * Chromium: `CHROMIUM_PATH`, else a system Chromium on `PATH`, else the headless Chromium of the
  * `@sparticuz/chromium` devDependency (`./browser.ts`). A browser that cannot start FAILS the test; it
@@ -77,10 +79,12 @@ async function saveScreenshot(): Promise<void> {
 
 /**
  * Waits until the blocks rest: every block slower than 0.05 m/s (falling or sliding blocks move at
- * m/s) and none moved more than 5 mm over 30 steps (half a second of simulated time).
+ * m/s) and none moved more than 5 mm over 30 steps (half a second of simulated time). Fails when they
+ * do not within `maxSteps` steps of simulated time (the frame rate of a busy machine sets the wall
+ * time), or after `wallMs`.
  */
-async function waitForRest(timeoutMs: number): Promise<void> {
-  await waitFor('blocks at rest', async () => {
+async function waitForRest(maxSteps: number, wallMs = 150_000): Promise<void> {
+  await waitForSteps('blocks at rest', async () => {
     const before = await api.evaluate((g) => ({ p: g.blockPositions(), steps: g.steps }));
     await waitFor('30 steps', () => api.evaluate((g, s) => g.steps >= s + 30, before.steps), 15_000, 50);
     const after = await api.evaluate((g) => ({ p: g.blockPositions(), v: g.maxBlockSpeed() }));
@@ -90,7 +94,7 @@ async function waitForRest(timeoutMs: number): Promise<void> {
         after.p[i + 2] - before.p[i + 2]));
     }
     return after.v < 0.05 && drift < 0.005;
-  }, timeoutMs);
+  }, maxSteps, wallMs);
 }
 
 describe('sample game in headless Chromium', () => {
@@ -152,6 +156,10 @@ describe('sample game in headless Chromium', () => {
       const n = d.length / 4;
       return { colours: colours.size, green: green / n, blue: blue / n };
     });
+    // The overlay times the frame: interval and render call (besides the physics bars).
+    await waitFor('frame and render times painted', async () => Number(await page.textContent('#stat-frame')) > 0, 5_000, 100);
+    expect(Number(await page.textContent('#stat-render'))).toBeGreaterThanOrEqual(0);
+    expect(await page.textContent('.bar-row:last-child .bar-label')).toBe('physics');
     expect(pixels.colours).toBeGreaterThan(40);
     expect(pixels.green).toBeGreaterThan(0.2);
     expect(pixels.blue).toBeGreaterThan(0.05);
@@ -159,7 +167,7 @@ describe('sample game in headless Chromium', () => {
   }, 30_000);
 
   it('the level settles and comes to rest: blocks slow, nothing drifts, towers stand', async () => {
-    await waitForRest(20_000);
+    await waitForRest(1200); // 20 s of simulated time
     const blocks = await api.evaluate((g) => g.blockCount);
     expect(await api.evaluate((g) => g.restingCount(0.02))).toBe(blocks);
     expect(await api.evaluate((g) => g.blocksMoved(0.02))).toBe(0);
@@ -170,7 +178,7 @@ describe('sample game in headless Chromium', () => {
       const h = await api.evaluate((g, i) => g.topBlockHeight(i), s);
       expect(top, structures[s].name).toBeGreaterThan(structures[s].height - h / 2 - 0.05);
     }
-  }, 30_000);
+  }, 180_000);
 
   it('a click on a tower throws a ball that knocks the tower down', async () => {
     const topBefore = await api.evaluate((g) => g.towerTopY(0));
@@ -197,12 +205,12 @@ describe('sample game in headless Chromium', () => {
   }, 40_000);
 
   it('the debris comes to rest again', async () => {
-    await waitForRest(40_000);
+    await waitForRest(2400); // 40 s of simulated time
     const positions = await api.evaluate((g) => g.blockPositions());
     expect(positions.every(Number.isFinite)).toBe(true);
     // Nothing fell through the ground: every block centre is above it (the thinnest half height is 0.15 m).
     for (let i = 1; i < positions.length; i += 3) expect(positions[i]).toBeGreaterThan(0.1);
-  }, 45_000);
+  }, 180_000);
 
   it('the reset button puts the level back and removes the balls', async () => {
     await page.click('#reset-button');
@@ -264,6 +272,8 @@ describe('sample game in headless Chromium', () => {
     for (const key of ['lemkePivots', 'impactRounds', 'impactIntervals', 'lcpSize', 'fallbacks']) {
       expect(Number(await page.textContent(`dd[data-counter="${key}"]`)), key).toBeGreaterThanOrEqual(0);
     }
+    // ... and one sentence a player can read: how many groups of touching bodies were solved exactly.
+    expect(await page.textContent('#solver-summary')).toMatch(/touching groups? solved exactly/);
     mkdirSync(resultsDir, { recursive: true });
     await page.screenshot({ path: resolve(resultsDir, 'sample-game-accurate.png') });
   }, 45_000);
@@ -368,6 +378,42 @@ describe('sample game in headless Chromium', () => {
     expect(positions.every(Number.isFinite)).toBe(true);
     expect(await api.evaluate((g) => g.chainGap())).toBeLessThan(0.01);
   }, 240_000);
+
+  it('on a narrow screen (420 × 800) the panels fold to one line each and open on demand', async () => {
+    await page.setViewportSize({ width: 420, height: 800 });
+    try {
+      const frames = await api.evaluate((g) => g.frames);
+      await waitFor('frames at the new size', () => api.evaluate((g, f) => g.frames >= f + 3, frames), 20_000, 100);
+      expect(await page.isVisible('#game-hud .fold-button')).toBe(true);
+      expect(await page.isVisible('#game-hud-body')).toBe(false);
+      expect(await page.isVisible('#profile-body')).toBe(false);
+      expect(await page.isVisible('#score')).toBe(true);
+      expect(await page.isVisible('#profile-brief')).toBe(true);
+      // Folded, the two panels cover under 15 % of the screen.
+      const area = async (sel: string): Promise<number> => {
+        const box = await page.locator(sel).boundingBox();
+        return box === null ? 0 : box.width * box.height;
+      };
+      const covered = (await area('#game-hud')) + (await area('#profile-panel'));
+      expect(covered / (420 * 800)).toBeLessThan(0.15);
+      mkdirSync(resultsDir, { recursive: true });
+      await page.screenshot({ path: resolve(resultsDir, 'sample-game-narrow.png') });
+      await page.click('#game-hud .fold-button');
+      expect(await page.isVisible('#reset-button')).toBe(true);
+      expect(await page.getAttribute('#game-hud .fold-button', 'aria-expanded')).toBe('true');
+      await page.click('#profile-panel .fold-button');
+      expect(await page.isVisible('#profile-bars')).toBe(true);
+      await page.screenshot({ path: resolve(resultsDir, 'sample-game-narrow-open.png') });
+      await page.click('#game-hud .fold-button');
+      await page.click('#profile-panel .fold-button');
+      expect(await page.isVisible('#reset-button')).toBe(false);
+    } finally {
+      await page.setViewportSize(VIEWPORT);
+    }
+    // Back at 800 × 500 nothing is folded: the fold buttons are gone, the controls are there.
+    expect(await page.isVisible('#game-hud .fold-button')).toBe(false);
+    expect(await page.isVisible('#reset-button')).toBe(true);
+  }, 60_000);
 
   it('saved a screenshot and raised no page errors', () => {
     expect(screenshotBytes).toBeGreaterThan(10_000);
