@@ -26,7 +26,7 @@ export interface LcpOptions extends LcpSolverOptions {
   /** Options of the PLUS impact phase (see `PlusOptions`; default: its defaults). */
   plus: Partial<PlusOptions>;
   /**
-   * A custom impact phase run first, on the pre-force velocities (see
+   * @internal A custom impact phase run first, on the pre-force velocities (see
    * `systems/solve/common/impact-phase.ts`); overrides `impacts`. Default undefined.
    */
   impactPhase: ImpactPhase | undefined;

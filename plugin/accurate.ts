@@ -25,7 +25,7 @@ export function registerAccurateSolver(): void {
 
 registerAccurateSolver();
 
-export { createAccurateSolver, defaultAccurateOptions } from './accurate-solver';
+export { defaultAccurateOptions } from './accurate-solver';
+export { IntervalEnd, RoundLabel, TangentState } from '../systems/solve/plus/plus-options';
+export type { PlusOptions, PlusIntervalEvent, PlusRoundEvent } from '../systems/solve/plus/plus-options';
 export type { LcpOptions } from './accurate-solver';
-export type { LcpSolver, LcpSolveStats, LcpContactResults } from '../systems/solve/lcp/stewart-trinkle';
-export type { ImpactPhase, ImpactStats } from '../systems/solve/common/impact-phase';

@@ -16,7 +16,8 @@ import { readBoolean, readNumber, readQuat, readVec3, requireWorld, type QuatLik
 import type { PhysicsWorld } from './world';
 import { removeJointsOfBody } from './joints';
 
-interface ColliderCommon {
+/** The fields every collider definition has, whatever its shape (see `ColliderDef`). */
+export interface ColliderCommon {
   /** Coulomb friction μ (default 0.5). */
   friction?: number;
   /** Restitution e ∈ [0, 1] (default 0). In the accurate mode, the PLUS COR at zero approach speed (e_max). */
@@ -399,8 +400,10 @@ export function flushPendingEndEvents(world: PhysicsWorld): void {
   p.length = 0;
 }
 
-type Out3 = Float64Array | number[] | { x: number; y: number; z: number };
-type Out4 = Float64Array | number[] | { x: number; y: number; z: number; w: number };
+/** Where a getter writes a vector: a `Float64Array` / array `[3]` or an object with x, y, z. */
+export type Out3 = Float64Array | number[] | { x: number; y: number; z: number };
+/** Where a getter writes a quaternion: a `Float64Array` / array `[4]` (x y z w) or an object with x, y, z, w. */
+export type Out4 = Float64Array | number[] | { x: number; y: number; z: number; w: number };
 
 function write3(out: Out3, a: Float64Array, o: number): void {
   if (Array.isArray(out) || out instanceof Float64Array) {

@@ -12,7 +12,7 @@ export {
   getAngularVelocity, getMass, setPosition, setOrientation, setLinearVelocity, setAngularVelocity,
   applyForce, applyTorque, applyImpulse, applyAngularImpulse,
 } from './bodies';
-export type { BodyDef, ColliderDef } from './bodies';
+export type { BodyDef, ColliderDef, ColliderCommon, Out3, Out4 } from './bodies';
 export {
   setMotionType, getMotionType, setMassProperties, setDamping, getDamping, setGravityScale, getGravityScale,
 } from './body-properties';
@@ -22,7 +22,7 @@ export {
   getJointMotorForce, getJointCoordinate, getJointSwingTwist, setJointSwingLimit, isJointBroken,
 } from './joints';
 export type {
-  JointDef, JointAxisName, JointAxisSpec, JointLimits, JointSwingLimit, JointMotorDef, JointKindName,
+  JointDef, JointDefCommon, JointAxisName, JointAxisSpec, JointLimits, JointSwingLimit, JointMotorDef, JointKindName,
 } from './joints';
 export { addCollider, removeCollider, hasCollider, getColliderBody, getBodyColliders } from './colliders';
 export { castRay, castRayAll, castRayAny, createRayHit, createRayHitList } from './queries';
@@ -33,9 +33,12 @@ export type { Vec3Like, QuatLike } from './validate';
 export { STAGES } from './profiler';
 export type { StepProfile, StageName, Profiler } from './profiler';
 export type { PgsOptions } from '../systems/solve/pgs/pgs-options';
+export type { FrictionLaw } from '../systems/solve/mdp/single-contact';
+export type { LcpSolverOptions } from '../systems/solve/lcp/lcp-options';
+export type { ShapeKindName } from '../components/collider';
+export type { ContactStore } from '../components/contact';
+export type { PairTable } from '../components/pair-table';
 export type { LcpOptions } from './accurate-solver';
-export type { LcpSolver, LcpSolveStats, LcpContactResults } from '../systems/solve/lcp/stewart-trinkle';
-export type { ImpactPhase, ImpactStats } from '../systems/solve/common/impact-phase';
 export type { SolverKind } from '../systems/solve/constraint-solver';
 export { MotionType } from '../components/rigid-body';
 export { ShapeKind, CombineRule } from '../components/collider';

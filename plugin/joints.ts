@@ -15,6 +15,7 @@
  * measured from it. Lengths in m, angles in rad, forces in N, torques in N·m, speeds in m/s or rad/s.
  */
 
+import type { Out3 } from './bodies';
 import { addComponent, addEntity, entityExists, hasComponent, removeEntity } from 'bitecs';
 import {
   AxisMode, ensureJointCapacity, JOINT_SLOTS, JointKind, registerJoint, unregisterJoint, WORLD_BODY,
@@ -67,7 +68,7 @@ export interface JointMotorDef { speed: number; maxForce: number }
 /** Mode of one 6-DoF axis: free, locked, or limited to a range. */
 export type JointAxisSpec = 'free' | 'locked' | JointLimits;
 
-interface JointDefCommon {
+export interface JointDefCommon {
   /** Body A (entity id of a body of this world). */
   bodyA: number;
   /** Body B; omitted = the world. */
@@ -692,7 +693,6 @@ export function setJointSwingLimit(
   s.limitDamping[6 * eid + 4] = b;
 }
 
-type Out3 = Float64Array | number[] | { x: number; y: number; z: number };
 function write3(out: Out3, a: Float64Array, o: number): void {
   if (Array.isArray(out) || out instanceof Float64Array) { out[0] = a[o]; out[1] = a[o + 1]; out[2] = a[o + 2]; } else {
     out.x = a[o]; out.y = a[o + 1]; out.z = a[o + 2];

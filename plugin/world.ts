@@ -48,31 +48,45 @@ export interface PhysicsWorldOptions {
   throwOnNonFinite?: boolean;
 }
 
+/**
+ * A physics world: what an app reads and calls besides the functions (`addBody`, `stepWorld`, ...).
+ *
+ * The same object also carries the engine's internals (component stores, broadphase and narrowphase
+ * state, the solver problem and scratch), tagged internal below: the engine's own systems use them,
+ * the published type declarations and the API reference leave them out (`stripInternal`), and they may
+ * change in any release. An app that adds its own components to the engine's entities uses `ecs`.
+ */
 export interface PhysicsWorld {
+  /** The kind of the current contact solver: 'pgs' (fast) or 'lcp' (accurate). */
+  readonly solverKind: SolverKind;
   /** The bitecs world (entity index and queries). */
   readonly ecs: World;
   /** Gravity `[3]` (unit: m/s², world frame). Write to change it. */
   readonly gravity: Float64Array;
-  /** RigidBody component store of this world (also the bitecs component). */
+  /** @internal RigidBody component store of this world (also the bitecs component). */
   readonly bodies: RigidBodyStore;
-  /** Collider component store of this world. */
+  /** @internal Collider component store of this world. */
   readonly colliders: ColliderStore;
-  /** Joint component store of this world. */
+  /** @internal Joint component store of this world. */
   readonly joints: JointStore;
   /** Pooled contact manifolds and begin / end events of the last step. */
   readonly contacts: ContactStore;
+  /** @internal */
   readonly broadphase: BroadphaseState;
+  /** @internal */
   readonly narrowphase: NarrowphaseState;
+  /** @internal */
   readonly solverBodies: SolverBodies;
+  /** @internal */
   readonly problem: ConstraintProblem;
-  /** The joint rows of the step (`systems/assembly/joint-rows.ts`). */
+  /** @internal The joint rows of the step (`systems/assembly/joint-rows.ts`). */
   readonly jointProblem: JointProblem;
-  /** What the solver receives each step: `{ contacts: problem, joints: jointProblem }`. */
+  /** @internal What the solver receives each step: `{ contacts: problem, joints: jointProblem }`. */
   readonly solverProblem: SolverProblem;
-  /** Scratch of the world queries, made by the first query (`plugin/queries.ts`, so an app without
-   * queries does not ship them); queries are not re-entrant. */
+  /** @internal Scratch of the world queries, made by the first query (`plugin/queries.ts`, so an app
+   * without queries does not ship them); queries are not re-entrant. */
   queries: QueryScratch | undefined;
-  /** The current contact solver. */
+  /** @internal The current contact solver. */
   solver: ConstraintSolver;
   readonly profiler: Profiler;
   /** Speculative contact distance (unit: m). */
@@ -86,14 +100,14 @@ export interface PhysicsWorld {
   /** Joints that broke in the last step (their force or torque exceeded `breakForce` / `breakTorque`),
    * by entity id; valid until the next step. A broken joint stays in the world, disabled. */
   readonly brokenJoints: number[];
-  /** The context handed to the solver (reused every step). */
+  /** @internal The context handed to the solver (reused every step). */
   readonly stepContext: StepContext;
   /** Throw `NonFiniteStateError` after a step that contained a non-finite body (boolean; checked at
    * the start of every step). */
   throwOnNonFinite: boolean;
   /** Steps in which the contact solver failed internally and the fast solver solved the step instead. */
   solverFallbacks: number;
-  /** The fast solver used for those steps (made at the first failure). */
+  /** @internal The fast solver used for those steps (made at the first failure). */
   fallbackSolver: ConstraintSolver | undefined;
   /** Switches the contact solver; takes effect at the next step. Warm-start impulses are kept.
    * @throws SolverNotRegisteredError for 'lcp' without `import 'babylon-ecs-physics/accurate'` (the
@@ -153,6 +167,7 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
     fallbackSolver: undefined,
     brokenJoints: [],
     stepContext: { h: 1 / 60, gravity, profile: false, clock: now, detail: {} },
+    get solverKind() { return this.solver.kind; },
     setSolver(kind, opts) {
       this.solver = makeSolver(kind, opts ?? {});
       // the new solver reports its own details; drop the old one's (allocation at switch time only)

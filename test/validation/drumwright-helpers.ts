@@ -10,8 +10,9 @@
  * warm-starts each substep with the previous one's impulse. So force = impulse / duration.
  */
 import {
-  getAngularVelocity, getLinearVelocity, type LcpSolver, type PhysicsWorld,
+  getAngularVelocity, getLinearVelocity, type PhysicsWorld,
 } from '../../plugin/index';
+import type { LcpSolver } from '../../systems/solve/lcp/stewart-trinkle';
 import { MAX_MANIFOLD_POINTS } from '../../components/contact';
 import { tangentBasis } from '../../math/vec3';
 import type { PgsSolver } from '../../systems/solve/pgs/pgs-solver';

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  addBody, createPhysicsWorld, getAngularVelocity, getLinearVelocity, getPosition, stepWorld,
-  type LcpSolver, type PhysicsWorld,
+  addBody, createPhysicsWorld, getAngularVelocity, getLinearVelocity, getPosition, stepWorld, type PhysicsWorld,
 } from '../../plugin/index';
+import type { LcpSolver } from '../../systems/solve/lcp/stewart-trinkle';
 import '../../plugin/accurate'; // registers the accurate solver 'lcp'
 
 const dt = 1 / 60;

@@ -23,8 +23,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  createPhysicsWorld, getAngularVelocity, getLinearVelocity, getPosition, stepWorld, type LcpSolver,
+  createPhysicsWorld, getAngularVelocity, getLinearVelocity, getPosition, stepWorld,
 } from '../../plugin/index';
+import type { LcpSolver } from '../../systems/solve/lcp/stewart-trinkle';
 import { buildFourBalls, engineToPaper, FOUR_BALLS } from '../../scenes/stewart-trinkle';
 import '../../plugin/accurate'; // registers the accurate solver 'lcp'
 

@@ -23,9 +23,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  addBody, createPhysicsWorld, getAngularVelocity, getLinearVelocity, stepWorld, type ColliderDef, type LcpSolver,
+  addBody, createPhysicsWorld, getAngularVelocity, getLinearVelocity, stepWorld, type ColliderDef,
   type PhysicsWorld,
 } from '../../plugin/index';
+import type { LcpSolver } from '../../systems/solve/lcp/stewart-trinkle';
 import { rowVelocity } from '../../systems/solve/lcp/contact-rows';
 import { createRandom, randomQuaternion, randomRange, type Random } from '../../scenes/prng';
 import '../../plugin/accurate'; // registers the accurate solver 'lcp'

@@ -19,8 +19,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  createPhysicsWorld, getAngularVelocity, getLinearVelocity, getOrientation, getPosition, stepWorld, type LcpSolver,
+  createPhysicsWorld, getAngularVelocity, getLinearVelocity, getOrientation, getPosition, stepWorld,
 } from '../../plugin/index';
+import type { LcpSolver } from '../../systems/solve/lcp/stewart-trinkle';
 import { buildRod, ROD } from '../../scenes/stewart-trinkle';
 import '../../plugin/accurate'; // registers the accurate solver 'lcp'
 

@@ -7,8 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   addBody, createPhysicsWorld, getAngularVelocity, getLinearVelocity, getOrientation, getPosition,
-  PhysicsInputError, stepWorld, type ImpactPhase, type LcpSolver, type PhysicsWorld,
+  PhysicsInputError, stepWorld, type PhysicsWorld,
 } from '../../plugin/index';
+import type { LcpSolver } from '../../systems/solve/lcp/stewart-trinkle';
+import type { ImpactPhase } from '../../systems/solve/common/impact-phase';
 import '../../plugin/accurate'; // registers the accurate solver 'lcp'
 
 const dt = 1 / 60;
