@@ -17,11 +17,11 @@ export interface MassProperties {
 /** Volume of a shape (unit: m³). Planes have no volume (Infinity). */
 export function shapeVolume(kind: number, size: ArrayLike<number>): number {
   switch (kind) {
-    case ShapeKind.sphere: return (4 / 3) * Math.PI * size[0] ** 3;
+    case ShapeKind.sphere: return (4 / 3) * Math.PI * (size[0] * size[0] * size[0]);
     case ShapeKind.box: return 8 * size[0] * size[1] * size[2];
     case ShapeKind.capsule: {
       const r = size[0], hh = size[1];
-      return Math.PI * r * r * (2 * hh) + (4 / 3) * Math.PI * r ** 3;
+      return Math.PI * r * r * (2 * hh) + (4 / 3) * Math.PI * (r * r * r);
     }
     default: return Infinity;
   }
@@ -32,7 +32,7 @@ export function shapeMassProperties(kind: number, size: ArrayLike<number>, densi
   switch (kind) {
     case ShapeKind.sphere: {
       const r = size[0];
-      const m = density * (4 / 3) * Math.PI * r ** 3;
+      const m = density * (4 / 3) * Math.PI * (r * r * r);
       const i = 0.4 * m * r * r;
       return { mass: m, inertia: [i, i, i] };
     }
@@ -45,7 +45,7 @@ export function shapeMassProperties(kind: number, size: ArrayLike<number>, densi
       // Cylinder of height H = 2 hh along y plus two hemispheres; hemisphere centroid at 3r/8 from its flat face.
       const r = size[0], hh = size[1], H = 2 * hh;
       const mc = density * Math.PI * r * r * H;
-      const ms = density * (4 / 3) * Math.PI * r ** 3; // both hemispheres together
+      const ms = density * (4 / 3) * Math.PI * (r * r * r); // both hemispheres together
       const iy = 0.5 * mc * r * r + 0.4 * ms * r * r;
       const ix = mc * (H * H / 12 + r * r / 4) + ms * (0.4 * r * r + hh * hh + 0.75 * hh * r);
       return { mass: mc + ms, inertia: [ix, iy, ix] };

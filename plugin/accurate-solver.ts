@@ -64,6 +64,9 @@ function validateLcpOptions(o: LcpOptions): LcpOptions {
   if (!Number.isFinite(o.regularization) || !(o.regularization > 0)) {
     throw new WorldInputError('lcp.regularization', o.regularization, 'must be a finite number > 0');
   }
+  if (typeof o.maxPushoutSpeed !== 'number' || Number.isNaN(o.maxPushoutSpeed) || !(o.maxPushoutSpeed > 0)) {
+    throw new WorldInputError('lcp.maxPushoutSpeed', o.maxPushoutSpeed, 'must be a number > 0 (unit: m/s; Infinity = no bound)');
+  }
   if (!Number.isFinite(o.feasibilityTolerance) || o.feasibilityTolerance < 0) {
     throw new WorldInputError('lcp.feasibilityTolerance', o.feasibilityTolerance, 'must be a finite number ≥ 0');
   }

@@ -24,6 +24,7 @@
 import type { PhysicsWorld } from '../plugin/world';
 import { buildSpec, staticBox, type BuiltScene, type QuatTuple, type SceneBodySpec, type SceneSpec, type Vec3Tuple } from './container';
 import { createRandom } from './prng';
+import { detCos, detSin } from '../math/deterministic-math';
 
 /** Friction of every collider of Box3D's benchmark scenes (dimensionless). */
 export const BOX3D_FRICTION = 0.6;
@@ -55,9 +56,9 @@ export interface PileQuality {
 
 /** Rotation R = R_y(ry) · R_x(rx) · R_z(rz) as a unit quaternion x y z w (angles in rad). */
 export function eulerYxzQuaternion(rx: number, ry: number, rz: number): QuatTuple {
-  const sx = Math.sin(rx / 2), cx = Math.cos(rx / 2);
-  const sy = Math.sin(ry / 2), cy = Math.cos(ry / 2);
-  const sz = Math.sin(rz / 2), cz = Math.cos(rz / 2);
+  const sx = detSin(rx / 2), cx = detCos(rx / 2);
+  const sy = detSin(ry / 2), cy = detCos(ry / 2);
+  const sz = detSin(rz / 2), cz = detCos(rz / 2);
   // q_y · q_x = (cy sx, sy cx, −sy sx, cy cx); then · q_z
   const ax = cy * sx, ay = sy * cx, az = -sy * sx, aw = cy * cx;
   return [ax * cz + ay * sz, ay * cz - ax * sz, aw * sz + az * cz, aw * cz - az * sz];

@@ -31,6 +31,7 @@
 import { addBody } from '../plugin/bodies';
 import { createPhysicsWorld, type PhysicsWorld, type PhysicsWorldOptions } from '../plugin/world';
 import type { QuatTuple, Vec3Tuple } from './container';
+import { detAtan2, detCos, detSin } from '../math/deterministic-math';
 
 /** One line describing the scene. */
 export const FRICTION_LAB_DESCRIPTION =
@@ -114,8 +115,8 @@ export interface FrictionLab {
 
 /** Rotation by `angle` (unit: rad) about the unit axis `axis`, as x y z w. */
 function axisAngle(axis: Vec3Tuple, angle: number): QuatTuple {
-  const s = Math.sin(angle / 2);
-  return [axis[0] * s, axis[1] * s, axis[2] * s, Math.cos(angle / 2)];
+  const s = detSin(angle / 2);
+  return [axis[0] * s, axis[1] * s, axis[2] * s, detCos(angle / 2)];
 }
 
 /**
@@ -126,7 +127,7 @@ function axisAngle(axis: Vec3Tuple, angle: number): QuatTuple {
 function rod(name: string, x: number, tilt: number, speed: number, spin: number, lift = 0, rise = 0): LabBodySpec {
   const [hx, , hz] = ROD_HALF_EXTENTS;
   // Rotation about x by −tilt takes the body z axis to (0, sin tilt, cos tilt).
-  const lowest = hz * Math.sin(tilt) + hx * Math.cos(tilt);
+  const lowest = hz * detSin(tilt) + hx * detCos(tilt);
   return {
     name,
     position: [x, lowest + 0.001 + lift, 1.5],
@@ -235,7 +236,7 @@ export function headingOf(world: PhysicsWorld, entity: number): number {
   const x = q[4 * entity], y = q[4 * entity + 1], z = q[4 * entity + 2], w = q[4 * entity + 3];
   // Third column of the rotation matrix: the body z axis in the world frame.
   const ax = 2 * (x * z + w * y), az = 1 - 2 * (x * x + y * y);
-  return Math.atan2(ax, az);
+  return detAtan2(ax, az);
 }
 
 /**

@@ -37,6 +37,7 @@ import type { PhysicsWorld } from '../plugin/world';
 import {
   addSceneBodies, IDENTITY, resetPoses, SCENE_FRICTION, SCENE_RESTITUTION, staticBox, type QuatTuple, type SceneBodySpec, type Vec3Tuple,
 } from './container';
+import { detAtan2 } from '../math/deterministic-math';
 
 /** One line describing the scene. */
 export const GAME_JOINTS_DESCRIPTION =
@@ -273,7 +274,7 @@ export function isDrawbridgeRaised(toys: GameJoints): boolean {
  */
 export function drawbridgeAngle(world: PhysicsWorld, toys: GameJoints): number {
   const q = world.bodies.orientation, e = toys.drawbridge;
-  return 2 * Math.atan2(q[4 * e], q[4 * e + 3]);
+  return 2 * detAtan2(q[4 * e], q[4 * e + 3]);
 }
 
 /**

@@ -13,6 +13,7 @@
 import { addJoint } from '../plugin/joints';
 import type { PhysicsWorld } from '../plugin/world';
 import { buildSpec, type BuiltScene, type QuatTuple, type SceneSpec, type Vec3Tuple } from './container';
+import { detAtan2 } from '../math/deterministic-math';
 
 /** Body index of {@link SceneJointSpec.bodyB} that means the world. */
 export const WORLD = -1;
@@ -197,12 +198,12 @@ export function measureJoints(joints: readonly LocalJoint[], pose: PoseReader, o
     if (j.axisA && j.axisB && j.refA && j.refB) {
       const ua = rotate(qA, j.axisA), ub = rotate(qB, j.axisB);
       const c = cross(ua, ub);
-      const err = Math.atan2(Math.hypot(c[0], c[1], c[2]), dot(ua, ub));
+      const err = detAtan2(Math.hypot(c[0], c[1], c[2]), dot(ua, ub));
       if (!(err <= r.axisError)) r.axisError = err;
       if (j.limits) {
         // Hinge angle: B's reference direction about A's axis, relative to A's reference direction.
         const ra = rotate(qA, j.refA), rb = rotate(qB, j.refB);
-        const angle = Math.atan2(dot(cross(ra, rb), ua), dot(ra, rb));
+        const angle = detAtan2(dot(cross(ra, rb), ua), dot(ra, rb));
         const excess = Math.max(0, j.limits.lower - angle, angle - j.limits.upper);
         if (!(excess <= r.limitExcess)) r.limitExcess = excess;
       }

@@ -4,6 +4,8 @@
  * The same seed gives the same sequence on every platform (integer arithmetic via `Math.imul`).
  */
 
+import { detCos, detSin } from '../math/deterministic-math';
+
 /** A generator of uniform numbers in [0, 1). */
 export type Random = () => number;
 
@@ -34,5 +36,5 @@ export function randomRange(random: Random, lo: number, hi: number): number {
 export function randomQuaternion(random: Random): [number, number, number, number] {
   const u1 = random(), u2 = 2 * Math.PI * random(), u3 = 2 * Math.PI * random();
   const a = Math.sqrt(1 - u1), b = Math.sqrt(u1);
-  return [a * Math.sin(u2), a * Math.cos(u2), b * Math.sin(u3), b * Math.cos(u3)];
+  return [a * detSin(u2), a * detCos(u2), b * detSin(u3), b * detCos(u3)];
 }

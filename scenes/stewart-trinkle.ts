@@ -15,6 +15,7 @@
 
 import { addBody } from '../plugin/bodies';
 import type { PhysicsWorld } from '../plugin/world';
+import { detCos, detSin } from '../math/deterministic-math';
 
 /** Parameters of the spinning rod (paper §4; digest §D1). */
 export const ROD = {
@@ -55,7 +56,7 @@ export function buildRod(world: PhysicsWorld): RodScene {
   const a = ROD.angle - Math.PI / 2;
   const rod = addBody(world, {
     position: [0, ROD.height, 0],
-    orientation: [0, 0, Math.sin(a / 2), Math.cos(a / 2)],
+    orientation: [0, 0, detSin(a / 2), detCos(a / 2)],
     angularVelocity: [0, 0, ROD.angularVelocity],
     mass: ROD.mass,
     inertia: [ROD.inertia, ROD.inertia, ROD.inertia],

@@ -60,6 +60,7 @@ import {
 } from '../../components/joint';
 import type { RigidBodyStore } from '../../components/rigid-body';
 import { ensureSolverBodiesCapacity, type SolverBodies } from './solver-bodies';
+import { detAsin, detAtan2 } from '../../math/deterministic-math';
 
 /** Row types (see the header). */
 export const RowType = { rigid: 0, spring: 1, limit: 2, motor: 3 } as const;
@@ -573,9 +574,9 @@ export function eulerXyz(out: Float64Array, o: number, q: ArrayLike<number>): vo
   const r22 = 1 - 2 * (x * x + y * y);
   const r01 = 2 * (x * y - w * z);
   const r00 = 1 - 2 * (y * y + z * z);
-  out[o] = Math.atan2(-r12, r22);
-  out[o + 1] = Math.asin(r02 > 1 ? 1 : r02 < -1 ? -1 : r02);
-  out[o + 2] = Math.atan2(-r01, r00);
+  out[o] = detAtan2(-r12, r22);
+  out[o + 1] = detAsin(r02 > 1 ? 1 : r02 < -1 ? -1 : r02);
+  out[o + 2] = detAtan2(-r01, r00);
 }
 
 /**
@@ -589,9 +590,9 @@ export function swingTwist(out: Float64Array, o: number, q: ArrayLike<number>): 
   if (w < 0) { x = -x; y = -y; z = -z; w = -w; }
   const Xx = 1 - 2 * (y * y + z * z), Xy = 2 * (x * y + w * z), Xz = 2 * (x * z - w * y);
   const rho = Math.sqrt(Xy * Xy + Xz * Xz);
-  const phi = Math.atan2(rho, Xx);
+  const phi = detAtan2(rho, Xx);
   out[o] = phi;
-  out[o + 1] = 2 * Math.atan2(x, w);
+  out[o + 1] = 2 * detAtan2(x, w);
   if (rho > 0) { out[o + 2] = -phi * Xz / rho; out[o + 3] = phi * Xy / rho; } else { out[o + 2] = 0; out[o + 3] = 0; }
 }
 
@@ -618,7 +619,7 @@ function swingRow(u: Float64Array, q: ArrayLike<number>, ty: number, tz: number)
   if (w < 0) { x = -x; y = -y; z = -z; w = -w; }
   const Xx = 1 - 2 * (y * y + z * z), Xy = 2 * (x * y + w * z), Xz = 2 * (x * z - w * y);
   const rho = Math.sqrt(Xy * Xy + Xz * Xz);
-  const phi = Math.atan2(rho, Xx);
+  const phi = detAtan2(rho, Xx);
   let sb = 0, cb = 1;
   if (rho > 1e-9) { sb = Xz / rho; cb = Xy / rho; }
   let C: number, ny: number, nz: number;

@@ -1,7 +1,7 @@
 /**
  * The lean default import: a fixture app built by vite (production, minified, like an app's own
  * build) that uses the default entry as the README's example does (`fixtures/default-app.js`) adds at
- * most 46 KB gzipped over an app without the engine (`fixtures/baseline-app.js`). Neither it nor an app
+ * most 48 KB gzipped over an app without the engine (`fixtures/baseline-app.js`). Neither it nor an app
  * keeping every default export alive (`fixtures/all-exports-app.js`, reported) ships any of the
  * accurate solver (Lemke, Stewart–Trinkle, PLUS, ml-matrix); an app that imports
  * `babylon-ecs-physics/accurate` (`fixtures/accurate-app.js`) gets it. The package name resolves
@@ -17,8 +17,10 @@ import { build, type Rolldown } from 'vite';
 const repo = resolve(import.meta.dirname, '../..');
 const fixtures = resolve(import.meta.dirname, 'fixtures');
 // 45 KB until colliders became entities (local poses, collider lists, compound-ready broadphase and
-// narrowphase): that moved the README app from 44.4 to 45.3 KB, so the budget is 46 KB.
-const LIMIT_BYTES = 46 * 1024;
+// narrowphase): that moved the README app from 44.4 to 45.3 KB; the robustness work (typed validation of
+// every argument, fault containment with the fast-solver fallback, the deterministic sin / cos / atan2)
+// moved it from 44.4 to 45.9 KB on its own, so the budget is 48 KB.
+const LIMIT_BYTES = 48 * 1024;
 
 interface AppBuild { gzip: number; minified: number; modules: string[] }
 
@@ -48,7 +50,7 @@ async function buildApp(name: string): Promise<AppBuild> {
 }
 
 describe('bundle size of the default import', () => {
-  it('an app on the default entry adds at most 46 KB gzipped and ships no accurate-mode module; the accurate entry brings them', async () => {
+  it('an app on the default entry adds at most 48 KB gzipped and ships no accurate-mode module; the accurate entry brings them', async () => {
     const base = await buildApp('baseline-app');
     const lean = await buildApp('default-app');
     const all = await buildApp('all-exports-app');

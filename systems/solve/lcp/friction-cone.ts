@@ -13,6 +13,8 @@
  * two cone edges it lies on), used to warm-start Lemke and by the projected fallback.
  */
 
+import { detAtan2, detCos, detSin } from '../../../math/deterministic-math';
+
 export interface FrictionCone {
   /** Number of edges k (even, ≥ 4). */
   k: number;
@@ -25,10 +27,14 @@ export interface FrictionCone {
 /** The cone's direction table for k edges (k an even integer ≥ 4; not checked here, see the options). */
 export function createFrictionCone(k: number): FrictionCone {
   const cos = new Float64Array(k), sin = new Float64Array(k);
-  for (let j = 0; j < k; j++) {
+  // the first half from the angle, the second half mirrored, so that d_{j+k/2} = −d_j exactly
+  const half = k / 2;
+  for (let j = 0; j < half; j++) {
     const a = (2 * Math.PI * j) / k;
-    cos[j] = Math.cos(a);
-    sin[j] = Math.sin(a);
+    cos[j] = detCos(a);
+    sin[j] = detSin(a);
+    cos[j + half] = -cos[j];
+    sin[j + half] = -sin[j];
   }
   // Exact values on the axes (k is even, and a multiple of 4 puts edges on ±t1 and ±t2).
   for (let j = 0; j < k; j++) {
@@ -52,7 +58,7 @@ export function splitOnEdges(cone: FrictionCone, f1: number, f2: number, out: Fl
   if (!(mag > 0)) return 0;
   const k = cone.k;
   const sector = (2 * Math.PI) / k;
-  let phi = Math.atan2(f2, f1);
+  let phi = detAtan2(f2, f1);
   if (phi < 0) phi += 2 * Math.PI;
   const s = phi / sector;
   let a = Math.floor(s);
@@ -65,11 +71,11 @@ export function splitOnEdges(cone: FrictionCone, f1: number, f2: number, out: Fl
   }
   a %= k;
   const b = (a + 1) % k;
-  const inv = 1 / Math.sin(sector);
+  const inv = 1 / detSin(sector);
   // Cramer on [d_a d_b] β = f: with d at angles θa, θa + sector and f at φ,
   // β_a = |f| sin(θa + sector − φ) / sin(sector), β_b = |f| sin(φ − θa) / sin(sector).
   const ta = a * sector;
-  out[0] = a; out[1] = Math.max(0, mag * Math.sin(ta + sector - phi) * inv);
-  out[2] = b; out[3] = Math.max(0, mag * Math.sin(phi - ta) * inv);
+  out[0] = a; out[1] = Math.max(0, mag * detSin(ta + sector - phi) * inv);
+  out[2] = b; out[3] = Math.max(0, mag * detSin(phi - ta) * inv);
   return 2;
 }

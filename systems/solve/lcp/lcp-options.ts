@@ -35,6 +35,10 @@ export interface LcpSolverOptions {
    * the projected fallback. A finite number > 0.
    */
   regularization: number;
+  /** Largest speed at which the step separates overlapping bodies (unit: m/s, default 3, as the fast
+   * mode's `maxPushoutSpeed`): the gap Φ of eq. 29 is bounded below by −h·maxPushoutSpeed, so a deep
+   * overlap is undone over several steps instead of launching the bodies. Infinity = eq. 29 as written. */
+  maxPushoutSpeed: number;
   /**
    * Largest LCP (number of unknowns) solved by Lemke (default 1000, i.e. about 100 frictional contact
    * points at k = 8: a 20-box stack fits; its dense tableau takes 16·n² bytes and each pivot O(n²)
@@ -106,6 +110,7 @@ export function defaultLcpOptions(): LcpSolverOptions {
     activeSetHeuristic: true,
     warmStart: true,
     regularization: 1e-9,
+    maxPushoutSpeed: 3,
     maxLcpSize: 1000,
     fallbackIterations: 100,
     feasibilityTolerance: 1e-10,

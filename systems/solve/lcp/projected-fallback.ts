@@ -17,6 +17,7 @@ import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import { applyContactImpulse, rowVelocity, type ContactRows } from './contact-rows';
 import type { FrictionCone } from './friction-cone';
+import { detCos } from '../../../math/deterministic-math';
 
 /**
  * Runs `iterations` sweeps over `contacts[start .. end)` from zero impulses; writes the accumulated
@@ -28,7 +29,7 @@ export function projectedIslandSolve(
   gap: Float64Array, h: number, iterations: number, impulse: Float64Array,
 ): void {
   const v = sb.v, w = sb.w, m = rows.effectiveMass;
-  const shrink = Math.cos(Math.PI / cone.k);
+  const shrink = detCos(Math.PI / cone.k);
   const invH = 1 / h;
   for (let i = start; i < end; i++) {
     const c = contacts[i];

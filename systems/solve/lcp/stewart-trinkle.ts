@@ -38,6 +38,7 @@ import { integratePositions, integrateVelocities } from '../common/body-integrat
 import { applyContactImpulse, buildContactRows, contactGaps, createContactRows, rowVelocity, type ContactRows } from './contact-rows';
 import { createFrictionCone, splitOnEdges, type FrictionCone } from './friction-cone';
 import type { ImpactPhase, ImpactStats } from '../common/impact-phase';
+import { advanceToImpact, createImpactAdvance, integrateRemaining, restoreSeparations } from './time-of-impact';
 import { buildIslands, createIslands } from './islands';
 import type { LcpSolverOptions } from './lcp-options';
 import { LemkeWorkspace, solveLemke, type LemkeOptions } from '../common/lemke';
@@ -81,6 +82,8 @@ export interface LcpSolveStats extends SolveStats {
   /** LCPs that Lemke did not finish, or did not start, because the step's `lemkeWorkBudget` was spent
    * (their islands went to the projected fallback; not counted in `pivotLimits`). */
   workBudgetStops: number;
+  /** Bodies advanced to their time of impact within the step before the impact phase (`time-of-impact.ts`). */
+  impactAdvances: number;
   /** What the impact phase reported, or undefined when there is none. */
   impact: ImpactStats | undefined;
   /** Joint step (`joint-implicit.ts`): block Gauss–Seidel sweeps, limit LCP solves and position-projection
@@ -162,10 +165,11 @@ export function createLcpSolver(options: LcpSolverOptions, impactPhase: ImpactPh
   // Per body: velocity change of the current island's trial solution.
   let dv = new Float64Array(48);
   let dw = new Float64Array(48);
+  const toi = createImpactAdvance();
   const stats: LcpSolveStats = {
     iterations: 0, lemkePivots: 0, islands: 0, lcpSolves: 0, lcpSize: 0, warmStarts: 0, activeSetGrowths: 0,
     secondaryRays: 0, pivotLimits: 0, inaccurateResults: 0, regularizedRetries: 0, projectedFallbacks: 0,
-    lemkeWork: 0, workBudgetStops: 0,
+    lemkeWork: 0, workBudgetStops: 0, impactAdvances: 0,
     impact: undefined, jointSweeps: 0, jointLimitSolves: 0, jointProjections: 0, jointPrimal: 0, jointDual: 0,
     jointComplementarity: 0,
   };
@@ -385,8 +389,13 @@ export function createLcpSolver(options: LcpSolverOptions, impactPhase: ImpactPh
       workLeft = o.lemkeWorkBudget;
       const timed = ctx.profile;
       let t0 = timed ? ctx.clock() : 0;
-      // 0. Impact phase on the pre-force velocities (digest of Uchida, Sherman & Delp 2015, §6.3, step 3).
+      // 0. Impact phase on the pre-force velocities (digest of Uchida, Sherman & Delp 2015, §6.3, step 3),
+      // at the configuration where the bodies touch: bodies that hit something within the step are
+      // advanced to the touch first (time-of-impact.ts) and travel only the rest of the step in 3.
+      const advanced = impactPhase !== undefined && advanceToImpact(problem, bodies, h, toi);
+      stats.impactAdvances = advanced ? toi.count : 0;
       stats.impact = impactPhase === undefined ? undefined : impactPhase.resolve(solverProblem, bodies, ctx);
+      if (advanced) restoreSeparations(problem, toi);
       if (timed) { const t = ctx.clock(); ctx.detail.impactMs = t - t0; t0 = t; }
       // 1. Free velocities v_free = v + h M⁻¹ k (with implicit damping), no angular-speed clamp.
       integrateVelocities(bodies, h, Infinity);
@@ -405,6 +414,11 @@ export function createLcpSolver(options: LcpSolverOptions, impactPhase: ImpactPh
       results.count = nc;
       contactGaps(problem, bodies, results.gap);
       buildContactRows(rows, problem, bodies, results.gap, augmented ? implicitJoints.augmented : undefined);
+      // Penetration is recovered at most at maxPushoutSpeed: b_n = n̄ᵀv_free + Φ/h with Φ ≥ −h·v_push
+      // (eq. 29 recovers all of Φ in one step: 0.5 m of overlap became a 30 m/s separation and energy
+      // from nothing). Speculative gaps (Φ > 0) are kept.
+      const minGap = -options.maxPushoutSpeed * h;
+      for (let c = 0; c < nc; c++) if (results.gap[c] < minGap) results.gap[c] = minGap;
       for (let c = 0; c < nc; c++) {
         freeVelocity[3 * c] = rowVelocity(problem, rows, c, 0, bodies.v, bodies.w);
         freeVelocity[3 * c + 1] = rowVelocity(problem, rows, c, 1, bodies.v, bodies.w);
@@ -421,8 +435,9 @@ export function createLcpSolver(options: LcpSolverOptions, impactPhase: ImpactPh
       // 2b. Joints again with the contact impulses in place (one block Gauss–Seidel round).
       if (joints !== undefined && islands.count > 0) solveJointsImplicit(implicitJoints, joints, bodies, h, o.warmStart, false);
       if (timed) ctx.detail.lemkeMs = ctx.clock() - t0;
-      // 3. q⁺ = q + h v⁺.
-      integratePositions(bodies, h);
+      // 3. q⁺ = q + h v⁺ (the advanced bodies: q⁺ = q + t_b v⁻ + (h − t_b) v⁺).
+      if (advanced) integrateRemaining(bodies, toi, h);
+      else integratePositions(bodies, h);
       // 3b. Joints: position projection of the rigid rows (post-stabilization, joint-implicit.ts).
       if (joints !== undefined) projectJointPositions(implicitJoints, joints, bodies, h);
       // 4. Impulses back for the warm start and the contact store.

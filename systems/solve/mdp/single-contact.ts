@@ -68,6 +68,8 @@
  * one object (`PS`), not in module-level `let`s, which V8 (Node 20) boxes on every store.
  */
 
+import { detAcos, detAtan, detAtan2, detCos, detPow2, detSin } from '../../../math/deterministic-math';
+
 /** The friction law of a contact. */
 export type FrictionLaw = 'max-dissipation' | 'coulomb';
 
@@ -344,18 +346,24 @@ const F64_BITS = new Float64Array(1);
 const U32_BITS = new Uint32Array(F64_BITS.buffer);
 const HI_WORD = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0; // little-endian: word 1
 
+const TWO_600 = detPow2(600);
+
 /** POW2_NEG[k + 1000] = 2^−k for k = −1000…1000 (exact powers of two). */
-const POW2_NEG = Float64Array.from({ length: 2001 }, (_, i) => Math.pow(2, 1000 - i));
+const POW2_NEG = Float64Array.from({ length: 2001 }, (_, i) => detPow2(1000 - i));
 
 /**
  * ⌊log₂ v⌋ clamped to [−1000, 1000], for v > 0 finite, so that v·2^−k ∈ [1, 2[ within the clamp (exact
- * scaling by POW2_NEG[k + 1000]). Read from the exponent field of v (Math.log2 only for subnormal v);
+ * scaling by POW2_NEG[k + 1000]). Read from the exponent field of v (subnormal v scaled by 2^600 first);
  * returns a small integer, which V8 passes without allocating.
  */
 function pow2Exponent(v: number): number {
   F64_BITS[0] = v;
   const e = (U32_BITS[HI_WORD] >>> 20) & 0x7ff; // biased exponent: ⌊log₂ v⌋ + 1023 for normal v
-  const k = e === 0 ? Math.floor(Math.log2(v)) : e - 1023;
+  let k = e - 1023;
+  if (e === 0) { // subnormal: scale by 2^600 (exact) into the normal range and read the exponent there
+    F64_BITS[0] = v * TWO_600;
+    k = ((U32_BITS[HI_WORD] >>> 20) & 0x7ff) - 1023 - 600;
+  }
   return k < -1000 ? -1000 : k > 1000 ? 1000 : k;
 }
 
@@ -472,12 +480,12 @@ function mdpGrazing(): SingleContactCase {
     setResult(0, 0, 0);
     return SingleContactCase.GrazingPoint;
   }
-  const a0 = Math.atan2(PS.ANO, PS.ANT);
-  const da = Math.acos(clamp(-PS.ANN / (PS.MU * S), -1, 1));
+  const a0 = detAtan2(PS.ANO, PS.ANT);
+  const da = detAcos(clamp(-PS.ANN / (PS.MU * S), -1, 1));
   let bestE = 0, bestT = 0, bestO = 0;
   for (let k = 0; k < 2; k++) {
     const al = k === 0 ? a0 - da : a0 + da;
-    const c = Math.cos(al), s = Math.sin(al);
+    const c = detCos(al), s = detSin(al);
     const uAu = PS.P * c * c + 2 * PS.R * c * s + PS.T * s * s;
     const r = Math.max(0, (c * PS.E + s * PS.F) / uAu); // minimiser of ½r²uᵀÂu − r uᵀb̂ over r ≥ 0
     const e = 0.5 * r * r * uAu - r * (c * PS.E + s * PS.F);
@@ -523,7 +531,7 @@ function mdpSlide(): SingleContactCase {
   let ny = 0;
   for (let i = 0; i < nr; i++) {
     const al = polishTrigRoot(ROOTS[i], k0, k1c, k1s, k2c, k2s);
-    const c = Math.cos(al), s = Math.sin(al);
+    const c = detCos(al), s = detSin(al);
     const fr = ann + mu * (pt * c + po * s); // Eq. 6: α ∈ I ⇔ f_r(α) > 0
     if (!(fr > 0)) continue;
     const r = mu * bn / fr;
@@ -870,7 +878,7 @@ function fObjAt(xt: number, xo: number): number {
 
 /** f_obj(α) on the boundary γ(α) = r̄(α)(cos α, sin α), r̄ = μ b_n/f_r (paper §3.2); +∞ outside I. */
 function fObjAngle(al: number): number {
-  const c = Math.cos(al), s = Math.sin(al);
+  const c = detCos(al), s = detSin(al);
   const fr = PS.ANN + PS.MU * (PS.ANT * c + PS.ANO * s);
   if (!(fr > 0)) return Infinity;
   const r = PS.MU * PS.BN / fr;
@@ -888,8 +896,8 @@ function mdpSlideFallback(): void {
   const S = hyp(PS.ANT, PS.ANO);
   let lo: number, width: number;
   if (PS.ANN <= PS.MU * S) {
-    const a0 = Math.atan2(PS.ANO, PS.ANT);
-    const da = Math.acos(clamp(-PS.ANN / (PS.MU * S), -1, 1));
+    const a0 = detAtan2(PS.ANO, PS.ANT);
+    const da = detAcos(clamp(-PS.ANN / (PS.MU * S), -1, 1));
     lo = a0 - da;
     width = 2 * da;
   } else {
@@ -921,7 +929,7 @@ function mdpSlideFallback(): void {
     }
   }
   const al = fb < fc ? b : c;
-  const cs = Math.cos(al), sn = Math.sin(al);
+  const cs = detCos(al), sn = detSin(al);
   const r = PS.MU * PS.BN / (PS.ANN + PS.MU * (PS.ANT * cs + PS.ANO * sn));
   PS.FB_T = r * cs;
   PS.FB_O = r * sn;
@@ -988,12 +996,12 @@ function coulombCandidates(all: boolean): number {
     // Slides along the asymptote rays (f_r = 0, x_n free): x_n from cross(d, x_n (A w)_to − b_to) = 0.
     const S = hyp(pt, po);
     if (ann <= mu * S) {
-      const a0 = Math.atan2(po, pt);
-      const da = Math.acos(clamp(-ann / (mu * S), -1, 1));
+      const a0 = detAtan2(po, pt);
+      const da = detAcos(clamp(-ann / (mu * S), -1, 1));
       const rays = da === Math.PI ? 1 : 2;
       for (let k = 0; k < rays; k++) {
         const al = k === 0 ? a0 + da : a0 - da;
-        const c = Math.cos(al), s = Math.sin(al);
+        const c = detCos(al), s = detSin(al);
         const wt = pt + mu * (PS.ATT * c + PS.ATO * s), wo = po + mu * (PS.ATO * c + PS.AOO * s); // (A w)_to
         const den = c * wo - s * wt;
         if (den === 0) continue;
@@ -1012,7 +1020,7 @@ function coulombCandidates(all: boolean): number {
   const nr = trigRoots(k0, k1c, k1s, k2c, k2s);
   for (let i = 0; i < nr; i++) {
     const al = polishTrigRoot(ROOTS[i], k0, k1c, k1s, k2c, k2s);
-    const c = Math.cos(al), s = Math.sin(al);
+    const c = detCos(al), s = detSin(al);
     const fr = ann + mu * (pt * c + po * s);
     if (fr === 0) continue;
     const xn = bn / fr;
@@ -1153,13 +1161,13 @@ const TROOTS = ROOT_D[4];
 const ROOT_MODULUS_CAP = 1e100;
 
 function trigEval(al: number, k0: number, k1c: number, k1s: number, k2c: number, k2s: number): number {
-  const c = Math.cos(al), s = Math.sin(al);
+  const c = detCos(al), s = detSin(al);
   return k0 + k1c * c + k1s * s + k2c * (c * c - s * s) + k2s * (2 * s * c);
 }
 
 /** cos and sin of the 8 sample angles jπ/4 used to place the excluded point of `trigRoots`. */
-const SAMPLE_COS = Float64Array.from({ length: 8 }, (_, j) => Math.cos(j * Math.PI / 4));
-const SAMPLE_SIN = Float64Array.from({ length: 8 }, (_, j) => Math.sin(j * Math.PI / 4));
+const SAMPLE_COS = Float64Array.from({ length: 8 }, (_, j) => detCos(j * Math.PI / 4));
+const SAMPLE_SIN = Float64Array.from({ length: 8 }, (_, j) => detSin(j * Math.PI / 4));
 
 /**
  * Angles α where g(α) = k0 + k1c cos α + k1s sin α + k2c cos 2α + k2s sin 2α changes sign, plus the
@@ -1184,7 +1192,7 @@ function trigRoots(k0: number, k1c: number, k1s: number, k2c: number, k2s: numbe
   }
   if (!(gBest > 0)) return 0; // g ≡ 0 (8 zero samples of a degree-2 trigonometric polynomial)
   const beta = jBest * Math.PI / 4 - Math.PI;
-  const cb = Math.cos(beta), sb = Math.sin(beta), c2b = Math.cos(2 * beta), s2b = Math.sin(2 * beta);
+  const cb = detCos(beta), sb = detSin(beta), c2b = detCos(2 * beta), s2b = detSin(2 * beta);
   const K1c = k1c * cb + k1s * sb, K1s = k1s * cb - k1c * sb;
   const K2c = k2c * c2b + k2s * s2b, K2s = k2s * c2b - k2c * s2b;
   QUART[0] = k0 + K1c + K2c;
@@ -1193,7 +1201,7 @@ function trigRoots(k0: number, k1c: number, k1s: number, k2c: number, k2s: numbe
   QUART[3] = 2 * K1s - 4 * K2s;
   QUART[4] = k0 - K1c + K2c;
   const nt = polyRealRoots(4, -Infinity, Infinity);
-  for (let i = 0; i < nt; i++) ROOTS[i] = beta + 2 * Math.atan(TROOTS[i]);
+  for (let i = 0; i < nt; i++) ROOTS[i] = beta + 2 * detAtan(TROOTS[i]);
   return nt;
 }
 
@@ -1204,7 +1212,7 @@ function trigRoots(k0: number, k1c: number, k1s: number, k2c: number, k2s: numbe
 function polishTrigRoot(al: number, k0: number, k1c: number, k1s: number, k2c: number, k2s: number): number {
   let gv = trigEval(al, k0, k1c, k1s, k2c, k2s);
   for (let it = 0; it < 3 && gv !== 0; it++) {
-    const c = Math.cos(al), s = Math.sin(al);
+    const c = detCos(al), s = detSin(al);
     const dg = -k1c * s + k1s * c - 4 * k2c * s * c + 2 * k2s * (c * c - s * s);
     if (dg === 0) break;
     const step = gv / dg;

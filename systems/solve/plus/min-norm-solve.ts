@@ -35,6 +35,7 @@
 import { codSolve } from './complete-orthogonal';
 import { RoundLabel, TangentState, type PlusOptions } from './plus-options';
 import type { PlusWorkspace } from './plus-workspace';
+import { detCos } from '../../../math/deterministic-math';
 
 /**
  * Assigns the columns of the current pass (ws.colOfVar / ws.varOfCol) and returns their number q.
@@ -276,7 +277,7 @@ function nearlyConverged(ws: PlusWorkspace, k: number, q: number, x: Float64Arra
     const ly = Math.hypot(y1, y2);
     if (ly <= 1e-6 * vtr || pt === 0) continue;
     const cos = -(x[cn + 1] * y1 + x[cn + 2] * y2) / (pt * ly);
-    if (cos < Math.cos(1e-6)) return false;
+    if (cos < detCos(1e-6)) return false;
   }
   return true;
 }

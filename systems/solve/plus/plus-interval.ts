@@ -21,6 +21,7 @@ import { complianceRowDot } from './constraint-space';
 import { runActiveSet } from './active-set';
 import { IntervalEnd, RoundLabel, TangentState, type PlusOptions } from './plus-options';
 import type { PlusWorkspace } from './plus-workspace';
+import { detCos, detSin } from '../../../math/deterministic-math';
 
 /**
  * Step length to the point of v(α) = a + α d closest to the origin (eq. 2.13), unclamped:
@@ -44,7 +45,7 @@ export function directionChangeStep(ax: number, ay: number, dx: number, dy: numb
   if (!(la > 0) || !(theta < Math.PI)) return Infinity;
   const par = (ax * dx + ay * dy) / la;
   const perp = Math.abs(ax * dy - ay * dx) / la;
-  const s = Math.sin(theta), c = Math.cos(theta);
+  const s = detSin(theta), c = detCos(theta);
   const den = perp * c - par * s;
   if (!(den > 0)) return Infinity;
   return (la * s) / den;

@@ -35,6 +35,7 @@ import { addCompliance, kineticEnergyChange } from './constraint-space';
 import { coefficientOfRestitution } from './coefficient-of-restitution';
 import type { PlusOptions } from './plus-options';
 import type { PlusWorkspace } from './plus-workspace';
+import { detAcos, detCos } from '../../../math/deterministic-math';
 
 /**
  * Finishes the island's impact. Reads the owed expansion from `ws.piExp` (`[k]`, N·s), updates
@@ -119,8 +120,8 @@ export function maxEigenSym3(a: number, b: number, c: number, d: number, e: numb
   const ba = (a - q) / p, bd = (d - q) / p, bf = (f - q) / p, bb = b / p, bc = c / p, be = e / p;
   const det = ba * (bd * bf - be * be) - bb * (bb * bf - be * bc) + bc * (bb * be - bd * bc);
   const rr = Math.min(Math.max(det / 2, -1), 1);
-  const phi = Math.acos(rr) / 3;
-  return q + 2 * p * Math.cos(phi);
+  const phi = detAcos(rr) / 3;
+  return q + 2 * p * detCos(phi);
 }
 
 /**

@@ -1,0 +1,60 @@
+/**
+ * The determinism scenes (Box2D v3's "falling hinges" test, for each of our solvers): a pile of
+ * randomly oriented cubes in a container, a pile of jointed ragdolls and a pyramid, each run a fixed
+ * number of steps in the fast Coulomb ('pgs'), fast maximum-dissipation ('mdp') and accurate ('lcp')
+ * modes, and the positions, orientations and velocities of every dynamic body hashed (`stateHash`). The
+ * same function runs in Node (`determinism.test.ts`) and in Chromium (`test/e2e/determinism.test.ts`)
+ * and both compare against the committed {@link DETERMINISM_HASHES}. No Node or Babylon APIs.
+ */
+
+import { registerAccurateSolver } from '../../plugin/accurate';
+import { createPhysicsWorld } from '../../plugin/world';
+import { stepWorld } from '../../plugin/step';
+import { buildPile } from '../../scenes/pile';
+import { buildPyramid } from '../../scenes/pyramid';
+import { buildRagdollPile } from '../../scenes/ragdoll-pile';
+import { stateHash } from './world-hash';
+
+registerAccurateSolver(); // the fuzz / tests run the accurate mode too
+
+export type DeterminismMode = 'pgs' | 'mdp' | 'lcp';
+export type DeterminismScene = 'pile' | 'ragdolls' | 'pyramid';
+
+/** Steps per scene (dt = 1/60). */
+export const DETERMINISM_STEPS: Record<DeterminismScene, number> = { pile: 90, ragdolls: 60, pyramid: 60 };
+
+/** Runs one scene in one mode and returns the state hash after its steps. */
+export function determinismHash(scene: DeterminismScene, mode: DeterminismMode): string {
+  const world = mode === 'lcp'
+    ? createPhysicsWorld({ solver: 'lcp' })
+    : createPhysicsWorld({ friction: mode === 'mdp' ? 'max-dissipation' : 'coulomb' });
+  const bodies = scene === 'pile'
+    ? buildPile(world, { count: mode === 'lcp' ? 12 : 40, seed: 3, randomOrientation: true }).bodies
+    : scene === 'ragdolls'
+      ? buildRagdollPile(world, { count: 2, seed: 5 }).bodies
+      : buildPyramid(world, { base: mode === 'lcp' ? 4 : 8 }).bodies;
+  for (let i = 0; i < DETERMINISM_STEPS[scene]; i++) stepWorld(world, 1 / 60);
+  return stateHash(world, bodies);
+}
+
+/** Every scene × mode hash, keyed `scene/mode`. */
+export function allDeterminismHashes(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const scene of ['pile', 'ragdolls', 'pyramid'] as const) {
+    for (const mode of ['pgs', 'mdp', 'lcp'] as const) out[`${scene}/${mode}`] = determinismHash(scene, mode);
+  }
+  return out;
+}
+
+/** The committed hashes (computed in Node 20; Chromium must give the same). */
+export const DETERMINISM_HASHES: Record<string, string> = {
+  'pile/pgs': 'f8ae5e4e',
+  'pile/mdp': '4b00c901',
+  'pile/lcp': '8c941dbb',
+  'ragdolls/pgs': '3d474d5e',
+  'ragdolls/mdp': '3aee4503',
+  'ragdolls/lcp': 'cd5a2972',
+  'pyramid/pgs': '5d45c371',
+  'pyramid/mdp': 'e204ce86',
+  'pyramid/lcp': 'de07c5e6',
+};
