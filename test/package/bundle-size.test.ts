@@ -1,7 +1,7 @@
 /**
  * The lean default import: a fixture app built by vite (production, minified, like an app's own
  * build) that uses the default entry as the README's example does (`fixtures/default-app.js`) adds at
- * most 48 KB gzipped over an app without the engine (`fixtures/baseline-app.js`). Neither it nor an app
+ * most 45 KB gzipped over an app without the engine (`fixtures/baseline-app.js`). Neither it nor an app
  * keeping every default export alive (`fixtures/all-exports-app.js`, reported) ships any of the
  * accurate solver (Lemke, Stewart–Trinkle, PLUS, ml-matrix); an app that imports
  * `babylon-ecs-physics/accurate` (`fixtures/accurate-app.js`) gets it. The package name resolves
@@ -16,11 +16,8 @@ import { build, type Rolldown } from 'vite';
 
 const repo = resolve(import.meta.dirname, '../..');
 const fixtures = resolve(import.meta.dirname, 'fixtures');
-// 45 KB until colliders became entities (local poses, collider lists, compound-ready broadphase and
-// narrowphase): that moved the README app from 44.4 to 45.3 KB; the robustness work (typed validation of
-// every argument, fault containment with the fast-solver fallback, the deterministic sin / cos / atan2)
-// moved it from 44.4 to 45.9 KB on its own, so the budget is 48 KB.
-const LIMIT_BYTES = 48 * 1024;
+// The budget the package promises: the default entry adds at most 45 KB gzipped to an app.
+const LIMIT_BYTES = 45 * 1024;
 
 interface AppBuild { gzip: number; minified: number; modules: string[] }
 
@@ -49,12 +46,21 @@ async function buildApp(name: string): Promise<AppBuild> {
   };
 }
 
+/** The four fixture apps, built once for both checks below. */
+let apps: Promise<{ base: AppBuild; lean: AppBuild; all: AppBuild; accurate: AppBuild }> | undefined;
+function buildApps(): Promise<{ base: AppBuild; lean: AppBuild; all: AppBuild; accurate: AppBuild }> {
+  apps ??= (async () => ({
+    base: await buildApp('baseline-app'),
+    lean: await buildApp('default-app'),
+    all: await buildApp('all-exports-app'),
+    accurate: await buildApp('accurate-app'),
+  }))();
+  return apps;
+}
+
 describe('bundle size of the default import', () => {
-  it('an app on the default entry adds at most 48 KB gzipped and ships no accurate-mode module; the accurate entry brings them', async () => {
-    const base = await buildApp('baseline-app');
-    const lean = await buildApp('default-app');
-    const all = await buildApp('all-exports-app');
-    const accurate = await buildApp('accurate-app');
+  it('an app on the default entry ships no accurate-mode module; the accurate entry brings them', async () => {
+    const { base, lean, all, accurate } = await buildApps();
     const kb = (b: AppBuild): string => `${((b.gzip - base.gzip) / 1024).toFixed(1)} KB gzipped (${(b.minified / 1024).toFixed(0)} KB minified)`;
     console.log(`added to an app: default entry as the README uses it ${kb(lean)}; every default export ${kb(all)}; ` +
       `with the accurate entry ${kb(accurate)}`);
@@ -63,10 +69,18 @@ describe('bundle size of the default import', () => {
       expect(app.modules.filter((m) => accurateOnly.test(m))).toEqual([]);
       expect(app.modules.some((m) => m.endsWith('systems/solve/pgs/pgs-solver.ts'))).toBe(true);
     }
-    expect(lean.gzip - base.gzip).toBeLessThanOrEqual(LIMIT_BYTES);
     // The opt-in entry does bring the accurate solver (so the checks above can fail).
     for (const part of ['systems/solve/lcp/stewart-trinkle.ts', 'systems/solve/plus/plus-impact.ts', 'plugin/accurate.ts']) {
       expect(accurate.modules.some((m) => m.includes(part)), part).toBe(true);
     }
+  }, 120_000);
+
+  // Known miss: the README app adds 47.4 KB gzipped (measured at 2dcd0ef; 43.9 KB when the lean entry
+  // landed; colliders as entities, the islands stage, typed validation of every argument, fault
+  // containment and the deterministic sin / cos / atan2 added the rest). The largest opt-in candidate left in the
+  // default entry is the max-dissipation friction kernel (~5.5 KB gzipped).
+  it.fails('an app on the default entry adds at most 45 KB gzipped (known miss: 47.4 KB)', async () => {
+    const { base, lean } = await buildApps();
+    expect(lean.gzip - base.gzip).toBeLessThanOrEqual(LIMIT_BYTES);
   }, 120_000);
 });
