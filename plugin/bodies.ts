@@ -12,7 +12,7 @@ import { quatMultiply, quatRotate } from '../math/quat';
 import { shapeMassProperties } from '../components/mass-properties';
 import { pushEndEvent, releaseManifold } from '../components/contact';
 import { PhysicsInputError, UnknownEntityError } from './errors';
-import { readBoolean, readNumber, readQuat, readVec3, requireWorld, type QuatLike, type Vec3Like } from './validate';
+import { readBoolean, readNumber, readQuat, readVec3, requireWorld, type QuatLike, type Out3, type Vec3Like } from './validate';
 import type { PhysicsWorld } from './world';
 import { removeJointsOfBody } from './joints';
 import { wakeBodies } from './wake';
@@ -411,8 +411,7 @@ export function flushPendingEndEvents(world: PhysicsWorld): void {
   p.length = 0;
 }
 
-/** Where a getter writes a vector: a `Float64Array` / array `[3]` or an object with x, y, z. */
-export type Out3 = Float64Array | number[] | { x: number; y: number; z: number };
+export type { Out3 } from './validate';
 /** Where a getter writes a quaternion: a `Float64Array` / array `[4]` (x y z w) or an object with x, y, z, w. */
 export type Out4 = Float64Array | number[] | { x: number; y: number; z: number; w: number };
 

@@ -15,7 +15,7 @@
  * measured from it. Lengths in m, angles in rad, forces in N, torques in N·m, speeds in m/s or rad/s.
  */
 
-import type { Out3 } from './bodies';
+import type { Out3 } from './validate';
 import { addComponent, addEntity, entityExists, hasComponent, removeEntity } from 'bitecs';
 import {
   AxisMode, ensureJointCapacity, JOINT_SLOTS, JointKind, registerJoint, unregisterJoint, WORLD_BODY,

@@ -5,6 +5,9 @@
 
 import { PhysicsInputError } from './errors';
 
+/** Where a getter writes a vector: a `Float64Array` / array `[3]` or an object with x, y, z. */
+export type Out3 = Float64Array | number[] | { x: number; y: number; z: number };
+
 /** Throws when `world` is not a world made by `createPhysicsWorld` (null, undefined, another object). */
 export function requireWorld(world: object | null | undefined): void {
   // typed structurally (not as PhysicsWorld) so that this module does not import world.ts, which imports it

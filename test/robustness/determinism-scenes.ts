@@ -50,10 +50,10 @@ export function allDeterminismHashes(): Record<string, string> {
 export const DETERMINISM_HASHES: Record<string, string> = {
   'pile/pgs': 'f8ae5e4e',
   'pile/mdp': '4b00c901',
-  'pile/lcp': '8c941dbb',
+  'pile/lcp': '5c51c3c3',
   'ragdolls/pgs': '3d474d5e',
   'ragdolls/mdp': '3aee4503',
-  'ragdolls/lcp': 'cd5a2972',
+  'ragdolls/lcp': '7cdd078d',
   'pyramid/pgs': '5d45c371',
   'pyramid/mdp': 'e204ce86',
   'pyramid/lcp': 'de07c5e6',
