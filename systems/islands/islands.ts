@@ -57,21 +57,21 @@ export function defaultSleepOptions(): SleepOptions {
 export interface IslandState {
   options: SleepOptions;
   /** `[entity capacity]` union–find parents over entity ids (scratch, valid for awake dynamic bodies
-   * from {@link buildIslands} until the end of the step). */
+   * from {@link buildIslands} until the end of the step). @internal */
   parent: Int32Array;
-  /** `[entity capacity]` per island root: the smallest sleep timer of its bodies (unit: s; scratch). */
+  /** `[entity capacity]` per island root: the smallest sleep timer of its bodies (unit: s; scratch). @internal */
   minSleepTime: Float64Array;
-  /** `[entity capacity]` per island root: 1 when it touches a moving kinematic body (scratch). */
+  /** `[entity capacity]` per island root: 1 when it touches a moving kinematic body (scratch). @internal */
   keepAwake: Uint8Array;
-  /** `[entity capacity]` next body in the list of a sleeping island, −1 at the end. */
+  /** `[entity capacity]` next body in the list of a sleeping island, −1 at the end. @internal */
   next: Int32Array;
-  /** `[entity capacity]` first body of the sleeping island a sleeping body belongs to, −1 when awake. */
+  /** `[entity capacity]` first body of the sleeping island a sleeping body belongs to, −1 when awake. @internal */
   head: Int32Array;
   /** Islands put to sleep in the last step, and woken since the start of the last step (stats). */
   slept: number;
   woken: number;
   /** The stage's functions, carried by the state so that a world without sleeping does not ship them
-   * (the step and the public calls reach them only through a world's `islands`). */
+   * (the step and the public calls reach them only through a world's `islands`). @internal */
   readonly stage: IslandStage;
 }
 
