@@ -48,25 +48,28 @@ import {
   addBody, applyAngularImpulse as engineAngularImpulse, applyImpulse as engineImpulse, hasBody, removeBody as engineRemoveBody,
   setCollider, setOrientation, setPosition, type BodyDef,
 } from '../bodies';
+import { addCollider, hasCollider, removeCollider } from '../colliders';
+import { rebaseBodyFrame } from '../body-mass';
 import {
   getDamping, getGravityScale, setDamping, setGravityScale, setMassProperties as engineSetMass, setMotionType as engineSetMotionType,
 } from '../body-properties';
-import { addJoint, getJointCoordinate, removeJoint, setJointFriction, setJointMotor } from '../joints';
+import { addJoint, removeJoint, setJointFriction, setJointMotor } from '../joints';
+import { quatMultiply, quatRotate, quatRotateInverse } from '../../math/quat';
+import { eulerXyz } from '../../systems/assembly/joint-rows';
 import { PhysicsInputError } from '../errors';
 import { castRay, castRayAll, createRayHit, createRayHitList, type RayCastOptions, type RayHit } from '../queries';
 import { MotionType } from '../../components/rigid-body';
-import { ShapeKind } from '../../components/collider';
 import { pairTableGet } from '../../components/pair-table';
 import { MAX_MANIFOLD_POINTS } from '../../components/contact';
 import { wakeBodies } from '../wake';
 import { advanceClock, type StepClock } from './attach-physics';
 import { detAtan2 } from '../../math/deterministic-math';
 import {
-  quatConj, quatMul, quatRot, type BodyRecord, type JointRecord, type Q4, type ShapeRecord, type V3,
+  quatMul, quatRot, type BodyRecord, type JointRecord, type Q4, type ShapeRecord, type V3,
 } from './v2-records';
 import {
-  colliderDef, defaultMaterial, effectiveGeometry, effectiveShapeRecord, geometryBoundingBox, geometryFromParameters, geometryMass,
-  geometryTriangles, resolveMaterial, shapeLabel,
+  colliderDef, defaultMaterial, flattenShape, geometryFromParameters, leavesBoundingBox, leavesMass, leavesTriangles, resolveMaterial,
+  shapeLabel, type ResolvedMass,
 } from './v2-shapes';
 import {
   AXIS_NAMES, axisIsDriven, constraintLabel, jointDef, LIMITED, LOCKED, MOTOR_POSITION, MOTOR_VELOCITY, newJointRecord, readAxis,
@@ -112,10 +115,13 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
   private readonly onAfterStep: ((world: PhysicsWorld) => void) | undefined;
   private maxLinearVelocity = 200;
   private maxAngularVelocity = 100;
-  /** Body record by engine entity id. */
+  /** Body record by engine body id. */
   private readonly recordOf: (BodyRecord | undefined)[] = [];
+  /** Body record by engine collider id (a compound body has several). */
+  private readonly colliderOwner: (BodyRecord | undefined)[] = [];
   private readonly targets: BodyRecord[] = [];
-  private readonly servos = new Set<JointRecord>();
+  /** Joint records with a position motor on a driven axis (an array: iterated each step without allocating). */
+  private readonly servos: JointRecord[] = [];
   private nextShapeId = 1;
   private eventBodies = 0;
   private continuedBodies = 0;
@@ -301,7 +307,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
       const srec = shape._pluginData as ShapeRecord | undefined;
       if (srec === undefined || srec.disposed) throw new PhysicsInputError(recs[0]?.eid ?? -1, `${bodyLabel(body)}.shape`, 'disposed', 'the shape was disposed');
       // validate for every instance before changing any
-      effectiveGeometry(shape);
+      flattenShape(shape);
       for (const rec of recs) this.resolveMass(rec, shape, rec.userMass);
     }
     for (const rec of recs) {
@@ -479,13 +485,12 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
 
   getBodyGeometry(body: PhysicsBody): object {
     const rec = this.recordAt(body, undefined, 'geometry');
-    if (!rec.shape) return { positions: new Float32Array(0), indices: new Uint32Array(0) };
-    return geometryTriangles(effectiveGeometry(rec.shape));
+    return leavesTriangles(rec.shape ? flattenShape(rec.shape) : []);
   }
 
   getBodyBoundingBox(body: PhysicsBody): BoundingBox {
     const rec = this.recordAt(body, undefined, 'boundingBox');
-    return geometryBoundingBox(rec.shape ? effectiveGeometry(rec.shape) : undefined, body.transformNode.getWorldMatrix());
+    return leavesBoundingBox(rec.shape ? flattenShape(rec.shape) : [], body.transformNode.getWorldMatrix());
   }
 
   setCollisionCallbackEnabled(body: PhysicsBody, enabled: boolean, instanceIndex?: number): void {
@@ -516,7 +521,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     const geometry = geometryFromParameters(label, type, options ?? {});
     this.nextShapeId++;
     const rec: ShapeRecord = {
-      id, type, geometry, children: [], material: defaultMaterial(), materialSet: false, density: 1000,
+      id, type, geometry, children: [], material: defaultMaterial(), materialSet: false, filterSet: false, densitySet: false, density: 1000,
       membership: 0xffffffff, collideMask: 0xffffffff, isTrigger: false, bodies: new Set(), disposed: false,
     };
     shape._pluginData = rec;
@@ -525,6 +530,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
   setShapeFilterMembershipMask(shape: PhysicsShape, membershipMask: number): void {
     const rec = this.shapeRecord(shape, 'filterMembershipMask');
     rec.membership = readMask(`${shapeLabel(rec)}.filterMembershipMask`, membershipMask);
+    rec.filterSet = true;
     this.refreshShape(shape);
   }
   getShapeFilterMembershipMask(shape: PhysicsShape): number { return this.shapeRecord(shape, 'filterMembershipMask').membership; }
@@ -532,6 +538,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
   setShapeFilterCollideMask(shape: PhysicsShape, collideMask: number): void {
     const rec = this.shapeRecord(shape, 'filterCollideMask');
     rec.collideMask = readMask(`${shapeLabel(rec)}.filterCollideMask`, collideMask);
+    rec.filterSet = true;
     this.refreshShape(shape);
   }
   getShapeFilterCollideMask(shape: PhysicsShape): number { return this.shapeRecord(shape, 'filterCollideMask').collideMask; }
@@ -555,6 +562,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
       throw new PhysicsInputError(-1, `${shapeLabel(rec)}.density`, density, 'must be a finite number > 0 (kg/m³)');
     }
     rec.density = density;
+    rec.densitySet = true;
     this.refreshShape(shape, true);
   }
   getDensity(shape: PhysicsShape): number { return this.shapeRecord(shape, 'density').density; }
@@ -595,7 +603,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
 
   getBoundingBox(shape: PhysicsShape): BoundingBox {
     this.shapeRecord(shape, 'boundingBox');
-    return geometryBoundingBox(effectiveGeometry(shape));
+    return leavesBoundingBox(flattenShape(shape));
   }
 
   disposeShape(shape: PhysicsShape): void {
@@ -730,7 +738,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
       if (rec.eid >= 0 && this.jointAlive(rec)) removeJoint(this.world, rec.eid);
       rec.eid = -1;
       rec.enabled = false;
-      this.servos.delete(rec);
+      this.dropServo(rec);
     }
     recs.length = 0;
   }
@@ -828,9 +836,10 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     const eid = addBody(this.world, def);
     const rec: BodyRecord = {
       eid, body, index, motion, shape: null, userMass: NO_MASS, mass: 1, inertia: [1, 1, 1], com: [0, 0, 0],
-      comRotation: [0, 0, 0, 1], eventMask: 0, hasTarget: false, target: new Float64Array(7), scale, disposed: false,
+      comRotation: [0, 0, 0, 1], colliders: [], eventMask: 0, hasTarget: false, target: new Float64Array(7), scale, disposed: false,
     };
     this.recordOf[eid] = rec;
+    this.colliderOwner[eid] = rec;
     return rec;
   }
 
@@ -841,24 +850,30 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     if (rec.shape) (rec.shape._pluginData as ShapeRecord | undefined)?.bodies.delete(rec);
     if (hasBody(this.world, rec.eid)) engineRemoveBody(this.world, rec.eid);
     if (this.recordOf[rec.eid] === rec) this.recordOf[rec.eid] = undefined;
+    if (this.colliderOwner[rec.eid] === rec) this.colliderOwner[rec.eid] = undefined;
+    for (const c of rec.colliders) if (this.colliderOwner[c] === rec) this.colliderOwner[c] = undefined;
+    rec.colliders.length = 0;
     if (rec.hasTarget) {
       rec.hasTarget = false;
       const i = this.targets.indexOf(rec);
       if (i >= 0) this.targets.splice(i, 1);
     }
-    for (const j of this.servos) if (j.parent === rec || j.child === rec) this.servos.delete(j);
+    for (let k = this.servos.length - 1; k >= 0; k--) {
+      const j = this.servos[k];
+      if (j.parent === rec || j.child === rec) this.dropServo(j);
+    }
   }
 
-  /** Resolved mass properties of a record with a shape and user overrides (validates; changes nothing). */
-  private resolveMass(rec: BodyRecord, shape: PhysicsShape | null, user: PhysicsMassProperties): { mass: number; inertia: V3; com: V3; rot: Q4 } {
+  /**
+   * Resolved mass properties of a record with a shape and user overrides (validates; changes nothing).
+   * As Havok: each field the user gave overrides the one computed from the shape's leaves at their
+   * densities; the others stay computed (a new `setMassProperties` call replaces the previous overrides).
+   */
+  private resolveMass(rec: BodyRecord, shape: PhysicsShape | null, user: PhysicsMassProperties): ResolvedMass {
     const label = bodyLabel(rec.body);
-    const g = shape ? effectiveGeometry(shape) : undefined;
-    const density = shape ? (shape._pluginData as ShapeRecord).density : 1000;
+    const computed = shape ? leavesMass(flattenShape(shape)) : undefined;
     let mass = 1, inertia: V3 = [1, 1, 1], com: V3 = [0, 0, 0], rot: Q4 = [0, 0, 0, 1];
-    if (g !== undefined) {
-      const m = geometryMass(g, density);
-      mass = m.mass; inertia = m.inertia; com = [g.center[0], g.center[1], g.center[2]]; rot = [g.rotation[0], g.rotation[1], g.rotation[2], g.rotation[3]];
-    }
+    if (computed !== undefined) ({ mass, inertia, com, rot } = computed);
     if (user.mass !== undefined) {
       if (typeof user.mass !== 'number' || !Number.isFinite(user.mass) || user.mass < 0) {
         throw new PhysicsInputError(rec.eid, `${label}.massProperties.mass`, user.mass, 'must be a finite number ≥ 0 (kg)');
@@ -875,19 +890,6 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     if (user.inertiaOrientation !== undefined && user.inertiaOrientation !== null) {
       rot = readQ4(rec.eid, `${label}.massProperties.inertiaOrientation`, user.inertiaOrientation);
     }
-    if (g !== undefined) {
-      // the engine's collider is centred on the body's centre of mass, along its inertia axes
-      const d = Math.hypot(com[0] - g.center[0], com[1] - g.center[1], com[2] - g.center[2]);
-      if (d > 1e-9 * (1 + Math.abs(g.size[0]))) {
-        throw new PhysicsInputError(rec.eid, `${label}.massProperties.centerOfMass`, com,
-          "a centre of mass away from the shape's centre needs collider offsets, which this engine does not have yet");
-      }
-      const dq = Math.abs(rot[0] * g.rotation[0] + rot[1] * g.rotation[1] + rot[2] * g.rotation[2] + rot[3] * g.rotation[3]);
-      if (g.kind !== 'sphere' && dq < 1 - 1e-9) {
-        throw new PhysicsInputError(rec.eid, `${label}.massProperties.inertiaOrientation`, rot,
-          "inertia axes other than the shape's own need collider offsets, which this engine does not have yet");
-      }
-    }
     if (rec.motion === DYNAMIC && !(mass > 0 && inertia[0] > 0 && inertia[1] > 0 && inertia[2] > 0)) {
       throw new PhysicsInputError(rec.eid, `${label}.massProperties`, [mass, ...inertia],
         'a dynamic body needs mass > 0 and inertia > 0 (Babylon makes a body with mass 0 STATIC)');
@@ -895,13 +897,24 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     return { mass, inertia, com, rot };
   }
 
-  /** Writes resolved mass properties (and the body frame they imply) into the record and the world. */
-  private applyMass(rec: BodyRecord, r: { mass: number; inertia: V3; com: V3; rot: Q4 }): void {
-    const nodeP: V3 = [0, 0, 0], nodeQ: Q4 = [0, 0, 0, 1];
-    this.nodePose(rec, nodeP, nodeQ);
+  /**
+   * Writes resolved mass properties into the record and the world: the engine body frame moves to the
+   * centre of mass and inertia axes (`rebaseBodyFrame`: colliders, joint frames and velocities are
+   * re-expressed, nothing moves in the world), then a dynamic body takes the mass and inertia.
+   */
+  private applyMass(rec: BodyRecord, r: ResolvedMass): void {
+    const s = this.world.colliders, e = rec.eid;
+    // the node frame expressed in the current body frame is the engine's origin frame (op, oq):
+    // the new origin (centre of mass) there is op + oq·com, the new axes oq ⊗ rot
+    const oq = s.originOrientation.subarray(4 * e, 4 * e + 4);
+    const c = quatRot(oq, r.com);
+    c[0] += s.originPosition[3 * e]; c[1] += s.originPosition[3 * e + 1]; c[2] += s.originPosition[3 * e + 2];
+    const axes = quatMul(oq, r.rot);
+    const l = Math.hypot(axes[0], axes[1], axes[2], axes[3]);
+    for (let k = 0; k < 4; k++) axes[k] /= l;
+    rebaseBodyFrame(this.world, e, c, axes);
     rec.mass = r.mass; rec.inertia = r.inertia; rec.com = r.com; rec.comRotation = r.rot;
-    this.teleport(rec, nodeP, nodeQ);
-    if (rec.motion === DYNAMIC) engineSetMass(this.world, rec.eid, engineMass(rec));
+    if (rec.motion === DYNAMIC) engineSetMass(this.world, e, engineMass(rec));
   }
 
   private applyShape(rec: BodyRecord, shape: PhysicsShape): void {
@@ -910,59 +923,69 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     rec.shape = shape;
     (shape._pluginData as ShapeRecord).bodies.add(rec);
     const mass = this.resolveMass(rec, shape, rec.userMass);
-    // the collider first, then the mass properties (they override whatever the collider implies)
-    this.writeCollider(rec);
+    // the colliders first, then the mass properties (they override whatever the colliders imply)
+    this.writeColliders(rec);
     this.applyMass(rec, mass);
   }
 
   private clearShape(rec: BodyRecord): void {
     if (rec.shape) (rec.shape._pluginData as ShapeRecord | undefined)?.bodies.delete(rec);
     rec.shape = null;
-    this.world.colliders.shape[rec.eid] = ShapeKind.none;
+    this.writeColliders(rec);
   }
 
-  private writeCollider(rec: BodyRecord): void {
-    if (!rec.shape) return;
-    const g = effectiveGeometry(rec.shape);
-    if (g === undefined) { this.world.colliders.shape[rec.eid] = ShapeKind.none; return; }
-    setCollider(this.world, rec.eid, colliderDef(g, effectiveShapeRecord(rec.shape)));
+  /**
+   * The engine colliders of a record's shape: the first leaf on the body's own entity, the others as
+   * extra colliders (`addCollider`), each at its pose in the node frame (= the body's origin frame).
+   */
+  private writeColliders(rec: BodyRecord): void {
+    const ids = rec.colliders, w = this.world;
+    for (let i = ids.length - 1; i >= 0; i--) {
+      const c = ids[i];
+      if (c === rec.eid) continue;
+      if (hasCollider(w, c)) removeCollider(w, c);
+      if (this.colliderOwner[c] === rec) this.colliderOwner[c] = undefined;
+    }
+    ids.length = 0;
+    const leaves = rec.shape ? flattenShape(rec.shape) : [];
+    if (leaves.length === 0) {
+      if (hasCollider(w, rec.eid)) removeCollider(w, rec.eid);
+      return;
+    }
+    setCollider(w, rec.eid, colliderDef(leaves[0]));
+    ids.push(rec.eid);
+    for (let i = 1; i < leaves.length; i++) {
+      const c = addCollider(w, rec.eid, colliderDef(leaves[i]));
+      ids.push(c);
+      this.colliderOwner[c] = rec;
+    }
   }
 
-  /** Pushes a shape change to every body using it (and to containers holding it). */
+  /** Pushes a shape change to every body using it (directly or through containers, at any depth). */
   private refreshShape(shape: PhysicsShape, massToo = false): void {
     const users = this.shapeUsers(shape);
     // validate every user before changing any
-    for (const [b, s] of users) { effectiveGeometry(s); if (massToo) this.resolveMass(b, s, b.userMass); }
-    for (const [b, s] of users) {
-      this.writeCollider(b);
-      if (massToo) this.applyMass(b, this.resolveMass(b, s, b.userMass));
+    for (const b of users) { flattenShape(b.shape!); if (massToo) this.resolveMass(b, b.shape, b.userMass); }
+    for (const b of users) {
+      this.writeColliders(b);
+      if (massToo) this.applyMass(b, this.resolveMass(b, b.shape, b.userMass));
     }
   }
 
-  /** Bodies whose collider depends on `shape` (directly or through a container), with their own shape. */
-  private shapeUsers(shape: PhysicsShape): [BodyRecord, PhysicsShape][] {
-    const out: [BodyRecord, PhysicsShape][] = [];
-    const visit = (s: PhysicsShape): void => {
+  /** Live body records whose shape is `shape` or contains it. */
+  private shapeUsers(shape: PhysicsShape): BodyRecord[] {
+    const out: BodyRecord[] = [];
+    const contains = (s: PhysicsShape, depth: number): boolean => {
+      if (s === shape) return true;
       const r = s._pluginData as ShapeRecord | undefined;
-      if (r === undefined) return;
-      for (const b of r.bodies) if (!b.disposed) out.push([b, s]);
+      if (r === undefined || depth > 32) return false;
+      return r.children.some((c) => contains(c.shape, depth + 1));
     };
-    visit(shape);
     for (const b of this.recordOf) {
-      if (b === undefined || b.disposed || !b.shape || b.shape === shape) continue;
-      const r = b.shape._pluginData as ShapeRecord | undefined;
-      if (r !== undefined && r.children.some((c) => c.shape === shape)) out.push([b, b.shape]);
+      if (b === undefined || b.disposed || !b.shape) continue;
+      if (contains(b.shape, 0)) out.push(b);
     }
     return out;
-  }
-
-  /** The node pose of a record from the engine pose: q_n = q r⁻¹, p_n = x − q_n c. */
-  private nodePose(rec: BodyRecord, p: V3, q: Q4): void {
-    const b = this.world.bodies, i3 = 3 * rec.eid, i4 = 4 * rec.eid;
-    const r = rec.comRotation;
-    quatMul(b.orientation.subarray(i4, i4 + 4), quatConj(r), q);
-    const c = quatRot(q, rec.com);
-    p[0] = b.position[i3] - c[0]; p[1] = b.position[i3 + 1] - c[1]; p[2] = b.position[i3 + 2] - c[2];
   }
 
   /** Sets the engine pose from a node pose: x = p_n + q_n c, q = q_n r. */
@@ -1036,17 +1059,51 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     this.targets.length = 0;
   }
 
+  /**
+   * Position motors: before each step, each servo axis's motor speed becomes the velocity that closes
+   * the error to its target in one step (err / h; angles wrapped to (−π, π]), under the maximum force
+   * set on the axis (`applyDrive`). Allocation-free: the joint coordinate is read from the joint
+   * columns with the plugin's scratch, and only the motor speed column is written.
+   */
   private applyServos(h: number): void {
-    if (this.servos.size === 0) return;
-    for (const rec of this.servos) {
+    const js = this.world.joints;
+    for (let k = 0; k < this.servos.length; k++) {
+      const rec = this.servos[k];
       if (rec.eid < 0 || !this.jointAlive(rec)) continue;
       for (let a = 0; a < 6; a++) {
         if (rec.motorType[a] !== MOTOR_POSITION || !axisIsDriven(rec, a)) continue;
-        let err = rec.motorTarget[a] - getJointCoordinate(this.world, rec.eid, AXIS_NAMES[a]);
+        let err = rec.motorTarget[a] - this.jointCoordinate(rec.eid, a);
         if (a >= 3) { while (err > Math.PI) err -= 2 * Math.PI; while (err < -Math.PI) err += 2 * Math.PI; }
-        setJointMotor(this.world, rec.eid, { speed: err / h, maxForce: rec.motorMaxForce[a] }, AXIS_NAMES[a]);
+        js.motorSpeed[6 * rec.eid + a] = err / h;
       }
     }
+  }
+
+  private readonly jq = new Float64Array(16);
+  private readonly jv = new Float64Array(12);
+  private readonly jr = new Float64Array(4);
+
+  /** Joint coordinate `a` (0..2: m along A's frame axes; 3..5: XYZ Euler angles of B's frame in A's,
+   * rad) of engine joint `j`, as `getJointCoordinate` reads it, without allocating. */
+  private jointCoordinate(j: number, a: number): number {
+    const js = this.world.joints, P = this.world.bodies.position, Q = this.world.bodies.orientation;
+    const A = js.bodyA[j], B = js.bodyB[j];
+    const q = this.jq, v = this.jv;
+    quatMultiply(q, 0, Q, 4 * A, js.frameA, 4 * j); // A's joint frame, world
+    if (a < 3) {
+      quatRotate(v, 0, Q, 4 * A, js.anchorA, 3 * j);
+      quatRotate(v, 3, Q, 4 * B, js.anchorB, 3 * j);
+      v[6] = P[3 * B] + v[3] - P[3 * A] - v[0];
+      v[7] = P[3 * B + 1] + v[4] - P[3 * A + 1] - v[1];
+      v[8] = P[3 * B + 2] + v[5] - P[3 * A + 2] - v[2];
+      quatRotateInverse(v, 9, q, 0, v, 6); // d in A's joint frame
+      return v[9 + a];
+    }
+    quatMultiply(q, 4, Q, 4 * B, js.frameB, 4 * j); // B's joint frame, world
+    q[8] = -q[0]; q[9] = -q[1]; q[10] = -q[2]; q[11] = q[3];
+    quatMultiply(this.jr, 0, q, 8, q, 4); // B's frame in A's
+    eulerXyz(v, 0, this.jr);
+    return v[a - 3];
   }
 
   private clampVelocities(): void {
@@ -1169,24 +1226,30 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     if (this.continuedBodies > 0) {
       for (let m = 0; m < cs.count; m++) {
         if (!cs.touching[m] || cs.sensor[m] || this.begunStamp[m] === this.stamp) continue;
-        this.collision(m, cs.bodyA[m], cs.bodyB[m], PhysicsEventType.COLLISION_CONTINUED, EventMask.collisionContinued);
+        this.collision(m, cs.colliderA[m], cs.colliderB[m], PhysicsEventType.COLLISION_CONTINUED, EventMask.collisionContinued);
       }
     }
     for (let k = 0; k < cs.endCount; k++) {
       const a = cs.endA[k], b = cs.endB[k];
-      const ra = this.recordOf[a], rb = this.recordOf[b];
-      if (ra === undefined || rb === undefined) continue; // a removed body: its events are dropped, as in Havok
+      const ra = this.colliderOwner[a], rb = this.colliderOwner[b];
+      if (ra === undefined || rb === undefined) continue; // a removed body or collider: its events are dropped, as in Havok
       if (col.isSensor[a] | col.isSensor[b]) this.trigger(a, b, PhysicsEventType.TRIGGER_EXITED);
       else this.ended(ra, rb);
     }
   }
 
+  /**
+   * A trigger event of collider pair (a, b): `collider` is the body that entered or left,
+   * `collidedAgainst` the trigger. Two triggers report each other too (as Havok): the moving one is
+   * the `collider` (dynamic before animated before static; the first of the pair on a tie).
+   */
   private trigger(a: number, b: number, type: PhysicsEventType): void {
     const col = this.world.colliders;
-    if (col.isSensor[a] && col.isSensor[b]) return; // two triggers do not report each other
-    const ra = this.recordOf[a], rb = this.recordOf[b];
+    const ra = this.colliderOwner[a], rb = this.colliderOwner[b];
     if (ra === undefined || rb === undefined) return;
-    const [other, trig] = col.isSensor[a] ? [rb, ra] : [ra, rb];
+    const bothSensors = col.isSensor[a] === 1 && col.isSensor[b] === 1;
+    const aEnters = bothSensors ? ra.motion >= rb.motion : col.isSensor[b] === 1;
+    const other = aEnters ? ra : rb, trig = aEnters ? rb : ra;
     const e = this.trig;
     e.collider = other.body; e.colliderIndex = other.index;
     e.collidedAgainst = trig.body; e.collidedAgainstIndex = trig.index;
@@ -1195,7 +1258,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
   }
 
   private collision(m: number, a: number, b: number, type: PhysicsEventType, bit: number): void {
-    const ra = this.recordOf[a], rb = this.recordOf[b];
+    const ra = this.colliderOwner[a], rb = this.colliderOwner[b];
     if (ra === undefined || rb === undefined) return;
     const aWants = (ra.eventMask & bit) !== 0;
     if (!aWants && (rb.eventMask & bit) === 0) return;
@@ -1308,7 +1371,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     const def = rec.enabled ? jointDef(rec) : undefined;
     if (rec.eid >= 0) removeJoint(this.world, rec.eid);
     rec.eid = -1;
-    this.servos.delete(rec);
+    this.dropServo(rec);
     if (def === undefined) return;
     rec.eid = addJoint(this.world, def);
     for (let a = 0; a < 6; a++) this.applyDrive(rec, a);
@@ -1326,7 +1389,13 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     }
     let servo = false;
     for (let k = 0; k < 6; k++) if (rec.motorType[k] === MOTOR_POSITION && axisIsDriven(rec, k)) servo = true;
-    if (servo) this.servos.add(rec); else this.servos.delete(rec);
+    if (!servo) this.dropServo(rec);
+    else if (this.servos.indexOf(rec) < 0) this.servos.push(rec);
+  }
+
+  private dropServo(rec: JointRecord): void {
+    const i = this.servos.indexOf(rec);
+    if (i >= 0) this.servos.splice(i, 1);
   }
 
   // ---------------------------------------------------------------- record lookup

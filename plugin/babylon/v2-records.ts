@@ -49,8 +49,12 @@ export interface ShapeRecord {
   geometry: ShapeGeometry | undefined;
   children: ShapeChild[];
   material: ResolvedMaterial;
-  /** True once `setMaterial` was called (a container's own material overrides its child's). */
+  /** True once `setMaterial` was called (a container's own material overrides its children's). */
   materialSet: boolean;
+  /** True once a filter mask was set (a container's masks override its children's). */
+  filterSet: boolean;
+  /** True once `setDensity` was called (a container's density overrides its children's). */
+  densitySet: boolean;
   /** kg/m³ (Havok's default 1000). */
   density: number;
   membership: number;
@@ -79,6 +83,8 @@ export interface BodyRecord {
   /** Body frame in the node frame: centre of mass and inertia orientation. */
   com: V3;
   comRotation: Q4;
+  /** Engine collider ids of the shape's leaves (the first is the body's own entity). */
+  readonly colliders: number[];
   eventMask: number;
   /** A target pose is pending (`setTargetTransform`): position, then quaternion. */
   hasTarget: boolean;

@@ -7,8 +7,8 @@
  * | SPHERE (center, radius) | sphere, centred at `center` |
  * | BOX (center, rotation, extents) | box with half extents `extents / 2`, posed at (center, rotation) |
  * | CAPSULE (pointA, pointB, radius) | capsule of half height |B − A| / 2 around the segment's midpoint |
- * | CONTAINER with one child | the child at its translation / rotation (uniform scale) |
- * | CYLINDER, CONVEX_HULL, MESH, HEIGHTFIELD, CONTAINER with several children | not supported yet: a typed error |
+ * | CONTAINER | one collider per leaf child at its translation / rotation / scale (a compound body) |
+ * | CYLINDER, CONVEX_HULL, MESH, HEIGHTFIELD | not supported yet: a typed error |
  *
  * Mass properties are the standard solid-body formulas at the shape's density (Havok's default
  * 1000 kg/m³), about the shape's centre; Babylon reports inertia per unit mass.
@@ -23,6 +23,8 @@ import { PhysicsShapeType, type PhysicsShapeParameters } from '@babylonjs/core/P
 import type { PhysicsShape } from '@babylonjs/core/Physics/v2/physicsShape.js';
 import type { PhysicsMaterial } from '@babylonjs/core/Physics/v2/physicsMaterial.js';
 import { shapeMassProperties } from '../../components/mass-properties';
+import { quatToMat3 } from '../../math/quat';
+import { mat3ToQuat, symmetricEigen3 } from '../../math/sym-eigen3';
 import { ShapeKind, type CombineRuleName } from '../../components/collider';
 import type { ColliderDef } from '../bodies';
 import { PhysicsInputError } from '../errors';
@@ -107,68 +109,115 @@ export function geometryFromParameters(label: string, type: number, o: PhysicsSh
       return undefined;
     default:
       throw new PhysicsInputError(-1, `${label}.type`, SHAPE_TYPE_NAMES[type] ?? type,
-        'not supported by this engine yet (supported: SPHERE, BOX, CAPSULE, CONTAINER with one child)');
+        'not supported by this engine yet (supported: SPHERE, BOX, CAPSULE, CONTAINER)');
   }
+}
+
+/** One collider of a (possibly compound) shape: its geometry in the node frame, the shape record its
+ * material, filter and trigger flag come from, and its density (kg/m³). */
+export interface ShapeLeaf {
+  geometry: ShapeGeometry;
+  /** Material source (the outermost container whose material was set, else the leaf shape). */
+  material: ShapeRecord;
+  /** Filter source (the outermost container whose masks were set, else the leaf shape). */
+  filter: ShapeRecord;
+  isTrigger: boolean;
+  density: number;
 }
 
 /**
- * The collider geometry of a shape in the node frame, resolving a one-child container to its child;
- * undefined for an empty container (no collider).
- * @throws PhysicsInputError for a container with several children (compound colliders are not in the
- *   engine yet), a non-uniform child scale, or a disposed child.
+ * The colliders a shape becomes, in the node frame: a plain shape is one leaf; a container is its
+ * children's leaves, each placed by the child's translation / rotation / scale (nested containers
+ * compose). Material, filter masks, trigger flag and density set on a container apply to all its
+ * leaves (the outermost container that set one wins); otherwise each leaf keeps its own.
+ * @throws PhysicsInputError for a disposed child, a non-uniform scale on a sphere / capsule child or
+ *   on a rotated box, or containers nested in a cycle.
  */
-export function effectiveGeometry(shape: PhysicsShape): ShapeGeometry | undefined {
+export function flattenShape(shape: PhysicsShape, out: ShapeLeaf[] = []): ShapeLeaf[] {
   const rec = shape._pluginData as ShapeRecord | undefined;
   if (rec === undefined || rec.disposed) throw new PhysicsInputError(-1, 'shape', 'disposed', 'the shape was disposed');
-  if (rec.geometry !== undefined) return rec.geometry;
-  if (rec.children.length === 0) return undefined;
-  if (rec.children.length > 1) {
-    throw new PhysicsInputError(-1, `${shapeLabel(rec)}.children`, rec.children.length,
-      'a container with several children needs compound colliders, which this engine does not have yet');
+  out.length = 0;
+  visitShape(rec, undefined, undefined, undefined, undefined, false, out, 0);
+  return out;
+}
+
+function visitShape(
+  rec: ShapeRecord, material: ShapeRecord | undefined, filter: ShapeRecord | undefined, density: number | undefined,
+  pose: { t: V3; r: Q4; s: V3 } | undefined, trigger: boolean, out: ShapeLeaf[], depth: number,
+): void {
+  if (depth > 32) throw new PhysicsInputError(-1, `${shapeLabel(rec)}.children`, depth, 'containers nested too deep (a cycle?)');
+  const m = material ?? (rec.materialSet ? rec : undefined);
+  const f = filter ?? (rec.filterSet ? rec : undefined);
+  const d = density ?? (rec.densitySet ? rec.density : undefined);
+  const trig = trigger || rec.isTrigger;
+  if (rec.geometry !== undefined) {
+    const g = pose === undefined ? rec.geometry : placeGeometry(rec, rec.geometry, pose);
+    out.push({ geometry: g, material: m ?? rec, filter: f ?? rec, isTrigger: trig, density: d ?? rec.density });
+    return;
   }
-  const c = rec.children[0];
-  const g = effectiveGeometry(c.shape);
-  if (g === undefined) return undefined;
-  const s = c.scale;
-  const uniform = Math.abs(s[0] - s[1]) < 1e-9 && Math.abs(s[0] - s[2]) < 1e-9;
+  for (let i = 0; i < rec.children.length; i++) {
+    const c = rec.children[i];
+    const cr = c.shape._pluginData as ShapeRecord | undefined;
+    if (cr === undefined || cr.disposed) {
+      throw new PhysicsInputError(-1, `${shapeLabel(rec)}.children[${i}]`, 'disposed', 'the child shape was disposed');
+    }
+    // compose: outer pose ∘ child pose (scale applies to the child's own geometry, then the outer one)
+    let cp = { t: c.translation, r: c.rotation, s: c.scale };
+    if (pose !== undefined) {
+      const sc: V3 = [c.translation[0] * pose.s[0], c.translation[1] * pose.s[1], c.translation[2] * pose.s[2]];
+      if (!isUniform(pose.s) && !isIdentityQuat(c.rotation)) {
+        throw new PhysicsInputError(-1, `${shapeLabel(rec)}.children[${i}].scale`, pose.s, 'must be uniform around a rotated child');
+      }
+      const t = quatRot(pose.r, sc);
+      cp = {
+        t: [t[0] + pose.t[0], t[1] + pose.t[1], t[2] + pose.t[2]], r: quatMul(pose.r, c.rotation),
+        s: [c.scale[0] * pose.s[0], c.scale[1] * pose.s[1], c.scale[2] * pose.s[2]],
+      };
+    }
+    visitShape(cr, m, f, d, cp, trig, out, depth + 1);
+  }
+}
+
+function isUniform(s: V3): boolean {
+  return Math.abs(s[0] - s[1]) < 1e-9 * Math.abs(s[0]) && Math.abs(s[0] - s[2]) < 1e-9 * Math.abs(s[0]);
+}
+
+/** A leaf geometry placed by a container child's pose (translation, rotation, scale). */
+function placeGeometry(rec: ShapeRecord, g: ShapeGeometry, c: { t: V3; r: Q4; s: V3 }): ShapeGeometry {
+  const s = c.s;
+  const uniform = isUniform(s);
   if (!uniform && g.kind !== 'box') {
-    throw new PhysicsInputError(-1, `${shapeLabel(rec)}.children[0].scale`, s, 'must be uniform for a sphere or capsule child');
+    throw new PhysicsInputError(-1, `${shapeLabel(rec)}.scale`, s, 'must be uniform for a sphere or capsule child');
   }
   if (!uniform && !isIdentityQuat(g.rotation)) {
-    throw new PhysicsInputError(-1, `${shapeLabel(rec)}.children[0].scale`, s, 'must be uniform for a rotated box child');
+    throw new PhysicsInputError(-1, `${shapeLabel(rec)}.scale`, s, 'must be uniform for a rotated box child');
   }
   const scaledCenter: V3 = [g.center[0] * s[0], g.center[1] * s[1], g.center[2] * s[2]];
-  const p = quatRot(c.rotation, scaledCenter);
+  const p = quatRot(c.r, scaledCenter);
   const size: V3 = g.kind === 'box' ? [g.size[0] * s[0], g.size[1] * s[1], g.size[2] * s[2]] : [g.size[0] * s[0], g.size[1] * s[0], 0];
   return {
     kind: g.kind, size,
-    center: [p[0] + c.translation[0], p[1] + c.translation[1], p[2] + c.translation[2]],
-    rotation: quatMul(c.rotation, g.rotation),
+    center: [p[0] + c.t[0], p[1] + c.t[1], p[2] + c.t[2]],
+    rotation: quatMul(c.r, g.rotation),
   };
-}
-
-/** The material, filter and trigger flag that apply to a shape's collider (a container's own, once set). */
-export function effectiveShapeRecord(shape: PhysicsShape): ShapeRecord {
-  const rec = shape._pluginData as ShapeRecord;
-  if (rec.geometry === undefined && rec.children.length === 1 && !rec.materialSet) {
-    return effectiveShapeRecord(rec.children[0].shape);
-  }
-  return rec;
 }
 
 const COMBINE_NAMES: CombineRuleName[] = ['geometricMean', 'minimum', 'maximum', 'arithmeticMean', 'multiply'];
 
-/** The engine collider for a shape geometry with a shape record's material, filter and trigger flag. */
-export function colliderDef(g: ShapeGeometry, rec: ShapeRecord): ColliderDef {
-  const m = rec.material;
+/** The engine collider of a shape leaf, at its pose in the node frame (the body's origin frame). */
+export function colliderDef(leaf: ShapeLeaf): ColliderDef {
+  const m = leaf.material.material, g = leaf.geometry;
   const common = {
     friction: m.friction,
     restitution: m.restitution,
     frictionCombine: COMBINE_NAMES[m.frictionCombine],
     restitutionCombine: COMBINE_NAMES[m.restitutionCombine],
-    group: rec.membership,
-    mask: rec.collideMask,
-    isSensor: rec.isTrigger,
+    group: leaf.filter.membership,
+    mask: leaf.filter.collideMask,
+    isSensor: leaf.isTrigger,
+    position: g.center,
+    orientation: g.rotation,
+    density: leaf.density,
   };
   if (g.kind === 'sphere') return { shape: 'sphere', radius: g.size[0], ...common };
   if (g.kind === 'box') return { shape: 'box', halfExtents: g.size, ...common };
@@ -233,11 +282,79 @@ export function geometryBounds(g: ShapeGeometry): [V3, V3] {
   return [min, max];
 }
 
-/** Babylon BoundingBox of a geometry (or an empty box at the origin). */
-export function geometryBoundingBox(g: ShapeGeometry | undefined, world: Matrix = Matrix.IdentityReadOnly as Matrix): BoundingBox {
-  if (g === undefined) return new BoundingBox(Vector3.Zero(), Vector3.Zero(), world);
-  const [min, max] = geometryBounds(g);
+/** Babylon BoundingBox of a shape's leaves (their union; an empty box at the origin for none). */
+export function leavesBoundingBox(leaves: readonly ShapeLeaf[], world: Matrix = Matrix.IdentityReadOnly as Matrix): BoundingBox {
+  if (leaves.length === 0) return new BoundingBox(Vector3.Zero(), Vector3.Zero(), world);
+  const min: V3 = [Infinity, Infinity, Infinity], max: V3 = [-Infinity, -Infinity, -Infinity];
+  for (const l of leaves) {
+    const [a, b] = geometryBounds(l.geometry);
+    for (let k = 0; k < 3; k++) { min[k] = Math.min(min[k], a[k]); max[k] = Math.max(max[k], b[k]); }
+  }
   return new BoundingBox(Vector3.FromArray(min), Vector3.FromArray(max), world);
+}
+
+/** Triangles of a shape's leaves in the node frame (positions xyz, indices), for Babylon's PhysicsViewer. */
+export function leavesTriangles(leaves: readonly ShapeLeaf[]): { positions: Float32Array; indices: Uint32Array } {
+  const parts = leaves.map((l) => geometryTriangles(l.geometry));
+  let np = 0, ni = 0;
+  for (const t of parts) { np += t.positions.length; ni += t.indices.length; }
+  const positions = new Float32Array(np), indices = new Uint32Array(ni);
+  let op = 0, oi = 0;
+  for (const t of parts) {
+    positions.set(t.positions, op);
+    for (let i = 0; i < t.indices.length; i++) indices[oi + i] = t.indices[i] + op / 3;
+    op += t.positions.length; oi += t.indices.length;
+  }
+  return { positions, indices };
+}
+
+/** Mass properties in Babylon's form: mass (kg), principal inertia per unit mass (m²), centre of mass
+ * and inertia orientation (node frame). */
+export interface ResolvedMass { mass: number; inertia: V3; com: V3; rot: Q4 }
+
+/**
+ * Mass properties of a shape's leaves at their densities: total mass, centre of mass c = Σ mᵢ pᵢ / M,
+ * inertia tensor about c by the parallel-axis theorem, I = Σ Rᵢ Dᵢ Rᵢᵀ + mᵢ (|dᵢ|² E − dᵢ dᵢᵀ),
+ * dᵢ = pᵢ − c (Goldstein, "Classical Mechanics", 3rd ed., §5.3, eq. 5.17), diagonalised (Jacobi) into
+ * principal moments and the inertia orientation. One leaf: its own centre and axes, exactly.
+ * Undefined when there is no leaf.
+ */
+export function leavesMass(leaves: readonly ShapeLeaf[]): ResolvedMass | undefined {
+  if (leaves.length === 0) return undefined;
+  if (leaves.length === 1) {
+    const g = leaves[0].geometry;
+    const m = geometryMass(g, leaves[0].density);
+    return { mass: m.mass, inertia: m.inertia, com: [g.center[0], g.center[1], g.center[2]], rot: [g.rotation[0], g.rotation[1], g.rotation[2], g.rotation[3]] };
+  }
+  let mass = 0;
+  const c: V3 = [0, 0, 0];
+  const parts = leaves.map((l) => {
+    const m = geometryMass(l.geometry, l.density);
+    mass += m.mass;
+    for (let k = 0; k < 3; k++) c[k] += m.mass * l.geometry.center[k];
+    return m;
+  });
+  for (let k = 0; k < 3; k++) c[k] /= mass;
+  const t = [0, 0, 0, 0, 0, 0, 0, 0, 0];
+  const r = [0, 0, 0, 0, 0, 0, 0, 0, 0];
+  leaves.forEach((l, i) => {
+    const m = parts[i].mass, d = parts[i].inertia;
+    quatToMat3(r, 0, l.geometry.rotation, 0);
+    const p = l.geometry.center, dv = [p[0] - c[0], p[1] - c[1], p[2] - c[2]];
+    const dd = dv[0] * dv[0] + dv[1] * dv[1] + dv[2] * dv[2];
+    for (let a = 0; a < 3; a++) {
+      for (let b = 0; b < 3; b++) {
+        const own = r[3 * a] * d[0] * r[3 * b] + r[3 * a + 1] * d[1] * r[3 * b + 1] + r[3 * a + 2] * d[2] * r[3 * b + 2];
+        t[3 * a + b] += m * own + m * ((a === b ? dd : 0) - dv[a] * dv[b]);
+      }
+    }
+  });
+  t[3] = t[1]; t[6] = t[2]; t[7] = t[5];
+  const values = [0, 0, 0], vectors = [0, 0, 0, 0, 0, 0, 0, 0, 0];
+  symmetricEigen3(t, values, vectors);
+  const rot: Q4 = [0, 0, 0, 1];
+  if (!(vectors[0] === 1 && vectors[4] === 1 && vectors[8] === 1)) mat3ToQuat(rot, 0, vectors);
+  return { mass, inertia: [values[0] / mass, values[1] / mass, values[2] / mass], com: c, rot };
 }
 
 /** Triangles of a geometry in the node frame (positions xyz, indices), for Babylon's PhysicsViewer. */
