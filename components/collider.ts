@@ -34,8 +34,12 @@ export const COLLIDER_COLUMNS = {
   shape: u8(),
   /** `[3 × capacity]` shape dimensions (unit: m), see the file header. */
   size: f64(3),
-  /** `[capacity]` Coulomb friction coefficient μ ≥ 0 (dimensionless, default 0.5). */
+  /** `[capacity]` Coulomb friction coefficient μ ≥ 0 (dimensionless, default 0.5): the kinetic
+   * coefficient μ_d, bounding the friction force of a sliding contact. */
   friction: f64(),
+  /** `[capacity]` static friction coefficient μ_s ≥ 0 (dimensionless, default = `friction`): bounds the
+   * friction force of a contact that does not slip (see `STICK_SPEED`, components/contact.ts). */
+  staticFriction: f64(),
   /** `[capacity]` Newton restitution coefficient e ∈ [0, 1] (dimensionless, default 0). In the accurate
    * mode it is the PLUS COR e_max, the value of the COR line at zero approach speed. */
   restitution: f64(),

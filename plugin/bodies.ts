@@ -20,8 +20,12 @@ import { WORLD_BODY } from '../components/joint';
 
 /** The fields every collider definition has, whatever its shape (see `ColliderDef`). */
 export interface ColliderCommon {
-  /** Coulomb friction μ (default 0.5). */
+  /** Coulomb friction μ (default 0.5): the kinetic coefficient μ_d, for contacts that slide. */
   friction?: number;
+  /** Static friction μ_s (default: `friction`): the coefficient of contacts that do not slip (tangential
+   * speed below 1 cm/s at the start of the step), so a body at rest holds until the tangential load
+   * exceeds μ_s N, then slides with μ_d (the two-coefficient Coulomb law). */
+  staticFriction?: number;
   /** Restitution e ∈ [0, 1] (default 0). In the accurate mode, the PLUS COR at zero approach speed (e_max). */
   restitution?: number;
   /** PLUS capture velocity (unit: m/s, ≥ 0, default 0.2): slower impacts do not rebound. */
@@ -95,6 +99,7 @@ interface ResolvedCollider {
   kind: number;
   size: [number, number, number];
   friction: number;
+  staticFriction: number;
   restitution: number;
   captureVelocity: number;
   plasticVelocity: number;
@@ -144,6 +149,7 @@ export function resolveCollider(entity: number, def: ColliderDef): ResolvedColli
         "must be 'sphere', 'box', 'capsule' or 'plane'");
   }
   const friction = readNumber(entity, 'collider.friction', def.friction ?? 0.5, 'nonNegative');
+  const staticFriction = readNumber(entity, 'collider.staticFriction', def.staticFriction ?? friction, 'nonNegative');
   const restitution = readNumber(entity, 'collider.restitution', def.restitution ?? 0, 'nonNegative');
   if (restitution > 1) throw new PhysicsInputError(entity, 'collider.restitution', restitution, 'must be ≤ 1');
   const captureVelocity = readNumber(entity, 'collider.captureVelocity', def.captureVelocity ?? 0.2, 'nonNegative');
@@ -165,7 +171,7 @@ export function resolveCollider(entity: number, def: ColliderDef): ResolvedColli
     : readQuat(entity, 'collider.orientation', def.orientation);
   const density = def.density === undefined ? undefined : readNumber(entity, 'collider.density', def.density, 'positive');
   return {
-    kind, size, friction, restitution, captureVelocity, plasticVelocity, minRestitution, group, mask,
+    kind, size, friction, staticFriction, restitution, captureVelocity, plasticVelocity, minRestitution, group, mask,
     isSensor: readBoolean(entity, 'collider.isSensor', def.isSensor, false), frictionCombine, restitutionCombine,
     position, orientation, density,
   };
@@ -326,6 +332,7 @@ export function writeCollider(world: PhysicsWorld, eid: number, body: number, c:
   s.size[3 * eid + 1] = c.size[1];
   s.size[3 * eid + 2] = c.size[2];
   s.friction[eid] = c.friction;
+  s.staticFriction[eid] = c.staticFriction;
   s.restitution[eid] = c.restitution;
   s.captureVelocity[eid] = c.captureVelocity;
   s.plasticVelocity[eid] = c.plasticVelocity;

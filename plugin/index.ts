@@ -26,7 +26,7 @@ export {
 export type {
   JointDef, JointDefCommon, JointAxisName, JointAxisSpec, JointLimits, JointSwingLimit, JointMotorDef, JointKindName,
 } from './joints';
-export { sleeping, isSleeping, wakeUp, getAllowSleep, setAllowSleep, setSleepEnabled } from './sleep';
+export { sleeping, isSleeping, sleepNow, keepAsleep, wakeUp, getAllowSleep, setAllowSleep, setSleepEnabled } from './sleep';
 export type { SleepOptions, IslandState } from '../systems/islands/islands';
 export { addCollider, removeCollider, hasCollider, getColliderBody, getBodyColliders } from './colliders';
 export { castRay, castRayAll, castRayAny, createRayHit, createRayHitList } from './queries';

@@ -9,7 +9,10 @@
  * `wakeBodies` of `plugin/wake.ts`).
  */
 
-import { createIslandState, type IslandState, type SleepOptions } from '../systems/islands/islands';
+import { createIslandState, KEEP_ASLEEP, sleepBody, type IslandState, type SleepOptions } from '../systems/islands/islands';
+import { colliderWorldPose } from '../systems/broadphase/collider-pose';
+import { computeAabb } from '../systems/broadphase/compute-aabb';
+import { MotionType } from '../components/rigid-body';
 import { hasBody } from './bodies';
 import { PhysicsInputError, UnknownEntityError, WorldInputError } from './errors';
 import type { PhysicsWorld } from './world';
@@ -50,10 +53,45 @@ export function wakeUp(world: PhysicsWorld, eid: number): void {
   if (s !== undefined) s.stage.wakeIsland(s, world.bodies, eid);
 }
 
+/**
+ * Puts body `eid` to sleep now, alone (a body created asleep, as Havok's `startAsleep`): it stays
+ * where it is with zero velocities until something wakes it (an active body touching it, a joint to
+ * an awake body, any public call that moves or pushes it). Its colliders' AABBs are brought up to date
+ * first (the broadphase skips sleeping bodies). A no-op when it already sleeps.
+ * @throws UnknownEntityError; PhysicsInputError (field `sleep`) when the world has sleeping off, or
+ *   the body is not dynamic (only dynamic bodies sleep).
+ */
+export function sleepNow(world: PhysicsWorld, eid: number): void {
+  requireBody(world, eid);
+  const s = world.islands;
+  if (s === undefined || !s.options.enabled) {
+    throw new PhysicsInputError(eid, 'sleep', false, 'sleeping is off for this world (createPhysicsWorld({ sleep: sleeping() }))');
+  }
+  const b = world.bodies, c = world.colliders;
+  if (b.motionType[eid] !== MotionType.dynamic) throw new PhysicsInputError(eid, 'sleep', eid, 'only a dynamic body sleeps');
+  if (b.sleeping[eid] === 1) return;
+  sleepBody(s, b, eid);
+  for (let k = c.firstCollider[eid]; k >= 0; k = c.nextCollider[k]) {
+    colliderWorldPose(c, b, k, c.worldPose, 7 * k);
+    computeAabb(c, b, k, world.contactMargin, 0);
+  }
+}
+
+/**
+ * Keeps body `eid` asleep against contacts: it falls asleep now (see {@link sleepNow}) and bodies that
+ * hit or rest on it do not wake it (it acts as fixed for them, as Havok's ALWAYS_INACTIVE); a public
+ * call that moves or pushes it still wakes it, and {@link setAllowSleep} ends the mode.
+ * @throws as {@link sleepNow}.
+ */
+export function keepAsleep(world: PhysicsWorld, eid: number): void {
+  sleepNow(world, eid);
+  world.bodies.allowSleep[eid] = KEEP_ASLEEP;
+}
+
 /** Whether body `eid` may sleep (default true). @throws UnknownEntityError */
 export function getAllowSleep(world: PhysicsWorld, eid: number): boolean {
   requireBody(world, eid);
-  return world.bodies.allowSleep[eid] === 1;
+  return world.bodies.allowSleep[eid] !== 0;
 }
 
 /** Lets body `eid` sleep or not; `false` wakes its island and keeps it awake.

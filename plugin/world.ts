@@ -258,5 +258,8 @@ function validatePgsOptions(o: PgsOptions): PgsOptions {
     const v = o[k] as number;
     if (!Number.isFinite(v) || v < 0) throw new WorldInputError(`pgs.${k}`, v, 'must be a finite number ≥ 0');
   }
+  if (typeof o.maxLinearSpeed !== 'number' || !(o.maxLinearSpeed > 0)) {
+    throw new WorldInputError('pgs.maxLinearSpeed', o.maxLinearSpeed, 'must be a number > 0 (unit: m/s; Infinity: no limit)');
+  }
   return o;
 }

@@ -62,13 +62,14 @@ import { MotionType } from '../../components/rigid-body';
 import { pairTableGet } from '../../components/pair-table';
 import { MAX_MANIFOLD_POINTS } from '../../components/contact';
 import { wakeBodies } from '../wake';
+import { keepAsleep, setAllowSleep, sleeping, sleepNow } from '../sleep';
 import { advanceClock, type StepClock } from './attach-physics';
 import { detAtan2 } from '../../math/deterministic-math';
 import {
   quatMul, quatRot, type BodyRecord, type JointRecord, type Q4, type ShapeRecord, type V3,
 } from './v2-records';
 import {
-  colliderDef, defaultMaterial, flattenShape, geometryFromParameters, leavesBoundingBox, leavesMass, leavesTriangles, resolveMaterial,
+  colliderDef, defaultMaterial, flattenShape, shapeContains, geometryFromParameters, leavesBoundingBox, leavesMass, leavesTriangles, resolveMaterial,
   shapeLabel, type ResolvedMass,
 } from './v2-shapes';
 import {
@@ -120,6 +121,8 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
   /** Body record by engine collider id (a compound body has several). */
   private readonly colliderOwner: (BodyRecord | undefined)[] = [];
   private readonly targets: BodyRecord[] = [];
+  /** Bodies created with `startAsleep`: put to sleep before the next step, once their shape and mass are set. */
+  private readonly sleepers: BodyRecord[] = [];
   /** Joint records with a position motor on a driven axis (an array: iterated each step without allocating). */
   private readonly servos: JointRecord[] = [];
   private nextShapeId = 1;
@@ -145,6 +148,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
   private readonly q1: Q4 = [0, 0, 0, 1];
   private readonly q2: Q4 = [0, 0, 0, 1];
   private readonly v1: V3 = [0, 0, 0];
+  private readonly v2: V3 = [0, 0, 0];
   private readonly m1 = new Matrix();
   private readonly quat = new Quaternion();
 
@@ -166,7 +170,8 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     this.stepMode = mode;
     this.clock = { fixedTimeStep: this.timeStep, maxSubSteps: maxSub, acc: 0 };
     this.onAfterStep = options.onAfterStep;
-    this.world = createPhysicsWorld(options);
+    // Havok sleeps resting bodies by default: so does this plugin's world, unless `sleep` is given
+    this.world = createPhysicsWorld({ ...options, sleep: options.sleep === undefined ? sleeping() : options.sleep });
   }
 
   /** How `executeStep` advances the world (see {@link EcsPhysicsPluginOptions.stepMode}); switchable at run time. */
@@ -200,7 +205,13 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
 
   getTimeStep(): number { return this.timeStep; }
 
-  /** Speed limits (m/s, rad/s; Havok's defaults 200 and 100), applied to every body after each step. */
+  /**
+   * World speed limits (m/s, rad/s; Havok's defaults 200 and 100). With the fast solver they act inside
+   * the step, as Havok's: each substep's velocity update scales |v| and |ω| down to the limits, so the
+   * contact solve and the positions see limited velocities. The accurate solver has no such hook: there
+   * the velocities are scaled down after the step.
+   * @throws PhysicsInputError for a limit that is not a number > 0.
+   */
   setVelocityLimits(maxLinearVelocity: number, maxAngularVelocity: number): void {
     for (const [f, v] of [['maxLinearVelocity', maxLinearVelocity], ['maxAngularVelocity', maxAngularVelocity]] as const) {
       if (typeof v !== 'number' || Number.isNaN(v) || !(v > 0)) throw new PhysicsInputError(-1, f, v, 'must be a number > 0');
@@ -215,6 +226,12 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     if (typeof delta !== 'number' || !Number.isFinite(delta) || !(delta > 0)) {
       throw new PhysicsInputError(-1, 'delta', delta, 'must be a finite number > 0 (unit: s)');
     }
+    if (this.sleepers.length > 0) this.fallAsleep();
+    // node transforms pushed in by the prestep are checked for every body before any is applied
+    for (let i = 0; i < bodies.length; i++) {
+      const b = bodies[i];
+      if (!b.disablePreStep) this.checkPrestep(b);
+    }
     for (let i = 0; i < bodies.length; i++) {
       const b = bodies[i];
       if (!b.disablePreStep) this.prestep(b);
@@ -225,8 +242,9 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     for (let s = 0; s < steps; s++) {
       this.applyTargets(h);
       this.applyServos(h);
+      const inStep = this.limitSpeedsInStep();
       stepWorld(this.world, h);
-      this.clampVelocities();
+      if (!inStep) this.clampVelocities();
       if (this.onAfterStep !== undefined) this.onAfterStep(this.world);
       if (s < steps - 1) this.dispatchEvents();
     }
@@ -245,7 +263,9 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     const p = readV3(-1, `${label}.position`, position);
     const q = readQ4(-1, `${label}.orientation`, orientation);
     readMotion(label, motionType);
-    body._pluginData = this.createRecord(body, 0, motionType, p, q, [1, 1, 1]);
+    const rec = this.createRecord(body, 0, motionType, p, q, [1, 1, 1]);
+    body._pluginData = rec;
+    if (body.startAsleep === true) this.sleepers.push(rec);
   }
 
   initBodyInstances(body: PhysicsBody, motionType: PhysicsMotionType, mesh: Mesh): void {
@@ -258,7 +278,9 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     const poses = readInstancePoses(label, data, 0, n);
     const list = body._pluginDataInstances as BodyRecord[];
     for (let i = 0; i < n; i++) {
-      list.push(this.createRecord(body, i, motionType, poses[i].p, poses[i].q, poses[i].s));
+      const rec = this.createRecord(body, i, motionType, poses[i].p, poses[i].q, poses[i].s);
+      list.push(rec);
+      if (body.startAsleep === true) this.sleepers.push(rec);
     }
   }
 
@@ -462,6 +484,32 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     for (const rec of recs) setGravityScale(this.world, rec.eid, factor);
   }
 
+  /**
+   * Sleep control of a body (Havok's `setActivationControl`; `PhysicsActivationControl`):
+   * SIMULATION_CONTROLLED (0) the body sleeps when its island rests (the default), ALWAYS_ACTIVE (1) it
+   * never sleeps (and wakes now), ALWAYS_INACTIVE (2) it falls asleep now and bodies hitting it do not
+   * wake it (it acts as fixed, as in Havok; a call that moves or pushes it does wake it).
+   * @throws PhysicsInputError for an unknown mode or a disposed body.
+   */
+  setActivationControl(body: PhysicsBody, controlMode: number, instanceIndex?: number): void {
+    const recs = this.targetsOf(body, instanceIndex, 'activationControl');
+    if (controlMode !== 0 && controlMode !== 1 && controlMode !== 2) {
+      throw new PhysicsInputError(recs[0]?.eid ?? -1, `${bodyLabel(body)}.activationControl`, controlMode,
+        'must be a PhysicsActivationControl (SIMULATION_CONTROLLED 0, ALWAYS_ACTIVE 1, ALWAYS_INACTIVE 2)');
+    }
+    const sleepOn = this.world.islands !== undefined && this.world.islands.options.enabled;
+    for (const rec of recs) {
+      setAllowSleep(this.world, rec.eid, controlMode !== 1);
+      if (controlMode === 2 && sleepOn && rec.motion === DYNAMIC) keepAsleep(this.world, rec.eid);
+    }
+  }
+
+  /** The body's sleep control as {@link setActivationControl} takes it. */
+  getActivationControl(body: PhysicsBody, instanceIndex?: number): number {
+    const a = this.world.bodies.allowSleep[this.recordAt(body, instanceIndex, 'activationControl').eid];
+    return a === 0 ? 1 : a === 2 ? 2 : 0;
+  }
+
   getGravityFactor(body: PhysicsBody, instanceIndex?: number): number {
     return getGravityScale(this.world, this.recordAt(body, instanceIndex, 'gravityFactor').eid);
   }
@@ -494,10 +542,12 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
   }
 
   setCollisionCallbackEnabled(body: PhysicsBody, enabled: boolean, instanceIndex?: number): void {
+    readBool(`${bodyLabel(body)}.collisionCallbackEnabled`, enabled);
     for (const rec of this.targetsOf(body, instanceIndex, 'collisionCallback')) this.setMask(rec, enabled ? COLLISION_EVENTS : 0);
   }
 
   setCollisionEndedCallbackEnabled(body: PhysicsBody, enabled: boolean, instanceIndex?: number): void {
+    readBool(`${bodyLabel(body)}.collisionEndedCallbackEnabled`, enabled);
     for (const rec of this.targetsOf(body, instanceIndex, 'collisionEndedCallback')) {
       this.setMask(rec, enabled ? rec.eventMask | EventMask.collisionFinished : rec.eventMask & ~EventMask.collisionFinished);
     }
@@ -572,12 +622,14 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     const label = shapeLabel(rec);
     if (rec.geometry !== undefined) throw new PhysicsInputError(-1, `${label}.addChild`, 'not a container', 'only a CONTAINER shape takes children');
     this.shapeRecord(newChild, 'child');
+    if (shapeContains(newChild, shape)) throw new PhysicsInputError(-1, `${label}.children`, shapeLabel(newChild._pluginData as ShapeRecord), 'a container cannot hold itself');
     const t = translation ? readV3(-1, `${label}.child.translation`, translation) : [0, 0, 0] as V3;
     const r = rotation ? readQ4(-1, `${label}.child.rotation`, rotation) : [0, 0, 0, 1] as Q4;
     const s = scale ? readV3(-1, `${label}.child.scale`, scale) : [1, 1, 1] as V3;
     if (!(s[0] > 0 && s[1] > 0 && s[2] > 0)) throw new PhysicsInputError(-1, `${label}.child.scale`, s, 'must be > 0 on every axis');
     rec.children.push({ shape: newChild, translation: t, rotation: r, scale: s });
     try {
+      flattenShape(shape); // a cycle (a container inside itself), a disposed or badly scaled leaf
       this.refreshShape(shape, true);
     } catch (e) {
       rec.children.pop();
@@ -639,6 +691,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
 
   setEnabled(constraint: PhysicsConstraint, isEnabled: boolean): void {
     const recs = this.jointRecords(constraint, 'isEnabled');
+    readBool(`${constraintLabel(constraint)}.isEnabled`, isEnabled);
     for (const rec of recs) {
       if (rec.enabled === !!isEnabled) continue;
       rec.enabled = !!isEnabled;
@@ -651,6 +704,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
   }
 
   setCollisionsEnabled(constraint: PhysicsConstraint, isEnabled: boolean): void {
+    readBool(`${constraintLabel(constraint)}.isCollisionsEnabled`, isEnabled);
     for (const rec of this.jointRecords(constraint, 'isCollisionsEnabled')) {
       rec.collisions = !!isEnabled;
       this.rebuild(rec);
@@ -975,15 +1029,9 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
   /** Live body records whose shape is `shape` or contains it. */
   private shapeUsers(shape: PhysicsShape): BodyRecord[] {
     const out: BodyRecord[] = [];
-    const contains = (s: PhysicsShape, depth: number): boolean => {
-      if (s === shape) return true;
-      const r = s._pluginData as ShapeRecord | undefined;
-      if (r === undefined || depth > 32) return false;
-      return r.children.some((c) => contains(c.shape, depth + 1));
-    };
     for (const b of this.recordOf) {
       if (b === undefined || b.disposed || !b.shape) continue;
-      if (contains(b.shape, 0)) out.push(b);
+      if (shapeContains(b.shape, shape)) out.push(b);
     }
     return out;
   }
@@ -1007,6 +1055,23 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     quatRot(this.q1, rec.com, out);
   }
 
+  /** Throws PhysicsInputError naming the body when the node transform a prestep would push in is not finite. */
+  private checkPrestep(body: PhysicsBody): void {
+    const type = body.getPrestepType();
+    if (type !== PhysicsPrestepType.TELEPORT && type !== PhysicsPrestepType.ACTION) return;
+    if ((body._pluginDataInstances as BodyRecord[]).length > 0) return; // thin instances: readInstancePoses checks each matrix
+    const node = body.transformNode;
+    node.computeWorldMatrix(true);
+    const p = node.absolutePosition, q = node.absoluteRotationQuaternion;
+    if (!(Number.isFinite(p.x) && Number.isFinite(p.y) && Number.isFinite(p.z))) {
+      throw new PhysicsInputError(-1, `${bodyLabel(body)}.position`, [p.x, p.y, p.z], 'the node position pushed in by the prestep must be finite');
+    }
+    if (!(Number.isFinite(q.x) && Number.isFinite(q.y) && Number.isFinite(q.z) && Number.isFinite(q.w)) || !(q.lengthSquared() > 1e-24)) {
+      throw new PhysicsInputError(-1, `${bodyLabel(body)}.rotationQuaternion`, [q.x, q.y, q.z, q.w],
+        'the node rotation pushed in by the prestep must be a finite, non-zero quaternion');
+    }
+  }
+
   private prestep(body: PhysicsBody): void {
     const type = body.getPrestepType();
     const node = body.transformNode;
@@ -1015,8 +1080,13 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
       if (list.length > 0) {
         const data = (node as Mesh)._thinInstanceDataStorage?.matrixData;
         if (!data) return;
-        const poses = readInstancePoses(bodyLabel(body), data, 0, list.length);
-        for (let i = 0; i < list.length; i++) this.teleport(list[i], poses[i].p, poses[i].q);
+        // every matrix checked before any instance moves; allocation-free (plugin scratch)
+        const label = bodyLabel(body), v = this.v1, q = this.q1, sc = this.v2;
+        for (let i = 0; i < list.length; i++) readInstancePose(label, data, i, this.m1, this.quat, v, q, sc);
+        for (let i = 0; i < list.length; i++) {
+          readInstancePose(label, data, i, this.m1, this.quat, v, q, sc);
+          this.teleport(list[i], v, q);
+        }
         return;
       }
       const rec = body._pluginData as BodyRecord | undefined;
@@ -1030,6 +1100,16 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
       node.computeWorldMatrix(true);
       this.setTargetTransform(body, node.absolutePosition, node.absoluteRotationQuaternion);
     }
+  }
+
+  /** `startAsleep` bodies fall asleep (dynamic ones, with sleeping on for the world). */
+  private fallAsleep(): void {
+    const sleepOn = this.world.islands !== undefined && this.world.islands.options.enabled;
+    for (let k = 0; k < this.sleepers.length; k++) {
+      const rec = this.sleepers[k];
+      if (sleepOn && !rec.disposed && this.world.bodies.motionType[rec.eid] === MotionType.dynamic) sleepNow(this.world, rec.eid);
+    }
+    this.sleepers.length = 0;
   }
 
   /** Pending targets → velocities that reach them in one step of h (exact for the engine's integrator). */
@@ -1106,6 +1186,16 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     return v[a - 3];
   }
 
+  /** Hands the speed limits to the fast solver (its velocity update applies them); false for a solver without the hook. */
+  private limitSpeedsInStep(): boolean {
+    const solver = this.world.solver as { kind: string; options?: { maxLinearSpeed?: number; maxAngularSpeed?: number } };
+    if (solver.kind !== 'pgs' || solver.options === undefined) return false;
+    solver.options.maxLinearSpeed = this.maxLinearVelocity;
+    solver.options.maxAngularSpeed = this.maxAngularVelocity;
+    return true;
+  }
+
+  /** Post-step speed limits, for solvers without the in-step hook. */
   private clampVelocities(): void {
     const b = this.world.bodies;
     const maxV2 = this.maxLinearVelocity * this.maxLinearVelocity, maxW2 = this.maxAngularVelocity * this.maxAngularVelocity;
@@ -1514,11 +1604,37 @@ function readNonNeg(entity: number, field: string, v: unknown): number {
   return v;
 }
 
+function readBool(field: string, v: unknown): boolean {
+  if (typeof v !== 'boolean') throw new PhysicsInputError(-1, field, v, 'must be a boolean');
+  return v;
+}
+
 function readMask(field: string, v: unknown): number {
   if (typeof v !== 'number' || !Number.isInteger(v) || v < -0x80000000 || v > 0xffffffff) {
     throw new PhysicsInputError(-1, field, v, 'must be a 32-bit integer mask');
   }
   return v >>> 0;
+}
+
+/**
+ * Pose of thin instance `i` from Babylon's matrix buffer into `p` (position), `q` (rotation without
+ * scale) and `s` (scale), with the caller's scratch matrix and quaternion: allocation-free.
+ * @throws PhysicsInputError for a non-finite matrix or a zero scale.
+ */
+function readInstancePose(label: string, m: Float32Array, i: number, rot: Matrix, qs: Quaternion, p: V3, q: Q4, s: V3): void {
+  const o = 16 * i;
+  s[0] = Math.hypot(m[o], m[o + 1], m[o + 2]); s[1] = Math.hypot(m[o + 4], m[o + 5], m[o + 6]); s[2] = Math.hypot(m[o + 8], m[o + 9], m[o + 10]);
+  p[0] = m[o + 12]; p[1] = m[o + 13]; p[2] = m[o + 14];
+  if (!(Number.isFinite(p[0]) && Number.isFinite(p[1]) && Number.isFinite(p[2]) && s[0] > 0 && s[1] > 0 && s[2] > 0
+    && Number.isFinite(s[0]) && Number.isFinite(s[1]) && Number.isFinite(s[2]))) {
+    throw new PhysicsInputError(-1, `${label}.thinInstance[${i}].matrix`, [...p, ...s], 'must be a finite matrix with non-zero scale');
+  }
+  rot.setRowFromFloats(0, m[o] / s[0], m[o + 1] / s[0], m[o + 2] / s[0], 0);
+  rot.setRowFromFloats(1, m[o + 4] / s[1], m[o + 5] / s[1], m[o + 6] / s[1], 0);
+  rot.setRowFromFloats(2, m[o + 8] / s[2], m[o + 9] / s[2], m[o + 10] / s[2], 0);
+  rot.setRowFromFloats(3, 0, 0, 0, 1);
+  Quaternion.FromRotationMatrixToRef(rot, qs);
+  q[0] = qs.x; q[1] = qs.y; q[2] = qs.z; q[3] = qs.w;
 }
 
 /** Poses (position, rotation without scale, scale) of thin instances from Babylon's matrix buffer. */

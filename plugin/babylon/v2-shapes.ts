@@ -141,6 +141,14 @@ export function flattenShape(shape: PhysicsShape, out: ShapeLeaf[] = []): ShapeL
   return out;
 }
 
+/** True when `shape` is `part` or holds it (through containers, at any depth). */
+export function shapeContains(shape: PhysicsShape, part: PhysicsShape, depth = 0): boolean {
+  if (shape === part) return true;
+  const r = shape._pluginData as ShapeRecord | undefined;
+  if (r === undefined || depth > 32) return false;
+  return r.children.some((c) => shapeContains(c.shape, part, depth + 1));
+}
+
 function visitShape(
   rec: ShapeRecord, material: ShapeRecord | undefined, filter: ShapeRecord | undefined, density: number | undefined,
   pose: { t: V3; r: Q4; s: V3 } | undefined, trigger: boolean, out: ShapeLeaf[], depth: number,
@@ -209,6 +217,7 @@ export function colliderDef(leaf: ShapeLeaf): ColliderDef {
   const m = leaf.material.material, g = leaf.geometry;
   const common = {
     friction: m.friction,
+    staticFriction: m.staticFriction,
     restitution: m.restitution,
     frictionCombine: COMBINE_NAMES[m.frictionCombine],
     restitutionCombine: COMBINE_NAMES[m.restitutionCombine],

@@ -312,6 +312,8 @@ function writeManifold(
   cs.normal[3 * m + 2] = out.normal[2];
   cs.friction[m] = combineFriction(colliders.friction[a], colliders.friction[b],
     colliders.frictionCombine[a], colliders.frictionCombine[b]);
+  cs.staticFriction[m] = combineFriction(colliders.staticFriction[a], colliders.staticFriction[b],
+    colliders.frictionCombine[a], colliders.frictionCombine[b]);
   cs.restitution[m] = combineRestitution(colliders.restitution[a], colliders.restitution[b],
     colliders.restitutionCombine[a], colliders.restitutionCombine[b]);
   // PLUS pair rule (systems/solve/plus/README.md): max capture velocity; (v_plastic, e_min) of the more plastic collider.
