@@ -194,4 +194,31 @@ describe('V2 conformance: trigger pairs', () => {
     expect(r.ecs).toEqual(['TRIGGER_ENTERED true true', 'TRIGGER_EXITED true true']);
     expect(r.havok).toEqual(r.ecs);
   });
+
+  it('an ANIMATED body (a trigger, then a solid box) moved through a static trigger at 2 m/s reports ENTERED then EXITED, the animated one as collider (ours and Havok)', () => {
+    for (const animatedIsTrigger of [true, false]) {
+      const r = both((ctx) => {
+        const t = MeshBuilder.CreateBox('static trigger', { size: 1 }, ctx.scene);
+        const ta = new PhysicsAggregate(t, PhysicsShapeType.BOX, { mass: 0, isTriggerShape: true }, ctx.scene);
+        const k = MeshBuilder.CreateBox('animated', { size: 1 }, ctx.scene);
+        k.position.y = 3;
+        const ka = new PhysicsAggregate(k, PhysicsShapeType.BOX, { mass: 1, isTriggerShape: animatedIsTrigger }, ctx.scene);
+        ka.body.setMotionType(PhysicsMotionType.ANIMATED);
+        ka.body.setLinearVelocity(new Vector3(0, -2, 0));
+        const ev: string[] = [], ys: number[] = [];
+        ctx.plugin.onTriggerCollisionObservable.add((e) => {
+          ev.push(`${e.type} ${e.collider === ka.body} ${e.collidedAgainst === ta.body}`);
+          ys.push(k.position.y);
+        });
+        ctx.step(180);
+        return { ev, ys };
+      });
+      for (const x of [r.ecs, r.havok]) {
+        expect(x.ev).toEqual(['TRIGGER_ENTERED true true', 'TRIGGER_EXITED true true']);
+        // enters when the boxes meet (y = 1), leaves when they part (y = −1), within 2 steps of travel (± 7 cm)
+        expect(Math.abs(x.ys[0] - 1)).toBeLessThan(0.07);
+        expect(Math.abs(x.ys[1] + 1)).toBeLessThan(0.07);
+      }
+    }
+  });
 });
