@@ -70,7 +70,7 @@ import {
 } from './v2-records';
 import {
   colliderDef, defaultMaterial, flattenShape, shapeContains, geometryFromParameters, leavesBoundingBox, leavesMass, leavesTriangles, resolveMaterial,
-  shapeLabel, type ResolvedMass,
+  shapeLabel, type ResolvedMass, type ShapeLeaf,
 } from './v2-shapes';
 import {
   AXIS_NAMES, axisIsDriven, constraintLabel, jointDef, LIMITED, LOCKED, MOTOR_POSITION, MOTOR_VELOCITY, newJointRecord, readAxis,
@@ -360,6 +360,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     const recs = this.targetsOf(body, instanceIndex, 'motionType');
     if (motionType === PhysicsMotionType.DYNAMIC) {
       for (const rec of recs) {
+        checkDynamicLeaves(rec, rec.shape ? flattenShape(rec.shape) : []);
         if (!(rec.mass > 0 && rec.inertia[0] > 0 && rec.inertia[1] > 0 && rec.inertia[2] > 0)) {
           throw new PhysicsInputError(rec.eid, `${bodyLabel(body)}.motionType`, 'DYNAMIC', 'a dynamic body needs mass > 0 and inertia > 0');
         }
@@ -925,7 +926,9 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
    */
   private resolveMass(rec: BodyRecord, shape: PhysicsShape | null, user: PhysicsMassProperties): ResolvedMass {
     const label = bodyLabel(rec.body);
-    const computed = shape ? leavesMass(flattenShape(shape)) : undefined;
+    const leaves = shape ? flattenShape(shape) : [];
+    if (rec.motion === DYNAMIC) checkDynamicLeaves(rec, leaves);
+    const computed = leavesMass(leaves);
     let mass = 1, inertia: V3 = [1, 1, 1], com: V3 = [0, 0, 0], rot: Q4 = [0, 0, 0, 1];
     if (computed !== undefined) ({ mass, inertia, com, rot } = computed);
     if (user.mass !== undefined) {
@@ -1554,6 +1557,17 @@ function recordsOf(body: PhysicsBody): BodyRecord[] {
 
 function motionName(m: PhysicsMotionType): 'static' | 'kinematic' | 'dynamic' {
   return m === PhysicsMotionType.STATIC ? 'static' : m === PhysicsMotionType.ANIMATED ? 'kinematic' : 'dynamic';
+}
+
+/** Meshes and heightfields have no volume: the engine takes them on static and kinematic bodies only.
+ * @throws PhysicsInputError naming the body (field `shape`) */
+function checkDynamicLeaves(rec: BodyRecord, leaves: readonly ShapeLeaf[]): void {
+  for (const l of leaves) {
+    if (l.geometry.kind === 'mesh' || l.geometry.kind === 'heightfield') {
+      throw new PhysicsInputError(rec.eid, `${bodyLabel(rec.body)}.shape`, l.geometry.kind.toUpperCase(),
+        'a MESH or HEIGHTFIELD shape needs a STATIC or ANIMATED body (it has no volume: use CONVEX_HULL for a dynamic body)');
+    }
+  }
 }
 
 function readMotion(label: string, m: unknown): void {
