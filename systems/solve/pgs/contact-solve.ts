@@ -84,6 +84,22 @@ export function createPackedRows(capacity = 256): PackedRows {
 const BLOCK_REST_SPEED = 0.1;
 /** See {@link BLOCK_REST_SPEED}: calm steps before a manifold counts as at rest. */
 const BLOCK_REST_STEPS = 2;
+/**
+ * Updates the calm-step counter (`calmSteps`) of the manifold of points c … c + k − 1 by the rule above
+ * (its impulses λ⁰ are the warm start in `p.impulse`) and returns whether the manifold is at rest. Shared
+ * with the exact block sweeps (`contact-block-solve.ts`).
+ */
+export function manifoldAtRest(p: ConstraintProblem, c: number, k: number): boolean {
+  let calm = k > 1;
+  for (let i = 0; i < k && calm; i++) {
+    if (!(p.impulse[3 * (c + i)] > 0 || p.separation[c + i] > SPECULATIVE_MIN_GAP)) calm = false;
+    if (Math.abs(p.relativeVelocity[c + i]) > BLOCK_REST_SPEED) calm = false;
+  }
+  const before = p.calmSteps[c];
+  const steps = calm ? (before < 255 ? before + 1 : 255) : 0;
+  for (let i = 0; i < k; i++) p.calmSteps[c + i] = steps;
+  return calm && before >= BLOCK_REST_STEPS;
+}
 export function packRows(p: ConstraintProblem, r: PackedRows, sb: SolverBodies, blocks: boolean): void {
   const n = p.contactCount;
   if (r.data.length < ROW_STRIDE * n) {
@@ -118,16 +134,7 @@ export function packRows(p: ConstraintProblem, r: PackedRows, sb: SolverBodies, 
     const o = ROW_STRIDE * c;
     R[o + ROW_BLK] = k;
     // a manifold at rest (calm for BLOCK_REST_STEPS steps) keeps its rows one after the other: marked −1
-    let calm = k > 1;
-    for (let i = 0; i < k && calm; i++) {
-      const l0 = R[o + ROW_STRIDE * i + ROW_IMP];
-      if (!(l0 > 0 || p.separation[c + i] > SPECULATIVE_MIN_GAP)) calm = false;
-      if (Math.abs(p.relativeVelocity[c + i]) > BLOCK_REST_SPEED) calm = false;
-    }
-    const before = p.calmSteps[c];
-    const steps = calm ? (before < 255 ? before + 1 : 255) : 0;
-    for (let i = 0; i < k; i++) p.calmSteps[c + i] = steps;
-    if (calm && before >= BLOCK_REST_STEPS) {
+    if (manifoldAtRest(p, c, k)) {
       for (let i = 0; i < k; i++) R[o + ROW_STRIDE * i + ROW_BLK] = -1;
       c += k;
       continue;
@@ -223,6 +230,70 @@ function solveBlockLcp(k: number): boolean {
   const subsets = k === 4 ? SUBSETS_4 : k === 3 ? SUBSETS_3 : SUBSETS_2;
   for (let s = 0; s < subsets.length; s++) if (tryActiveSet(k, subsets[s], qMax) === -1) return true;
   return false;
+}
+
+/**
+ * The normal rows of the points `idx[0 … count)` of one manifold (same bodies, same normal) as one LCP,
+ * the other impulses held:
+ *   y = (A + Γ) λ + (J_n v + target − A λ⁰) ≥ 0 ⟂ λ ≥ 0,
+ *   A_ij = 1/m_A + 1/m_B + (r_Ai × n)·I_A⁻¹(r_Aj × n) + (r_Bi × n)·I_B⁻¹(r_Bj × n)   (unit: 1/kg),
+ * target_i = `target[i]` (m/s), Γ_ii = A_ii (1/massScale − 1) where `soft[i]` is 1, else 0; solved by
+ * {@link solveBlockLcp} (a singular block keeps the split closest to λ⁰), and the impulse changes applied
+ * to the two bodies. Returns false, changing nothing, when a velocity is not finite or no active set
+ * passed. Used by the exact block sweeps (`contact-block-solve.ts`) for the normal rows of a manifold
+ * and their restitution pass; works on the ConstraintProblem.
+ */
+export function solveNormalSet(
+  p: ConstraintProblem, sb: SolverBodies, idx: Int32Array, target: Float64Array, soft: Uint8Array, count: number,
+  massScale: number,
+): boolean {
+  const v = sb.v, w = sb.w, im = sb.invMass;
+  const dir = p.direction, jA = p.angularA, jB = p.angularB, iA = p.invInertiaAngularA, iB = p.invInertiaAngularB;
+  const imp = p.impulse, M = blockM, q = blockQ, lam = blockLam, x = blockX;
+  const c = idx[0], a = p.bodyA[c], b = p.bodyB[c];
+  const a3 = 3 * a, b3 = 3 * b, mA = im[a], mB = im[b], mAB = mA + mB;
+  const dvx = v[b3] - v[a3], dvy = v[b3 + 1] - v[a3 + 1], dvz = v[b3 + 2] - v[a3 + 2];
+  let idle = true;
+  for (let i = 0; i < count; i++) {
+    const o = 9 * idx[i];
+    const un = dir[o] * dvx + dir[o + 1] * dvy + dir[o + 2] * dvz
+      + jB[o] * w[b3] + jB[o + 1] * w[b3 + 1] + jB[o + 2] * w[b3 + 2]
+      - jA[o] * w[a3] - jA[o + 1] * w[a3 + 1] - jA[o + 2] * w[a3 + 2];
+    if (!(un - un === 0)) return false;
+    lam[i] = imp[3 * idx[i]];
+    q[i] = un + target[i];
+    if (lam[i] !== 0 || q[i] < 0) idle = false;
+  }
+  // no impulse and none wanted: nothing to do (a speculative or separating manifold)
+  if (idle) return true;
+  for (let i = 0; i < count; i++) {
+    const o = 9 * idx[i];
+    for (let j = i; j < count; j++) {
+      const oj = 9 * idx[j];
+      M[4 * i + j] = M[4 * j + i] = mAB
+        + jA[o] * iA[oj] + jA[o + 1] * iA[oj + 1] + jA[o + 2] * iA[oj + 2]
+        + jB[o] * iB[oj] + jB[o + 1] * iB[oj + 1] + jB[o + 2] * iB[oj + 2];
+    }
+    for (let j = 0; j < count; j++) q[i] -= M[4 * i + j] * lam[j];
+    if (soft[i] === 1) M[5 * i] /= massScale; // A_ii + γ_i
+  }
+  if (!solveBlockLcp(count)) return false;
+  let P = 0, uAx = 0, uAy = 0, uAz = 0, uBx = 0, uBy = 0, uBz = 0;
+  for (let i = 0; i < count; i++) {
+    const ci = idx[i], o = 9 * ci;
+    const l = x[i] - lam[i];
+    imp[3 * ci] = x[i];
+    if (l > p.maxNormalImpulse[ci]) p.maxNormalImpulse[ci] = l;
+    P += l;
+    uAx += l * iA[o]; uAy += l * iA[o + 1]; uAz += l * iA[o + 2];
+    uBx += l * iB[o]; uBy += l * iB[o + 1]; uBz += l * iB[o + 2];
+  }
+  const o = 9 * c, nx = dir[o], ny = dir[o + 1], nz = dir[o + 2];
+  v[a3] -= mA * P * nx; v[a3 + 1] -= mA * P * ny; v[a3 + 2] -= mA * P * nz;
+  v[b3] += mB * P * nx; v[b3 + 1] += mB * P * ny; v[b3 + 2] += mB * P * nz;
+  w[a3] -= uAx; w[a3 + 1] -= uAy; w[a3 + 2] -= uAz;
+  w[b3] += uBx; w[b3 + 1] += uBy; w[b3 + 2] += uBz;
+  return true;
 }
 
 /** {@link tryActiveSet} for the full set of a 4-point block, written out (the common case: a face
@@ -716,13 +787,15 @@ export function solveContactRows(
 /**
  * Restitution pass after the substeps (Box2D v3 `b2ApplyRestitution`): for points that approached
  * faster than `threshold` and carried a normal impulse, drive the normal relative velocity to
- * −e·v_n(assembly), keeping λ_n ≥ 0.
+ * −e·v_n(assembly), keeping λ_n ≥ 0. Points `from` … `to` − 1 (default: all), one after the other.
  */
-export function applyRestitution(p: ConstraintProblem, sb: SolverBodies, threshold: number): void {
+export function applyRestitution(
+  p: ConstraintProblem, sb: SolverBodies, threshold: number, from = 0, to = p.contactCount,
+): void {
   const v = sb.v, w = sb.w, im = sb.invMass;
   const dir = p.direction, jA = p.angularA, jB = p.angularB, iA = p.invInertiaAngularA, iB = p.invInertiaAngularB;
   const imp = p.impulse, em = p.effectiveMass;
-  for (let c = 0; c < p.contactCount; c++) {
+  for (let c = from; c < to; c++) {
     const e = p.restitution[c];
     const rv = p.relativeVelocity[c];
     if (e === 0 || rv > -threshold || p.maxNormalImpulse[c] === 0) continue;

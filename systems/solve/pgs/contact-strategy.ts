@@ -15,10 +15,12 @@ import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import type { Softness } from '../common/soft-constraint';
 import {
-  applyRestitution, applyRestitutionRows, createPackedRows, currentSeparation, packRows, solveContactRows,
+  applyRestitutionRows, createPackedRows, currentSeparation, packRows, solveContactRows,
   unpackImpulses, warmStart, warmStartRows,
 } from './contact-solve';
-import { computeDelassusBlocks, createBlockScratch, solveContactBlocks } from './contact-block-solve';
+import {
+  applyRestitutionBlocks, computeDelassusBlocks, createBlockScratch, markManifoldBlocks, solveContactBlocks,
+} from './contact-block-solve';
 import type { PgsOptions } from './pgs-options';
 
 /** The contact half of one fast-mode step (the joints run before it in each sweep). */
@@ -68,12 +70,16 @@ function createExactBlocks(o: PgsOptions): ContactStrategy {
   const blocks = createBlockScratch();
   const law = o.friction;
   return {
-    begin(p, sb) { computeDelassusBlocks(p, sb, blocks); },
+    begin(p, sb) {
+      computeDelassusBlocks(p, sb, blocks);
+      markManifoldBlocks(p, blocks);
+    },
     warmStart(p, sb) { warmStart(p, sb); },
     sweep(p, sb, invH, soft, useBias) {
       solveContactBlocks(p, sb, blocks, law, invH, soft, useBias, o.maxPushoutSpeed, currentSeparation);
     },
     positionsMoved() { /* the blocks read the separations from the pose deltas in every sweep */ },
-    finish(p, sb) { applyRestitution(p, sb, o.restitutionThreshold); },
+    // the eligible points of a manifold together, as the sweeps' normal pass
+    finish(p, sb) { applyRestitutionBlocks(p, sb, blocks, o.restitutionThreshold); },
   };
 }
