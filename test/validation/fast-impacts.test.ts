@@ -17,6 +17,7 @@ import {
   addBody, createPhysicsWorld, getLinearVelocity, getPosition, stepWorld, type PhysicsWorldOptions,
 } from '../../plugin/index';
 import '../../plugin/accurate'; // registers the accurate solver 'lcp'
+import '../../plugin/max-dissipation'; // registers the exact friction solve ('max-dissipation')
 
 const MODES: Array<[string, PhysicsWorldOptions, boolean]> = [
   // name, options, soft contacts

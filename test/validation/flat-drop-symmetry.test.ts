@@ -15,6 +15,7 @@ import {
   addBody, createPhysicsWorld, getAngularVelocity, getLinearVelocity, getPosition, stepWorld, type PhysicsWorldOptions,
 } from '../../plugin/index';
 import '../../plugin/accurate'; // registers the accurate solver 'lcp'
+import '../../plugin/max-dissipation'; // registers the exact friction solve ('max-dissipation')
 
 const MODES: Array<[string, PhysicsWorldOptions]> = [
   ['fast, Coulomb', {}],
