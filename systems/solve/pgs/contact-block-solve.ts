@@ -198,6 +198,7 @@ export function solveContactBlocks(
   const v = sb.v, w = sb.w, im = sb.invMass;
   const dir = p.direction, jA = p.angularA, jB = p.angularB, iA = p.invInertiaAngularA, iB = p.invInertiaAngularB;
   const imp = p.impulse, D = s.delassus, bb = s.b, x = s.x, blocks = s.manifoldBlock;
+  const rA = p.rA, rB = p.rB, th = sb.dtheta, halfH = 0.5 / invH;
   for (let c = 0; c < p.contactCount; c++) {
     const k = blocks[c];
     if (k >= 2) solveManifoldNormals(p, sb, s, c, k, invH, soft, useBias, maxPushout, separation);
@@ -206,11 +207,23 @@ export function solveContactBlocks(
     const a3 = 3 * a, b3 = 3 * b, c3 = 3 * c, c9 = 9 * c;
     const dvx = v[b3] - v[a3], dvy = v[b3 + 1] - v[a3 + 1], dvz = v[b3 + 2] - v[a3 + 2];
     const l0 = imp[c3], l1 = imp[c3 + 1], l2 = imp[c3 + 2];
+    // the lever rotation of the substep's middle (`leverRotation` in contact-solve.ts): ω × (θ × r),
+    // θ = Δθ + (h/2) ω, for B minus for A; it enters the two friction rows
+    const rAx = rA[c3], rAy = rA[c3 + 1], rAz = rA[c3 + 2], rBx = rB[c3], rBy = rB[c3 + 1], rBz = rB[c3 + 2];
+    const wAx = w[a3], wAy = w[a3 + 1], wAz = w[a3 + 2], wBx = w[b3], wBy = w[b3 + 1], wBz = w[b3 + 2];
+    const aX = th[a3] + halfH * wAx, aY = th[a3 + 1] + halfH * wAy, aZ = th[a3 + 2] + halfH * wAz;
+    const bX = th[b3] + halfH * wBx, bY = th[b3 + 1] + halfH * wBy, bZ = th[b3 + 2] + halfH * wBz;
+    const cAx = aY * rAz - aZ * rAy, cAy = aZ * rAx - aX * rAz, cAz = aX * rAy - aY * rAx;
+    const cBx = bY * rBz - bZ * rBy, cBy = bZ * rBx - bX * rBz, cBz = bX * rBy - bY * rBx;
+    const ux = wBy * cBz - wBz * cBy - (wAy * cAz - wAz * cAy);
+    const uy = wBz * cBx - wBx * cBz - (wAz * cAx - wAx * cAz);
+    const uz = wBx * cBy - wBy * cBx - (wAx * cAy - wAy * cAx);
     for (let d = 0; d < 3; d++) {
       const o = c9 + 3 * d;
       const u = dir[o] * dvx + dir[o + 1] * dvy + dir[o + 2] * dvz
         + jB[o] * w[b3] + jB[o + 1] * w[b3 + 1] + jB[o + 2] * w[b3 + 2]
-        - jA[o] * w[a3] - jA[o + 1] * w[a3 + 1] - jA[o + 2] * w[a3 + 2];
+        - jA[o] * w[a3] - jA[o + 1] * w[a3 + 1] - jA[o + 2] * w[a3 + 2]
+        + (d === 0 ? 0 : dir[o] * ux + dir[o + 1] * uy + dir[o + 2] * uz);
       const own = D[c9 + 3 * d] * l0 + D[c9 + 3 * d + 1] * l1 + D[c9 + 3 * d + 2] * l2;
       bb[d] = -(u - own);
     }

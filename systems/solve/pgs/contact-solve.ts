@@ -33,6 +33,7 @@
  * |                 | the other points of that manifold, 1 for a manifold of one point, −1   |
  * |                 | for the points of a manifold at rest or of `manifoldSolve: 'rows'`     |
  * | 56 .. 59        | row of the manifold's normal Delassus block: A_ij, j = 0 .. k − 1 (1/kg) |
+ * | 60 .. 61        | lever rotation of t1, t2 in this substep (m/s; see solveContactRows)     |
  *
  * The offsets are plain constants local to this module, neither imported nor exported: V8 reads a
  * module binding from its cell instead of folding it, and the sweeps index with them dozens of times
@@ -49,9 +50,9 @@ const ROW_DIR = 15;
 /** Offsets inside a direction block, and of the per-point values (see the layout above). */
 const ROW_JA = 3, ROW_JB = 6, ROW_IA = 9, ROW_IB = 12;
 const ROW_EM = 45, ROW_IMP = 48, ROW_SEP = 51, ROW_MU = 52, ROW_MAXN = 53, ROW_CUR = 54;
-const ROW_BLK = 55, ROW_DEL = 56;
+const ROW_BLK = 55, ROW_DEL = 56, ROW_ROT = 60;
 /** Doubles per contact point. */
-const ROW_STRIDE = 60;
+const ROW_STRIDE = 62;
 
 export interface PackedRows {
   /** `[ROW_STRIDE × capacity]` the interleaved rows (layout above). */
@@ -124,6 +125,7 @@ export function packRows(p: ConstraintProblem, r: PackedRows, sb: SolverBodies, 
     R[o + ROW_CUR] = p.separation[c]; // the current separation while the pose deltas are 0
     R[o + ROW_MU] = p.friction[c];
     R[o + ROW_MAXN] = p.maxNormalImpulse[c];
+    R[o + ROW_ROT] = 0; R[o + ROW_ROT + 1] = 0;
   }
   const im = sb.invMass, store = p.storeIndex;
   for (let c = 0; c < n;) {
@@ -655,11 +657,26 @@ function solveNormalBlock(
  * changes when the positions are integrated, so it is computed by the first sweep after that
  * (`refreshSeparation`), which stores it in the rows for the following sweeps (packRows stores the
  * value for zero pose deltas).
+ * Lever rotation: the levers r_A, r_B are frozen at the start of the step, but the material points at
+ * the contact turn with their bodies, so their velocities v + ω × R(θ) r change within the step by
+ * ω × (θ × r) to first order in the rotation θ. The friction rows drive the relative velocity of those
+ * points at the middle of the substep to zero:
+ *   J_t v + t · (ω_B × (θ_B × r_B) − ω_A × (θ_A × r_A)),   θ = Δθ + (h/2) ω,
+ * computed by the first sweep of each substep (`refreshLevers`) and kept in the rows. Without it a
+ * body riding a turning body (a box on a turntable) followed the table's point on a straight line for
+ * the whole step: all of the step's centripetal impulse was asked for in its first substep, the
+ * friction cone capped it above ω² r = μ g / 4, and the box crept outwards (3.2 cm/s at half its slip
+ * speed; off the table at 90 %). With the middle of the substep the box's path is the chord of the
+ * table point's arc: the drift is 4th order in ω h (`test/validation/turntable-static-friction.test.ts`).
+ * A sphere rolling on a plane turns about an axis in the contact plane, perpendicular to its lever
+ * r along the normal, so θ ∥ ω and ω × (θ × r) ∥ r lies along the normal: its friction rows are
+ * unchanged (the rolling sphere keeps 5/7 v0, `test/validation/rolling-sphere.test.ts`).
  */
 export function solveContactRows(
   r: PackedRows, p: ConstraintProblem, sb: SolverBodies, invH: number, soft: Softness, useBias: boolean,
-  slop: number, maxPushout: number, refreshSeparation: boolean,
+  slop: number, maxPushout: number, refreshSeparation: boolean, refreshLevers: boolean,
 ): void {
+  const rA = p.rA, rB = p.rB, halfH = 0.5 / invH;
   const v = sb.v, w = sb.w, im = sb.invMass, dp = sb.dp, th = sb.dtheta, R = r.data;
   const biasRate = soft.biasRate, softMass = soft.massScale, softImpulse = soft.impulseScale;
   // The points of one manifold are consecutive and share their two bodies: the bodies' velocities and
@@ -740,6 +757,21 @@ export function solveContactRows(
     }
 
     // ---- friction rows (direction blocks at o1 = t1, o2 = t2)
+    const o1 = o + ROW_DIR, o2 = o + 2 * ROW_DIR;
+    if (refreshLevers) {
+      // the lever rotation of the substep's middle (leverRotation): ω × (θ × r), θ = Δθ + (h/2) ω
+      const c3 = 3 * c;
+      const rAx = rA[c3], rAy = rA[c3 + 1], rAz = rA[c3 + 2], rBx = rB[c3], rBy = rB[c3 + 1], rBz = rB[c3 + 2];
+      const aX = thAx + halfH * wAx, aY = thAy + halfH * wAy, aZ = thAz + halfH * wAz;
+      const bX = thBx + halfH * wBx, bY = thBy + halfH * wBy, bZ = thBz + halfH * wBz;
+      const cAx = aY * rAz - aZ * rAy, cAy = aZ * rAx - aX * rAz, cAz = aX * rAy - aY * rAx;
+      const cBx = bY * rBz - bZ * rBy, cBy = bZ * rBx - bX * rBz, cBz = bX * rBy - bY * rBx;
+      const ux = wBy * cBz - wBz * cBy - (wAy * cAz - wAz * cAy);
+      const uy = wBz * cBx - wBx * cBz - (wAz * cAx - wAx * cAz);
+      const uz = wBx * cBy - wBy * cBx - (wAx * cAy - wAy * cAx);
+      R[o + ROW_ROT] = R[o1] * ux + R[o1 + 1] * uy + R[o1 + 2] * uz;
+      R[o + ROW_ROT + 1] = R[o2] * ux + R[o2 + 1] * uy + R[o2 + 2] * uz;
+    }
     const old1 = R[o + ROW_IMP + 1], old2 = R[o + ROW_IMP + 2];
     // A point left without impulse (speculative or separating: λ_n = 0) and without friction impulse
     // has a friction disk of radius 0: its friction rows would project onto 0 and add nothing (zeros
@@ -747,16 +779,15 @@ export function solveContactRows(
     // rows would spread the NaN as before.
     if (total === 0 && old1 === 0 && old2 === 0 && finite) continue;
     const maxF = R[o + ROW_MU] * total;
-    const o1 = o + ROW_DIR, o2 = o + 2 * ROW_DIR;
     const t1x = R[o1], t1y = R[o1 + 1], t1z = R[o1 + 2];
     const t2x = R[o2], t2y = R[o2 + 1], t2z = R[o2 + 2];
     const dvx = vBx - vAx, dvy = vBy - vAy, dvz = vBz - vAz;
     const vt1 = t1x * dvx + t1y * dvy + t1z * dvz
       + R[o1 + ROW_JB] * wBx + R[o1 + ROW_JB + 1] * wBy + R[o1 + ROW_JB + 2] * wBz
-      - R[o1 + ROW_JA] * wAx - R[o1 + ROW_JA + 1] * wAy - R[o1 + ROW_JA + 2] * wAz;
+      - R[o1 + ROW_JA] * wAx - R[o1 + ROW_JA + 1] * wAy - R[o1 + ROW_JA + 2] * wAz + R[o + ROW_ROT];
     const vt2 = t2x * dvx + t2y * dvy + t2z * dvz
       + R[o2 + ROW_JB] * wBx + R[o2 + ROW_JB + 1] * wBy + R[o2 + ROW_JB + 2] * wBz
-      - R[o2 + ROW_JA] * wAx - R[o2 + ROW_JA + 1] * wAy - R[o2 + ROW_JA + 2] * wAz;
+      - R[o2 + ROW_JA] * wAx - R[o2 + ROW_JA + 1] * wAy - R[o2 + ROW_JA + 2] * wAz + R[o + ROW_ROT + 1];
     let t1 = old1 - R[o + ROW_EM + 1] * vt1;
     let t2 = old2 - R[o + ROW_EM + 2] * vt2;
     const len2 = t1 * t1 + t2 * t2;
