@@ -55,7 +55,7 @@ export const DETERMINISM_HASHES: Record<string, string> = {
   'ragdolls/pgs': '228305fe',
   'ragdolls/mdp': '1479bc83',
   'ragdolls/lcp': '7cdd078d',
-  'pyramid/pgs': 'ffd1157c',
-  'pyramid/mdp': '39689a40',
-  'pyramid/lcp': 'de07c5e6',
+  'pyramid/pgs': '0b56fd9a',
+  'pyramid/mdp': 'c8f94be1',
+  'pyramid/lcp': 'f7a401f6',
 };
