@@ -17,7 +17,8 @@ import {
 } from '../systems/queries/ray-cast';
 import { createQueryFilter } from '../systems/queries/query-filter';
 import { PhysicsInputError } from './errors';
-import type { Vec3Like } from './validate';
+import { requireWorld, type Vec3Like } from './validate';
+import { bodyIndex, entityHandle } from './handles';
 import type { PhysicsWorld } from './world';
 
 export { createRayHit, createRayHitList } from '../systems/queries/ray-cast';
@@ -59,7 +60,15 @@ export function castRay(
 ): boolean {
   const maxT = prepareRay(world, origin, direction, options);
   checkHit(hit, 'hit');
-  return rayCastClosest(world, scratchOf(world), maxT, options?.solid ?? true, hit);
+  if (!rayCastClosest(world, scratchOf(world), maxT, options?.solid ?? true, hit)) return false;
+  toHandles(world, hit);
+  return true;
+}
+
+/** Store indices → public handles in a hit. */
+function toHandles(world: PhysicsWorld, hit: RayHit): void {
+  hit.body = entityHandle(world, hit.body);
+  hit.collider = entityHandle(world, hit.collider);
 }
 
 /**
@@ -74,7 +83,9 @@ export function castRayAll(
   if (typeof hits !== 'object' || hits === null || !Array.isArray(hits.hits)) {
     throw new PhysicsInputError(-1, 'hits', hits, 'must be a RayHitList (createRayHitList())');
   }
-  return rayCastAll(world, scratchOf(world), maxT, options?.solid ?? true, hits);
+  const n = rayCastAll(world, scratchOf(world), maxT, options?.solid ?? true, hits);
+  for (let i = 0; i < n; i++) toHandles(world, hits.hits[i]);
+  return n;
 }
 
 /**
@@ -90,6 +101,7 @@ export function castRayAny(world: PhysicsWorld, origin: Vec3Like, direction: Vec
 /** Validates the ray and the options, loads the ray and the filter into the world's scratch, and
  * returns the maximum distance. Changes nothing else. */
 function prepareRay(world: PhysicsWorld, origin: Vec3Like, direction: Vec3Like, o: RayCastOptions | undefined): number {
+  requireWorld(world);
   const s = scratchOf(world);
   const r = s.ray;
   // validate everything into locals first, then write the scratch
@@ -120,14 +132,21 @@ function prepareRay(world: PhysicsWorld, origin: Vec3Like, direction: Vec3Like, 
     if (o.excludeBodies !== undefined) {
       exclude = o.excludeBodies;
       if (typeof exclude !== 'object' || exclude === null || typeof exclude.length !== 'number') {
-        throw new PhysicsInputError(-1, 'excludeBodies', exclude, 'must be an array of body entity ids');
+        throw new PhysicsInputError(-1, 'excludeBodies', exclude, 'must be an array of body handles');
       }
       for (let i = 0; i < exclude.length; i++) {
         if (!Number.isInteger(exclude[i])) {
-          throw new PhysicsInputError(-1, `excludeBodies[${i}]`, exclude[i], 'must be an integer entity id');
+          throw new PhysicsInputError(-1, `excludeBodies[${i}]`, exclude[i], 'must be an integer body handle');
         }
       }
     }
+  }
+  if (exclude !== undefined) {
+    // handles → store indices; a handle that is no longer a live body excludes nothing (−1 matches none)
+    const ix = s.filter.excludeScratch;
+    ix.length = 0;
+    for (let i = 0; i < exclude.length; i++) ix.push(bodyIndex(world, exclude[i]));
+    exclude = ix;
   }
   const inv = 1 / len;
   r[3] = dx * inv; r[4] = dy * inv; r[5] = dz * inv;

@@ -26,6 +26,7 @@ import { clearBodyCaches, containNonFiniteBodies } from '../systems/integrate/no
 import { createPgsSolver } from '../systems/solve/pgs/pgs-solver';
 import { defaultPgsOptions } from '../systems/solve/pgs/pgs-options';
 import { flushPendingEndEvents } from './bodies';
+import { indexHandle } from '../components/entity-handle';
 import { now } from './profiler';
 import type { PhysicsWorld } from './world';
 
@@ -136,9 +137,21 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
     last.iterations = stats.iterations;
     last.solverDetail = ctx.detail;
   }
+  reportHandles(world);
   if (world.throwOnNonFinite && world.nonFiniteBodies.length > 0) {
     throw new NonFiniteStateError(world.nonFiniteBodies[0], world.nonFiniteBodies.slice());
   }
+}
+
+/** The step's reports name bodies and joints by store index; `nonFiniteBodies` and `brokenJoints` are
+ * read by apps, so they carry handles (`components/entity-handle.ts`; identity for an entity of
+ * generation 0). The contact store keeps store indices (map them with `entityHandle`). */
+function reportHandles(world: PhysicsWorld): void {
+  const t = world.handles;
+  const nf = world.nonFiniteBodies;
+  for (let k = 0; k < nf.length; k++) nf[k] = indexHandle(t, nf[k]);
+  const bj = world.brokenJoints;
+  for (let k = 0; k < bj.length; k++) bj[k] = indexHandle(t, bj[k]);
 }
 
 /** The writable world fields, checked before the step changes anything. */

@@ -5,6 +5,7 @@
  */
 
 import { createWorld, type World } from 'bitecs';
+import { createHandleTable, type HandleTable } from '../components/entity-handle';
 import { createRigidBodyStore, type RigidBodyStore } from '../components/rigid-body';
 import { createColliderStore, type ColliderStore } from '../components/collider';
 import { createJointStore, type JointStore } from '../components/joint';
@@ -74,6 +75,9 @@ export interface PhysicsWorld {
   readonly colliders: ColliderStore;
   /** @internal Joint component store of this world. */
   readonly joints: JointStore;
+  /** @internal The generation of every entity index (`components/entity-handle.ts`): the public handles
+   * of bodies, colliders and joints are generation × 2²² + index. */
+  readonly handles: HandleTable;
   /** Pooled contact manifolds and begin / end events of the last step. */
   readonly contacts: ContactStore;
   /** @internal */
@@ -103,10 +107,10 @@ export interface PhysicsWorld {
   stepCount: number;
   /** Simulated time (unit: s). */
   time: number;
-  /** Bodies whose state became non-finite in the last step (they were stopped), by entity id. */
+  /** Bodies whose state became non-finite in the last step (they were stopped), by handle. */
   readonly nonFiniteBodies: number[];
   /** Joints that broke in the last step (their force or torque exceeded `breakForce` / `breakTorque`),
-   * by entity id; valid until the next step. A broken joint stays in the world, disabled. */
+   * by handle; valid until the next step. A broken joint stays in the world, disabled. */
   readonly brokenJoints: number[];
   /** @internal The context handed to the solver (reused every step). */
   readonly stepContext: StepContext;
@@ -160,6 +164,7 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
     bodies: createRigidBodyStore(cap),
     colliders: createColliderStore(cap),
     joints,
+    handles: createHandleTable(cap),
     contacts: createContactStore(),
     broadphase,
     narrowphase: createNarrowphase(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addBody, createPhysicsWorld, removeBody, setPosition, type PhysicsWorld } from '../../../../plugin/index';
+import { addBody, createPhysicsWorld, handleIndex, removeBody, setPosition, type PhysicsWorld } from '../../../../plugin/index';
 import { updateBroadphase } from '../../../../systems/broadphase/broadphase';
 import { MotionType } from '../../../../components/rigid-body';
 
@@ -41,13 +41,13 @@ function buildRandom(seed: number, n: number): { w: PhysicsWorld; ids: number[] 
   return { w, ids };
 }
 
-/** Brute force: every pair whose AABBs overlap, filtered like the broadphase, as sorted "a-b" keys. */
+/** Brute force: every pair whose AABBs overlap, filtered like the broadphase, as sorted "a-b" keys (store indices). */
 function bruteForce(w: PhysicsWorld, ids: number[]): string[] {
   const a = w.colliders.aabb, c = w.colliders, m = w.bodies.motionType;
   const out: string[] = [];
   for (let i = 0; i < ids.length; i++) {
     for (let j = i + 1; j < ids.length; j++) {
-      const x = ids[i], y = ids[j];
+      const x = handleIndex(ids[i]), y = handleIndex(ids[j]); // handles → store indices
       let overlap = true;
       for (let k = 0; k < 3; k++) {
         if (a[6 * x + k] > a[6 * y + 3 + k] || a[6 * y + k] > a[6 * x + 3 + k]) overlap = false;
