@@ -35,7 +35,7 @@ export function createHandleTable(capacity = 256): HandleTable {
   return { generation: new Uint16Array(capacity) };
 }
 
-/** The store index of a handle (no check: resolve it with {@link resolveHandle} at the public boundary). */
+/** The store index of a handle (no check: the public functions resolve handles to live entities first). */
 export function handleIndex(handle: number): number {
   return handle & HANDLE_INDEX_MASK;
 }
