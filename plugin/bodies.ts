@@ -14,7 +14,7 @@ import { quatMultiply, quatRotate } from '../math/quat';
 import { shapeMassProperties } from '../components/mass-properties';
 import { pushEndEvent, releaseManifold } from '../components/contact';
 import { PhysicsInputError, UnknownEntityError } from './errors';
-import { readBoolean, readNumber, readQuat, readVec3, requireWorld, type QuatLike, type Out3, type Vec3Like } from './validate';
+import { checkOut, readBoolean, readNumber, readQuat, readVec3, requireWorld, type QuatLike, type Out3, type Vec3Like } from './validate';
 import type { PhysicsWorld } from './world';
 import { removeJointsOfBody } from './joints';
 import { wakeBodies } from './wake';
@@ -437,6 +437,7 @@ function write3(out: Out3, a: Float64Array, o: number): void {
 /** Centre-of-mass position (unit: m, world). Writes into `out` (array or {x,y,z}) and returns it. */
 export function getPosition<T extends Out3 = number[]>(world: PhysicsWorld, body: number, out?: T): T {
   const eid = requireBody(world, body);
+  checkOut(body, out, 3);
   const o = out ?? ([0, 0, 0] as unknown as T);
   write3(o, world.bodies.position, 3 * eid);
   return o;
@@ -445,6 +446,7 @@ export function getPosition<T extends Out3 = number[]>(world: PhysicsWorld, body
 /** Orientation quaternion x y z w. */
 export function getOrientation<T extends Out4 = number[]>(world: PhysicsWorld, body: number, out?: T): T {
   const eid = requireBody(world, body);
+  checkOut(body, out, 4);
   const o = out ?? ([0, 0, 0, 1] as unknown as T);
   const q = world.bodies.orientation, i = 4 * eid;
   if (Array.isArray(o) || o instanceof Float64Array) {
@@ -458,6 +460,7 @@ export function getOrientation<T extends Out4 = number[]>(world: PhysicsWorld, b
 /** Linear velocity (unit: m/s, world). */
 export function getLinearVelocity<T extends Out3 = number[]>(world: PhysicsWorld, body: number, out?: T): T {
   const eid = requireBody(world, body);
+  checkOut(body, out, 3);
   const o = out ?? ([0, 0, 0] as unknown as T);
   write3(o, world.bodies.linearVelocity, 3 * eid);
   return o;
@@ -466,6 +469,7 @@ export function getLinearVelocity<T extends Out3 = number[]>(world: PhysicsWorld
 /** Angular velocity (unit: rad/s, world). */
 export function getAngularVelocity<T extends Out3 = number[]>(world: PhysicsWorld, body: number, out?: T): T {
   const eid = requireBody(world, body);
+  checkOut(body, out, 3);
   const o = out ?? ([0, 0, 0] as unknown as T);
   write3(o, world.bodies.angularVelocity, 3 * eid);
   return o;
@@ -561,6 +565,8 @@ export function applyTorque(world: PhysicsWorld, body: number, torque: Vec3Like)
 /**
  * Applies an impulse (unit: N·s, world) now: Δv = J / m, and at a world point p also
  * Δω = I⁻¹ ((p − x) × J). Dynamic bodies only (others ignore it).
+ * @throws UnknownEntityError; PhysicsInputError for a non-finite impulse or point, or one that makes the
+ *   velocity non-finite (e.g. 1e308 twice), before anything changes.
  */
 export function applyImpulse(world: PhysicsWorld, body: number, impulse: Vec3Like, point?: Vec3Like): void {
   const eid = requireBody(world, body);
@@ -568,28 +574,43 @@ export function applyImpulse(world: PhysicsWorld, body: number, impulse: Vec3Lik
   const p = point === undefined ? undefined : readVec3(body, 'point', point);
   const b = world.bodies, i = 3 * eid;
   if (b.motionType[eid] !== MotionType.dynamic) return;
-  wakeBodies(world, eid);
   const im = b.invMass[eid];
-  b.linearVelocity[i] += j[0] * im; b.linearVelocity[i + 1] += j[1] * im; b.linearVelocity[i + 2] += j[2] * im;
+  const v = [b.linearVelocity[i] + j[0] * im, b.linearVelocity[i + 1] + j[1] * im, b.linearVelocity[i + 2] + j[2] * im];
+  if (!Number.isFinite(v[0] + v[1] + v[2])) {
+    throw new PhysicsInputError(body, 'impulse', j, 'the velocity it gives is not finite');
+  }
+  let dw: [number, number, number] | undefined;
   if (p !== undefined) {
     const rx = p[0] - b.position[i], ry = p[1] - b.position[i + 1], rz = p[2] - b.position[i + 2];
-    applyAngularImpulseRaw(world, eid, ry * j[2] - rz * j[1], rz * j[0] - rx * j[2], rx * j[1] - ry * j[0]);
+    dw = angularVelocityAfter(world, eid, ry * j[2] - rz * j[1], rz * j[0] - rx * j[2], rx * j[1] - ry * j[0]);
+    if (!Number.isFinite(dw[0] + dw[1] + dw[2])) {
+      throw new PhysicsInputError(body, 'point', p, 'the angular velocity the impulse gives at this point is not finite');
+    }
   }
+  wakeBodies(world, eid);
+  b.linearVelocity[i] = v[0]; b.linearVelocity[i + 1] = v[1]; b.linearVelocity[i + 2] = v[2];
+  if (dw !== undefined) { b.angularVelocity[i] = dw[0]; b.angularVelocity[i + 1] = dw[1]; b.angularVelocity[i + 2] = dw[2]; }
 }
 
-/** Applies an angular impulse (unit: N·m·s, world) now: Δω = I⁻¹ L. Dynamic bodies only. */
+/** Applies an angular impulse (unit: N·m·s, world) now: Δω = I⁻¹ L. Dynamic bodies only.
+ * @throws UnknownEntityError; PhysicsInputError for a non-finite impulse or one that makes ω non-finite. */
 export function applyAngularImpulse(world: PhysicsWorld, body: number, impulse: Vec3Like): void {
   const eid = requireBody(world, body);
   const l = readVec3(body, 'angularImpulse', impulse);
   if (world.bodies.motionType[eid] !== MotionType.dynamic) return;
+  const w = angularVelocityAfter(world, eid, l[0], l[1], l[2]);
+  if (!Number.isFinite(w[0] + w[1] + w[2])) {
+    throw new PhysicsInputError(body, 'angularImpulse', l, 'the angular velocity it gives is not finite');
+  }
   wakeBodies(world, eid);
-  applyAngularImpulseRaw(world, eid, l[0], l[1], l[2]);
+  const i = 3 * eid;
+  world.bodies.angularVelocity[i] = w[0]; world.bodies.angularVelocity[i + 1] = w[1]; world.bodies.angularVelocity[i + 2] = w[2];
 }
 
-function applyAngularImpulseRaw(world: PhysicsWorld, eid: number, lx: number, ly: number, lz: number): void {
+/** ω + R diag(I⁻¹) Rᵀ L for body `eid` (not written). */
+function angularVelocityAfter(world: PhysicsWorld, eid: number, lx: number, ly: number, lz: number): [number, number, number] {
   const b = world.bodies;
   const q = b.orientation, qi = 4 * eid;
-  // Δω = R diag(I⁻¹) Rᵀ L
   const x = q[qi], y = q[qi + 1], z = q[qi + 2], w = q[qi + 3];
   const r00 = 1 - 2 * (y * y + z * z), r01 = 2 * (x * y - w * z), r02 = 2 * (x * z + w * y);
   const r10 = 2 * (x * y + w * z), r11 = 1 - 2 * (x * x + z * z), r12 = 2 * (y * z - w * x);
@@ -599,7 +620,9 @@ function applyAngularImpulseRaw(world: PhysicsWorld, eid: number, lx: number, ly
   const a0 = d0 * (r00 * lx + r10 * ly + r20 * lz);
   const a1 = d1 * (r01 * lx + r11 * ly + r21 * lz);
   const a2 = d2 * (r02 * lx + r12 * ly + r22 * lz);
-  b.angularVelocity[i] += r00 * a0 + r01 * a1 + r02 * a2;
-  b.angularVelocity[i + 1] += r10 * a0 + r11 * a1 + r12 * a2;
-  b.angularVelocity[i + 2] += r20 * a0 + r21 * a1 + r22 * a2;
+  return [
+    b.angularVelocity[i] + r00 * a0 + r01 * a1 + r02 * a2,
+    b.angularVelocity[i + 1] + r10 * a0 + r11 * a1 + r12 * a2,
+    b.angularVelocity[i + 2] + r20 * a0 + r21 * a1 + r22 * a2,
+  ];
 }

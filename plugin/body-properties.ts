@@ -97,6 +97,9 @@ export function setMassProperties(world: PhysicsWorld, body: number, mass: BodyM
  */
 export function setDamping(world: PhysicsWorld, body: number, damping: { linear?: number; angular?: number }): void {
   const eid = requireBody(world, body);
+  if (typeof damping !== 'object' || damping === null) {
+    throw new PhysicsInputError(body, 'damping', damping, 'must be { linear?, angular? } (unit: 1/s)');
+  }
   const lin = damping.linear === undefined ? undefined : readNumber(body, 'linearDamping', damping.linear, 'nonNegative');
   const ang = damping.angular === undefined ? undefined : readNumber(body, 'angularDamping', damping.angular, 'nonNegative');
   if (lin !== undefined) world.bodies.linearDamping[eid] = lin;

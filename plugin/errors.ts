@@ -84,7 +84,7 @@ export class SolverNotRegisteredError extends PhysicsInputError {
     const list = available.map((k) => `'${k}'`).join(', ');
     super(-1, 'solver', kind, kind === 'lcp'
       ? `the accurate solver is an opt-in entry: add \`import 'babylon-ecs-physics/accurate';\` once, before creating the world or calling setSolver('lcp') (registered: ${list})`
-      : `unknown solver (registered: ${list}; 'lcp' comes with \`import 'babylon-ecs-physics/accurate';\`)`);
+      : `unknown solver (registered: ${list}; 'lcp' comes with \`import 'babylon-ecs-physics/accurate';\`)`, 'world');
     this.name = 'SolverNotRegisteredError';
     this.kind = kind;
   }

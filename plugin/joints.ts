@@ -24,7 +24,7 @@ import {
 } from '../components/joint';
 import { eulerXyz, swingTwist } from '../systems/assembly/joint-rows';
 import { PhysicsInputError, UnknownEntityError } from './errors';
-import { readNumber, readVec3, requireWorld, type Vec3Like } from './validate';
+import { checkOut, readNumber, readVec3, requireWorld, type Vec3Like } from './validate';
 import type { PhysicsWorld } from './world';
 import { wakeBodies } from './wake';
 import { bodyIndex } from './handles';
@@ -725,6 +725,7 @@ function write3(out: Out3, a: Float64Array, o: number): void {
  */
 export function getJointForce<T extends Out3 = number[]>(world: PhysicsWorld, joint: number, out?: T): T {
   const eid = requireJoint(world, joint);
+  checkOut(joint, out, 3);
   const o = out ?? ([0, 0, 0] as unknown as T);
   write3(o, world.joints.force, 3 * eid);
   return o;
@@ -734,6 +735,7 @@ export function getJointForce<T extends Out3 = number[]>(world: PhysicsWorld, jo
  * step (N·m, world). */
 export function getJointTorque<T extends Out3 = number[]>(world: PhysicsWorld, joint: number, out?: T): T {
   const eid = requireJoint(world, joint);
+  checkOut(joint, out, 3);
   const o = out ?? ([0, 0, 0] as unknown as T);
   write3(o, world.joints.torque, 3 * eid);
   return o;
@@ -803,6 +805,7 @@ export function getJointCoordinate(world: PhysicsWorld, joint: number, axis?: Jo
  */
 export function getJointSwingTwist<T extends Float64Array | number[] = number[]>(world: PhysicsWorld, joint: number, out?: T): T {
   const eid = requireJoint(world, joint);
+  checkOut(joint, out, 4);
   const s = world.joints;
   if (s.kind[eid] === JointKind.distance) throw new PhysicsInputError(joint, 'joint', eid, 'a distance joint has no swing or twist');
   const a = s.bodyA[eid], b = s.bodyB[eid];

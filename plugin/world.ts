@@ -187,7 +187,7 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
     stepContext: { h: 1 / 60, gravity, profile: false, clock: now, detail: {} },
     get solverKind() { return this.solver.kind; },
     setSolver(kind, opts) {
-      this.solver = makeSolver(kind, opts ?? {});
+      this.solver = makeSolver(kind, opts === undefined ? {} : opts);
       // the new solver reports its own details; drop the old one's (allocation at switch time only)
       this.stepContext.detail = {};
     },
