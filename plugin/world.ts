@@ -6,6 +6,7 @@
 
 import { createWorld, type World } from 'bitecs';
 import { createHandleTable, type HandleTable } from '../components/entity-handle';
+import { createContinuousState, type ContinuousState } from '../systems/integrate/continuous';
 import { createRigidBodyStore, type RigidBodyStore } from '../components/rigid-body';
 import { createColliderStore, type ColliderStore } from '../components/collider';
 import { createJointStore, type JointStore } from '../components/joint';
@@ -114,6 +115,8 @@ export interface PhysicsWorld {
   /** Joints that broke in the last step (their force or torque exceeded `breakForce` / `breakTorque`),
    * by handle; valid until the next step. A broken joint stays in the world, disabled. */
   readonly brokenJoints: number[];
+  /** @internal Scratch of the continuous pass (`systems/integrate/continuous.ts`). */
+  readonly continuous: ContinuousState;
   /** @internal The context handed to the solver (reused every step). */
   readonly stepContext: StepContext;
   /** Throw `NonFiniteStateError` after a step that contained a non-finite body (boolean; checked at
@@ -186,6 +189,7 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
     solverFallbacks: 0,
     fallbackSolver: undefined,
     brokenJoints: [],
+    continuous: createContinuousState(),
     stepContext: { h: 1 / 60, gravity, profile: false, clock: now, detail: {} },
     get solverKind() { return this.solver.kind; },
     setSolver(kind, opts) {
