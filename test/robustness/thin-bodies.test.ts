@@ -26,6 +26,7 @@ import { stepWorld } from '../../plugin/step';
 import { mechanicalEnergy } from '../../scenes/fuzz';
 import { createRandom, randomQuaternion } from '../../scenes/prng';
 import '../../plugin/accurate'; // registers the accurate solver 'lcp'
+import '../../plugin/max-dissipation'; // registers the exact friction solve ('max-dissipation')
 
 type Mode = 'pgs' | 'mdp' | 'lcp';
 
