@@ -102,6 +102,7 @@ export function removeCollider(world: PhysicsWorld, handle: number): void {
   }
   s.shape[collider] = ShapeKind.none;
   s.nextCollider[collider] = -1;
+  world.broadphase.stale = true;
   if (collider !== body) {
     s.body[collider] = -1;
     removeEntity(world.ecs, collider);
