@@ -55,9 +55,11 @@ export function resolveHandle(t: HandleTable, ecs: World, handle: unknown): numb
   return index;
 }
 
-/** Grows the table to hold `index` (called when an entity is added). */
+/** Grows the table to hold `index` (called when an entity is added).
+ * @throws RangeError when `index` does not fit a handle (more than 2²² − 1 entities in one world). */
 export function ensureHandleCapacity(t: HandleTable, index: number): void {
   if (index < t.generation.length) return;
+  if (index > HANDLE_INDEX_MASK) throw new RangeError('too many entities (2²² − 1 at most)');
   let n = t.generation.length;
   while (n <= index) n *= 2;
   const g = new Uint16Array(n);
@@ -69,9 +71,4 @@ export function ensureHandleCapacity(t: HandleTable, index: number): void {
 export function retireIndex(t: HandleTable, index: number): void {
   ensureHandleCapacity(t, index);
   t.generation[index] = (t.generation[index] + 1) % HANDLE_GENERATIONS;
-}
-
-/** True when a new entity index can carry handles (below 2²²). */
-export function indexFits(index: number): boolean {
-  return index <= HANDLE_INDEX_MASK;
 }

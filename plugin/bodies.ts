@@ -4,7 +4,7 @@
  */
 
 import { addComponent, addEntity, removeEntity } from 'bitecs';
-import { ensureHandleCapacity, indexFits, indexHandle, retireIndex } from '../components/entity-handle';
+import { ensureHandleCapacity, indexHandle, retireIndex } from '../components/entity-handle';
 import { bodyIndex } from './handles';
 import { ensureRigidBodyCapacity, MotionType, type MotionTypeName } from '../components/rigid-body';
 import {
@@ -242,10 +242,6 @@ export function addBody(world: PhysicsWorld, def: BodyDef = {}): number {
 
   // All input is valid: only now does the world change.
   const eid = addEntity(world.ecs);
-  if (!indexFits(eid)) {
-    removeEntity(world.ecs, eid);
-    throw new PhysicsInputError(e, 'body', def, 'the world holds the most entities a handle can name (2²² − 1)');
-  }
   ensureHandleCapacity(world.handles, eid);
   const b = world.bodies;
   ensureRigidBodyCapacity(b, eid);
@@ -578,14 +574,14 @@ export function applyImpulse(world: PhysicsWorld, body: number, impulse: Vec3Lik
   const im = b.invMass[eid];
   const v = [b.linearVelocity[i] + j[0] * im, b.linearVelocity[i + 1] + j[1] * im, b.linearVelocity[i + 2] + j[2] * im];
   if (!Number.isFinite(v[0] + v[1] + v[2])) {
-    throw new PhysicsInputError(body, 'impulse', j, 'the velocity it gives is not finite');
+    throw new PhysicsInputError(body, 'impulse', j, 'overflows the velocity');
   }
   let dw: [number, number, number] | undefined;
   if (p !== undefined) {
     const rx = p[0] - b.position[i], ry = p[1] - b.position[i + 1], rz = p[2] - b.position[i + 2];
     dw = angularVelocityAfter(world, eid, ry * j[2] - rz * j[1], rz * j[0] - rx * j[2], rx * j[1] - ry * j[0]);
     if (!Number.isFinite(dw[0] + dw[1] + dw[2])) {
-      throw new PhysicsInputError(body, 'point', p, 'the angular velocity the impulse gives at this point is not finite');
+      throw new PhysicsInputError(body, 'point', p, 'overflows the angular velocity');
     }
   }
   wakeBodies(world, eid);
@@ -601,7 +597,7 @@ export function applyAngularImpulse(world: PhysicsWorld, body: number, impulse: 
   if (world.bodies.motionType[eid] !== MotionType.dynamic) return;
   const w = angularVelocityAfter(world, eid, l[0], l[1], l[2]);
   if (!Number.isFinite(w[0] + w[1] + w[2])) {
-    throw new PhysicsInputError(body, 'angularImpulse', l, 'the angular velocity it gives is not finite');
+    throw new PhysicsInputError(body, 'angularImpulse', l, 'overflows the angular velocity');
   }
   wakeBodies(world, eid);
   const i = 3 * eid;

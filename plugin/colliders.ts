@@ -9,7 +9,7 @@
  */
 
 import { addComponent, addEntity, hasComponent, removeEntity } from 'bitecs';
-import { ensureHandleCapacity, indexFits, indexHandle, resolveHandle, retireIndex } from '../components/entity-handle';
+import { ensureHandleCapacity, indexHandle, resolveHandle, retireIndex } from '../components/entity-handle';
 import { ensureColliderCapacity, ShapeKind } from '../components/collider';
 import { MotionType } from '../components/rigid-body';
 import { releaseManifold } from '../components/contact';
@@ -36,10 +36,6 @@ export function addCollider(world: PhysicsWorld, bodyHandle: number, def: Collid
   }
   if (c.density === undefined) c.density = 1000;
   const eid = addEntity(world.ecs);
-  if (!indexFits(eid)) {
-    removeEntity(world.ecs, eid);
-    throw new PhysicsInputError(bodyHandle, 'collider', def, 'the world holds the most entities a handle can name (2²² − 1)');
-  }
   ensureHandleCapacity(world.handles, eid);
   ensureColliderCapacity(world.colliders, eid);
   const s = world.colliders;

@@ -17,7 +17,7 @@
 
 import type { Out3 } from './validate';
 import { addComponent, addEntity, removeEntity } from 'bitecs';
-import { ensureHandleCapacity, indexFits, indexHandle, resolveHandle, retireIndex } from '../components/entity-handle';
+import { ensureHandleCapacity, indexHandle, resolveHandle, retireIndex } from '../components/entity-handle';
 import {
   AxisMode, ensureJointCapacity, JOINT_SLOTS, JointKind, registerJoint, unregisterJoint, WORLD_BODY,
   type AxisModeName, type JointKindName,
@@ -532,10 +532,6 @@ export function addJoint(world: PhysicsWorld, def: JointDef): number {
   const r = resolve(world, def);
   // All input is valid: only now does the world change.
   const eid = addEntity(world.ecs);
-  if (!indexFits(eid)) {
-    removeEntity(world.ecs, eid);
-    throw new PhysicsInputError(NEW, 'joint', def, 'the world holds the most entities a handle can name (2²² − 1)');
-  }
   wakeBodies(world, r.a, r.b);
   ensureHandleCapacity(world.handles, eid);
   const s = world.joints;

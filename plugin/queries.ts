@@ -59,8 +59,9 @@ export interface RayCastOptions extends QueryFilterDef {
 export function castRay(
   world: PhysicsWorld, origin: Vec3Like, direction: Vec3Like, hit: RayHit, options?: RayCastOptions,
 ): boolean {
-  const maxT = prepareRay(world, origin, direction, options);
+  requireWorld(world);
   checkHit(hit, 'hit');
+  const maxT = prepareRay(world, origin, direction, options);
   if (!rayCastClosest(world, scratchOf(world), maxT, options?.solid ?? true, hit)) return false;
   toHandles(world, hit);
   return true;
@@ -80,10 +81,11 @@ function toHandles(world: PhysicsWorld, hit: RayHit): void {
 export function castRayAll(
   world: PhysicsWorld, origin: Vec3Like, direction: Vec3Like, hits: RayHitList, options?: RayCastOptions,
 ): number {
-  const maxT = prepareRay(world, origin, direction, options);
+  requireWorld(world);
   if (typeof hits !== 'object' || hits === null || !Array.isArray(hits.hits)) {
     throw new PhysicsInputError(-1, 'hits', hits, 'must be a RayHitList (createRayHitList())');
   }
+  const maxT = prepareRay(world, origin, direction, options);
   const n = rayCastAll(world, scratchOf(world), maxT, options?.solid ?? true, hits);
   for (let i = 0; i < n; i++) toHandles(world, hits.hits[i]);
   return n;
@@ -103,7 +105,8 @@ export function castRayAny(world: PhysicsWorld, origin: Vec3Like, direction: Vec
  * returns the maximum distance. Changes nothing else. */
 function prepareRay(world: PhysicsWorld, origin: Vec3Like, direction: Vec3Like, o: RayCastOptions | undefined): number {
   requireWorld(world);
-  const s = scratchOf(world);
+  // the scratch only until everything is valid; the trees are fitted after (a rejected call changes nothing)
+  const s = world.queries ?? (world.queries = createQueryScratch(createQueryFilter()));
   const r = s.ray;
   // validate everything into locals first, then write the scratch
   readVec3Into('origin', origin, r, 0);
@@ -153,6 +156,7 @@ function prepareRay(world: PhysicsWorld, origin: Vec3Like, direction: Vec3Like, 
   r[3] = dx * inv; r[4] = dy * inv; r[5] = dz * inv;
   const f = s.filter;
   f.group = group; f.mask = mask; f.includeSensors = includeSensors; f.excludeBodies = exclude;
+  fitQueryTrees(world);
   return maxT;
 }
 

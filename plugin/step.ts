@@ -168,12 +168,6 @@ function checkWorldFields(world: PhysicsWorld): void {
   if (typeof m !== 'number' || !(m >= 0 && m <= 1e3)) {
     throw new WorldInputError('contactMargin', m, 'must be a finite number ≥ 0 (unit: m)');
   }
-  if (typeof world.time !== 'number' || !Number.isFinite(world.time)) {
-    throw new WorldInputError('time', world.time, 'must be a finite number (unit: s)');
-  }
-  if (!Number.isSafeInteger(world.stepCount) || world.stepCount < 0) {
-    throw new WorldInputError('stepCount', world.stepCount, 'must be an integer ≥ 0');
-  }
   if (typeof world.throwOnNonFinite !== 'boolean') {
     throw new WorldInputError('throwOnNonFinite', world.throwOnNonFinite, 'must be a boolean');
   }

@@ -24,7 +24,7 @@ export function checkOut(entity: number, out: unknown, n: number): void {
   if (Array.isArray(out) || out instanceof Float64Array) {
     if (Array.isArray(out) || out.length >= n) return;
   } else if (typeof out === 'object' && out !== null && !ArrayBuffer.isView(out) && Object.isExtensible(out)) return;
-  throw new PhysicsInputError(entity, 'out', out, `must be an array, a Float64Array of ${n} or an object to write x, y, z${n === 4 ? ', w' : ''} into (or omitted)`);
+  throw new PhysicsInputError(entity, 'out', out, 'must be an array or an object (or omitted)');
 }
 
 /** Reads an optional boolean (`fallback` when undefined); anything else than true / false is an error. */
