@@ -5,6 +5,7 @@
  */
 
 import { MotionType, type MotionTypeName } from '../components/rigid-body';
+import { ShapeKind } from '../components/collider';
 import { PhysicsInputError } from './errors';
 import { requireBody } from './bodies';
 import { readNumber, readVec3, type Vec3Like } from './validate';
@@ -50,6 +51,14 @@ export function setMotionType(world: PhysicsWorld, body: number, type: MotionTyp
   }
   const code = MotionType[type];
   const b = world.bodies;
+  if (code === MotionType.dynamic) {
+    const s = world.colliders;
+    for (let c = s.firstCollider[eid]; c >= 0; c = s.nextCollider[c]) {
+      if (s.shape[c] === ShapeKind.mesh || s.shape[c] === ShapeKind.heightfield) {
+        throw new PhysicsInputError(body, 'motionType', type, 'a body with a mesh or heightfield collider cannot be dynamic');
+      }
+    }
+  }
   let m: [number, [number, number, number]] | undefined;
   if (code === MotionType.dynamic) {
     if (mass !== undefined) m = readMass(body, mass);

@@ -11,11 +11,10 @@
 import { addComponent, addEntity, hasComponent, removeEntity } from 'bitecs';
 import { ensureHandleCapacity, indexHandle, resolveHandle, retireIndex } from '../components/entity-handle';
 import { ensureColliderCapacity, ShapeKind } from '../components/collider';
-import { MotionType } from '../components/rigid-body';
 import { releaseManifold } from '../components/contact';
 import { PhysicsInputError, UnknownEntityError } from './errors';
 import { requireWorld } from './validate';
-import { requireBody, resolveCollider, writeCollider, type ColliderDef } from './bodies';
+import { checkShapeMotion, requireBody, resolveCollider, writeCollider, type ColliderDef } from './bodies';
 import { updateBodyMass } from './body-mass';
 import type { PhysicsWorld } from './world';
 
@@ -31,9 +30,7 @@ import type { PhysicsWorld } from './world';
 export function addCollider(world: PhysicsWorld, bodyHandle: number, def: ColliderDef): number {
   const body = requireBody(world, bodyHandle);
   const c = resolveCollider(bodyHandle, def);
-  if (c.kind === ShapeKind.plane && world.bodies.motionType[body] !== MotionType.static) {
-    throw new PhysicsInputError(bodyHandle, 'collider.shape', 'plane', 'a plane must be on a static body');
-  }
+  checkShapeMotion(bodyHandle, c, world.bodies.motionType[body]);
   if (c.density === undefined) c.density = 1000;
   const eid = addEntity(world.ecs);
   ensureHandleCapacity(world.handles, eid);

@@ -31,6 +31,10 @@ export type { SleepOptions, IslandState } from '../systems/islands/islands';
 export { addCollider, removeCollider, hasCollider, getColliderBody, getBodyColliders } from './colliders';
 export { entityHandle, handleIndex } from './handles';
 export { castRay, castRayAll, castRayAny, createRayHit, createRayHitList } from './queries';
+export { createTriangleMesh } from './triangle-mesh';
+export type { TriangleMesh, TriangleMeshDef } from './triangle-mesh';
+export { createHeightfield } from './heightfield';
+export type { HeightfieldDef } from './heightfield';
 export type { RayHit, RayHitList, RayCastOptions, QueryFilterDef } from './queries';
 export {
   PhysicsInputError, UnknownEntityError, NonFiniteStateError, SolverNotRegisteredError, FrictionLawNotRegisteredError,

@@ -26,7 +26,7 @@
 import { MotionType, type RigidBodyStore } from '../../components/rigid-body';
 import { ShapeKind, type ColliderStore } from '../../components/collider';
 import type { ContactStore } from '../../components/contact';
-import { createManifoldOut, POSED_AXES, POSED_WITH_AXES, type ManifoldOut, type PosedShape } from '../narrowphase/manifold';
+import { createManifoldOut, POSED_AXES, POSED_WITH_AXES, type CollideContext, type ManifoldOut, type PosedShape } from '../narrowphase/manifold';
 import { getCollideFn } from '../narrowphase/collide-table';
 import { quatToMat3 } from '../../math/quat';
 import type { SolverBodies } from '../assembly/solver-bodies';
@@ -59,6 +59,8 @@ export interface ContinuousState {
   pose: Float64Array;
   /** Bodies moved back to their time of impact in the last step. */
   count: number;
+  /** The narrowphase's collide context (set by each call). */
+  ctx: CollideContext | undefined;
 }
 
 export function createContinuousState(): ContinuousState {
@@ -71,15 +73,17 @@ export function createContinuousState(): ContinuousState {
     rot: new Float64Array(9),
     pose: new Float64Array(7),
     count: 0,
+    ctx: undefined,
   };
 }
 
 /** Moves the fast bodies that went too deep into static colliders back to their time of impact. */
 export function solveContinuous(
   cs: ContinuousState, sb: SolverBodies, bodies: RigidBodyStore, colliders: ColliderStore, contacts: ContactStore,
-  gravity: Float64Array, joints: JointStore,
+  gravity: Float64Array, joints: JointStore, ctx: CollideContext,
 ): void {
   cs.count = 0;
+  cs.ctx = ctx;
   for (let i = 0; i < sb.count; i++) {
     const e = sb.entity[i];
     if (bodies.motionType[e] !== MotionType.dynamic || hasEnabledJoint(joints, e)) continue;
@@ -183,7 +187,9 @@ function gatherPairs(cs: ContinuousState, contacts: ContactStore, bodies: RigidB
     else if (contacts.bodyB[m] === e) { mine = contacts.colliderB[m]; other = contacts.colliderA[m]; }
     else continue;
     if (bodies.motionType[colliders.body[other]] !== MotionType.static) continue;
-    if (colliders.shape[mine] === ShapeKind.none || colliders.shape[other] === ShapeKind.none) continue;
+    // the primitive shapes only (a mesh or heightfield partner is left to the discrete step)
+    const ko = colliders.shape[other];
+    if (colliders.shape[mine] === ShapeKind.none || !(ko >= ShapeKind.sphere && ko <= ShapeKind.plane)) continue;
     if (2 * n + 2 > cs.pairs.length) {
       const grown = new Int32Array(2 * cs.pairs.length); grown.set(cs.pairs); cs.pairs = grown;
       const s = new Float64Array(2 * cs.start.length); s.set(cs.start); cs.start = s;
@@ -242,7 +248,7 @@ function separationAt(cs: ContinuousState, bodies: RigidBodyStore, colliders: Co
   const collide = getCollideFn(ka, kb);
   if (collide === null) return Infinity;
   const out = cs.out;
-  collide(out, a, b, FAR);
+  collide(out, a, b, FAR, cs.ctx as CollideContext);
   let s = Infinity;
   for (let j = 0; j < out.pointCount; j++) s = Math.min(s, out.separation[j]);
   return s;
