@@ -13,13 +13,11 @@ import { createIslandState, KEEP_ASLEEP, sleepBody, type IslandState, type Sleep
 import { colliderWorldPose } from '../systems/broadphase/collider-pose';
 import { computeAabb } from '../systems/broadphase/compute-aabb';
 import { MotionType } from '../components/rigid-body';
-import { hasBody } from './bodies';
-import { PhysicsInputError, UnknownEntityError, WorldInputError } from './errors';
+import { requireBody } from './bodies';
+import { requireWorld } from './validate';
+import { PhysicsInputError, WorldInputError } from './errors';
 import type { PhysicsWorld } from './world';
 
-function requireBody(world: PhysicsWorld, eid: number): void {
-  if (!hasBody(world, eid)) throw new UnknownEntityError(eid);
-}
 
 /**
  * The islands stage with sleeping on, for `createPhysicsWorld({ sleep: sleeping() })`. Defaults:
@@ -40,35 +38,35 @@ export function sleeping(options: Partial<Omit<SleepOptions, 'enabled'>> = {}): 
 
 /** True when body `eid` sleeps (its island rested for the world's time to sleep).
  * @throws UnknownEntityError */
-export function isSleeping(world: PhysicsWorld, eid: number): boolean {
-  requireBody(world, eid);
+export function isSleeping(world: PhysicsWorld, body: number): boolean {
+  const eid = requireBody(world, body);
   return world.bodies.sleeping[eid] === 1;
 }
 
 /** Wakes body `eid` and the bodies of its island (a no-op for an awake body).
  * @throws UnknownEntityError */
-export function wakeUp(world: PhysicsWorld, eid: number): void {
-  requireBody(world, eid);
+export function wakeUp(world: PhysicsWorld, body: number): void {
+  const eid = requireBody(world, body);
   const s = world.islands;
   if (s !== undefined) s.stage.wakeIsland(s, world.bodies, eid);
 }
 
 /**
- * Puts body `eid` to sleep now, alone (a body created asleep, as Havok's `startAsleep`): it stays
+ * Puts body `body` to sleep now, alone (a body created asleep, as Havok's `startAsleep`): it stays
  * where it is with zero velocities until something wakes it (an active body touching it, a joint to
  * an awake body, any public call that moves or pushes it). Its colliders' AABBs are brought up to date
  * first (the broadphase skips sleeping bodies). A no-op when it already sleeps.
  * @throws UnknownEntityError; PhysicsInputError (field `sleep`) when the world has sleeping off, or
  *   the body is not dynamic (only dynamic bodies sleep).
  */
-export function sleepNow(world: PhysicsWorld, eid: number): void {
-  requireBody(world, eid);
+export function sleepNow(world: PhysicsWorld, body: number): void {
+  const eid = requireBody(world, body);
   const s = world.islands;
   if (s === undefined || !s.options.enabled) {
-    throw new PhysicsInputError(eid, 'sleep', false, 'sleeping is off for this world (createPhysicsWorld({ sleep: sleeping() }))');
+    throw new PhysicsInputError(body, 'sleep', false, 'sleeping is off for this world (createPhysicsWorld({ sleep: sleeping() }))');
   }
   const b = world.bodies, c = world.colliders;
-  if (b.motionType[eid] !== MotionType.dynamic) throw new PhysicsInputError(eid, 'sleep', eid, 'only a dynamic body sleeps');
+  if (b.motionType[eid] !== MotionType.dynamic) throw new PhysicsInputError(body, 'sleep', body, 'only a dynamic body sleeps');
   if (b.sleeping[eid] === 1) return;
   sleepBody(s, b, eid);
   for (let k = c.firstCollider[eid]; k >= 0; k = c.nextCollider[k]) {
@@ -78,30 +76,30 @@ export function sleepNow(world: PhysicsWorld, eid: number): void {
 }
 
 /**
- * Keeps body `eid` asleep against contacts: it falls asleep now (see {@link sleepNow}) and bodies that
+ * Keeps body `body` asleep against contacts: it falls asleep now (see {@link sleepNow}) and bodies that
  * hit or rest on it do not wake it (it acts as fixed for them, as Havok's ALWAYS_INACTIVE); a public
  * call that moves or pushes it still wakes it, and {@link setAllowSleep} ends the mode.
  * @throws as {@link sleepNow}.
  */
-export function keepAsleep(world: PhysicsWorld, eid: number): void {
-  sleepNow(world, eid);
-  world.bodies.allowSleep[eid] = KEEP_ASLEEP;
+export function keepAsleep(world: PhysicsWorld, body: number): void {
+  sleepNow(world, body);
+  world.bodies.allowSleep[requireBody(world, body)] = KEEP_ASLEEP;
 }
 
 /** Whether body `eid` may sleep (default true). @throws UnknownEntityError */
-export function getAllowSleep(world: PhysicsWorld, eid: number): boolean {
-  requireBody(world, eid);
+export function getAllowSleep(world: PhysicsWorld, body: number): boolean {
+  const eid = requireBody(world, body);
   return world.bodies.allowSleep[eid] !== 0;
 }
 
 /** Lets body `eid` sleep or not; `false` wakes its island and keeps it awake.
  * @throws UnknownEntityError, PhysicsInputError when `allow` is not a boolean */
-export function setAllowSleep(world: PhysicsWorld, eid: number, allow: boolean): void {
-  requireBody(world, eid);
-  if (typeof allow !== 'boolean') throw new PhysicsInputError(eid, 'allowSleep', allow, 'must be a boolean');
+export function setAllowSleep(world: PhysicsWorld, body: number, allow: boolean): void {
+  const eid = requireBody(world, body);
+  if (typeof allow !== 'boolean') throw new PhysicsInputError(body, 'allowSleep', allow, 'must be a boolean');
   world.bodies.allowSleep[eid] = allow ? 1 : 0;
   if (!allow) {
-    wakeUp(world, eid);
+    wakeUp(world, body);
     world.bodies.sleepTime[eid] = 0;
   }
 }
@@ -109,7 +107,8 @@ export function setAllowSleep(world: PhysicsWorld, eid: number, allow: boolean):
 /** Turns sleeping on (with the default thresholds if the world had none) or off for the whole world;
  * off wakes every sleeping body. @throws PhysicsInputError when `enabled` is not a boolean */
 export function setSleepEnabled(world: PhysicsWorld, enabled: boolean): void {
-  if (typeof enabled !== 'boolean') throw new PhysicsInputError(-1, 'sleep.enabled', enabled, 'must be a boolean');
+  requireWorld(world);
+  if (typeof enabled !== 'boolean') throw new WorldInputError('sleep.enabled', enabled, 'must be true or false');
   if (world.islands === undefined) {
     if (enabled) world.islands = sleeping();
     return;

@@ -62,6 +62,7 @@ import { MotionType } from '../../components/rigid-body';
 import { pairTableGet } from '../../components/pair-table';
 import { MAX_MANIFOLD_POINTS } from '../../components/contact';
 import { wakeBodies } from '../wake';
+import { handleIndex } from '../handles';
 import { keepAsleep, setAllowSleep, sleeping, sleepNow } from '../sleep';
 import { advanceClock, type StepClock } from './attach-physics';
 import { detAtan2 } from '../../math/deterministic-math';
@@ -422,15 +423,15 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     const v = readV3(recs[0]?.eid ?? -1, `${bodyLabel(body)}.linearVelocity`, linVel);
     const b = this.world.bodies;
     for (const rec of recs) {
-      if (b.motionType[rec.eid] === MotionType.static) continue;
-      wakeBodies(this.world, rec.eid); // the engine's wake rule (plugin/sleep.ts)
-      b.linearVelocity.set(v, 3 * rec.eid);
+      if (b.motionType[handleIndex(rec.eid)] === MotionType.static) continue;
+      wakeBodies(this.world, handleIndex(rec.eid)); // the engine's wake rule (plugin/sleep.ts)
+      b.linearVelocity.set(v, 3 * handleIndex(rec.eid));
     }
   }
 
   getLinearVelocityToRef(body: PhysicsBody, linVel: Vector3, instanceIndex?: number): void {
     const rec = this.recordAt(body, instanceIndex, 'linearVelocity');
-    const v = this.world.bodies.linearVelocity, i = 3 * rec.eid;
+    const v = this.world.bodies.linearVelocity, i = 3 * handleIndex(rec.eid);
     linVel.set(v[i], v[i + 1], v[i + 2]);
   }
 
@@ -439,15 +440,15 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     const w = readV3(recs[0]?.eid ?? -1, `${bodyLabel(body)}.angularVelocity`, angVel);
     const b = this.world.bodies;
     for (const rec of recs) {
-      if (b.motionType[rec.eid] === MotionType.static) continue;
-      wakeBodies(this.world, rec.eid);
-      b.angularVelocity.set(w, 3 * rec.eid);
+      if (b.motionType[handleIndex(rec.eid)] === MotionType.static) continue;
+      wakeBodies(this.world, handleIndex(rec.eid));
+      b.angularVelocity.set(w, 3 * handleIndex(rec.eid));
     }
   }
 
   getAngularVelocityToRef(body: PhysicsBody, angVel: Vector3, instanceIndex?: number): void {
     const rec = this.recordAt(body, instanceIndex, 'angularVelocity');
-    const w = this.world.bodies.angularVelocity, i = 3 * rec.eid;
+    const w = this.world.bodies.angularVelocity, i = 3 * handleIndex(rec.eid);
     angVel.set(w[i], w[i + 1], w[i + 2]);
   }
 
@@ -507,7 +508,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
 
   /** The body's sleep control as {@link setActivationControl} takes it. */
   getActivationControl(body: PhysicsBody, instanceIndex?: number): number {
-    const a = this.world.bodies.allowSleep[this.recordAt(body, instanceIndex, 'activationControl').eid];
+    const a = this.world.bodies.allowSleep[handleIndex(this.recordAt(body, instanceIndex, 'activationControl').eid)];
     return a === 0 ? 1 : a === 2 ? 2 : 0;
   }
 
@@ -525,7 +526,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     const p = readV3(recs[0]?.eid ?? -1, `${label}.targetPosition`, position);
     const q = readQ4(recs[0]?.eid ?? -1, `${label}.targetRotation`, rotation);
     for (const rec of recs) {
-      wakeBodies(this.world, rec.eid);
+      wakeBodies(this.world, handleIndex(rec.eid));
       rec.target.set(p, 0);
       rec.target.set(q, 3);
       if (!rec.hasTarget) { rec.hasTarget = true; this.targets.push(rec); }
@@ -863,7 +864,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
 
   /** Writes an engine ray hit into a Babylon result; false for a body this plugin does not know. */
   private fillResult(r: PhysicsRaycastResult, hit: RayHit): boolean {
-    const rec = this.recordOf[hit.body];
+    const rec = this.recordOf[handleIndex(hit.body)];
     if (rec === undefined || rec.disposed) return false;
     r.body = rec.body;
     r.bodyIndex = rec.index;
@@ -893,8 +894,8 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
       eid, body, index, motion, shape: null, userMass: NO_MASS, mass: 1, inertia: [1, 1, 1], com: [0, 0, 0],
       comRotation: [0, 0, 0, 1], colliders: [], eventMask: 0, hasTarget: false, target: new Float64Array(7), scale, disposed: false,
     };
-    this.recordOf[eid] = rec;
-    this.colliderOwner[eid] = rec;
+    this.recordOf[handleIndex(eid)] = rec;
+    this.colliderOwner[handleIndex(eid)] = rec;
     return rec;
   }
 
@@ -904,9 +905,9 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     this.countEvents(rec, rec.eventMask, 0);
     if (rec.shape) (rec.shape._pluginData as ShapeRecord | undefined)?.bodies.delete(rec);
     if (hasBody(this.world, rec.eid)) engineRemoveBody(this.world, rec.eid);
-    if (this.recordOf[rec.eid] === rec) this.recordOf[rec.eid] = undefined;
-    if (this.colliderOwner[rec.eid] === rec) this.colliderOwner[rec.eid] = undefined;
-    for (const c of rec.colliders) if (this.colliderOwner[c] === rec) this.colliderOwner[c] = undefined;
+    if (this.recordOf[handleIndex(rec.eid)] === rec) this.recordOf[handleIndex(rec.eid)] = undefined;
+    if (this.colliderOwner[handleIndex(rec.eid)] === rec) this.colliderOwner[handleIndex(rec.eid)] = undefined;
+    for (const c of rec.colliders) if (this.colliderOwner[handleIndex(c)] === rec) this.colliderOwner[handleIndex(c)] = undefined;
     rec.colliders.length = 0;
     if (rec.hasTarget) {
       rec.hasTarget = false;
@@ -960,7 +961,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
    * re-expressed, nothing moves in the world), then a dynamic body takes the mass and inertia.
    */
   private applyMass(rec: BodyRecord, r: ResolvedMass): void {
-    const s = this.world.colliders, e = rec.eid;
+    const s = this.world.colliders, e = handleIndex(rec.eid);
     // the node frame expressed in the current body frame is the engine's origin frame (op, oq):
     // the new origin (centre of mass) there is op + oq·com, the new axes oq ⊗ rot
     const oq = s.originOrientation.subarray(4 * e, 4 * e + 4);
@@ -971,7 +972,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     for (let k = 0; k < 4; k++) axes[k] /= l;
     rebaseBodyFrame(this.world, e, c, axes);
     rec.mass = r.mass; rec.inertia = r.inertia; rec.com = r.com; rec.comRotation = r.rot;
-    if (rec.motion === DYNAMIC) engineSetMass(this.world, e, engineMass(rec));
+    if (rec.motion === DYNAMIC) engineSetMass(this.world, rec.eid, engineMass(rec));
   }
 
   private applyShape(rec: BodyRecord, shape: PhysicsShape): void {
@@ -1001,7 +1002,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
       const c = ids[i];
       if (c === rec.eid) continue;
       if (hasCollider(w, c)) removeCollider(w, c);
-      if (this.colliderOwner[c] === rec) this.colliderOwner[c] = undefined;
+      if (this.colliderOwner[handleIndex(c)] === rec) this.colliderOwner[handleIndex(c)] = undefined;
     }
     ids.length = 0;
     const leaves = rec.shape ? flattenShape(rec.shape) : [];
@@ -1014,7 +1015,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     for (let i = 1; i < leaves.length; i++) {
       const c = addCollider(w, rec.eid, colliderDef(leaves[i]));
       ids.push(c);
-      this.colliderOwner[c] = rec;
+      this.colliderOwner[handleIndex(c)] = rec;
     }
   }
 
@@ -1048,7 +1049,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
 
   /** q_n c in the world frame (the centre of mass from the node origin). Allocation-free. */
   private comOffsetWorld(rec: BodyRecord, out: V3): void {
-    const b = this.world.bodies, i4 = 4 * rec.eid;
+    const b = this.world.bodies, i4 = 4 * handleIndex(rec.eid);
     const o = b.orientation;
     const r = rec.comRotation;
     // q_n = q r⁻¹
@@ -1110,7 +1111,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     const sleepOn = this.world.islands !== undefined && this.world.islands.options.enabled;
     for (let k = 0; k < this.sleepers.length; k++) {
       const rec = this.sleepers[k];
-      if (sleepOn && !rec.disposed && this.world.bodies.motionType[rec.eid] === MotionType.dynamic) sleepNow(this.world, rec.eid);
+      if (sleepOn && !rec.disposed && this.world.bodies.motionType[handleIndex(rec.eid)] === MotionType.dynamic) sleepNow(this.world, rec.eid);
     }
     this.sleepers.length = 0;
   }
@@ -1121,8 +1122,8 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     for (let k = 0; k < this.targets.length; k++) {
       const rec = this.targets[k];
       rec.hasTarget = false;
-      if (rec.disposed || b.motionType[rec.eid] === MotionType.static) continue;
-      const t = rec.target, i3 = 3 * rec.eid, i4 = 4 * rec.eid;
+      if (rec.disposed || b.motionType[handleIndex(rec.eid)] === MotionType.static) continue;
+      const t = rec.target, i3 = 3 * handleIndex(rec.eid), i4 = 4 * handleIndex(rec.eid);
       // target body frame: x* = p* + q* c, q* = q* r
       this.q1[0] = t[3]; this.q1[1] = t[4]; this.q1[2] = t[5]; this.q1[3] = t[6];
       quatRot(this.q1, rec.com, this.v1);
@@ -1155,9 +1156,9 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
       if (rec.eid < 0 || !this.jointAlive(rec)) continue;
       for (let a = 0; a < 6; a++) {
         if (rec.motorType[a] !== MOTOR_POSITION || !axisIsDriven(rec, a)) continue;
-        let err = rec.motorTarget[a] - this.jointCoordinate(rec.eid, a);
+        let err = rec.motorTarget[a] - this.jointCoordinate(handleIndex(rec.eid), a);
         if (a >= 3) { while (err > Math.PI) err -= 2 * Math.PI; while (err < -Math.PI) err += 2 * Math.PI; }
-        js.motorSpeed[6 * rec.eid + a] = err / h;
+        js.motorSpeed[6 * handleIndex(rec.eid) + a] = err / h;
       }
     }
   }
@@ -1231,7 +1232,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
 
   /** Interpolated engine pose (alpha ∈ [0, 1] between the start and the end of the last step) → node pose. */
   private interpolatedNodePose(rec: BodyRecord, alpha: number, p: V3, q: Q4): void {
-    const b = this.world.bodies, i3 = 3 * rec.eid, i4 = 4 * rec.eid;
+    const b = this.world.bodies, i3 = 3 * handleIndex(rec.eid), i4 = 4 * handleIndex(rec.eid);
     let qx = b.orientation[i4], qy = b.orientation[i4 + 1], qz = b.orientation[i4 + 2], qw = b.orientation[i4 + 3];
     let px = b.position[i3], py = b.position[i3 + 1], pz = b.position[i3 + 2];
     if (alpha < 1) {
@@ -1375,7 +1376,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     const half = 0.5 * sep;
     // The manifold was found at the start of the step; observers see post-step transforms (as Havok's
     // events), so each surface point moves with its body's displacement over the step.
-    const pos = this.world.bodies.position, prev = this.world.bodies.prevPosition, c3 = 3 * rc.eid, o3 = 3 * ro.eid;
+    const pos = this.world.bodies.position, prev = this.world.bodies.prevPosition, c3 = 3 * handleIndex(rc.eid), o3 = 3 * handleIndex(ro.eid);
     const dcx = pos[c3] - prev[c3], dcy = pos[c3 + 1] - prev[c3 + 1], dcz = pos[c3 + 2] - prev[c3 + 2];
     const dox = pos[o3] - prev[o3], doy = pos[o3 + 1] - prev[o3 + 1], doz = pos[o3 + 2] - prev[o3 + 2];
     const distance = sep + nx * (dox - dcx) + ny * (doy - dcy) + nz * (doz - dcz);

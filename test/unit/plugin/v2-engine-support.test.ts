@@ -10,6 +10,7 @@ import { stepWorld } from '../../../plugin/step';
 import { addBody, applyImpulse, setLinearVelocity } from '../../../plugin/bodies';
 import { isSleeping, keepAsleep, sleepNow, sleeping, getAllowSleep, setAllowSleep } from '../../../plugin/sleep';
 import { PhysicsInputError, WorldInputError } from '../../../plugin/errors';
+import { handleIndex } from '../../../plugin/handles';
 
 const H = 1 / 60, G = 9.81;
 function steps(w: PhysicsWorld, n: number): void { for (let i = 0; i < n; i++) stepWorld(w, H); }
@@ -26,7 +27,7 @@ function ramp(w: PhysicsWorld, theta: number, mus: number, mud: number): number 
   });
 }
 
-const speed = (w: PhysicsWorld, e: number): number => Math.hypot(w.bodies.linearVelocity[3 * e], w.bodies.linearVelocity[3 * e + 1], w.bodies.linearVelocity[3 * e + 2]);
+const speed = (w: PhysicsWorld, e: number): number => Math.hypot(w.bodies.linearVelocity[3 * handleIndex(e)], w.bodies.linearVelocity[3 * handleIndex(e) + 1], w.bodies.linearVelocity[3 * handleIndex(e) + 2]);
 
 describe('static friction (two-coefficient Coulomb law)', () => {
   const TH = Math.PI / 6; // tan 30° = 0.577
@@ -35,9 +36,9 @@ describe('static friction (two-coefficient Coulomb law)', () => {
     const w = createPhysicsWorld();
     const b = ramp(w, TH, 0.8, 0.3);
     steps(w, 3);
-    const x0 = w.bodies.position[3 * b];
+    const x0 = w.bodies.position[3 * handleIndex(b)];
     steps(w, 60);
-    expect(Math.abs(w.bodies.position[3 * b] - x0)).toBeLessThan(1e-3);
+    expect(Math.abs(w.bodies.position[3 * handleIndex(b)] - x0)).toBeLessThan(1e-3);
   });
 
   it('pushed at 1 m/s down the slope it keeps sliding and speeds up with a = g (sin θ − μ_d cos θ) (± 2 %)', () => {
@@ -73,14 +74,14 @@ describe('sleepNow / keepAsleep', () => {
     sleepNow(w, b);
     expect(isSleeping(w, b)).toBe(true);
     steps(w, 30);
-    expect(w.bodies.position[3 * b + 1]).toBe(3);
+    expect(w.bodies.position[3 * handleIndex(b) + 1]).toBe(3);
     applyImpulse(w, b, [0, 1e-3, 0]);
     expect(isSleeping(w, b)).toBe(false);
     sleepNow(w, b);
     addBody(w, { position: [0, 5, 0], collider: { shape: 'sphere', radius: 0.5 } });
     steps(w, 60);
     expect(isSleeping(w, b)).toBe(false);
-    expect(w.bodies.position[3 * b + 1]).toBeLessThan(3);
+    expect(w.bodies.position[3 * handleIndex(b) + 1]).toBeLessThan(3);
   });
 
   it('keepAsleep: a ball dropped on the body rests on it and does not wake it; setAllowSleep ends the mode', () => {
@@ -90,22 +91,22 @@ describe('sleepNow / keepAsleep', () => {
     const ball = addBody(w, { position: [0, 5, 0], collider: { shape: 'sphere', radius: 0.5 } });
     steps(w, 90);
     expect(isSleeping(w, b)).toBe(true);
-    expect(w.bodies.position[3 * b + 1]).toBe(3);
-    expect(Math.abs(w.bodies.position[3 * ball + 1] - 4)).toBeLessThan(0.01);
+    expect(w.bodies.position[3 * handleIndex(b) + 1]).toBe(3);
+    expect(Math.abs(w.bodies.position[3 * handleIndex(ball) + 1] - 4)).toBeLessThan(0.01);
     expect(getAllowSleep(w, b)).toBe(true);
     setAllowSleep(w, b, true);
-    expect(w.bodies.allowSleep[b]).toBe(1);
+    expect(w.bodies.allowSleep[handleIndex(b)]).toBe(1);
   });
 
   it('sleepNow throws PhysicsInputError (field sleep) with sleeping off or on a static body; nothing changes', () => {
     const off = createPhysicsWorld();
     const b = addBody(off, { position: [0, 3, 0], collider: { shape: 'sphere', radius: 0.5 } });
     expect(() => sleepNow(off, b)).toThrowError(PhysicsInputError);
-    expect(off.bodies.sleeping[b]).toBe(0);
+    expect(off.bodies.sleeping[handleIndex(b)]).toBe(0);
     const on = createPhysicsWorld({ sleep: sleeping() });
     const s = addBody(on, { type: 'static', collider: { shape: 'sphere', radius: 0.5 } });
     expect(() => sleepNow(on, s)).toThrowError(/sleep/);
-    expect(on.bodies.sleeping[s]).toBe(0);
+    expect(on.bodies.sleeping[handleIndex(s)]).toBe(0);
   });
 });
 
@@ -116,7 +117,7 @@ describe('fast solver speed limit', () => {
     steps(w, 60);
     expect(speed(w, b)).toBeLessThanOrEqual(5 + 1e-12);
     const t1 = 5 / G, drop = 0.5 * G * t1 * t1 + 5 * (1 - t1) + 0.5 * G * t1 / 240;
-    expect(Math.abs(100 - w.bodies.position[3 * b + 1] - drop)).toBeLessThan(0.003);
+    expect(Math.abs(100 - w.bodies.position[3 * handleIndex(b) + 1] - drop)).toBeLessThan(0.003);
   });
 
   it('rejects a limit that is not a number > 0', () => {
