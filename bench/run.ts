@@ -21,8 +21,11 @@
  *                    version. The jointed scenes (joint-grid, ragdoll-pile) also report joint counts
  *                    and the joint errors of both engines (anchor gap, hinge axis, hinge limits).
  *   --engine NAME    ours | havok | rapier | cannon (repeatable, or a comma list; default all)
- *   --solver NAME    pgs | mdp | lcp | pgs-gs for our engine (repeatable, or a comma list; default
- *                    pgs): pgs = the fast solver (cone projection), mdp = the fast solver with
+ *   --solver NAME    pgs | mdp | lcp | pgs-gs | pgs-sleep for our engine (repeatable, or a comma list;
+ *                    default pgs, plus pgs-sleep on box3d-pyramid-50): pgs = the fast solver (cone
+ *                    projection, sleeping off as in every run), pgs-sleep = the same with sleeping on (the
+ *                    scene's settled step, the median of its last 100 steps, is reported as a fraction
+ *                    of the awake one), mdp = the fast solver with
  *                    maximum-dissipation friction (exact block solve), pgs-gs = the fast solver with
  *                    its joint rows swept by Gauss–Seidel (`pgs.jointSolver: 'gauss-seidel'`) instead
  *                    of solved directly per joint island, lcp = the accurate solver
@@ -30,6 +33,8 @@
  *                    dense LCPs fit (stack, joint-grid, ragdoll-pile and the seed scenes) unless --scene
  *                    names others. On the jointed scenes a run of it stops at the first step slower
  *                    than 1 s (the rows then cover the steps taken, and say why it stopped).
+ *   --pgs K=V,…      fast-solver options for our engine (numbers and booleans of `PgsOptions`, e.g.
+ *                    `--pgs iterations=1,substeps=4`), to compare settings at equal quality
  *   --steps N        steps per run (default 600)
  *   --repeat R       runs per engine × scene; the reported times are the median of the runs' medians
  *                    (default 1)
@@ -71,12 +76,16 @@ const LCP_STEP_BUDGET_MS = 1000;
 type SceneName = 'pile' | 'pile-4000' | 'spheres' | 'pyramid' | 'stack' | 'box3d-pyramid-20' | 'box3d-pyramid-50'
   | 'box3d-pile-1000' | 'box3d-pile-4000' | 'joint-grid' | 'ragdoll-pile' | 'four-balls' | 'cradle';
 /** An engine with a solver: ours with each of its solvers, or a reference engine. */
-type EngineName = 'ours' | 'ours-mdp' | 'ours-lcp' | 'ours-pgs-gs' | 'havok' | 'rapier' | 'cannon';
+type EngineName = 'ours' | 'ours-mdp' | 'ours-lcp' | 'ours-pgs-gs' | 'ours-sleep' | 'havok' | 'rapier' | 'cannon';
 type OtherEngine = 'havok' | 'rapier' | 'cannon';
 const OTHER_ENGINES: readonly OtherEngine[] = ['havok', 'rapier', 'cannon'];
-type OurSolver = 'pgs' | 'mdp' | 'lcp' | 'pgs-gs';
-const OUR_SOLVERS: readonly OurSolver[] = ['pgs', 'mdp', 'lcp', 'pgs-gs'];
-const OUR_ENGINE: Record<OurSolver, EngineName> = { pgs: 'ours', mdp: 'ours-mdp', lcp: 'ours-lcp', 'pgs-gs': 'ours-pgs-gs' };
+type OurSolver = 'pgs' | 'mdp' | 'lcp' | 'pgs-gs' | 'pgs-sleep';
+const OUR_SOLVERS: readonly OurSolver[] = ['pgs', 'mdp', 'lcp', 'pgs-gs', 'pgs-sleep'];
+const OUR_ENGINE: Record<OurSolver, EngineName> = {
+  pgs: 'ours', mdp: 'ours-mdp', lcp: 'ours-lcp', 'pgs-gs': 'ours-pgs-gs', 'pgs-sleep': 'ours-sleep',
+};
+/** Steps at the end of a run over which the settled step time is taken (`Row.settledMs`). */
+const SETTLED_STEPS = 100;
 
 interface SceneEntry {
   description: string;
@@ -97,6 +106,9 @@ interface SceneEntry {
   lcpStepBudgetMs?: number;
   /** Whether cannon-es runs it (default true; false on the scenes where it takes over 0.3 s a step). */
   cannon?: boolean;
+  /** Whether ours also runs it with sleeping on (`pgs-sleep`) by default, to report the settled step
+   * with sleeping on as a fraction of the awake one. */
+  sleepRow?: boolean;
   /** Scene-specific metrics (Box3D's) from the final body centres `[3 × bodies]`, every engine. */
   quality?: (spec: SceneSpec, final: Float64Array) => Record<string, number>;
   /** Whether the scene's `quality` says the structure stood (Box3D's pyramids). */
@@ -119,7 +131,7 @@ function box3dPyramidEntry(rows: number): SceneEntry {
   return {
     description: `Box3D's Pyramid(${rows}): ${(rows * (rows + 1)) / 2} unit boxes (1000 kg) in a 2D pyramid, friction 0.6, on a slab; metrics: drift, top height retained.`,
     build: (w) => buildBox3dPyramid(w, rows), spec: () => box3dPyramidSpec(rows), standing: true, lcpFits: false,
-    cannon: rows <= 50, quality: (spec, final) => ({ ...pyramidQuality(spec, final) }),
+    cannon: rows <= 50, sleepRow: rows === 50, quality: (spec, final) => ({ ...pyramidQuality(spec, final) }),
     stoodBy: (q) => q.topHeightRetained >= PYRAMID_STANDING_HEIGHT,
   };
 }
@@ -181,6 +193,9 @@ interface Row {
   steps: number;
   /** Median wall time per step (unit: ms). */
   medianMs: number;
+  /** Median wall time of the last {@link SETTLED_STEPS} steps (unit: ms; ours only): a standing
+   * structure has settled by then. */
+  settledMs?: number;
   /** 95th percentile (nearest rank) wall time per step (unit: ms). */
   p95Ms: number;
   /** Median time per stage (unit: ms); empty for cannon-es. */
@@ -227,12 +242,16 @@ interface Options {
   solvers: OurSolver[];
   steps: number;
   repeat: number;
+  /** Whether --solver was given (then pgs-sleep runs on every scene if named). */
+  solversGiven: boolean;
+  /** `--pgs`: fast-solver options of our engine. */
+  pgs: Record<string, number | boolean>;
   /** Run the Babylon-level rows (`bench/v2-plugin.ts`): with `--scene v2-pile`, or when no scene is named. */
   v2: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { json: false, scenes: [], scenesGiven: false, engines: [], solvers: [], steps: 600, repeat: 1, v2: false };
+  const o: Options = { json: false, scenes: [], scenesGiven: false, engines: [], solvers: [], solversGiven: false, steps: 600, repeat: 1, pgs: {}, v2: false };
   let engineNames: ('ours' | OtherEngine)[] = [];
   const value = (i: number, flag: string): string => {
     const v = argv[i];
@@ -263,17 +282,25 @@ function parseArgs(argv: string[]): Options {
         if (!OUR_SOLVERS.includes(s as OurSolver)) throw new Error(`unknown solver ${s} (solvers: ${OUR_SOLVERS.join(', ')})`);
         if (!o.solvers.includes(s as OurSolver)) o.solvers.push(s as OurSolver);
       }
+    } else if (a === '--pgs') {
+      for (const kv of value(++i, a).split(',')) {
+        const [k, v] = kv.split('=');
+        if (k === undefined || v === undefined || k === '') throw new Error(`--pgs takes key=value pairs, got ${kv}`);
+        o.pgs[k] = v === 'true' ? true : v === 'false' ? false : Number(v);
+        if (typeof o.pgs[k] === 'number' && !Number.isFinite(o.pgs[k])) throw new Error(`--pgs ${k} must be a number or a boolean, got ${v}`);
+      }
     } else if (a === '--steps') o.steps = positiveInt(value(++i, a), a);
     else if (a === '--repeat') o.repeat = positiveInt(value(++i, a), a);
     else if (a === '--help' || a === '-h') {
-      process.stdout.write('usage: tsx bench/run.ts [--json] [--scene NAME]… [--engine ours|havok|rapier|cannon]… [--solver pgs|mdp|lcp|pgs-gs]… [--steps N] [--repeat R]\n');
+      process.stdout.write('usage: tsx bench/run.ts [--json] [--scene NAME]… [--engine ours|havok|rapier|cannon]… [--solver pgs|mdp|lcp|pgs-gs]… [--pgs K=V,…] [--steps N] [--repeat R]\n');
       process.exit(0);
     } else throw new Error(`unknown option ${a}`);
   }
   o.scenesGiven = o.scenes.length > 0 || o.v2;
   if (!o.scenesGiven) { o.scenes = [...SCENE_NAMES]; o.v2 = true; }
   if (engineNames.length === 0) engineNames = ['ours', ...OTHER_ENGINES];
-  if (o.solvers.length === 0) o.solvers = ['pgs'];
+  o.solversGiven = o.solvers.length > 0;
+  if (o.solvers.length === 0) o.solvers = ['pgs', 'pgs-sleep'];
   if (engineNames.includes('ours')) for (const s of o.solvers) o.engines.push(OUR_ENGINE[s]);
   for (const e of OTHER_ENGINES) if (engineNames.includes(e)) o.engines.push(e);
   return o;
@@ -356,12 +383,15 @@ interface Run {
   finish(): Row;
 }
 
+/** `--pgs`: fast-solver options of our engine (set by `main`). */
+let pgsOverrides: Record<string, number | boolean> = {};
+
 function startOurs(name: SceneName, steps: number, solver: OurSolver): Run {
   const entry = SCENES[name];
   const world = createPhysicsWorld({
-    gravity: entry.gravity ?? [0, -9.81, 0], profile: true, sleep: false,
-    ...(solver === 'lcp' ? { solver: 'lcp' as const } : solver === 'mdp' ? { friction: 'max-dissipation' as const }
-      : solver === 'pgs-gs' ? { pgs: { jointSolver: 'gauss-seidel' as const } } : {}),
+    gravity: entry.gravity ?? [0, -9.81, 0], profile: true, sleep: solver === 'pgs-sleep',
+    ...(solver === 'lcp' ? { solver: 'lcp' as const } : solver === 'mdp' ? { friction: 'max-dissipation' as const, pgs: pgsOverrides }
+      : solver === 'pgs-gs' ? { pgs: { ...pgsOverrides, jointSolver: 'gauss-seidel' as const } } : { pgs: pgsOverrides }),
   });
   const scene = entry.build(world);
   const times = new Float64Array(steps);
@@ -422,6 +452,7 @@ function startOurs(name: SceneName, steps: number, solver: OurSolver): Run {
         ...jointColumns(tracker),
         ...(stopped !== undefined ? { stopped } : {}),
         medianMs: median(stepTimes), p95Ms: percentile(stepTimes, 0.95), stages: stageMedians,
+        settledMs: median(stepTimes.subarray(Math.max(0, taken - SETTLED_STEPS))),
         ...outcome, topDisplacement, maxPenetration,
         escaped: countEscaped(scene.bodies.map((e) => [pos[3 * e], pos[3 * e + 1], pos[3 * e + 2]])),
       };
@@ -533,6 +564,7 @@ const STARTERS: Record<EngineName, (name: SceneName, steps: number) => Run> = {
   'ours-mdp': (n, s) => startOurs(n, s, 'mdp'),
   'ours-pgs-gs': (n, s) => startOurs(n, s, 'pgs-gs'),
   'ours-lcp': (n, s) => startOurs(n, s, 'lcp'),
+  'ours-sleep': (n, s) => startOurs(n, s, 'pgs-sleep'),
   havok: (n, s) => startReference('havok', n, s),
   rapier: (n, s) => startReference('rapier', n, s),
   cannon: startCannon,
@@ -545,7 +577,8 @@ function enginesFor(name: SceneName, o: Options): EngineName[] {
   const entry = SCENES[name];
   return o.engines.filter((e) => (e === 'cannon' ? entry.spec !== undefined && entry.cannon !== false
     : e === 'havok' || e === 'rapier' ? entry.spec !== undefined && !isJointed(entry.spec())
-      : e === 'ours-lcp' ? entry.lcpFits || o.scenesGiven : true));
+      : e === 'ours-lcp' ? entry.lcpFits || o.scenesGiven
+        : e === 'ours-sleep' ? entry.sleepRow === true || o.solversGiven : true));
 }
 
 /** Steps per turn when the engines take turns (0.5 s of simulated time). */
@@ -580,6 +613,7 @@ function mergeRuns(runs: Row[]): Row {
     ...last,
     medianMs: median(runs.map((r) => r.medianMs)),
     p95Ms: median(runs.map((r) => r.p95Ms)),
+    ...(last.settledMs !== undefined ? { settledMs: median(runs.map((r) => r.settledMs ?? NaN)) } : {}),
     stages,
   };
 }
@@ -589,7 +623,7 @@ function warmUp(o: Options): void {
   const warm = { ...o, scenesGiven: false };
   runInterleaved('stack', enginesFor('stack', warm), 60, 0);
   for (const name of ['spheres', 'pile', 'joint-grid'] as const) {
-    runInterleaved(name, enginesFor(name, warm).filter((e) => e !== 'ours-lcp'), 10, 0);
+    runInterleaved(name, enginesFor(name, warm).filter((e) => e !== 'ours-lcp' && e !== 'ours-sleep'), 10, 0);
   }
 }
 
@@ -651,6 +685,12 @@ function printScene(name: SceneName, rows: Row[], steps: number, repeat: number)
     const ratios = rows.filter((r) => r.engine !== 'havok').map((r) => `${r.engine}/${r.solver} ${fmt(r.medianMs / havok, 3)}`);
     if (ratios.length > 0) out.push(`  ratio to Havok (median ms per step): ${ratios.join(', ')}`);
   }
+  const awake = rows.find((r) => r.engine === 'ours' && r.solver === 'pgs');
+  const asleep = rows.find((r) => r.engine === 'ours' && r.solver === 'pgs-sleep');
+  if (awake?.settledMs !== undefined && asleep?.settledMs !== undefined) {
+    out.push(`  sleeping on, settled (median of the last ${SETTLED_STEPS} steps): ${fmt(asleep.settledMs, 3)} ms = `
+      + `${fmt((100 * asleep.settledMs) / awake.settledMs, 1)} % of the awake step (${fmt(awake.settledMs, 3)} ms)`);
+  }
   const ours = msOf(rows, 'ours'), cannon = msOf(rows, 'cannon');
   if (ours !== undefined && cannon !== undefined) out.push(`  ratio ours/cannon (median ms per step): ${fmt(ours / cannon, 3)}`);
   process.stdout.write(out.join('\n') + '\n');
@@ -668,6 +708,7 @@ async function main(): Promise<void> {
     process.stdout.write(`bench: ${o.steps} steps of 1/60 s per run, ${o.repeat} run(s) per engine × scene; `
       + `${availableParallelism()} CPUs, load average ${loadavg()[0].toFixed(2)} (1 min) at start; node ${process.version}\n`);
   }
+  pgsOverrides = o.pgs;
   if (o.engines.includes('havok')) reference.havok = await loadHavok();
   if (o.engines.includes('rapier')) reference.rapier = await loadRapier();
   warmUp(o);

@@ -102,7 +102,9 @@ export function updateBroadphase(
   if (s.order.length < n) growColumns(SWEEP_COLUMNS, s, nextCapacity(s.order.length, n));
   for (let i = 0; i < n; i++) {
     const e = list[i];
-    if (colliders.shape[e] === ShapeKind.none || bodies.sleeping[colliders.body[e]] === 1) continue;
+    // a sleeping body's colliders keep their pose and AABB, once they have one (a body created
+    // asleep is new to the broadphase: inOrder 0)
+    if (colliders.shape[e] === ShapeKind.none || (bodies.sleeping[colliders.body[e]] === 1 && s.inOrder[e] === 1)) continue;
     colliderWorldPose(colliders, bodies, e, colliders.worldPose, 7 * e);
     computeAabb(colliders, bodies, e, margin, dt);
   }

@@ -23,11 +23,12 @@ export type DeterminismScene = 'pile' | 'ragdolls' | 'pyramid';
 /** Steps per scene (dt = 1/60). */
 export const DETERMINISM_STEPS: Record<DeterminismScene, number> = { pile: 90, ragdolls: 60, pyramid: 60 };
 
-/** Runs one scene in one mode and returns the state hash after its steps. */
+/** Runs one scene in one mode and returns the state hash after its steps (sleeping off: the hashes
+ * cover the solver's arithmetic, which a sleeping island skips). */
 export function determinismHash(scene: DeterminismScene, mode: DeterminismMode): string {
   const world = mode === 'lcp'
-    ? createPhysicsWorld({ solver: 'lcp' })
-    : createPhysicsWorld({ friction: mode === 'mdp' ? 'max-dissipation' : 'coulomb' });
+    ? createPhysicsWorld({ solver: 'lcp', sleep: false })
+    : createPhysicsWorld({ friction: mode === 'mdp' ? 'max-dissipation' : 'coulomb', sleep: false });
   const bodies = scene === 'pile'
     ? buildPile(world, { count: mode === 'lcp' ? 12 : 40, seed: 3, randomOrientation: true }).bodies
     : scene === 'ragdolls'
