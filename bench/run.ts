@@ -194,9 +194,14 @@ interface Row {
   steps: number;
   /** Median wall time per step (unit: ms). */
   medianMs: number;
+  /** Mean CPU time of the process per step (unit: ms; user + system, `process.cpuUsage()`): unlike the
+   * wall time, not inflated by the scheduler when the machine is loaded (see {@link cpuNow}). */
+  cpuMs: number;
   /** Median wall time of the last {@link SETTLED_STEPS} steps (unit: ms; ours only): a standing
    * structure has settled by then. */
   settledMs?: number;
+  /** Mean CPU time per step over the last {@link SETTLED_STEPS} steps (unit: ms; ours only). */
+  settledCpuMs?: number;
   /** 95th percentile (nearest rank) wall time per step (unit: ms). */
   p95Ms: number;
   /** Median time per stage (unit: ms); empty for cannon-es. */
@@ -314,6 +319,12 @@ function median(a: ArrayLike<number>): number {
   return n % 2 === 1 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
 }
 
+function mean(a: ArrayLike<number>): number {
+  let t = 0;
+  for (let i = 0; i < a.length; i++) t += a[i];
+  return a.length > 0 ? t / a.length : NaN;
+}
+
 /** Nearest-rank percentile, p in (0, 1]. */
 function percentile(a: ArrayLike<number>, p: number): number {
   const s = Array.from(a).sort((x, y) => x - y);
@@ -384,6 +395,19 @@ interface Run {
   finish(): Row;
 }
 
+/**
+ * CPU time of this process so far (unit: ms; user + system). A step's wall time on a loaded machine is
+ * its CPU time plus the time the scheduler gave the core to other processes: a step longer than a
+ * scheduler slice (the bench runs at nice 19, whose slices are short) is preempted and waits, one
+ * shorter mostly is not, so wall-time ratios between a 0.5 ms and a 2.5 ms step are inflated
+ * (Box3D's Pyramid(20): 38–78 × Havok in wall time at load 25–34, about 3 × in CPU time). The CPU
+ * time counts the process's other threads too (V8's compiler and GC helpers), for both engines.
+ */
+function cpuNow(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
 /** `--pgs`: fast-solver options of our engine (set by `main`). */
 let pgsOverrides: Record<string, number | boolean> = {};
 
@@ -408,13 +432,17 @@ function startOurs(name: SceneName, steps: number, solver: OurSolver): Run {
   const budget = solver === 'lcp' ? entry.lcpStepBudgetMs ?? Infinity : Infinity;
   /** Steps taken (fewer than `steps` when the run stopped early). */
   let taken = 0;
+  let cpu = 0;
+  const cpuTimes = new Float64Array(steps);
   let stopped: string | undefined;
   return {
     stepRange(from, to) {
       for (let i = from; i < to && stopped === undefined; i++) {
-        const t0 = performance.now();
+        const c0 = cpuNow(), t0 = performance.now();
         stepWorld(world, DT);
         times[i] = performance.now() - t0;
+        cpuTimes[i] = cpuNow() - c0;
+        cpu += cpuTimes[i];
         for (let s = 0; s < STAGES.length; s++) stageTimes[s][i] = stages[STAGES[s]];
         const n = world.profiler.last.contacts;
         if (n > 0) perContact[i] = (1000 * stages.solve) / n;
@@ -452,8 +480,9 @@ function startOurs(name: SceneName, steps: number, solver: OurSolver): Run {
         ...(name === 'cradle' ? { finalVx: scene.bodies.map((e) => lv[3 * e]) } : {}),
         ...jointColumns(tracker),
         ...(stopped !== undefined ? { stopped } : {}),
-        medianMs: median(stepTimes), p95Ms: percentile(stepTimes, 0.95), stages: stageMedians,
+        medianMs: median(stepTimes), p95Ms: percentile(stepTimes, 0.95), stages: stageMedians, cpuMs: cpu / Math.max(1, taken),
         settledMs: median(stepTimes.subarray(Math.max(0, taken - SETTLED_STEPS))),
+        settledCpuMs: mean(cpuTimes.subarray(Math.max(0, taken - SETTLED_STEPS), taken)),
         ...outcome, topDisplacement, maxPenetration,
         escaped: countEscaped(scene.bodies.map((e) => [pos[3 * e], pos[3 * e + 1], pos[3 * e + 2]])),
       };
@@ -473,13 +502,15 @@ function startCannon(name: SceneName, steps: number): Run {
   }) : undefined;
   const times = new Float64Array(steps);
   let before = snapshotPositions(world);
+  let cpu = 0;
   return {
     stepRange(from, to) {
       for (let i = from; i < to; i++) {
         if (i === steps - 1) before = snapshotPositions(world);
-        const t0 = performance.now();
+        const c0 = cpuNow(), t0 = performance.now();
         world.step(DT);
         times[i] = performance.now() - t0;
+        cpu += cpuNow() - c0;
         tracker?.after();
       }
     },
@@ -494,7 +525,7 @@ function startCannon(name: SceneName, steps: number): Run {
       bodies.forEach((b, i) => { final[3 * i] = b.position.x; final[3 * i + 1] = b.position.y; final[3 * i + 2] = b.position.z; });
       return {
         engine: 'cannon', solver: 'gs', scene: name, bodies: bodies.length, steps,
-        medianMs: median(times), p95Ms: percentile(times, 0.95), stages: {},
+        medianMs: median(times), p95Ms: percentile(times, 0.95), stages: {}, cpuMs: cpu / steps,
         ...sceneOutcome(entry, spec, final, topDisplacement),
         topDisplacement, maxPenetration: cannonMaxPenetration(world, before),
         escaped: countEscaped(bodies.map((b) => [b.position.x, b.position.y, b.position.z])),
@@ -531,12 +562,14 @@ function startReference(engine: 'havok' | 'rapier', name: SceneName, steps: numb
     scene = buildRapierScene(reference.rapier, spec, DT, gravity);
   }
   const times = new Float64Array(steps);
+  let cpu = 0;
   return {
     stepRange(from, to) {
       for (let i = from; i < to; i++) {
-        const t0 = performance.now();
+        const c0 = cpuNow(), t0 = performance.now();
         scene.step(DT);
         times[i] = performance.now() - t0;
+        cpu += cpuNow() - c0;
       }
     },
     finish() {
@@ -552,7 +585,7 @@ function startReference(engine: 'havok' | 'rapier', name: SceneName, steps: numb
       for (let i = 0; i < scene.bodies; i++) positions.push([final[3 * i], final[3 * i + 1], final[3 * i + 2]]);
       return {
         engine, solver: 'default', scene: name, bodies: scene.bodies, steps,
-        medianMs: median(times), p95Ms: percentile(times, 0.95), stages: {},
+        medianMs: median(times), p95Ms: percentile(times, 0.95), stages: {}, cpuMs: cpu / steps,
         ...sceneOutcome(entry, spec, final, topDisplacement),
         topDisplacement, maxPenetration: NaN, escaped: countEscaped(positions), solveUsPerContact: null,
       };
@@ -613,8 +646,10 @@ function mergeRuns(runs: Row[]): Row {
   return {
     ...last,
     medianMs: median(runs.map((r) => r.medianMs)),
+    cpuMs: median(runs.map((r) => r.cpuMs)),
     p95Ms: median(runs.map((r) => r.p95Ms)),
     ...(last.settledMs !== undefined ? { settledMs: median(runs.map((r) => r.settledMs ?? NaN)) } : {}),
+    ...(last.settledCpuMs !== undefined ? { settledCpuMs: median(runs.map((r) => r.settledCpuMs ?? NaN)) } : {}),
     stages,
   };
 }
@@ -626,6 +661,11 @@ function warmUp(o: Options): void {
   for (const name of ['spheres', 'pile', 'joint-grid'] as const) {
     runInterleaved(name, enginesFor(name, warm).filter((e) => e !== 'ours-lcp' && e !== 'ours-sleep'), 10, 0);
   }
+}
+
+/** The mean cpu ms per step of `engine` (ours: pgs) in `rows`, or undefined. */
+function cpuOf(rows: Row[], engine: Row['engine']): number | undefined {
+  return rows.find((r) => r.engine === engine && (engine !== 'ours' || r.solver === 'pgs'))?.cpuMs;
 }
 
 /** The median ms per step of `engine` (ours: pgs) in `rows`, or undefined. */
@@ -640,9 +680,9 @@ function printScene(name: SceneName, rows: Row[], steps: number, repeat: number)
   const out: string[] = [];
   out.push(`\n${name}: ${SCENES[name].description}`);
   out.push(`  ${steps} steps of 1/60 s${repeat > 1 ? `, median of ${repeat} runs` : ''}`);
-  const head = ['engine', 'bodies', 'median ms', 'p95 ms', ...STAGES.map((s) => s.slice(0, 7)),
+  const head = ['engine', 'bodies', 'median ms', 'p95 ms', 'cpu ms', ...STAGES.map((s) => s.slice(0, 7)),
     'stood', 'top Δ m', 'max pen mm', 'escaped', 'µs/contact'];
-  const widths = [14, 7, 10, 8, ...STAGES.map(() => 8), 6, 8, 11, 8, 11];
+  const widths = [14, 7, 10, 8, 8, ...STAGES.map(() => 8), 6, 8, 11, 8, 11];
   out.push('  ' + head.map((h, i) => (i === 0 ? h.padEnd(widths[i]) : pad(h, widths[i]))).join(''));
   for (const r of rows) {
     const cells = [
@@ -650,12 +690,13 @@ function printScene(name: SceneName, rows: Row[], steps: number, repeat: number)
       pad(String(r.bodies), widths[1]),
       pad(fmt(r.medianMs), widths[2]),
       pad(fmt(r.p95Ms), widths[3]),
-      ...STAGES.map((s, i) => pad(fmt(r.stages[s] ?? null, 3), widths[4 + i])),
-      pad(r.stood === null ? '–' : r.stood ? 'yes' : 'NO', widths[4 + STAGES.length]),
-      pad(fmt(r.topDisplacement, 3), widths[5 + STAGES.length]),
-      pad(fmt(r.maxPenetration * 1000, 1), widths[6 + STAGES.length]),
-      pad(String(r.escaped), widths[7 + STAGES.length]),
-      pad(fmt(r.solveUsPerContact, 2), widths[8 + STAGES.length]),
+      pad(fmt(r.cpuMs), widths[4]),
+      ...STAGES.map((s, i) => pad(fmt(r.stages[s] ?? null, 3), widths[5 + i])),
+      pad(r.stood === null ? '–' : r.stood ? 'yes' : 'NO', widths[5 + STAGES.length]),
+      pad(fmt(r.topDisplacement, 3), widths[6 + STAGES.length]),
+      pad(fmt(r.maxPenetration * 1000, 1), widths[7 + STAGES.length]),
+      pad(String(r.escaped), widths[8 + STAGES.length]),
+      pad(fmt(r.solveUsPerContact, 2), widths[9 + STAGES.length]),
     ];
     out.push('  ' + cells.join(''));
     if (r.quality !== undefined) {
@@ -681,16 +722,18 @@ function printScene(name: SceneName, rows: Row[], steps: number, repeat: number)
       ].join(''));
     }
   }
-  const havok = msOf(rows, 'havok');
-  if (havok !== undefined) {
-    const ratios = rows.filter((r) => r.engine !== 'havok').map((r) => `${r.engine}/${r.solver} ${fmt(r.medianMs / havok, 3)}`);
-    if (ratios.length > 0) out.push(`  ratio to Havok (median ms per step): ${ratios.join(', ')}`);
+  const havok = msOf(rows, 'havok'), havokCpu = cpuOf(rows, 'havok');
+  if (havok !== undefined && havokCpu !== undefined) {
+    const ratios = rows.filter((r) => r.engine !== 'havok')
+      .map((r) => `${r.engine}/${r.solver} ${fmt(r.medianMs / havok, 3)} (cpu ${fmt(r.cpuMs / havokCpu, 3)})`);
+    if (ratios.length > 0) out.push(`  ratio to Havok (median wall ms per step; mean cpu ms per step): ${ratios.join(', ')}`);
   }
   const awake = rows.find((r) => r.engine === 'ours' && r.solver === 'pgs');
   const asleep = rows.find((r) => r.engine === 'ours' && r.solver === 'pgs-sleep');
-  if (awake?.settledMs !== undefined && asleep?.settledMs !== undefined) {
-    out.push(`  sleeping on, settled (median of the last ${SETTLED_STEPS} steps): ${fmt(asleep.settledMs, 3)} ms = `
-      + `${fmt((100 * asleep.settledMs) / awake.settledMs, 1)} % of the awake step (${fmt(awake.settledMs, 3)} ms)`);
+  if (awake?.settledCpuMs !== undefined && asleep?.settledCpuMs !== undefined && awake.settledMs !== undefined && asleep.settledMs !== undefined) {
+    out.push(`  sleeping on, settled (last ${SETTLED_STEPS} steps): cpu ${fmt(asleep.settledCpuMs, 3)} ms = `
+      + `${fmt((100 * asleep.settledCpuMs) / awake.settledCpuMs, 1)} % of the awake step (${fmt(awake.settledCpuMs, 3)} ms); `
+      + `median wall ${fmt(asleep.settledMs, 3)} ms = ${fmt((100 * asleep.settledMs) / awake.settledMs, 1)} %`);
   }
   const ours = msOf(rows, 'ours'), cannon = msOf(rows, 'cannon');
   if (ours !== undefined && cannon !== undefined) out.push(`  ratio ours/cannon (median ms per step): ${fmt(ours / cannon, 3)}`);
@@ -718,6 +761,11 @@ async function main(): Promise<void> {
     const engines = enginesFor(name, o);
     if (engines.length === 0) continue;
     const runs = new Map<EngineName, Row[]>(engines.map((e) => [e, []]));
+    // an untimed run of this very scene first (all its steps): the JIT compiles the paths this scene
+    // takes (a 2D pyramid's manifolds coming to rest take other branches than a pile's); on a loaded
+    // machine an optimizing compile can take seconds of wall time, during which the step runs
+    // unoptimized and allocates (garbage collections of 20–80 ms at load 25)
+    runInterleaved(name, engines, o.steps, 1);
     for (let r = 0; r < o.repeat; r++) {
       const rows = runInterleaved(name, engines, o.steps, r);
       engines.forEach((e, i) => runs.get(e)?.push(rows[i]));
@@ -731,16 +779,17 @@ async function main(): Promise<void> {
     }
   }
   if (!o.json) {
-    const lines = ['\nsummary: median ms per step (ratio to Havok), same process, engines interleaved:'];
+    const lines = ['\nsummary: median wall ms per step (ratio to Havok) | mean cpu ms per step (ratio), same process, engines interleaved:'];
     const engines: Row['engine'][] = ['ours', 'havok', 'rapier', 'cannon'];
-    lines.push(`  ${'scene'.padEnd(18)}${engines.map((e) => e.padStart(18)).join('')}`);
+    lines.push(`  ${'scene'.padEnd(18)}${engines.map((e) => e.padStart(30)).join('')}`);
     for (const name of o.scenes) {
       const rows = all.filter((r) => r.scene === name);
-      const havok = msOf(rows, 'havok');
+      const havok = msOf(rows, 'havok'), havokCpu = cpuOf(rows, 'havok');
       const cells = engines.map((e) => {
-        const ms = msOf(rows, e);
-        if (ms === undefined) return '–'.padStart(18);
-        return `${fmt(ms)}${havok !== undefined && e !== 'havok' ? ` (${fmt(ms / havok)})` : ''}`.padStart(18);
+        const ms = msOf(rows, e), cpu = cpuOf(rows, e);
+        if (ms === undefined || cpu === undefined) return '–'.padStart(30);
+        const other = havok !== undefined && havokCpu !== undefined && e !== 'havok';
+        return `${fmt(ms)}${other ? ` (${fmt(ms / havok)})` : ''} | ${fmt(cpu)}${other ? ` (${fmt(cpu / havokCpu)})` : ''}`.padStart(30);
       });
       if (rows.length > 0) lines.push(`  ${name.padEnd(18)}${cells.join('')}`);
     }

@@ -109,7 +109,11 @@ export function packRows(p: ConstraintProblem, r: PackedRows, sb: SolverBodies, 
     R[o + ROW_MU] = p.friction[c];
     R[o + ROW_MAXN] = p.maxNormalImpulse[c];
   }
-  const im = sb.invMass, store = p.storeIndex;
+  // Every column is loaded here, before the branches: a property read that first runs in a branch the
+  // scene reaches late (manifolds coming to rest) made V8 deoptimize this function there, again and
+  // again (Box3D's Pyramid(20): 8 deoptimizations in its first 250 steps).
+  const im = sb.invMass, store = p.storeIndex, separation = p.separation, approach = p.relativeVelocity;
+  const calmSteps = p.calmSteps, bodyA = p.bodyA, bodyB = p.bodyB;
   for (let c = 0; c < n;) {
     const m = store[c] >> 2;
     let k = 1;
@@ -121,19 +125,19 @@ export function packRows(p: ConstraintProblem, r: PackedRows, sb: SolverBodies, 
     let calm = k > 1;
     for (let i = 0; i < k && calm; i++) {
       const l0 = R[o + ROW_STRIDE * i + ROW_IMP];
-      if (!(l0 > 0 || p.separation[c + i] > SPECULATIVE_MIN_GAP)) calm = false;
-      if (Math.abs(p.relativeVelocity[c + i]) > BLOCK_REST_SPEED) calm = false;
+      if (!(l0 > 0 || separation[c + i] > SPECULATIVE_MIN_GAP)) calm = false;
+      if (Math.abs(approach[c + i]) > BLOCK_REST_SPEED) calm = false;
     }
-    const before = p.calmSteps[c];
+    const before = calmSteps[c];
     const steps = calm ? (before < 255 ? before + 1 : 255) : 0;
-    for (let i = 0; i < k; i++) p.calmSteps[c + i] = steps;
+    for (let i = 0; i < k; i++) calmSteps[c + i] = steps;
     if (calm && before >= BLOCK_REST_STEPS) {
       for (let i = 0; i < k; i++) R[o + ROW_STRIDE * i + ROW_BLK] = -1;
       c += k;
       continue;
     }
     if (k > 1) {
-      const mAB = im[p.bodyA[c]] + im[p.bodyB[c]];
+      const mAB = im[bodyA[c]] + im[bodyB[c]];
       for (let i = 0; i < k; i++) {
         const oi = o + ROW_STRIDE * i;
         if (i > 0) R[oi + ROW_BLK] = 0;
