@@ -192,7 +192,7 @@ describe('sleeping', () => {
     for (const b of boxes) expect(Number.isFinite(y(w, b))).toBe(true);
   });
 
-  it('startAsleep: a stack built asleep stays put for free until a ball hits it, then falls as the awake stack does', () => {
+  it('startAsleep: a stack built asleep stays put for free until a ball hits it, then moves as the awake stack does', () => {
     const build = (asleep: boolean): { w: PhysicsWorld; boxes: number[] } => {
       const w = createPhysicsWorld();
       buildGround(w);
@@ -210,7 +210,7 @@ describe('sleeping', () => {
     expect(asleep.boxes.map((b) => y(asleep.w, b))).toEqual(before); // bit-exact: nothing moved
     expect(asleep.w.problem.contactCount).toBe(0); // and nothing was solved
     for (const { w } of [asleep, awake]) {
-      addBody(w, { position: [-2, 2.5, 0], linearVelocity: [5, 0, 0], mass: 1, collider: { shape: 'sphere', radius: 0.3 } });
+      addBody(w, { position: [-2, 2.5, 0], linearVelocity: [3, 0, 0], mass: 1, collider: { shape: 'sphere', radius: 0.3 } });
     }
     const woke = asleep.boxes.map(() => false);
     for (let i = 0; i < 60; i++) {
@@ -219,12 +219,12 @@ describe('sleeping', () => {
       asleep.boxes.forEach((b, k) => { if (!isSleeping(asleep.w, b)) woke[k] = true; });
     }
     expect(woke).toEqual([true, true, true]);
-    // the stack was knocked over in both worlds, every box to the same place within 3 cm (the awake
-    // stack had settled by up to 1e-3 m before the hit; the one started asleep had not moved)
-    expect(asleep.w.bodies.position[3 * asleep.boxes[2]]).toBeGreaterThan(0.5);
+    // the ball pushed the stack in both worlds, every box to the same place within 2 cm (measured: 1.1 cm;
+    // the awake stack had settled by up to 1e-3 m before the hit, the one started asleep had not moved)
+    expect(asleep.w.bodies.position[3 * asleep.boxes[2]]).toBeGreaterThan(0.03);
     asleep.boxes.forEach((b, i) => {
       for (let k = 0; k < 3; k++) {
-        expect(Math.abs(asleep.w.bodies.position[3 * b + k] - awake.w.bodies.position[3 * awake.boxes[i] + k])).toBeLessThan(0.03);
+        expect(Math.abs(asleep.w.bodies.position[3 * b + k] - awake.w.bodies.position[3 * awake.boxes[i] + k])).toBeLessThan(0.02);
       }
     });
     // startAsleep is ignored with sleeping off; a moving body cannot start asleep
