@@ -61,8 +61,10 @@ export interface LcpSolveStats extends SolveStats {
   lcpSolves: number;
   /** Largest LCP solved, in unknowns (Σ (k + 2) per frictional contact + 1 per frictionless one). */
   lcpSize: number;
-  /** LCPs whose warm-start active set was accepted (0 pivots). */
+  /** LCPs whose warm-start active set was accepted (0 pivots), as guessed or after repairs. */
   warmStarts: number;
+  /** Principal-pivoting repairs of the warm-start active sets (`LemkeOptions.maxWarmStartRepairs`), summed. */
+  warmStartRepairs: number;
   /** Re-solves because a contact left out by the §4 active-set heuristic was violated. */
   activeSetGrowths: number;
   /** Lemke stopped on a secondary ray (before the regularised retry). */
@@ -167,7 +169,7 @@ export function createLcpSolver(options: LcpSolverOptions, impactPhase: ImpactPh
   let dw = new Float64Array(48);
   const toi = createImpactAdvance();
   const stats: LcpSolveStats = {
-    iterations: 0, lemkePivots: 0, islands: 0, lcpSolves: 0, lcpSize: 0, warmStarts: 0, activeSetGrowths: 0,
+    iterations: 0, lemkePivots: 0, islands: 0, lcpSolves: 0, lcpSize: 0, warmStarts: 0, warmStartRepairs: 0, activeSetGrowths: 0,
     secondaryRays: 0, pivotLimits: 0, inaccurateResults: 0, regularizedRetries: 0, projectedFallbacks: 0,
     lemkeWork: 0, workBudgetStops: 0, impactAdvances: 0,
     impact: undefined, jointSweeps: 0, jointLimitSolves: 0, jointProjections: 0, jointPrimal: 0, jointDual: 0,
@@ -197,17 +199,19 @@ export function createLcpSolver(options: LcpSolverOptions, impactPhase: ImpactPh
     }
   }
 
-  /** The warm-start guess: the support of the previous step's solution, from the stored impulses. */
-  function buildGuess(problem: ConstraintProblem): number {
+  /** The warm-start guess: the support of a solution, from impulses `[3 × contacts]` (c_n, f1, f2): the
+   * previous step's (`problem.impulse`, kept per feature by the contact store) for an island's first
+   * LCP, the last trial's (`impulse`) after an active-set growth. */
+  function buildGuess(problem: ConstraintProblem, source: Float64Array): number {
     if (guess.length < lcp.n) guess = new Int32Array(nextCapacity(guess.length, lcp.n));
     let g = 0;
     for (let a = 0; a < lcp.p; a++) {
-      const c = lcp.contact[a], cn = problem.impulse[3 * c];
+      const c = lcp.contact[a], cn = source[3 * c];
       if (!(cn > 0)) continue;
       guess[g++] = lcp.normalIndex[a];
       const bi = lcp.betaOffset[a];
       if (bi < 0) continue;
-      const f1 = problem.impulse[3 * c + 1], f2 = problem.impulse[3 * c + 2];
+      const f1 = source[3 * c + 1], f2 = source[3 * c + 2];
       if (!(Math.sqrt(f1 * f1 + f2 * f2) > 1e-9 * cn)) continue;
       const edges = splitOnEdges(cone, f1, f2, split);
       guess[g++] = bi + split[0];
@@ -226,6 +230,7 @@ export function createLcpSolver(options: LcpSolverOptions, impactPhase: ImpactPh
     lemkeOptions.maxWork = workLeft;
     const res = solveLemke(lemke, n, lcp.N, lcp.b, lcp.z, lcp.w, lemkeOptions);
     stats.lemkePivots += res.pivots;
+    stats.warmStartRepairs += res.repairs;
     stats.lemkeWork += res.work;
     workLeft -= res.work;
     return res;
@@ -233,7 +238,7 @@ export function createLcpSolver(options: LcpSolverOptions, impactPhase: ImpactPh
 
   /** Solves the formed LCP (Lemke, then one regularised retry). Returns false if both fail, or if the
    * step's work budget is spent (`workBudgetStops`). */
-  function solveFormed(problem: ConstraintProblem): boolean {
+  function solveFormed(problem: ConstraintProblem, guessSource: Float64Array): boolean {
     const n = lcp.n;
     if (!(workLeft > 0)) { stats.workBudgetStops++; return false; }
     stats.lcpSolves++;
@@ -247,7 +252,7 @@ export function createLcpSolver(options: LcpSolverOptions, impactPhase: ImpactPh
     for (let i = 0; i < n; i++) if (Math.abs(lcp.b[i]) <= floor) lcp.b[i] = 0;
     if (n > stats.lcpSize) stats.lcpSize = n;
     lemkeOptions.maxPivots = o.maxPivots > 0 ? o.maxPivots : 4 * n + 100;
-    const g = o.warmStart ? buildGuess(problem) : 0;
+    const g = o.warmStart ? buildGuess(problem, guessSource) : 0;
     lemkeOptions.activeSet = g > 0 ? guess : undefined;
     lemkeOptions.activeSetCount = g;
     let res = runLemke(n);
@@ -284,6 +289,7 @@ export function createLcpSolver(options: LcpSolverOptions, impactPhase: ImpactPh
         ? 1 : 0;
     }
     let ok = true;
+    let grown = false;
     for (;;) {
       for (let i = bs; i < be; i++) {
         const b3 = 3 * islands.bodies[i];
@@ -291,7 +297,7 @@ export function createLcpSolver(options: LcpSolverOptions, impactPhase: ImpactPh
       }
       formStewartTrinkleLcp(lcp, problem, rows, bodies, cone, list, cs, ce - cs, selected, freeVelocity, gap, h, o.maxLcpSize);
       if (lcp.p > 0) {
-        if (lcp.n > o.maxLcpSize || !solveFormed(problem)) { ok = false; break; }
+        if (lcp.n > o.maxLcpSize || !solveFormed(problem, grown ? impulse : problem.impulse)) { ok = false; break; }
         for (let a = 0; a < lcp.p; a++) {
           const c = lcp.contact[a];
           contactImpulseOf(lcp, cone, a, impulse, 3 * c);
@@ -309,6 +315,7 @@ export function createLcpSolver(options: LcpSolverOptions, impactPhase: ImpactPh
         }
       }
       if (!grew) break;
+      grown = true;
       stats.activeSetGrowths++;
     }
     if (!ok) {
@@ -381,7 +388,7 @@ export function createLcpSolver(options: LcpSolverOptions, impactPhase: ImpactPh
     solve(solverProblem: SolverProblem, bodies: SolverBodies, ctx: StepContext): SolveStats {
       const problem = solverProblem.contacts;
       const h = ctx.h;
-      stats.lemkePivots = 0; stats.islands = 0; stats.lcpSolves = 0; stats.lcpSize = 0; stats.warmStarts = 0;
+      stats.lemkePivots = 0; stats.islands = 0; stats.lcpSolves = 0; stats.lcpSize = 0; stats.warmStarts = 0; stats.warmStartRepairs = 0;
       stats.activeSetGrowths = 0; stats.secondaryRays = 0; stats.pivotLimits = 0; stats.inaccurateResults = 0;
       stats.regularizedRetries = 0;
       stats.projectedFallbacks = 0;
