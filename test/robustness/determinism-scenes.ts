@@ -50,11 +50,11 @@ export function allDeterminismHashes(): Record<string, string> {
 export const DETERMINISM_HASHES: Record<string, string> = {
   'pile/pgs': 'f8ae5e4e',
   'pile/mdp': '4b00c901',
-  'pile/lcp': '5c51c3c3',
+  'pile/lcp': '63c9f8fe',
   'ragdolls/pgs': '3d474d5e',
   'ragdolls/mdp': '3aee4503',
-  'ragdolls/lcp': '7cdd078d',
+  'ragdolls/lcp': '4c818859',
   'pyramid/pgs': '5d45c371',
   'pyramid/mdp': 'e204ce86',
-  'pyramid/lcp': 'de07c5e6',
+  'pyramid/lcp': '954d3cdd',
 };
