@@ -52,11 +52,11 @@ export function allDeterminismHashes(): Record<string, string> {
 export const DETERMINISM_HASHES: Record<string, string> = {
   'pile/pgs': '38a8900b',
   'pile/mdp': 'e6772f2f',
-  'pile/lcp': '5c51c3c3',
+  'pile/lcp': '63c9f8fe',
   'ragdolls/pgs': '228305fe',
   'ragdolls/mdp': '1479bc83',
-  'ragdolls/lcp': '7cdd078d',
+  'ragdolls/lcp': '4c818859',
   'pyramid/pgs': '0b56fd9a',
   'pyramid/mdp': 'c8f94be1',
-  'pyramid/lcp': 'f7a401f6',
+  'pyramid/lcp': 'dbba22af',
 };
