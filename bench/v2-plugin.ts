@@ -87,7 +87,7 @@ function v2Pile(name: string, plugin: IPhysicsEnginePluginV2, keepAwake = false)
 
 /** The same pile through the engine's direct API: one `stepWorld` per frame, nothing else. */
 function directPile(): Runner {
-  const world = createPhysicsWorld();
+  const world = createPhysicsWorld({ sleep: false });
   const built = buildSpec(world, pileSpec());
   // the V2 plugin gives bodies Havok's default angular damping (0.1 /s): the same here, so both step the same physics
   for (const e of built.bodies) world.bodies.angularDamping[e] = 0.1;

@@ -99,6 +99,11 @@ export interface BodyDef {
   gravityScale?: number;
   /** Whether the body may sleep when its island rests (default true; see `plugin/sleep.ts`). */
   allowSleep?: boolean;
+  /** Whether a dynamic body starts asleep (default false; Box2D's `isAwake = false`): at rest, it costs
+   * nothing until an awake body touches it or a public call wakes it. Ignored when the world's sleeping
+   * is off, or with `allowSleep: false`. A body that starts asleep cannot start moving: a non-zero
+   * `linearVelocity` or `angularVelocity` with it throws a PhysicsInputError. */
+  startAsleep?: boolean;
   collider?: ColliderDef;
 }
 
@@ -248,6 +253,11 @@ export function addBody(world: PhysicsWorld, def: BodyDef = {}): number {
   const gravityScale = readNumber(e, 'gravityScale', def.gravityScale ?? 1, 'finite');
   const allowSleep = def.allowSleep ?? true;
   if (typeof allowSleep !== 'boolean') throw new PhysicsInputError(e, 'allowSleep', allowSleep, 'must be a boolean');
+  const startAsleep = def.startAsleep ?? false;
+  if (typeof startAsleep !== 'boolean') throw new PhysicsInputError(e, 'startAsleep', startAsleep, 'must be a boolean');
+  if (startAsleep && (v[0] !== 0 || v[1] !== 0 || v[2] !== 0 || w[0] !== 0 || w[1] !== 0 || w[2] !== 0)) {
+    throw new PhysicsInputError(e, 'startAsleep', startAsleep, 'a body that starts asleep must start at rest (zero velocities)');
+  }
   const collider = def.collider === undefined ? undefined : resolveCollider(e, def.collider);
   if (collider !== undefined) checkShapeMotion(e, collider, motion);
   let mass = 0;
@@ -317,6 +327,10 @@ export function addBody(world: PhysicsWorld, def: BodyDef = {}): number {
     if (collider.density === undefined) collider.density = def.density ?? 1000;
     if (motion === MotionType.dynamic && !isCentred(collider)) centreOnCollider(world, eid, collider, def.inertia !== undefined);
     writeCollider(world, eid, eid, collider);
+  }
+  const islands = world.islands;
+  if (startAsleep && allowSleep && motion === MotionType.dynamic && islands !== undefined && islands.options.enabled) {
+    islands.stage.sleepBody(islands, b, eid);
   }
   return indexHandle(world.handles, eid);
 }
