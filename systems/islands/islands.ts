@@ -113,17 +113,6 @@ function ensureCapacity(s: IslandState, n: number): void {
   s.head = head;
 }
 
-/** Puts awake body `e`, at rest, to sleep as an island of its own (a body created with `startAsleep`);
- * its timer reads `timeToSleep`. */
-export function sleepBody(s: IslandState, bodies: RigidBodyStore, e: number): void {
-  ensureCapacity(s, bodies.capacity);
-  if (bodies.sleeping[e] === 1) return;
-  bodies.sleeping[e] = 1;
-  bodies.sleepTime[e] = s.options.timeToSleep;
-  s.head[e] = e;
-  s.next[e] = -1;
-}
-
 /** Wakes the sleeping island of body `e` (no-op when `e` is awake): every body of its list gets
  * `sleeping = 0` and a zero timer. */
 export function wakeIsland(s: IslandState, bodies: RigidBodyStore, e: number): void {
