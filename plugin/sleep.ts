@@ -64,7 +64,7 @@ export function sleepNow(world: PhysicsWorld, body: number): void {
   const eid = requireBody(world, body);
   const s = world.islands;
   if (s === undefined || !s.options.enabled) {
-    throw new PhysicsInputError(body, 'sleep', false, 'sleeping is off for this world (createPhysicsWorld({ sleep: sleeping() }))');
+    throw new PhysicsInputError(body, 'sleep', false, 'sleeping is off for this world (it is on unless createPhysicsWorld was given sleep: false)');
   }
   const b = world.bodies, c = world.colliders;
   if (b.motionType[eid] !== MotionType.dynamic) throw new PhysicsInputError(body, 'sleep', body, 'only a dynamic body sleeps');

@@ -99,7 +99,7 @@ describe('sleepNow / keepAsleep', () => {
   });
 
   it('sleepNow throws PhysicsInputError (field sleep) with sleeping off or on a static body; nothing changes', () => {
-    const off = createPhysicsWorld();
+    const off = createPhysicsWorld({ sleep: false });
     const b = addBody(off, { position: [0, 3, 0], collider: { shape: 'sphere', radius: 0.5 } });
     expect(() => sleepNow(off, b)).toThrowError(PhysicsInputError);
     expect(off.bodies.sleeping[handleIndex(b)]).toBe(0);
