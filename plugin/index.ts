@@ -27,6 +27,8 @@ export type {
 export { sleeping, isSleeping, wakeUp, getAllowSleep, setAllowSleep, setSleepEnabled } from './sleep';
 export type { SleepOptions, IslandState } from '../systems/islands/islands';
 export { addCollider, removeCollider, hasCollider, getColliderBody, getBodyColliders } from './colliders';
+export { cylinder, convexHull } from './shapes';
+export type { CylinderShape, ConvexHull, ConvexHullOptions } from './shapes';
 export { castRay, castRayAll, castRayAny, createRayHit, createRayHitList } from './queries';
 export type { RayHit, RayHitList, RayCastOptions, QueryFilterDef } from './queries';
 export { PhysicsInputError, UnknownEntityError, NonFiniteStateError, SolverNotRegisteredError } from './errors';
@@ -37,7 +39,7 @@ export type { StepProfile, StageName, Profiler } from './profiler';
 export type { PgsOptions } from '../systems/solve/pgs/pgs-options';
 export type { FrictionLaw } from '../systems/solve/mdp/single-contact';
 export type { LcpSolverOptions } from '../systems/solve/lcp/lcp-options';
-export type { ShapeKindName } from '../components/collider';
+export type { ShapeKindName, ShapeAsset } from '../components/collider';
 export type { ContactStore } from '../components/contact';
 export type { PairTable } from '../components/pair-table';
 export type { LcpOptions } from './accurate-solver';

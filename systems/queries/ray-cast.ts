@@ -93,7 +93,7 @@ function testCollider(
   vx = r[3]; vy = r[4]; vz = r[5];
   tx = 2 * (uy * vz - uz * vy); ty = 2 * (uz * vx - ux * vz); tz = 2 * (ux * vy - uy * vx);
   const dx = vx + uw * tx + (uy * tz - uz * ty), dy = vy + uw * ty + (uz * tx - ux * tz), dz = vz + uw * tz + (ux * ty - uy * tx);
-  return rayCastShape(w.colliders.shape[c], w.colliders.size, 3 * c, ox, oy, oz, dx, dy, dz, maxT, solid, s.shapeHit);
+  return rayCastShape(w.colliders.shape[c], w.colliders.size, 3 * c, w.colliders.shapeData[c], ox, oy, oz, dx, dy, dz, maxT, solid, s.shapeHit);
 }
 
 /** Writes the world-frame hit of collider `c` (from `scratch.shapeHit`) into `hit`. */
