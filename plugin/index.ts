@@ -33,6 +33,8 @@ export { cylinder, convexHull } from './shapes';
 export type { CylinderShape, ConvexHull, ConvexHullOptions } from './shapes';
 export { castRay, castRayAll, castRayAny, createRayHit, createRayHitList } from './queries';
 export type { RayHit, RayHitList, RayCastOptions, QueryFilterDef } from './queries';
+export { castShape, overlapShape, shapeProximity, pointProximity, createShapeHit, createOverlapList } from './shape-queries';
+export type { ShapeHit, OverlapList, QueryShapeDef, ShapeCastOptions, ProximityOptions } from './shape-queries';
 export {
   PhysicsInputError, UnknownEntityError, NonFiniteStateError, SolverNotRegisteredError, FrictionLawNotRegisteredError,
 } from './errors';

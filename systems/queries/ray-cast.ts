@@ -18,6 +18,7 @@ import type { RigidBodyStore } from '../../components/rigid-body';
 import { createRayShapeHit, rayCastShape, type RayShapeHit } from './ray-shape';
 import { passesFilter, type QueryFilter } from './query-filter';
 import { colliderWorldPose } from '../broadphase/collider-pose';
+import type { ShapeQueryScratch } from './shape-query';
 
 /** One ray hit, filled by the ray-cast functions (create with {@link createRayHit} and reuse). */
 export interface RayHit {
@@ -64,10 +65,12 @@ export interface QueryScratch {
   filter: QueryFilter;
   /** `[7]` world pose of the collider being tested (position, quaternion x y z w). */
   pose: Float64Array;
+  /** Scratch of the shape queries (`shape-query.ts`), made by the first one. */
+  shapes: ShapeQueryScratch | undefined;
 }
 
 export function createQueryScratch(filter: QueryFilter): QueryScratch {
-  return { ray: new Float64Array(6), shapeHit: createRayShapeHit(), filter, pose: new Float64Array(7) };
+  return { ray: new Float64Array(6), shapeHit: createRayShapeHit(), filter, pose: new Float64Array(7), shapes: undefined };
 }
 
 /** The body a collider belongs to. */

@@ -195,10 +195,18 @@ function triangle(s: GjkScratch, i: number, j: number, k: number): void {
 /** The tetrahedron 0 1 2 3: the origin inside (true), or the closest of the faces it is outside of. */
 function tetrahedron(s: GjkScratch): boolean {
   const F = FACES, S = s.save, B = s.best;
-  let bestD = Infinity, bestF = -1, outside = 0;
+  let bestD = Infinity, outside = 0;
   const lam = s.lambda, sv = s.v;
   // each face is tried on the full simplex, which is saved first and restored before each try
   for (let k = 0; k < 12; k++) { S[k] = s.w[k]; S[12 + k] = s.a[k]; S[24 + k] = s.b[k]; }
+  // A nearly flat tetrahedron (volume below 1e-10 of its edge length cubed) cannot tell inside from
+  // outside by the face signs: every face is tried, and it never reports the origin inside.
+  const e1x = S[3] - S[0], e1y = S[4] - S[1], e1z = S[5] - S[2];
+  const e2x = S[6] - S[0], e2y = S[7] - S[1], e2z = S[8] - S[2];
+  const e3x = S[9] - S[0], e3y = S[10] - S[1], e3z = S[11] - S[2];
+  const vol6 = e1x * (e2y * e3z - e2z * e3y) - e1y * (e2x * e3z - e2z * e3x) + e1z * (e2x * e3y - e2y * e3x);
+  const edge = Math.max(Math.sqrt(e1x * e1x + e1y * e1y + e1z * e1z), Math.sqrt(e2x * e2x + e2y * e2y + e2z * e2z), Math.sqrt(e3x * e3x + e3y * e3y + e3z * e3z));
+  const flat = !(Math.abs(vol6) > 1e-10 * edge * edge * edge);
   for (let f = 0; f < 4; f++) {
     const i = F[4 * f], j = F[4 * f + 1], k = F[4 * f + 2], o = F[4 * f + 3];
     const ax = S[3 * i], ay = S[3 * i + 1], az = S[3 * i + 2];
@@ -207,22 +215,21 @@ function tetrahedron(s: GjkScratch): boolean {
     const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
     const so = -(nx * ax + ny * ay + nz * az);
     const sd = nx * (S[3 * o] - ax) + ny * (S[3 * o + 1] - ay) + nz * (S[3 * o + 2] - az);
-    // skip the face when the origin is on the same side as the opposite vertex (a flat tetrahedron,
-    // sd = 0, tries every face)
-    if (!(so * sd < 0) && sd !== 0) continue;
+    // skip the face when the origin is on the same side as the opposite vertex
+    if (!flat && !(so * sd < 0)) continue;
     outside++;
     restore(s);
     s.count = 4;
     triangle(s, i, j, k);
     const d = sv[0] * sv[0] + sv[1] * sv[1] + sv[2] * sv[2];
     if (d < bestD) {
-      bestD = d; bestF = f;
+      bestD = d;
       for (let q = 0; q < 12; q++) { B[q] = s.w[q]; B[12 + q] = s.a[q]; B[24 + q] = s.b[q]; }
       B[36] = lam[0]; B[37] = lam[1]; B[38] = lam[2];
       B[39] = sv[0]; B[40] = sv[1]; B[41] = sv[2]; B[42] = s.count;
     }
   }
-  if (outside === 0 || bestF < 0) {
+  if (!flat && outside === 0) {
     restore(s);
     s.count = 4;
     sv[0] = 0; sv[1] = 0; sv[2] = 0;

@@ -80,7 +80,7 @@ describe('bundle size of the default import', () => {
     }
     // Cylinders and hulls (GJK / EPA, hull building, their routines) reach an app only through
     // cylinder() / convexHull(): the README app ships none of it, an app keeping every export does.
-    const convexOnly = /systems\/shapes\/(gjk|epa|convex-hull|convex-support|cylinder|hull-routines|hull-mass)\.ts|systems\/narrowphase\/collide-convex|plugin\/shapes\.ts|plugin\/body-mass\.ts/;
+    const convexOnly = /systems\/shapes\/(gjk|epa|convex-hull|convex-support|cylinder|hull-routines|hull-mass)\.ts|systems\/narrowphase\/collide-convex|systems\/queries\/shape-query|plugin\/shapes\.ts|plugin\/shape-queries|plugin\/body-mass\.ts/;
     expect(lean.modules.filter((m) => convexOnly.test(m))).toEqual([]);
     for (const part of ['systems/shapes/gjk.ts', 'systems/shapes/epa.ts', 'systems/shapes/convex-hull.ts', 'systems/narrowphase/collide-convex.ts']) {
       expect(all.modules.some((m) => m.includes(part)), part).toBe(true);
