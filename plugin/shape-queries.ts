@@ -9,7 +9,8 @@
  * `s` made by `cylinder()` / `convexHull()`. Each query validates its input first and throws a
  * {@link PhysicsInputError} naming the field (entity −1) before touching anything. Results go into
  * objects created once ({@link createShapeHit}, {@link createOverlapList}) and reused: once warmed up
- * a query allocates nothing. Queries see the poses as they are now and change nothing in the world.
+ * a query allocates nothing. Queries see the poses as they are now (the broadphase trees are refitted
+ * first when a pose was set since the last step) and change nothing else in the world.
  * Filters (group / mask, excluded bodies, sensors) work as for the ray casts (`RayCastOptions`).
  *
  * @example
@@ -30,7 +31,7 @@ import { setProxyFromPose } from '../systems/shapes/convex-support';
 import type { ConvexHullData } from '../systems/shapes/convex-hull';
 import { getShapeRoutines } from '../systems/shapes/shape-registry';
 import { PhysicsInputError } from './errors';
-import type { QueryFilterDef } from './queries';
+import { fitQueryTrees, type QueryFilterDef } from './queries';
 import type { CylinderShape, ConvexHull } from './shapes';
 import type { QuatLike, Vec3Like } from './validate';
 import type { PhysicsWorld } from './world';
@@ -79,6 +80,7 @@ export function castShape(
   checkHit(hit);
   u[0] /= l; u[1] /= l; u[2] /= l;
   s.dir[0] = u[0]; s.dir[1] = u[1]; s.dir[2] = u[2];
+  fitQueryTrees(world);
   return shapeCastClosest(world, s, s.dir, maxT, hit);
 }
 
@@ -95,6 +97,7 @@ export function overlapShape(
   if (typeof out !== 'object' || out === null || !Array.isArray(out.colliders) || !Array.isArray(out.bodies)) {
     throw new PhysicsInputError(-1, 'out', out, 'must be an OverlapList (createOverlapList())');
   }
+  fitQueryTrees(world);
   return overlapAll(world, s, out);
 }
 
@@ -112,6 +115,7 @@ export function shapeProximity(
   const s = prepare(world, shape, position, orientation, options);
   const maxD = readMax(options);
   checkHit(hit);
+  fitQueryTrees(world);
   return proximityClosest(world, s, maxD, hit);
 }
 
@@ -132,6 +136,7 @@ export function pointProximity(world: PhysicsWorld, point: Vec3Like, hit: ShapeH
   p.position[0] = s.start[0]; p.position[1] = s.start[1]; p.position[2] = s.start[2];
   p.radius = 0;
   s.shapeRadius = 0;
+  fitQueryTrees(world);
   return proximityClosest(world, s, maxD, hit);
 }
 

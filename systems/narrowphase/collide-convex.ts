@@ -36,6 +36,8 @@ import { createEpaResult, createEpaScratch, epaPenetration, type EpaResult, type
 import { addPoint, createCollideContext, type ManifoldOut, type CollideContext, type CollideFn } from './manifold';
 
 const MAX_CLIP = 80;
+/** Absolute accuracy of the narrowphase's GJK distances (unit: m; see `GjkScratch.tolerance`). */
+const GJK_TOLERANCE = 1e-6;
 /** Depths within this of the deepest count as equally deep when choosing the first point (unit: m). */
 const DEPTH_TIE = 1e-4;
 /** Relative tie tolerance of the distance and area choices. */
@@ -72,8 +74,10 @@ export interface ConvexScratch {
 }
 
 export function createConvexScratch(): ConvexScratch {
+  const gjk = createGjkScratch();
+  gjk.tolerance = GJK_TOLERANCE;
   return {
-    proxyA: createConvexProxy(), proxyB: createConvexProxy(), gjk: createGjkScratch(), gjkResult: createGjkResult(),
+    proxyA: createConvexProxy(), proxyB: createConvexProxy(), gjk, gjkResult: createGjkResult(),
     epa: createEpaScratch(), epaResult: createEpaResult(), faceA: createSupportFace(), faceB: createSupportFace(),
     clipP: new Float64Array(3 * MAX_CLIP), clipId: new Int32Array(MAX_CLIP), clipQ: new Float64Array(3 * MAX_CLIP), clipQId: new Int32Array(MAX_CLIP),
     cand: new Float64Array(4 * MAX_CLIP), candId: new Int32Array(MAX_CLIP), normal: new Float64Array(3), coreSeparation: 0, witness: new Float64Array(6),

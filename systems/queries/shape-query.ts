@@ -4,11 +4,12 @@
  * points). Reads: collider shapes, filters, sensor flags and body poses (the pose as it is now, as the
  * ray casts do). Writes: only the caller's result objects and the world's query scratch.
  *
- * Every collider that passes the filter and whose bounding sphere can meet the query is tested exactly
- * with GJK (`systems/shapes/gjk.ts`) on the cores, the radii added afterwards; planes analytically
- * (the support point of the shape against the plane's normal). Colliders are visited in id order
- * (results do not depend on the history of the world; ties go to the lower collider id). Cost: a
- * linear scan with a bounding-sphere rejection; no tree yet.
+ * The candidates are the colliders whose fattened AABB in the broadphase trees meets the query's box
+ * (its bounding sphere's box, swept along the cast or grown by the proximity distance); each that
+ * passes the filter and whose bounding sphere can meet the query is tested exactly with GJK
+ * (`systems/shapes/gjk.ts`) on the cores, the radii added afterwards; planes analytically (the support
+ * point of the shape against the plane's normal). Candidates are visited in id order (results do not
+ * depend on the history of the world; ties go to the lower collider id).
  *
  * Shape cast: conservative advancement (Mirtich 1996, "Impulse-based dynamic simulation of rigid body
  * systems", §2.3; van den Bergen 2003 §5.4 for its GJK form): at the current time t the GJK distance d
@@ -28,6 +29,9 @@ import { createGjkResult, createGjkScratch, gjkDistance, type GjkResult, type Gj
 import { createEpaResult, createEpaScratch, epaPenetration, type EpaResult, type EpaScratch } from '../shapes/epa';
 import { getShapeRoutines } from '../shapes/shape-registry';
 import { passesFilter, type QueryFilter } from './query-filter';
+import { broadphaseQueryAabb, type BroadphaseState } from '../broadphase/broadphase';
+import { createTreeHits, type TreeHits } from '../broadphase/dynamic-tree';
+import { UNBOUNDED } from '../broadphase/compute-aabb';
 
 /** What a shape cast or a proximity query reports (create with {@link createShapeHit} and reuse). */
 export interface ShapeHit {
@@ -67,6 +71,8 @@ export function createOverlapList(): OverlapList {
 export interface ShapeQueryWorld {
   readonly bodies: RigidBodyStore;
   readonly colliders: ColliderStore;
+  /** The broadphase trees (fitted to the current poses by the caller: `fitQueryTrees`). */
+  readonly broadphase: BroadphaseState;
 }
 
 /** Scratch of the shape queries (on the world, made on first use). */
@@ -92,6 +98,10 @@ export interface ShapeQueryScratch {
   filter: QueryFilter;
   /** Per-collider result before it is known to be the best. */
   tmpHit: ShapeHit;
+  /** The candidate colliders of a query (from the broadphase trees), ascending. */
+  candidates: TreeHits;
+  /** `[6]` the query's AABB. */
+  box: Float64Array;
 }
 
 export function createShapeQueryScratch(filter: QueryFilter): ShapeQueryScratch {
@@ -99,6 +109,7 @@ export function createShapeQueryScratch(filter: QueryFilter): ShapeQueryScratch 
     shape: createConvexProxy(), other: createConvexProxy(), start: new Float64Array(3), shapeRadius: 0,
     pose: new Float64Array(7), tmp: new Float64Array(3), dir: new Float64Array(3), gjk: createGjkScratch(), gjkResult: createGjkResult(),
     epa: createEpaScratch(), epaResult: createEpaResult(), filter, tmpHit: createShapeHit(),
+    candidates: createTreeHits(), box: new Float64Array(6),
   };
 }
 
@@ -140,6 +151,34 @@ function planeHeight(s: ShapeQueryScratch, n: Float64Array): number {
 
 const N = new Float64Array(3);
 
+/**
+ * The colliders whose fattened AABB meets the query shape's bounding box at its start, swept by `reach`
+ * (unit: m) along the unit direction `u` (or grown by `reach` every way when `u` is undefined), from the
+ * broadphase trees, sorted by id into `s.candidates` (insertion sort: the lists are short, and nothing
+ * is allocated). Returns the count.
+ */
+function gather(w: ShapeQueryWorld, s: ShapeQueryScratch, reach: number, u: Float64Array | undefined): number {
+  const b = s.box, r = s.shapeRadius, p = s.start;
+  const e = reach === Infinity ? UNBOUNDED : reach;
+  for (let k = 0; k < 3; k++) {
+    const sweep = u === undefined ? e : e * u[k];
+    const lo = u === undefined ? -sweep : Math.min(0, sweep), hi = u === undefined ? sweep : Math.max(0, sweep);
+    b[k] = p[k] - r + lo;
+    b[k + 3] = p[k] + r + hi;
+  }
+  const hits = s.candidates;
+  hits.count = 0;
+  const n = broadphaseQueryAabb(w.broadphase, b, 0, hits);
+  const a = hits.items;
+  for (let i = 1; i < n; i++) {
+    const v = a[i];
+    let j = i - 1;
+    while (j >= 0 && a[j] > v) { a[j + 1] = a[j]; j--; }
+    a[j + 1] = v;
+  }
+  return n;
+}
+
 /** Sphere-bound rejection: can the query shape (at its start, swept by `reach` m) meet collider c? */
 function mayMeet(w: ShapeQueryWorld, s: ShapeQueryScratch, c: number, reach: number): boolean {
   const r = colliderRadius(w.colliders, c);
@@ -156,8 +195,9 @@ function mayMeet(w: ShapeQueryWorld, s: ShapeQueryScratch, c: number, reach: num
  */
 export function overlapAll(w: ShapeQueryWorld, s: ShapeQueryScratch, list: OverlapList): number {
   list.count = 0;
-  const cap = w.colliders.capacity;
-  for (let c = 0; c < cap; c++) {
+  const n = gather(w, s, 0, undefined), items = s.candidates.items;
+  for (let i = 0; i < n; i++) {
+    const c = items[i];
     if (!isCandidate(w, s.filter, c) || !mayMeet(w, s, c, 0)) continue;
     loadCollider(w, s, c);
     let touch: boolean;
@@ -217,9 +257,10 @@ function distanceTo(w: ShapeQueryWorld, s: ShapeQueryScratch, c: number, hit: Sh
  */
 export function proximityClosest(w: ShapeQueryWorld, s: ShapeQueryScratch, maxDistance: number, hit: ShapeHit): boolean {
   const tmp = s.tmpHit;
-  const cap = w.colliders.capacity;
   let best = -1, bestD = maxDistance;
-  for (let c = 0; c < cap; c++) {
+  const n = gather(w, s, maxDistance, undefined), items = s.candidates.items;
+  for (let i = 0; i < n; i++) {
+    const c = items[i];
     if (!isCandidate(w, s.filter, c) || !mayMeet(w, s, c, bestD === Infinity ? Infinity : bestD)) continue;
     const d = Math.max(0, distanceTo(w, s, c, tmp));
     if (d > bestD || (best >= 0 && d === bestD)) continue;
@@ -246,9 +287,10 @@ export function shapeCastClosest(
   w: ShapeQueryWorld, s: ShapeQueryScratch, u: Float64Array, maxT: number, hit: ShapeHit,
 ): boolean {
   const tmp = s.tmpHit;
-  const cap = w.colliders.capacity;
   let best = -1, bestT = maxT;
-  for (let c = 0; c < cap; c++) {
+  const n = gather(w, s, maxT, u), items = s.candidates.items;
+  for (let i = 0; i < n; i++) {
+    const c = items[i];
     if (!isCandidate(w, s.filter, c) || !mayMeet(w, s, c, bestT)) continue;
     const t = castAgainst(w, s, c, u, bestT, tmp);
     if (t < 0 || (best >= 0 && t >= bestT)) continue;

@@ -4,8 +4,9 @@
  * Minkowski difference A − B closest to the origin is approached through simplices of support points
  * w = s_A(−v) − s_B(v); each simplex is reduced to the smallest sub-simplex holding its closest point
  * to the origin (Ericson, "Real-Time Collision Detection" §5.1.5 for the triangle's Voronoi regions,
- * §9.5.2 for the tetrahedron). The loop stops when |v|² − v·w ≤ ε² |v|² (the lower bound v·w/|v| on
- * the distance meets the upper bound |v| to relative accuracy ε = 1e-7), when a support point repeats,
+ * §9.5.2 for the tetrahedron). The loop stops when |v|² − v·w ≤ ε |v|², ε = 1e-10, or ≤ τ |v| (the
+ * lower bound v·w/|v| on the distance meets the upper bound |v| to relative accuracy ε or to the
+ * absolute accuracy τ, `GjkScratch.tolerance`), when a support point repeats,
  * when |v| stops decreasing, or when the simplex holds the origin (the cores intersect). The closest
  * points are Σ λ_i a_i and Σ λ_i b_i with the barycentric weights λ of v on the final simplex.
  *
@@ -15,7 +16,7 @@
 import { support, type ConvexProxy } from './convex-support';
 
 /** Relative accuracy² of the distance (see the file header). */
-const REL_EPS2 = 1e-14;
+const REL_EPS2 = 1e-10;
 const MAX_ITERATIONS = 64;
 
 /** The simplex and result buffers of one GJK run (reused). */
@@ -36,6 +37,10 @@ export interface GjkScratch {
   save: Float64Array;
   /** `[43]` the best face so far (w, a, b, λ0..2, v, count). */
   best: Float64Array;
+  /** Absolute accuracy of the distance (unit: m, default 1e-9): the loop also stops once the upper and
+   * lower bounds on the distance are this close. The narrowphase uses 1e-6 m (curved pairs converge
+   * only linearly, and a micrometre is far below the contact slop). */
+  tolerance: number;
 }
 
 /** What {@link gjkDistance} finds. */
@@ -55,7 +60,7 @@ export function createGjkScratch(): GjkScratch {
   return {
     count: 0, w: new Float64Array(12), a: new Float64Array(12), b: new Float64Array(12),
     lambda: new Float64Array(4), v: new Float64Array(3), tmp: new Float64Array(6),
-    save: new Float64Array(36), best: new Float64Array(43),
+    save: new Float64Array(36), best: new Float64Array(43), tolerance: 1e-9,
   };
 }
 
@@ -81,7 +86,8 @@ export function gjkDistance(s: GjkScratch, A: ConvexProxy, B: ConvexProxy, out: 
     const wx = t[0] - t[3], wy = t[1] - t[4], wz = t[2] - t[5];
     if (s.count > 0) {
       const vw = v[0] * wx + v[1] * wy + v[2] * wz;
-      if (vv - vw <= REL_EPS2 * vv) break;
+      // bounds: |v| ≥ d ≥ v·w / |v|; stop when they meet, relatively or to `tolerance`
+      if (vv - vw <= REL_EPS2 * vv || vv - vw <= s.tolerance * Math.sqrt(vv)) break;
       let repeated = false;
       for (let k = 0; k < s.count; k++) {
         if (s.w[3 * k] === wx && s.w[3 * k + 1] === wy && s.w[3 * k + 2] === wz) { repeated = true; break; }

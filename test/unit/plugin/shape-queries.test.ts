@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  addBody, convexHull, createPhysicsWorld, cylinder, PhysicsInputError, type ColliderDef, type PhysicsWorld,
+  addBody, convexHull, createPhysicsWorld, cylinder, PhysicsInputError, setPosition, stepWorld, type ColliderDef, type PhysicsWorld,
 } from '../../../plugin/index';
 import {
   castShape, createOverlapList, createShapeHit, overlapShape, pointProximity, shapeProximity, type QueryShapeDef,
@@ -151,6 +151,19 @@ describe('overlap', () => {
       }
     }
     expect(found).toBeGreaterThan(20);
+  });
+
+  it('sees a pose set since the last step (the trees are refitted first)', () => {
+    const w = createPhysicsWorld();
+    const b = addBody(w, { position: [0, 5, 0], collider: { shape: cylinder(0.5, 0.5) } });
+    stepWorld(w, 1 / 60);
+    const list = createOverlapList();
+    const probe: QueryShapeDef = { shape: 'box', halfExtents: [0.2, 0.2, 0.2] };
+    expect(overlapShape(w, probe, [0, 5, 0], [0, 0, 0, 1], list)).toBe(1);
+    setPosition(w, b, [20, 5, 0]);
+    expect(overlapShape(w, probe, [0, 5, 0], [0, 0, 0, 1], list)).toBe(0);
+    expect(overlapShape(w, probe, [20, 5, 0.6], [0, 0, 0, 1], list)).toBe(1);
+    expect(list.bodies[0]).toBe(b);
   });
 
   it('sensors only when asked; groups and masks both ways', () => {

@@ -5,7 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { ShapeKind } from '../../../../components/collider';
 import { createCollideContext, createManifoldOut, type ManifoldOut } from '../../../../systems/narrowphase/manifold';
-import { makeConvexCollide, makePlaneConvexCollide } from '../../../../systems/narrowphase/collide-convex';
+import {
+  collideConvexPair, createConvexScratch, makeConvexCollide, makePlaneConvexCollide,
+} from '../../../../systems/narrowphase/collide-convex';
+import { createConvexProxy, setProxyFromPose, setTriangleProxy } from '../../../../systems/shapes/convex-support';
 import { collideBoxBox } from '../../../../systems/narrowphase/collide-box-box';
 import { buildConvexHull, type ConvexHullData } from '../../../../systems/shapes/convex-hull';
 import { axisAngle, ID, shape, type V3 } from './fixtures';
@@ -66,6 +69,19 @@ describe('convex manifold', () => {
     const ids = [...out.featureId.slice(0, 4)];
     collide(out, shape([0, 0, 0], ID, [2, 0.5, 2]), shape([0.01, 0.8991, 0.003], axisAngle(1, 0, 1, 2e-4), [0.3, 0.4, 0]), 0.02, ctx);
     expect([...out.featureId.slice(0, 4)]).toEqual(ids);
+  });
+
+  it('the support interface collides a box with a triangle (setTriangleProxy): 4 points, normal −y, separation −0.01', () => {
+    const cs = createConvexScratch();
+    const box = createConvexProxy(), tri = createConvexProxy();
+    setProxyFromPose(box, ShapeKind.box, [0.2, 0.49, 0.1, 0, 0, 0, 1], 0, [0.5, 0.5, 0.5], 0, undefined);
+    setTriangleProxy(tri, -5, 0, -5, 0, 0, 5, 5, 0, -5); // counter-clockwise seen from +y
+    const out = createManifoldOut();
+    collideConvexPair(out, box, tri, 0.02, cs);
+    expect(out.pointCount).toBe(4);
+    expect(out.normal[1]).toBe(-1);
+    expect(Math.abs(out.normal[0]) + Math.abs(out.normal[2])).toBe(0);
+    for (const s of sorted(out)) expect(s).toBeCloseTo(-0.01, 12);
   });
 
   it('a tilted cylinder on a plane touches at its exact lowest rim point', () => {
