@@ -14,6 +14,8 @@
  * - cylinder: (radius, half height, 0); the axis is the collider-local y axis, the caps at y = ±half height
  * - convex hull: (bounding radius about the collider origin, 0, 0); the vertices and faces live in the
  *   shared hull asset `shapeData[eid]` (`systems/shapes/convex-hull.ts`), in the collider's frame
+ * - mesh, heightfield: unused; the triangles, their BVH and active edges live in the shared asset
+ *   `shapeData[eid]` (`systems/shapes/triangle-mesh.ts`), in the collider's frame. Static or kinematic only.
  * All lengths in m.
  *
  * Shapes whose geometry does not fit in `size` (convex hulls; meshes and heightfields) keep a reference
@@ -24,7 +26,7 @@
 
 import { createColumns, ensureColumns, f64, i32, u32, u8, type Columns, type ColumnTable } from './column-table';
 
-export const ShapeKind = { none: 0, sphere: 1, box: 2, capsule: 3, plane: 4, cylinder: 5, convexHull: 6 } as const;
+export const ShapeKind = { none: 0, sphere: 1, box: 2, capsule: 3, plane: 4, cylinder: 5, convexHull: 6, mesh: 7, heightfield: 8 } as const;
 
 /** Number of shape-kind codes the dispatch tables leave room for (codes 0 … MAX_SHAPE_KINDS − 1). */
 export const MAX_SHAPE_KINDS = 16;

@@ -18,6 +18,7 @@ import type { PhysicsWorld } from './world';
 import { removeJointsOfBody } from './joints';
 import { wakeBodies } from './wake';
 import { WORLD_BODY } from '../components/joint';
+import type { TriangleMesh } from '../systems/shapes/triangle-mesh';
 
 /** The fields every collider definition has, whatever its shape (see `ColliderDef`). */
 export interface ColliderCommon {
@@ -59,6 +60,10 @@ export type ColliderDef = ColliderCommon & (
   | { shape: 'plane' }
   /** A shape made by a shape function: `cylinder(radius, halfHeight)`, `convexHull(points)` (shared). */
   | { shape: ShapeAsset }
+  /** A triangle mesh made by `createTriangleMesh` (static or kinematic bodies). */
+  | { shape: 'mesh'; mesh: TriangleMesh }
+  /** A heightfield made by `createHeightfield` (static or kinematic bodies). */
+  | { shape: 'heightfield'; heightfield: TriangleMesh }
 );
 
 export interface BodyDef {
@@ -111,7 +116,7 @@ interface ResolvedCollider {
   orientation: [number, number, number, number];
   /** undefined: the caller's default */
   density: number | undefined;
-  /** The shared asset of a shape that has one (convex hull), else undefined. */
+  /** The shared asset of a shape that has one (convex hull, mesh, heightfield), else undefined. */
   data: ShapeAsset | undefined;
 }
 
@@ -150,9 +155,21 @@ export function resolveCollider(entity: number, def: ColliderDef): ResolvedColli
       kind = ShapeKind.plane;
       size = [0, 0, 0];
       break;
+    case 'mesh':
+    case 'heightfield': {
+      kind = def.shape === 'mesh' ? ShapeKind.mesh : ShapeKind.heightfield;
+      const a: unknown = def.shape === 'mesh' ? def.mesh : def.heightfield;
+      if (typeof a !== 'object' || a === null || (a as { kind?: unknown }).kind !== def.shape || !((a as TriangleMesh).nodeBox instanceof Float64Array)) {
+        throw new PhysicsInputError(entity, `collider.${def.shape}`, a,
+          def.shape === 'mesh' ? 'must be made by createTriangleMesh' : 'must be made by createHeightfield');
+      }
+      data = a as TriangleMesh;
+      size = [0, 0, 0];
+      break;
+    }
     default:
       throw new PhysicsInputError(entity, 'collider.shape', (def as { shape: unknown }).shape,
-        "must be 'sphere', 'box', 'capsule', 'plane', or a shape made by cylinder() / convexHull()");
+        "must be 'sphere', 'box', 'capsule', 'plane', 'mesh', 'heightfield', or a shape made by cylinder() / convexHull()");
   }
   const friction = readNumber(entity, 'collider.friction', def.friction ?? 0.5, 'nonNegative');
   const restitution = readNumber(entity, 'collider.restitution', def.restitution ?? 0, 'nonNegative');
@@ -180,6 +197,17 @@ export function resolveCollider(entity: number, def: ColliderDef): ResolvedColli
     isSensor: readBoolean(entity, 'collider.isSensor', def.isSensor, false), frictionCombine, restitutionCombine,
     position, orientation, density, data,
   };
+}
+
+/** Planes need a static body, meshes and heightfields a static or kinematic one (they have no volume).
+ * @throws PhysicsInputError (field `collider.shape`) */
+export function checkShapeMotion(entity: number, c: ResolvedCollider, motion: number): void {
+  if (c.kind === ShapeKind.plane && motion !== MotionType.static) {
+    throw new PhysicsInputError(entity, 'collider.shape', 'plane', 'a plane must be on a static body');
+  }
+  if ((c.kind === ShapeKind.mesh || c.kind === ShapeKind.heightfield) && motion === MotionType.dynamic) {
+    throw new PhysicsInputError(entity, 'collider.shape', (c.data as { kind?: string } | undefined)?.kind, 'a mesh or heightfield must be on a static or kinematic body');
+  }
 }
 
 /** Whether a resolved collider's shape is a registered one (mass from its routines, possibly off-centre). */
@@ -226,9 +254,7 @@ export function addBody(world: PhysicsWorld, def: BodyDef = {}): number {
   const allowSleep = def.allowSleep ?? true;
   if (typeof allowSleep !== 'boolean') throw new PhysicsInputError(e, 'allowSleep', allowSleep, 'must be a boolean');
   const collider = def.collider === undefined ? undefined : resolveCollider(e, def.collider);
-  if (collider?.kind === ShapeKind.plane && motion !== MotionType.static) {
-    throw new PhysicsInputError(e, 'collider.shape', 'plane', 'a plane must be on a static body');
-  }
+  if (collider !== undefined) checkShapeMotion(e, collider, motion);
   let mass = 0;
   let inertia: [number, number, number] = [0, 0, 0];
   if (motion === MotionType.dynamic) {
@@ -299,7 +325,7 @@ export function addBody(world: PhysicsWorld, def: BodyDef = {}): number {
     writeCollider(world, eid, eid, collider);
     // registered shapes may have their centre of mass off the collider origin and a full inertia
     // tensor: the general compound path moves the body frame to their principal frame
-    if (registered) (getShapeHooks() as ShapeHooks).updateBodyMass(world, eid);
+    if (registered && motion === MotionType.dynamic) (getShapeHooks() as ShapeHooks).updateBodyMass(world, eid);
   }
   return eid;
 }
@@ -380,9 +406,7 @@ export function requireBody(world: PhysicsWorld, eid: number): void {
 export function setCollider(world: PhysicsWorld, eid: number, def: ColliderDef): void {
   requireBody(world, eid);
   const c = resolveCollider(eid, def);
-  if (c.kind === ShapeKind.plane && world.bodies.motionType[eid] !== MotionType.static) {
-    throw new PhysicsInputError(eid, 'collider.shape', 'plane', 'a plane must be on a static body');
-  }
+  checkShapeMotion(eid, c, world.bodies.motionType[eid]);
   wakeBodies(world, eid, WORLD_BODY, true);
   writeCollider(world, eid, eid, c);
 }
@@ -391,7 +415,7 @@ export function setCollider(world: PhysicsWorld, eid: number, def: ColliderDef):
 export function getShape(world: PhysicsWorld, eid: number): ShapeKindName | undefined {
   requireBody(world, eid);
   const k = world.colliders.shape[eid];
-  const names: ShapeKindName[] = ['sphere', 'box', 'capsule', 'plane', 'cylinder', 'convexHull'];
+  const names: ShapeKindName[] = ['sphere', 'box', 'capsule', 'plane', 'cylinder', 'convexHull', 'mesh', 'heightfield'];
   return k === 0 ? undefined : names[k - 1];
 }
 

@@ -32,6 +32,10 @@ export { addCollider, removeCollider, hasCollider, getColliderBody, getBodyColli
 export { cylinder, convexHull } from './shapes';
 export type { CylinderShape, ConvexHull, ConvexHullOptions } from './shapes';
 export { castRay, castRayAll, castRayAny, createRayHit, createRayHitList } from './queries';
+export { createTriangleMesh } from './triangle-mesh';
+export type { TriangleMesh, TriangleMeshDef } from './triangle-mesh';
+export { createHeightfield } from './heightfield';
+export type { HeightfieldDef } from './heightfield';
 export type { RayHit, RayHitList, RayCastOptions, QueryFilterDef } from './queries';
 export { castShape, overlapShape, shapeProximity, pointProximity, createShapeHit, createOverlapList } from './shape-queries';
 export type { ShapeHit, OverlapList, QueryShapeDef, ShapeCastOptions, ProximityOptions } from './shape-queries';
