@@ -31,6 +31,7 @@ export type { SleepOptions, IslandState } from '../systems/islands/islands';
 export { addCollider, removeCollider, hasCollider, getColliderBody, getBodyColliders } from './colliders';
 export { cylinder, convexHull } from './shapes';
 export type { CylinderShape, ConvexHull, ConvexHullOptions } from './shapes';
+export type { ConvexHullData } from '../systems/shapes/convex-hull';
 export { castRay, castRayAll, castRayAny, createRayHit, createRayHitList } from './queries';
 export { createTriangleMesh } from './triangle-mesh';
 export type { TriangleMesh, TriangleMeshDef } from './triangle-mesh';
