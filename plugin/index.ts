@@ -32,6 +32,7 @@ export { addCollider, removeCollider, hasCollider, getColliderBody, getBodyColli
 export { cylinder, convexHull } from './shapes';
 export type { CylinderShape, ConvexHull, ConvexHullOptions } from './shapes';
 export type { ConvexHullData } from '../systems/shapes/convex-hull';
+export { entityHandle, handleIndex } from './handles';
 export { castRay, castRayAll, castRayAny, createRayHit, createRayHitList } from './queries';
 export { createTriangleMesh } from './triangle-mesh';
 export type { TriangleMesh, TriangleMeshDef } from './triangle-mesh';
