@@ -10,7 +10,8 @@
  * The runs take turns of 30 frames (who goes first alternates), medians over all frames; ratios are
  * taken between numbers measured in the same seconds. Havok through V2 runs with Babylon's defaults
  * (its bodies fall asleep once the pile rests) and, in a second row, with every body kept awake
- * (`setActivationControl(ALWAYS_ACTIVE)`, as this engine has no sleeping yet).
+ * (`setActivationControl(ALWAYS_ACTIVE)`), the row to compare with ours, which runs with sleeping off
+ * (`sleep: false`) like every other benchmark row.
  *
  * Run with `npm run bench -- --scene v2-pile` (or `npx tsx bench/v2-plugin.ts [--steps N]`).
  */
@@ -86,7 +87,7 @@ function v2Pile(name: string, plugin: IPhysicsEnginePluginV2, keepAwake = false)
 
 /** The same pile through the engine's direct API: one `stepWorld` per frame, nothing else. */
 function directPile(): Runner {
-  const world = createPhysicsWorld();
+  const world = createPhysicsWorld({ sleep: false });
   const built = buildSpec(world, pileSpec());
   // the V2 plugin gives bodies Havok's default angular damping (0.1 /s): the same here, so both step the same physics
   for (const e of built.bodies) world.bodies.angularDamping[e] = 0.1;
@@ -104,7 +105,7 @@ export interface V2BenchRow { name: string; medianMs: number; p95Ms: number; low
 export async function runV2Bench(steps = 600): Promise<V2BenchRow[]> {
   const hk = await loadHavok();
   const runners: Runner[] = [
-    v2Pile('ours through V2 (EcsPhysicsPlugin)', new EcsPhysicsPlugin({ solver: 'pgs' })),
+    v2Pile('ours through V2 (EcsPhysicsPlugin, sleeping off)', new EcsPhysicsPlugin({ solver: 'pgs', sleep: false })),
     directPile(),
     v2Pile('Havok through V2 (HavokPlugin, default sleeping)', new HavokPlugin(true, hk)),
     v2Pile('Havok through V2 (HavokPlugin, always active)', new HavokPlugin(true, hk), true),

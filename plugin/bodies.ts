@@ -98,6 +98,11 @@ export interface BodyDef {
   gravityScale?: number;
   /** Whether the body may sleep when its island rests (default true; see `plugin/sleep.ts`). */
   allowSleep?: boolean;
+  /** Whether a dynamic body starts asleep (default false; Box2D's `isAwake = false`): at rest, it costs
+   * nothing until an awake body touches it or a public call wakes it. Ignored when the world's sleeping
+   * is off, or with `allowSleep: false`. A body that starts asleep cannot start moving: a non-zero
+   * `linearVelocity` or `angularVelocity` with it throws a PhysicsInputError. */
+  startAsleep?: boolean;
   collider?: ColliderDef;
 }
 
@@ -255,6 +260,11 @@ export function addBody(world: PhysicsWorld, def: BodyDef = {}): number {
   const gravityScale = readNumber(e, 'gravityScale', def.gravityScale ?? 1, 'finite');
   const allowSleep = def.allowSleep ?? true;
   if (typeof allowSleep !== 'boolean') throw new PhysicsInputError(e, 'allowSleep', allowSleep, 'must be a boolean');
+  const startAsleep = def.startAsleep ?? false;
+  if (typeof startAsleep !== 'boolean') throw new PhysicsInputError(e, 'startAsleep', startAsleep, 'must be a boolean');
+  if (startAsleep && (v[0] !== 0 || v[1] !== 0 || v[2] !== 0 || w[0] !== 0 || w[1] !== 0 || w[2] !== 0)) {
+    throw new PhysicsInputError(e, 'startAsleep', startAsleep, 'a body that starts asleep must start at rest (zero velocities)');
+  }
   const collider = def.collider === undefined ? undefined : resolveCollider(e, def.collider);
   if (collider !== undefined) checkShapeMotion(e, collider, motion);
   let mass = 0;
@@ -329,6 +339,10 @@ export function addBody(world: PhysicsWorld, def: BodyDef = {}): number {
     // registered shapes may have their centre of mass off the collider origin and a full inertia
     // tensor: the general compound path moves the body frame to their principal frame
     if (registered && motion === MotionType.dynamic) (getShapeHooks() as ShapeHooks).updateBodyMass(world, eid);
+  }
+  const islands = world.islands;
+  if (startAsleep && allowSleep && motion === MotionType.dynamic && islands !== undefined && islands.options.enabled) {
+    islands.stage.sleepBody(islands, b, eid);
   }
   return indexHandle(world.handles, eid);
 }

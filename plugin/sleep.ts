@@ -2,8 +2,8 @@
  * Sleeping, the public side (`systems/islands/islands.ts` has the rules): turning it on for a world,
  * whether a body sleeps, whether it may, waking it.
  *
- * Sleeping is off unless a world is created with `sleep: sleeping()` (or switched on with
- * {@link setSleepEnabled}): the islands stage then ships with the app, and only then. Every public call
+ * Sleeping is on by default: `createPhysicsWorld({ sleep: false })` turns it off, {@link setSleepEnabled}
+ * switches it at run time, `sleep: sleeping({ ... })` sets the thresholds. Every public call
  * that moves, pushes, reshapes or removes a body, and every joint change, wakes the island of the
  * bodies involved (`plugin/bodies.ts`, `plugin/joints.ts`, `plugin/body-properties.ts` call
  * `wakeBodies` of `plugin/wake.ts`).
@@ -17,7 +17,8 @@ import type { PhysicsWorld } from './world';
 
 
 /**
- * The islands stage with sleeping on, for `createPhysicsWorld({ sleep: sleeping() })`. Defaults:
+ * The islands stage with sleeping on and the given thresholds, for `createPhysicsWorld({ sleep: sleeping({ ... }) })`
+ * (`sleep` left out is `sleeping()`). Defaults:
  * an island sleeps when all its bodies stayed below `linearThreshold` 0.05 m/s and
  * `angularThreshold` 0.05 rad/s for `timeToSleep` 0.5 s (Box2D v3's values).
  * @throws WorldInputError for a threshold or time that is not a finite number ≥ 0.

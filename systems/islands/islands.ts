@@ -77,6 +77,7 @@ export interface IslandState {
 
 /** The functions of the islands stage (this module's, bound to nothing: they take the state). */
 export interface IslandStage {
+  sleepBody: typeof sleepBody;
   wakeIsland: typeof wakeIsland;
   wakeBodyAndTouching: typeof wakeBodyAndTouching;
   wakeAll: typeof wakeAll;
@@ -87,7 +88,7 @@ export interface IslandStage {
 
 export function createIslandState(options: Partial<SleepOptions> = {}): IslandState {
   return {
-    stage: { wakeIsland, wakeBodyAndTouching, wakeAll, wakeTouchedIslands, buildIslands, sleepIslands },
+    stage: { sleepBody, wakeIsland, wakeBodyAndTouching, wakeAll, wakeTouchedIslands, buildIslands, sleepIslands },
     options: { ...defaultSleepOptions(), ...options },
     parent: new Int32Array(64),
     minSleepTime: new Float64Array(64),
@@ -110,6 +111,17 @@ function ensureCapacity(s: IslandState, n: number): void {
   head.set(s.head);
   s.next = next;
   s.head = head;
+}
+
+/** Puts awake body `e`, at rest, to sleep as an island of its own (a body created with `startAsleep`);
+ * its timer reads `timeToSleep`. */
+export function sleepBody(s: IslandState, bodies: RigidBodyStore, e: number): void {
+  ensureCapacity(s, bodies.capacity);
+  if (bodies.sleeping[e] === 1) return;
+  bodies.sleeping[e] = 1;
+  bodies.sleepTime[e] = s.options.timeToSleep;
+  s.head[e] = e;
+  s.next[e] = -1;
 }
 
 /** Wakes the sleeping island of body `e` (no-op when `e` is awake): every body of its list gets

@@ -49,6 +49,11 @@ import { augmentInertia, createImplicitJoints, projectJointPositions, solveJoint
 /** Relative tie tolerance passed to Lemke (`LemkeOptions.tieTolerance`, its default), also the noise floor of b. */
 const LEMKE_TIE_TOLERANCE = 1e-10;
 
+/** Work of one contact point's rows per step (anchors, Φ, J v_free; ≈ multiply–adds), in the budget's units. */
+export const CONTACT_ROW_WORK = 100;
+/** Work of one point in one projected-fallback sweep (three rows: J v and M⁻¹Jᵀλ on two bodies). */
+export const FALLBACK_POINT_WORK = 100;
+
 /** What one `'lcp'` step did. Every count is for the last step only. */
 export interface LcpSolveStats extends SolveStats {
   /** Same as `lemkePivots` (the profiler's generic iteration count). */
@@ -61,8 +66,10 @@ export interface LcpSolveStats extends SolveStats {
   lcpSolves: number;
   /** Largest LCP solved, in unknowns (Σ (k + 2) per frictional contact + 1 per frictionless one). */
   lcpSize: number;
-  /** LCPs whose warm-start active set was accepted (0 pivots). */
+  /** LCPs whose warm-start active set was accepted (0 pivots), as guessed or after repairs. */
   warmStarts: number;
+  /** Principal-pivoting repairs of the warm-start active sets (`LemkeOptions.maxWarmStartRepairs`), summed. */
+  warmStartRepairs: number;
   /** Re-solves because a contact left out by the §4 active-set heuristic was violated. */
   activeSetGrowths: number;
   /** Lemke stopped on a secondary ray (before the regularised retry). */
@@ -79,9 +86,24 @@ export interface LcpSolveStats extends SolveStats {
   /** Lemke work of the step, summed over every solve (entries touched, `LemkeResult.work`; compare
    * with `lemkeWorkBudget`). */
   lemkeWork: number;
-  /** LCPs that Lemke did not finish, or did not start, because the step's `lemkeWorkBudget` was spent
-   * (their islands went to the projected fallback; not counted in `pivotLimits`). */
+  /** LCPs that Lemke did not finish, or did not start, or that were not formed, because the step's
+   * `lemkeWorkBudget` was spent (their islands went to the projected fallback; not counted in `pivotLimits`). */
   workBudgetStops: number;
+  /** Work of the whole step in the budget's units (entries touched, ≈ multiply–adds): the impact phase
+   * (`impactWork`), the rows (`CONTACT_ROW_WORK` per point), the LCPs formed (n² each, `formWork`), Lemke
+   * (`lemkeWork`) and the projected fallback (`fallbackWork`). Never more than `lemkeWorkBudget` plus the
+   * overshoots the README lists (one pivot and n² per Lemke run, the rows, `fallbackMinIterations` sweeps
+   * per island once the budget is spent). Counted, never timed, so it is the same in every run. */
+  stepWork: number;
+  /** Work of the impact phase this step (`ImpactStats.work`; 0 without one). */
+  impactWork: number;
+  /** Work of forming the LCPs (n² per LCP formed). */
+  formWork: number;
+  /** Work of the projected fallback (`FALLBACK_POINT_WORK` per point and sweep). */
+  fallbackWork: number;
+  /** Projected-fallback sweeps over all islands (fewer than `fallbackIterations` per island once the
+   * budget is spent). */
+  fallbackSweeps: number;
   /** Bodies advanced to their time of impact within the step before the impact phase (`time-of-impact.ts`). */
   impactAdvances: number;
   /** What the impact phase reported, or undefined when there is none. */
@@ -167,9 +189,10 @@ export function createLcpSolver(options: LcpSolverOptions, impactPhase: ImpactPh
   let dw = new Float64Array(48);
   const toi = createImpactAdvance();
   const stats: LcpSolveStats = {
-    iterations: 0, lemkePivots: 0, islands: 0, lcpSolves: 0, lcpSize: 0, warmStarts: 0, activeSetGrowths: 0,
+    iterations: 0, lemkePivots: 0, islands: 0, lcpSolves: 0, lcpSize: 0, warmStarts: 0, warmStartRepairs: 0, activeSetGrowths: 0,
     secondaryRays: 0, pivotLimits: 0, inaccurateResults: 0, regularizedRetries: 0, projectedFallbacks: 0,
-    lemkeWork: 0, workBudgetStops: 0, impactAdvances: 0,
+    lemkeWork: 0, workBudgetStops: 0, stepWork: 0, impactWork: 0, formWork: 0, fallbackWork: 0, fallbackSweeps: 0,
+    impactAdvances: 0,
     impact: undefined, jointSweeps: 0, jointLimitSolves: 0, jointProjections: 0, jointPrimal: 0, jointDual: 0,
     jointComplementarity: 0,
   };
@@ -197,17 +220,19 @@ export function createLcpSolver(options: LcpSolverOptions, impactPhase: ImpactPh
     }
   }
 
-  /** The warm-start guess: the support of the previous step's solution, from the stored impulses. */
-  function buildGuess(problem: ConstraintProblem): number {
+  /** The warm-start guess: the support of a solution, from impulses `[3 × contacts]` (c_n, f1, f2): the
+   * previous step's (`problem.impulse`, kept per feature by the contact store) for an island's first
+   * LCP, the last trial's (`impulse`) after an active-set growth. */
+  function buildGuess(problem: ConstraintProblem, source: Float64Array): number {
     if (guess.length < lcp.n) guess = new Int32Array(nextCapacity(guess.length, lcp.n));
     let g = 0;
     for (let a = 0; a < lcp.p; a++) {
-      const c = lcp.contact[a], cn = problem.impulse[3 * c];
+      const c = lcp.contact[a], cn = source[3 * c];
       if (!(cn > 0)) continue;
       guess[g++] = lcp.normalIndex[a];
       const bi = lcp.betaOffset[a];
       if (bi < 0) continue;
-      const f1 = problem.impulse[3 * c + 1], f2 = problem.impulse[3 * c + 2];
+      const f1 = source[3 * c + 1], f2 = source[3 * c + 2];
       if (!(Math.sqrt(f1 * f1 + f2 * f2) > 1e-9 * cn)) continue;
       const edges = splitOnEdges(cone, f1, f2, split);
       guess[g++] = bi + split[0];
@@ -226,6 +251,7 @@ export function createLcpSolver(options: LcpSolverOptions, impactPhase: ImpactPh
     lemkeOptions.maxWork = workLeft;
     const res = solveLemke(lemke, n, lcp.N, lcp.b, lcp.z, lcp.w, lemkeOptions);
     stats.lemkePivots += res.pivots;
+    stats.warmStartRepairs += res.repairs;
     stats.lemkeWork += res.work;
     workLeft -= res.work;
     return res;
@@ -233,7 +259,7 @@ export function createLcpSolver(options: LcpSolverOptions, impactPhase: ImpactPh
 
   /** Solves the formed LCP (Lemke, then one regularised retry). Returns false if both fail, or if the
    * step's work budget is spent (`workBudgetStops`). */
-  function solveFormed(problem: ConstraintProblem): boolean {
+  function solveFormed(problem: ConstraintProblem, guessSource: Float64Array): boolean {
     const n = lcp.n;
     if (!(workLeft > 0)) { stats.workBudgetStops++; return false; }
     stats.lcpSolves++;
@@ -247,7 +273,7 @@ export function createLcpSolver(options: LcpSolverOptions, impactPhase: ImpactPh
     for (let i = 0; i < n; i++) if (Math.abs(lcp.b[i]) <= floor) lcp.b[i] = 0;
     if (n > stats.lcpSize) stats.lcpSize = n;
     lemkeOptions.maxPivots = o.maxPivots > 0 ? o.maxPivots : 4 * n + 100;
-    const g = o.warmStart ? buildGuess(problem) : 0;
+    const g = o.warmStart ? buildGuess(problem, guessSource) : 0;
     lemkeOptions.activeSet = g > 0 ? guess : undefined;
     lemkeOptions.activeSetCount = g;
     let res = runLemke(n);
@@ -284,14 +310,25 @@ export function createLcpSolver(options: LcpSolverOptions, impactPhase: ImpactPh
         ? 1 : 0;
     }
     let ok = true;
+    let grown = false;
     for (;;) {
       for (let i = bs; i < be; i++) {
         const b3 = 3 * islands.bodies[i];
         dv[b3] = 0; dv[b3 + 1] = 0; dv[b3 + 2] = 0; dw[b3] = 0; dw[b3 + 1] = 0; dw[b3 + 2] = 0;
       }
-      formStewartTrinkleLcp(lcp, problem, rows, bodies, cone, list, cs, ce - cs, selected, freeVelocity, gap, h, o.maxLcpSize);
+      // formed only if the work left pays for N (n² entries) and the size cap allows it
+      const formable = Math.min(o.maxLcpSize, Math.floor(Math.sqrt(Math.max(workLeft, 0))));
+      formStewartTrinkleLcp(lcp, problem, rows, bodies, cone, list, cs, ce - cs, selected, freeVelocity, gap, h, formable);
       if (lcp.p > 0) {
-        if (lcp.n > o.maxLcpSize || !solveFormed(problem)) { ok = false; break; }
+        if (lcp.n > formable) {
+          if (lcp.n <= o.maxLcpSize) stats.workBudgetStops++;
+          ok = false;
+          break;
+        }
+        const form = lcp.n * lcp.n;
+        stats.formWork += form;
+        workLeft -= form;
+        if (!solveFormed(problem, grown ? impulse : problem.impulse)) { ok = false; break; }
         for (let a = 0; a < lcp.p; a++) {
           const c = lcp.contact[a];
           contactImpulseOf(lcp, cone, a, impulse, 3 * c);
@@ -309,6 +346,7 @@ export function createLcpSolver(options: LcpSolverOptions, impactPhase: ImpactPh
         }
       }
       if (!grew) break;
+      grown = true;
       stats.activeSetGrowths++;
     }
     if (!ok) {
@@ -346,7 +384,15 @@ export function createLcpSolver(options: LcpSolverOptions, impactPhase: ImpactPh
   function solveByFallback(problem: ConstraintProblem, bodies: SolverBodies, cs: number, ce: number, h: number): void {
     stats.projectedFallbacks++;
     const list = islands.contacts;
-    projectedIslandSolve(problem, rows, bodies, cone, list, cs, ce, results.gap, h, o.fallbackIterations, impulse);
+    // `fallbackIterations` sweeps if the work left pays for them, else what it pays for, at least
+    // `fallbackMinIterations` (the budget's documented overshoot)
+    const sweepWork = (ce - cs) * FALLBACK_POINT_WORK;
+    const affordable = Math.floor(Math.max(workLeft, 0) / sweepWork);
+    const sweeps = Math.min(o.fallbackIterations, Math.max(o.fallbackMinIterations, affordable));
+    stats.fallbackSweeps += sweeps;
+    stats.fallbackWork += sweeps * sweepWork;
+    workLeft -= sweeps * sweepWork;
+    projectedIslandSolve(problem, rows, bodies, cone, list, cs, ce, results.gap, h, sweeps, impulse);
     for (let i = cs; i < ce; i++) {
       const c = list[i];
       results.status[c] = 2;
@@ -381,11 +427,11 @@ export function createLcpSolver(options: LcpSolverOptions, impactPhase: ImpactPh
     solve(solverProblem: SolverProblem, bodies: SolverBodies, ctx: StepContext): SolveStats {
       const problem = solverProblem.contacts;
       const h = ctx.h;
-      stats.lemkePivots = 0; stats.islands = 0; stats.lcpSolves = 0; stats.lcpSize = 0; stats.warmStarts = 0;
+      stats.lemkePivots = 0; stats.islands = 0; stats.lcpSolves = 0; stats.lcpSize = 0; stats.warmStarts = 0; stats.warmStartRepairs = 0;
       stats.activeSetGrowths = 0; stats.secondaryRays = 0; stats.pivotLimits = 0; stats.inaccurateResults = 0;
       stats.regularizedRetries = 0;
       stats.projectedFallbacks = 0;
-      stats.lemkeWork = 0; stats.workBudgetStops = 0;
+      stats.lemkeWork = 0; stats.workBudgetStops = 0; stats.formWork = 0; stats.fallbackWork = 0; stats.fallbackSweeps = 0;
       workLeft = o.lemkeWorkBudget;
       const timed = ctx.profile;
       let t0 = timed ? ctx.clock() : 0;
@@ -394,7 +440,9 @@ export function createLcpSolver(options: LcpSolverOptions, impactPhase: ImpactPh
       // advanced to the touch first (time-of-impact.ts) and travel only the rest of the step in 3.
       const advanced = impactPhase !== undefined && advanceToImpact(problem, bodies, h, toi);
       stats.impactAdvances = advanced ? toi.count : 0;
-      stats.impact = impactPhase === undefined ? undefined : impactPhase.resolve(solverProblem, bodies, ctx);
+      stats.impact = impactPhase === undefined ? undefined : impactPhase.resolve(solverProblem, bodies, ctx, workLeft);
+      stats.impactWork = stats.impact?.work ?? 0;
+      workLeft -= stats.impactWork;
       if (advanced) restoreSeparations(problem, toi);
       if (timed) { const t = ctx.clock(); ctx.detail.impactMs = t - t0; t0 = t; }
       // 1. Free velocities v_free = v + h M⁻¹ k (with implicit damping), no angular-speed clamp.
@@ -410,6 +458,7 @@ export function createLcpSolver(options: LcpSolverOptions, impactPhase: ImpactPh
         for (let r = 0; r < joints.rowCount; r++) joints.stepImpulse[r] += jointImpact[r];
       }
       const nc = problem.contactCount;
+      workLeft -= nc * CONTACT_ROW_WORK;
       ensureScratch(nc, bodies.count);
       results.count = nc;
       contactGaps(problem, bodies, results.gap);
@@ -431,7 +480,16 @@ export function createLcpSolver(options: LcpSolverOptions, impactPhase: ImpactPh
       buildIslands(islands, problem, bodies);
       stats.islands = islands.count;
       if (timed) { const t = ctx.clock(); ctx.detail.lcpBuildMs = t - t0; t0 = t; }
-      for (let i = 0; i < islands.count; i++) solveIsland(problem, bodies, i, h);
+      let slowest = 0, slowestSize = 0, fallbackMs = 0;
+      for (let i = 0; i < islands.count; i++) {
+        if (!timed) { solveIsland(problem, bodies, i, h); continue; }
+        const fb = stats.projectedFallbacks, t = ctx.clock();
+        solveIsland(problem, bodies, i, h);
+        const ms = ctx.clock() - t;
+        if (stats.projectedFallbacks > fb) fallbackMs += ms;
+        if (ms > slowest) { slowest = ms; slowestSize = islands.contactStart[i + 1] - islands.contactStart[i]; }
+      }
+      stats.stepWork = stats.impactWork + nc * CONTACT_ROW_WORK + stats.formWork + stats.lemkeWork + stats.fallbackWork;
       // 2b. Joints again with the contact impulses in place (one block Gauss–Seidel round).
       if (joints !== undefined && islands.count > 0) solveJointsImplicit(implicitJoints, joints, bodies, h, o.warmStart, false);
       if (timed) ctx.detail.lemkeMs = ctx.clock() - t0;
@@ -464,6 +522,16 @@ export function createLcpSolver(options: LcpSolverOptions, impactPhase: ImpactPh
         d.fallbacks = stats.projectedFallbacks;
         d.lemkeWork = stats.lemkeWork;
         d.workBudgetStops = stats.workBudgetStops;
+        d.stepWork = stats.stepWork;
+        d.impactWork = stats.impactWork;
+        d.formWork = stats.formWork;
+        d.fallbackWork = stats.fallbackWork;
+        d.fallbackSweeps = stats.fallbackSweeps;
+        d.fallbackMs = fallbackMs;
+        d.slowestIslandMs = slowest;
+        d.slowestIslandPoints = slowestSize;
+        d.warmStartRepairs = stats.warmStartRepairs;
+        d.impactBudgetSkips = (stats.impact as { budgetSkips?: number } | undefined)?.budgetSkips ?? 0;
         d.jointSweeps = joints !== undefined ? implicitJoints.sweeps : 0;
         d.jointProjections = joints !== undefined ? implicitJoints.projections : 0;
         const im: (ImpactStats & { intervals?: number }) | undefined = stats.impact;
