@@ -11,12 +11,28 @@
  * - box: (half extent x, y, z)
  * - capsule: (radius, half height of the core segment, 0); the segment lies on the body-local y axis
  * - plane: unused; the plane passes through the body origin with body-local normal +y. Static only.
+ * - cylinder: (radius, half height, 0); the axis is the collider-local y axis, the caps at y = ±half height
+ * - convex hull: (bounding radius about the collider origin, 0, 0); the vertices and faces live in the
+ *   shared hull asset `shapeData[eid]` (`systems/shapes/convex-hull.ts`), in the collider's frame
  * All lengths in m.
+ *
+ * Shapes whose geometry does not fit in `size` (convex hulls; meshes and heightfields) keep a reference
+ * to a shared asset in `shapeData[eid]`: many colliders may reference the same asset object. Their
+ * routines (AABB, collide, ray, mass) are registered when the asset is made
+ * (`systems/shapes/shape-registry.ts`), so an app that never makes one never ships them.
  */
 
 import { createColumns, ensureColumns, f64, i32, u32, u8, type Columns, type ColumnTable } from './column-table';
 
-export const ShapeKind = { none: 0, sphere: 1, box: 2, capsule: 3, plane: 4 } as const;
+export const ShapeKind = { none: 0, sphere: 1, box: 2, capsule: 3, plane: 4, cylinder: 5, convexHull: 6 } as const;
+
+/** Number of shape-kind codes the dispatch tables leave room for (codes 0 … MAX_SHAPE_KINDS − 1). */
+export const MAX_SHAPE_KINDS = 16;
+
+/** A shared shape asset referenced by colliders (`ColliderStore.shapeData`): its {@link ShapeKind} code. */
+export interface ShapeAsset {
+  readonly kindCode: number;
+}
 export type ShapeKindName = Exclude<keyof typeof ShapeKind, 'none'>;
 
 /**
@@ -97,13 +113,16 @@ export const COLLIDER_COLUMNS = {
 export interface ColliderStore extends Columns<typeof COLLIDER_COLUMNS> {
   /** Entity ids below this fit in every column. */
   capacity: number;
+  /** `[entity id]` the shared asset of a collider whose shape needs one (convex hull …), else undefined.
+   * A sparse JS array (not a column): assets are objects shared by many colliders. */
+  shapeData: (ShapeAsset | undefined)[];
 }
 
 /** Bits of `ColliderStore.massOverride`: the body's mass, or its inertia, was given explicitly. */
 export const MassOverride = { mass: 1, inertia: 2 } as const;
 
 export function createColliderStore(capacity = 64): ColliderStore {
-  return { capacity, ...createColumns(COLLIDER_COLUMNS, capacity) };
+  return { capacity, shapeData: [], ...createColumns(COLLIDER_COLUMNS, capacity) };
 }
 
 /** Grows every column so that entity id `eid` fits. The store object keeps its identity. */

@@ -6,8 +6,9 @@
 import { addComponent, addEntity, entityExists, hasComponent, removeEntity } from 'bitecs';
 import { ensureRigidBodyCapacity, MotionType, type MotionTypeName } from '../components/rigid-body';
 import {
-  CombineRule, ensureColliderCapacity, MassOverride, ShapeKind, type CombineRuleName, type ShapeKindName,
+  CombineRule, ensureColliderCapacity, MassOverride, ShapeKind, type CombineRuleName, type ShapeAsset, type ShapeKindName,
 } from '../components/collider';
+import { getShapeHooks, type ShapeHooks } from './shape-hooks';
 import { quatMultiply, quatRotate } from '../math/quat';
 import { shapeMassProperties } from '../components/mass-properties';
 import { pushEndEvent, releaseManifold } from '../components/contact';
@@ -60,6 +61,8 @@ export type ColliderDef = ColliderCommon & (
   | { shape: 'box'; halfExtents: Vec3Like }
   | { shape: 'capsule'; radius: number; halfHeight: number }
   | { shape: 'plane' }
+  /** A shape made by a shape function: `cylinder(radius, halfHeight)`, `convexHull(points)` (shared). */
+  | { shape: ShapeAsset }
 );
 
 export interface BodyDef {
@@ -113,6 +116,8 @@ interface ResolvedCollider {
   orientation: [number, number, number, number];
   /** undefined: the caller's default */
   density: number | undefined;
+  /** The shared asset of a shape that has one (convex hull), else undefined. */
+  data: ShapeAsset | undefined;
 }
 
 /** Validates a collider description (changes nothing); `entity` names the body in errors. */
@@ -122,7 +127,13 @@ export function resolveCollider(entity: number, def: ColliderDef): ResolvedColli
   }
   let kind: number;
   let size: [number, number, number];
-  switch (def.shape) {
+  let data: ShapeAsset | undefined;
+  const shape: unknown = def.shape;
+  if (typeof shape === 'object' && shape !== null) {
+    const hooks = getShapeHooks();
+    if (hooks === undefined) throw new PhysicsInputError(entity, 'collider.shape', shape, 'must be a shape name or a shape made by cylinder() / convexHull()');
+    ({ kind, size, data } = hooks.resolve(entity, shape));
+  } else switch (def.shape) {
     case 'sphere':
       kind = ShapeKind.sphere;
       size = [readNumber(entity, 'collider.radius', def.radius, 'positive'), 0, 0];
@@ -146,7 +157,7 @@ export function resolveCollider(entity: number, def: ColliderDef): ResolvedColli
       break;
     default:
       throw new PhysicsInputError(entity, 'collider.shape', (def as { shape: unknown }).shape,
-        "must be 'sphere', 'box', 'capsule' or 'plane'");
+        "must be 'sphere', 'box', 'capsule', 'plane', or a shape made by cylinder() / convexHull()");
   }
   const friction = readNumber(entity, 'collider.friction', def.friction ?? 0.5, 'nonNegative');
   const staticFriction = readNumber(entity, 'collider.staticFriction', def.staticFriction ?? friction, 'nonNegative');
@@ -173,8 +184,13 @@ export function resolveCollider(entity: number, def: ColliderDef): ResolvedColli
   return {
     kind, size, friction, staticFriction, restitution, captureVelocity, plasticVelocity, minRestitution, group, mask,
     isSensor: readBoolean(entity, 'collider.isSensor', def.isSensor, false), frictionCombine, restitutionCombine,
-    position, orientation, density,
+    position, orientation, density, data,
   };
+}
+
+/** Whether a resolved collider's shape is a registered one (mass from its routines, possibly off-centre). */
+function isRegisteredShape(kind: number): boolean {
+  return kind > ShapeKind.plane;
 }
 
 /** Whether a resolved collider sits on its body's frame (no offset, no rotation). */
@@ -223,7 +239,8 @@ export function addBody(world: PhysicsWorld, def: BodyDef = {}): number {
   let inertia: [number, number, number] = [0, 0, 0];
   if (motion === MotionType.dynamic) {
     const density = collider?.density ?? readNumber(e, 'density', def.density ?? 1000, 'positive');
-    const fromShape = collider === undefined ? undefined : shapeMassProperties(collider.kind, collider.size, density);
+    const fromShape = collider === undefined ? undefined : isRegisteredShape(collider.kind)
+      ? (getShapeHooks() as ShapeHooks).mass(collider, density) : shapeMassProperties(collider.kind, collider.size, density);
     if (def.mass !== undefined) {
       mass = readNumber(e, 'mass', def.mass, 'positive');
     } else if (fromShape !== undefined && Number.isFinite(fromShape.mass)) {
@@ -283,11 +300,16 @@ export function addBody(world: PhysicsWorld, def: BodyDef = {}): number {
   cs.massOverride[eid] = (def.mass !== undefined ? MassOverride.mass : 0) | (def.inertia !== undefined ? MassOverride.inertia : 0);
   if (collider !== undefined) {
     if (collider.density === undefined) collider.density = def.density ?? 1000;
-    if (motion === MotionType.dynamic && !isCentred(collider)) centreOnCollider(world, eid, collider, def.inertia !== undefined);
+    const registered = isRegisteredShape(collider.kind);
+    if (motion === MotionType.dynamic && !registered && !isCentred(collider)) centreOnCollider(world, eid, collider, def.inertia !== undefined);
     writeCollider(world, eid, eid, collider);
+    // registered shapes may have their centre of mass off the collider origin and a full inertia
+    // tensor: the general compound path moves the body frame to their principal frame
+    if (registered) (getShapeHooks() as ShapeHooks).updateBodyMass(world, eid);
   }
   return eid;
 }
+
 
 /**
  * A dynamic body whose one collider is offset: its centre of mass is the collider's centre and its
@@ -329,6 +351,7 @@ export function writeCollider(world: PhysicsWorld, eid: number, body: number, c:
   quatMultiply(s.localOrientation, 4 * eid, s.originOrientation, 4 * body, c.orientation, 0);
   s.density[eid] = c.density ?? (s.density[eid] > 0 ? s.density[eid] : 1000);
   s.shape[eid] = c.kind;
+  s.shapeData[eid] = c.data;
   s.size[3 * eid] = c.size[0];
   s.size[3 * eid + 1] = c.size[1];
   s.size[3 * eid + 2] = c.size[2];
@@ -375,7 +398,7 @@ export function setCollider(world: PhysicsWorld, eid: number, def: ColliderDef):
 export function getShape(world: PhysicsWorld, eid: number): ShapeKindName | undefined {
   requireBody(world, eid);
   const k = world.colliders.shape[eid];
-  const names: ShapeKindName[] = ['sphere', 'box', 'capsule', 'plane'];
+  const names: ShapeKindName[] = ['sphere', 'box', 'capsule', 'plane', 'cylinder', 'convexHull'];
   return k === 0 ? undefined : names[k - 1];
 }
 
@@ -400,6 +423,7 @@ export function removeBody(world: PhysicsWorld, eid: number): void {
   for (let c = s.firstCollider[eid]; c >= 0;) {
     const next = s.nextCollider[c];
     s.shape[c] = ShapeKind.none;
+    s.shapeData[c] = undefined;
     s.body[c] = -1;
     s.nextCollider[c] = -1;
     if (c !== eid) removeEntity(world.ecs, c);

@@ -86,6 +86,7 @@ export function removeCollider(world: PhysicsWorld, collider: number): void {
     }
   }
   s.shape[collider] = ShapeKind.none;
+  s.shapeData[collider] = undefined;
   s.nextCollider[collider] = -1;
   world.broadphase.stale = true;
   if (collider !== body) {

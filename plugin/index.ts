@@ -29,8 +29,12 @@ export type {
 export { sleeping, isSleeping, sleepNow, keepAsleep, wakeUp, getAllowSleep, setAllowSleep, setSleepEnabled } from './sleep';
 export type { SleepOptions, IslandState } from '../systems/islands/islands';
 export { addCollider, removeCollider, hasCollider, getColliderBody, getBodyColliders } from './colliders';
+export { cylinder, convexHull } from './shapes';
+export type { CylinderShape, ConvexHull, ConvexHullOptions } from './shapes';
 export { castRay, castRayAll, castRayAny, createRayHit, createRayHitList } from './queries';
 export type { RayHit, RayHitList, RayCastOptions, QueryFilterDef } from './queries';
+export { castShape, overlapShape, shapeProximity, pointProximity, createShapeHit, createOverlapList } from './shape-queries';
+export type { ShapeHit, OverlapList, QueryShapeDef, ShapeCastOptions, ProximityOptions } from './shape-queries';
 export {
   PhysicsInputError, UnknownEntityError, NonFiniteStateError, SolverNotRegisteredError, FrictionLawNotRegisteredError,
 } from './errors';
@@ -41,7 +45,7 @@ export type { StepProfile, StageName, Profiler } from './profiler';
 export type { PgsOptions } from '../systems/solve/pgs/pgs-options';
 export type { FrictionLaw } from '../systems/solve/mdp/single-contact';
 export type { LcpSolverOptions } from '../systems/solve/lcp/lcp-options';
-export type { ShapeKindName } from '../components/collider';
+export type { ShapeKindName, ShapeAsset } from '../components/collider';
 export type { ContactStore } from '../components/contact';
 export type { PairTable } from '../components/pair-table';
 export type { LcpOptions } from './accurate-solver';

@@ -6,6 +6,7 @@
 
 import { ShapeKind, type ColliderStore } from '../../components/collider';
 import type { RigidBodyStore } from '../../components/rigid-body';
+import { getShapeRoutines } from '../shapes/shape-registry';
 
 /** Half-size of an unbounded AABB (planes): large but finite, so sums stay finite. */
 export const UNBOUNDED = 1e30;
@@ -21,7 +22,7 @@ export const UNBOUNDED = 1e30;
 export function computeAabb(c: ColliderStore, b: RigidBodyStore, eid: number, margin: number, dt: number): void {
   const a = c.aabb, o = 6 * eid;
   const p = c.worldPose, pi = 7 * eid;
-  const px = p[pi], py = p[pi + 1], pz = p[pi + 2];
+  let px = p[pi], py = p[pi + 1], pz = p[pi + 2];
   const s = c.size, si = 3 * eid;
   let ex: number, ey: number, ez: number;
   switch (c.shape[eid]) {
@@ -49,10 +50,18 @@ export function computeAabb(c: ColliderStore, b: RigidBodyStore, eid: number, ma
       ez = Math.abs(az) * hh + r;
       break;
     }
-    default:
-      a[o] = -UNBOUNDED; a[o + 1] = -UNBOUNDED; a[o + 2] = -UNBOUNDED;
-      a[o + 3] = UNBOUNDED; a[o + 4] = UNBOUNDED; a[o + 5] = UNBOUNDED;
-      return;
+    default: {
+      // registered shapes (cylinder, convex hull …): their tight box as centre ± extent; planes unbounded
+      const r = getShapeRoutines(c.shape[eid]);
+      if (r === undefined) {
+        a[o] = -UNBOUNDED; a[o + 1] = -UNBOUNDED; a[o + 2] = -UNBOUNDED;
+        a[o + 3] = UNBOUNDED; a[o + 4] = UNBOUNDED; a[o + 5] = UNBOUNDED;
+        return;
+      }
+      r.aabb(s, si, c.shapeData[eid], p, pi, a, o);
+      ex = 0.5 * (a[o + 3] - a[o]); ey = 0.5 * (a[o + 4] - a[o + 1]); ez = 0.5 * (a[o + 5] - a[o + 2]);
+      px = 0.5 * (a[o + 3] + a[o]); py = 0.5 * (a[o + 4] + a[o + 1]); pz = 0.5 * (a[o + 5] + a[o + 2]);
+    }
   }
   ex += margin; ey += margin; ez += margin;
   const bi = 3 * c.body[eid], li = 3 * eid, lp = c.localPosition;

@@ -4,6 +4,7 @@
  */
 
 import { MAX_MANIFOLD_POINTS } from '../../components/contact';
+import type { ShapeAsset } from '../../components/collider';
 
 /**
  * A shape placed in the world: `[10]` = position (unit: m, world) at 0..2, orientation quaternion
@@ -48,10 +49,28 @@ export function createManifoldOut(): ManifoldOut {
 }
 
 /**
- * A collide function: writes the manifold of shapes `a` and `b` into `out`, keeping every point whose
- * separation is below `margin` (unit: m; speculative contacts), or sets `out.pointCount = 0`.
+ * What a collide function may need beyond the two posed shapes: the shared assets of the two colliders
+ * (convex hulls, meshes …; undefined for shapes described by `size` alone) and a scratch slot per
+ * family of registered collide functions, made by them on first use (kept on the world's narrowphase,
+ * so nothing is allocated per pair).
  */
-export type CollideFn = (out: ManifoldOut, a: PosedShape, b: PosedShape, margin: number) => void;
+export interface CollideContext {
+  dataA: ShapeAsset | undefined;
+  dataB: ShapeAsset | undefined;
+  /** Scratch of registered collide functions by name (e.g. `convex`), created on first use. */
+  scratch: { [family: string]: unknown };
+}
+
+export function createCollideContext(): CollideContext {
+  return { dataA: undefined, dataB: undefined, scratch: {} };
+}
+
+/**
+ * A collide function: writes the manifold of shapes `a` and `b` into `out`, keeping every point whose
+ * separation is below `margin` (unit: m; speculative contacts), or sets `out.pointCount = 0`. The
+ * narrowphase always passes `ctx`; without it (direct calls in tests) a registered function makes one.
+ */
+export type CollideFn = (out: ManifoldOut, a: PosedShape, b: PosedShape, margin: number, ctx?: CollideContext) => void;
 
 /** Appends one point to `out` (no-op when already full). */
 export function addPoint(

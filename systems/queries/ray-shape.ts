@@ -21,7 +21,8 @@
  * Collision Detection" §5.3.3), with rays parallel to a slab handled without dividing by zero.
  */
 
-import { ShapeKind } from '../../components/collider';
+import { ShapeKind, type ShapeAsset } from '../../components/collider';
+import { getShapeRoutines } from '../shapes/shape-registry';
 
 /** The result of one ray–shape test (reused by the caller; nothing is allocated). */
 export interface RayShapeHit {
@@ -37,11 +38,11 @@ export function createRayShapeHit(): RayShapeHit {
 
 /**
  * Intersects the ray `(ox, oy, oz) + t (dx, dy, dz)` (shape-local, |d| = 1) with the shape `kind` of
- * dimensions `size[so..so+2]` (see `components/collider.ts`). Returns true and fills `out` when the ray
+ * dimensions `size[so..so+2]` and asset `data` (see `components/collider.ts`). Returns true and fills `out` when the ray
  * hits with `0 ≤ t ≤ maxT`; returns false (and leaves `out` unspecified) otherwise.
  */
 export function rayCastShape(
-  kind: number, size: ArrayLike<number>, so: number,
+  kind: number, size: ArrayLike<number>, so: number, data: ShapeAsset | undefined,
   ox: number, oy: number, oz: number, dx: number, dy: number, dz: number,
   maxT: number, solid: boolean, out: RayShapeHit,
 ): boolean {
@@ -50,7 +51,11 @@ export function rayCastShape(
     case ShapeKind.box: return rayBox(size[so], size[so + 1], size[so + 2], ox, oy, oz, dx, dy, dz, maxT, solid, out);
     case ShapeKind.capsule: return rayCapsule(size[so], size[so + 1], ox, oy, oz, dx, dy, dz, maxT, solid, out);
     case ShapeKind.plane: return rayPlane(ox, oy, oz, dx, dy, dz, maxT, solid, out);
-    default: return false;
+    default: {
+      // registered shapes (cylinder, convex hull …)
+      const r = getShapeRoutines(kind);
+      return r !== undefined && r.rayCast(size, so, data, ox, oy, oz, dx, dy, dz, maxT, solid, out);
+    }
   }
 }
 

@@ -8,7 +8,9 @@
  * (`fixtures/accurate-app.js`) or `babylon-ecs-physics/max-dissipation`
  * (`fixtures/max-dissipation-app.js`) gets it. The package name resolves
  * to the sources (`plugin/index.ts`, `plugin/accurate.ts`, `plugin/max-dissipation.ts`) as the package's `exports` map them in
- * `dist/`; bitecs is bundled into the app, as a user's bundler would.
+ * `dist/`; bitecs is bundled into the app, as a user's bundler would. The README app ships none of the
+ * cylinder / convex hull code (GJK, EPA, quickhull), which the shape functions register on first call;
+ * an app keeping every export does.
  */
 
 import { describe, expect, it } from 'vitest';
@@ -75,6 +77,13 @@ describe('bundle size of the default import', () => {
     for (const app of [lean, all]) {
       expect(app.modules.filter((m) => accurateOnly.test(m) || exactOnly.test(m))).toEqual([]);
       expect(app.modules.some((m) => m.endsWith('systems/solve/pgs/pgs-solver.ts'))).toBe(true);
+    }
+    // Cylinders and hulls (GJK / EPA, hull building, their routines) reach an app only through
+    // cylinder() / convexHull(): the README app ships none of it, an app keeping every export does.
+    const convexOnly = /systems\/shapes\/(gjk|epa|convex-hull|convex-support|cylinder|hull-routines|hull-mass)\.ts|systems\/narrowphase\/collide-convex|systems\/queries\/shape-query|plugin\/shapes\.ts|plugin\/shape-queries|plugin\/body-mass\.ts/;
+    expect(lean.modules.filter((m) => convexOnly.test(m))).toEqual([]);
+    for (const part of ['systems/shapes/gjk.ts', 'systems/shapes/epa.ts', 'systems/shapes/convex-hull.ts', 'systems/narrowphase/collide-convex.ts']) {
+      expect(all.modules.some((m) => m.includes(part)), part).toBe(true);
     }
     // The opt-in max-dissipation entry brings the exact kernels, and nothing of the accurate solver.
     for (const part of ['systems/solve/mdp/single-contact.ts', 'systems/solve/pgs/exact-block-strategy.ts', 'plugin/max-dissipation.ts']) {
