@@ -19,6 +19,14 @@ import { BoundingBox } from '@babylonjs/core/Culling/boundingBox.js';
 import { CreateBoxVertexData } from '@babylonjs/core/Meshes/Builders/boxBuilder.js';
 import { CreateSphereVertexData } from '@babylonjs/core/Meshes/Builders/sphereBuilder.js';
 import { CreateCapsuleVertexData } from '@babylonjs/core/Meshes/Builders/capsuleBuilder.js';
+import { CreateCylinderVertexData } from '@babylonjs/core/Meshes/Builders/cylinderBuilder.js';
+import { VertexBuffer } from '@babylonjs/core/Buffers/buffer.js';
+import type { Mesh } from '@babylonjs/core/Meshes/mesh.js';
+import type { AbstractMesh } from '@babylonjs/core/Meshes/abstractMesh.js';
+import { Matrix as BMatrix } from '@babylonjs/core/Maths/math.vector.js';
+import { convexHull, cylinder, type ConvexHull } from '../shapes';
+import { createTriangleMesh } from '../triangle-mesh';
+import { createHeightfield } from '../heightfield';
 import { PhysicsShapeType, type PhysicsShapeParameters } from '@babylonjs/core/Physics/v2/IPhysicsEnginePlugin.js';
 import type { PhysicsShape } from '@babylonjs/core/Physics/v2/physicsShape.js';
 import type { PhysicsMaterial } from '@babylonjs/core/Physics/v2/physicsMaterial.js';
@@ -105,12 +113,139 @@ export function geometryFromParameters(label: string, type: number, o: PhysicsSh
         center: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2], rotation,
       };
     }
+    case PhysicsShapeType.CYLINDER: {
+      const a = readV3(`${label}.pointA`, o.pointA, [0, 0, 0]);
+      const b = readV3(`${label}.pointB`, o.pointB, [0, 1, 0]);
+      const radius = readPositive(`${label}.radius`, o.radius);
+      const d: V3 = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+      const len = Math.sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+      if (!(len > 1e-9)) throw new PhysicsInputError(-1, `${label}.pointB`, b, 'must differ from pointA (the cylinder axis)');
+      return {
+        kind: 'cylinder', size: [radius, len / 2, 0],
+        center: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2], rotation: quatFromYTo([d[0] / len, d[1] / len, d[2] / len]),
+      };
+    }
+    case PhysicsShapeType.CONVEX_HULL: {
+      const { points } = meshVertices(label, o, false);
+      const hull = engineShape(label, () => convexHull(points));
+      const tris: number[] = [];
+      for (let f = 0; f < hull.faceCount; f++) {
+        const s = hull.faceStart[f], e = hull.faceStart[f + 1];
+        for (let k = s + 1; k + 1 < e; k++) tris.push(hull.faceVertices[s], hull.faceVertices[k], hull.faceVertices[k + 1]);
+      }
+      return {
+        kind: 'hull', size: [0, 0, 0], center: [0, 0, 0], rotation: [0, 0, 0, 1], asset: hull,
+        points: Float64Array.from(hull.vertices), triangles: Uint32Array.from(tris),
+      };
+    }
+    case PhysicsShapeType.MESH: {
+      const { points, triangles } = meshVertices(label, o, true);
+      const asset = engineShape(label, () => createTriangleMesh({ vertices: points, indices: triangles }));
+      return { kind: 'mesh', size: [0, 0, 0], center: [0, 0, 0], rotation: [0, 0, 0, 1], asset, points, triangles };
+    }
+    case PhysicsShapeType.HEIGHTFIELD:
+      return heightfieldGeometry(label, o);
     case PhysicsShapeType.CONTAINER:
       return undefined;
     default:
-      throw new PhysicsInputError(-1, `${label}.type`, SHAPE_TYPE_NAMES[type] ?? type,
-        'not supported by this engine yet (supported: SPHERE, BOX, CAPSULE, CONTAINER)');
+      throw new PhysicsInputError(-1, `${label}.type`, SHAPE_TYPE_NAMES[type] ?? type, 'unknown PhysicsShapeType');
   }
+}
+
+/** Runs an engine shape factory, naming the Babylon shape in its error (`shape #3 (MESH).vertices[7]`). */
+function engineShape<T>(label: string, make: () => T): T {
+  try {
+    return make();
+  } catch (e) {
+    if (e instanceof PhysicsInputError) {
+      // the engine's message is `subject: field = value: reason`: keep the reason, name the Babylon shape
+      const m = e.message, at = m.indexOf(': ', m.indexOf(`${e.field} = `) + e.field.length + 3);
+      throw new PhysicsInputError(-1, `${label}.${e.field}`, e.value, at >= 0 ? m.slice(at + 2) : m);
+    }
+    throw e;
+  }
+}
+
+/**
+ * The vertices (and triangles) of `options.mesh` in the body frame, as Havok's plugin takes them: the
+ * mesh's own positions scaled by its absolute scaling, with `includeChildMeshes` its child meshes
+ * (those without a body of their own) in the mesh's frame; triangles wound counter-clockwise seen
+ * from the front in the engine's right-handed sense (a left-handed scene's index order reversed).
+ * @throws PhysicsInputError (field `mesh`) when there is no mesh or it has no positions.
+ */
+function meshVertices(label: string, o: PhysicsShapeParameters, withTriangles: boolean): { points: Float64Array; triangles: Uint32Array } {
+  const mesh = o.mesh as Mesh | undefined;
+  if (mesh === undefined || mesh === null || typeof (mesh as Partial<Mesh>).getVerticesData !== 'function') {
+    throw new PhysicsInputError(-1, `${label}.mesh`, mesh, 'must be a Mesh with vertex positions');
+  }
+  mesh.computeWorldMatrix(true);
+  const s = mesh.absoluteScaling;
+  const rootScaled = BMatrix.Scaling(s.x, s.y, s.z);
+  const parts: { m: Mesh; toRoot: BMatrix }[] = [{ m: mesh, toRoot: rootScaled }];
+  if (o.includeChildMeshes === true) {
+    const worldToRootScaled = mesh.computeWorldMatrix(true).clone().invert().multiply(rootScaled);
+    for (const c of mesh.getChildMeshes(false) as AbstractMesh[]) {
+      if ((c as AbstractMesh & { physicsBody?: unknown }).physicsBody) continue;
+      const src = (c as AbstractMesh & { sourceMesh?: Mesh }).sourceMesh ?? (c as Mesh);
+      if (typeof src.getVerticesData !== 'function') continue;
+      parts.push({ m: src, toRoot: c.computeWorldMatrix(true).multiply(worldToRootScaled) });
+    }
+  }
+  const pts: number[] = [], tris: number[] = [];
+  const leftHanded = !mesh.getScene().useRightHandedSystem;
+  const v = new Vector3();
+  for (const { m, toRoot } of parts) {
+    const data = m.getVerticesData(VertexBuffer.PositionKind) ?? [];
+    const base = pts.length / 3;
+    for (let i = 0; i + 2 < data.length; i += 3) {
+      Vector3.TransformCoordinatesFromFloatsToRef(data[i], data[i + 1], data[i + 2], toRoot, v);
+      pts.push(v.x, v.y, v.z);
+    }
+    if (!withTriangles) continue;
+    const idx = m.getIndices() ?? [];
+    for (let i = 0; i + 2 < idx.length; i += 3) {
+      if (leftHanded) tris.push(base + idx[i + 2], base + idx[i + 1], base + idx[i]);
+      else tris.push(base + idx[i], base + idx[i + 1], base + idx[i + 2]);
+    }
+  }
+  if (pts.length === 0) throw new PhysicsInputError(-1, `${label}.mesh`, mesh.name, 'has no vertex positions');
+  return { points: Float64Array.from(pts), triangles: Uint32Array.from(tris) };
+}
+
+/**
+ * A heightfield from `PhysicsShapeHeightField(sizeX, sizeZ, samplesX, samplesZ, data)`: Babylon's data
+ * order is that of its ground meshes (`PhysicsShapeGroundMesh`): rows from +z to −z, x along each row,
+ * `data[(samplesZ − 1 − iz) · samplesX + ix]` (measured: Havok puts the samples there), the engine's
+ * `heights[iz · samplesX + ix]`; centred on the node in x and z, heights along +y.
+ * @throws PhysicsInputError for missing or bad sizes, sample counts or data (`groundMesh` is not taken
+ *   yet: pass the samples).
+ */
+function heightfieldGeometry(label: string, o: PhysicsShapeParameters): ShapeGeometry {
+  const nX = o.numHeightFieldSamplesX, nZ = o.numHeightFieldSamplesZ, data = o.heightFieldData;
+  if (o.groundMesh !== undefined && data === undefined) {
+    throw new PhysicsInputError(-1, `${label}.groundMesh`, o.groundMesh.name, 'not supported yet: give sizeX, sizeZ, the sample counts and the data');
+  }
+  for (const [f, v] of [['numHeightFieldSamplesX', nX], ['numHeightFieldSamplesZ', nZ]] as const) {
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 2) throw new PhysicsInputError(-1, `${label}.${f}`, v, 'must be an integer ≥ 2');
+  }
+  const sizeX = readPositive(`${label}.heightFieldSizeX`, o.heightFieldSizeX);
+  const sizeZ = readPositive(`${label}.heightFieldSizeZ`, o.heightFieldSizeZ);
+  const nx = nX as number, nz = nZ as number;
+  if (data === undefined || data === null || typeof data.length !== 'number' || data.length !== nx * nz) {
+    throw new PhysicsInputError(-1, `${label}.heightFieldData`, data?.length, `must hold samplesX × samplesZ = ${nx * nz} heights`);
+  }
+  const heights = new Float64Array(nx * nz);
+  for (let ix = 0; ix < nx; ix++) for (let iz = 0; iz < nz; iz++) heights[iz * nx + ix] = data[(nz - 1 - iz) * nx + ix];
+  const asset = engineShape(label, () => createHeightfield({ samplesX: nx, samplesZ: nz, sizeX, sizeZ, heights }));
+  const points = new Float64Array(3 * nx * nz), tris: number[] = [];
+  for (let iz = 0; iz < nz; iz++) {
+    for (let ix = 0; ix < nx; ix++) {
+      const k = iz * nx + ix;
+      points[3 * k] = -sizeX / 2 + (ix * sizeX) / (nx - 1); points[3 * k + 1] = heights[k]; points[3 * k + 2] = -sizeZ / 2 + (iz * sizeZ) / (nz - 1);
+      if (ix + 1 < nx && iz + 1 < nz) tris.push(k, k + nx, k + 1, k + 1, k + nx, k + nx + 1);
+    }
+  }
+  return { kind: 'heightfield', size: [0, 0, 0], center: [0, 0, 0], rotation: [0, 0, 0, 1], asset, points, triangles: Uint32Array.from(tris) };
 }
 
 /** One collider of a (possibly compound) shape: its geometry in the node frame, the shape record its
@@ -228,9 +363,15 @@ export function colliderDef(leaf: ShapeLeaf): ColliderDef {
     orientation: g.rotation,
     density: leaf.density,
   };
-  if (g.kind === 'sphere') return { shape: 'sphere', radius: g.size[0], ...common };
-  if (g.kind === 'box') return { shape: 'box', halfExtents: g.size, ...common };
-  return { shape: 'capsule', radius: g.size[0], halfHeight: g.size[1], ...common };
+  switch (g.kind) {
+    case 'sphere': return { shape: 'sphere', radius: g.size[0], ...common };
+    case 'box': return { shape: 'box', halfExtents: g.size, ...common };
+    case 'capsule': return { shape: 'capsule', radius: g.size[0], halfHeight: g.size[1], ...common };
+    case 'cylinder': return { shape: cylinder(g.size[0], g.size[1]), ...common };
+    case 'hull': return { shape: g.asset as ConvexHull, ...common };
+    case 'mesh': return { shape: 'mesh', mesh: g.asset as never, ...common };
+    default: return { shape: 'heightfield', heightfield: g.asset as never, ...common };
+  }
 }
 
 /**
@@ -265,20 +406,49 @@ export function resolveMaterial(label: string, m: PhysicsMaterial): ResolvedMate
   };
 }
 
-const ENGINE_KIND = { sphere: ShapeKind.sphere, box: ShapeKind.box, capsule: ShapeKind.capsule } as const;
+const ENGINE_KIND: Record<string, number> = { sphere: ShapeKind.sphere, box: ShapeKind.box, capsule: ShapeKind.capsule };
 
-/** Mass (kg) and principal inertia per unit mass (m², shape axes) of a geometry at a density (kg/m³). */
-export function geometryMass(g: ShapeGeometry, density: number): { mass: number; inertia: V3 } {
-  const mp = shapeMassProperties(ENGINE_KIND[g.kind], g.size, density);
-  const m = mp.mass;
-  return { mass: m, inertia: [mp.inertia[0] / m, mp.inertia[1] / m, mp.inertia[2] / m] };
+/**
+ * Mass (kg), centre of mass (m, shape frame) and inertia tensor about it (row-major `[9]`, kg·m², shape
+ * axes) of a geometry at a density (kg/m³): closed forms for sphere, box, capsule and cylinder (a solid
+ * cylinder about its y axis: I_y = m r² / 2, I_x = I_z = m (3 r² + h²) / 12), the hull's own volume
+ * integrals; meshes and heightfields have no volume (mass 0).
+ */
+export function geometryMass(g: ShapeGeometry, density: number): { mass: number; center: V3; tensor: number[] } {
+  if (g.kind === 'mesh' || g.kind === 'heightfield') return { mass: 0, center: [0, 0, 0], tensor: [0, 0, 0, 0, 0, 0, 0, 0, 0] };
+  if (g.kind === 'hull') {
+    const h = g.asset as ConvexHull;
+    return { mass: density * h.volume, center: [h.centroid[0], h.centroid[1], h.centroid[2]], tensor: Array.from(h.unitInertia, (x) => density * x) };
+  }
+  let m: number, d: V3;
+  if (g.kind === 'cylinder') {
+    const r = g.size[0], len = 2 * g.size[1];
+    m = density * Math.PI * r * r * len;
+    d = [(m * (3 * r * r + len * len)) / 12, (m * r * r) / 2, (m * (3 * r * r + len * len)) / 12];
+  } else {
+    const mp = shapeMassProperties(ENGINE_KIND[g.kind], g.size, density);
+    m = mp.mass; d = [mp.inertia[0], mp.inertia[1], mp.inertia[2]];
+  }
+  return { mass: m, center: [0, 0, 0], tensor: [d[0], 0, 0, 0, d[1], 0, 0, 0, d[2]] };
 }
 
 /** Local AABB of a geometry in the node frame: [min, max]. */
 export function geometryBounds(g: ShapeGeometry): [V3, V3] {
+  if (g.points !== undefined) {
+    const min: V3 = [Infinity, Infinity, Infinity], max: V3 = [-Infinity, -Infinity, -Infinity], p: V3 = [0, 0, 0];
+    for (let i = 0; i < g.points.length; i += 3) {
+      quatRot(g.rotation, [g.points[i], g.points[i + 1], g.points[i + 2]], p);
+      for (let k = 0; k < 3; k++) {
+        const x = p[k] + g.center[k];
+        if (x < min[k]) min[k] = x;
+        if (x > max[k]) max[k] = x;
+      }
+    }
+    return [min, max];
+  }
   // half extents of the shape's own box, then the rotated box's AABB
   const h: V3 = g.kind === 'sphere' ? [g.size[0], g.size[0], g.size[0]]
-    : g.kind === 'box' ? g.size : [g.size[0], g.size[1] + g.size[0], g.size[0]];
+    : g.kind === 'box' ? g.size : g.kind === 'cylinder' ? [g.size[0], g.size[1], g.size[0]] : [g.size[0], g.size[1] + g.size[0], g.size[0]];
   const q = g.rotation;
   const ax = quatRot(q, [1, 0, 0]), ay = quatRot(q, [0, 1, 0]), az = quatRot(q, [0, 0, 1]);
   const min: V3 = [0, 0, 0], max: V3 = [0, 0, 0];
@@ -330,31 +500,42 @@ export interface ResolvedMass { mass: number; inertia: V3; com: V3; rot: Q4 }
  */
 export function leavesMass(leaves: readonly ShapeLeaf[]): ResolvedMass | undefined {
   if (leaves.length === 0) return undefined;
+  const parts = leaves.map((l) => geometryMass(l.geometry, l.density));
   if (leaves.length === 1) {
-    const g = leaves[0].geometry;
-    const m = geometryMass(g, leaves[0].density);
-    return { mass: m.mass, inertia: m.inertia, com: [g.center[0], g.center[1], g.center[2]], rot: [g.rotation[0], g.rotation[1], g.rotation[2], g.rotation[3]] };
+    const g = leaves[0].geometry, m = parts[0], t = m.tensor;
+    if (m.center[0] === 0 && m.center[1] === 0 && m.center[2] === 0 && t[1] === 0 && t[2] === 0 && t[5] === 0 && m.mass > 0) {
+      // a centred shape on its principal axes: exactly its own centre and axes
+      return {
+        mass: m.mass, inertia: [t[0] / m.mass, t[4] / m.mass, t[8] / m.mass],
+        com: [g.center[0], g.center[1], g.center[2]], rot: [g.rotation[0], g.rotation[1], g.rotation[2], g.rotation[3]],
+      };
+    }
   }
+  // each leaf: centre cᵢ = centre + R c_local, tensor R T Rᵀ (node frame)
+  const r = [0, 0, 0, 0, 0, 0, 0, 0, 0];
   let mass = 0;
   const c: V3 = [0, 0, 0];
-  const parts = leaves.map((l) => {
-    const m = geometryMass(l.geometry, l.density);
-    mass += m.mass;
-    for (let k = 0; k < 3; k++) c[k] += m.mass * l.geometry.center[k];
-    return m;
+  const centers = leaves.map((l, i) => {
+    const p = quatRot(l.geometry.rotation, parts[i].center);
+    for (let k = 0; k < 3; k++) p[k] += l.geometry.center[k];
+    mass += parts[i].mass;
+    for (let k = 0; k < 3; k++) c[k] += parts[i].mass * p[k];
+    return p;
   });
+  if (!(mass > 0)) return undefined;
   for (let k = 0; k < 3; k++) c[k] /= mass;
   const t = [0, 0, 0, 0, 0, 0, 0, 0, 0];
-  const r = [0, 0, 0, 0, 0, 0, 0, 0, 0];
   leaves.forEach((l, i) => {
-    const m = parts[i].mass, d = parts[i].inertia;
+    const m = parts[i].mass, T = parts[i].tensor;
+    if (!(m > 0)) return;
     quatToMat3(r, 0, l.geometry.rotation, 0);
-    const p = l.geometry.center, dv = [p[0] - c[0], p[1] - c[1], p[2] - c[2]];
+    const p = centers[i], dv = [p[0] - c[0], p[1] - c[1], p[2] - c[2]];
     const dd = dv[0] * dv[0] + dv[1] * dv[1] + dv[2] * dv[2];
     for (let a = 0; a < 3; a++) {
       for (let b = 0; b < 3; b++) {
-        const own = r[3 * a] * d[0] * r[3 * b] + r[3 * a + 1] * d[1] * r[3 * b + 1] + r[3 * a + 2] * d[2] * r[3 * b + 2];
-        t[3 * a + b] += m * own + m * ((a === b ? dd : 0) - dv[a] * dv[b]);
+        let own = 0; // (R T Rᵀ)_ab
+        for (let u = 0; u < 3; u++) for (let v = 0; v < 3; v++) own += r[3 * a + u] * T[3 * u + v] * r[3 * b + v];
+        t[3 * a + b] += own + m * ((a === b ? dd : 0) - dv[a] * dv[b]);
       }
     }
   });
@@ -369,9 +550,11 @@ export function leavesMass(leaves: readonly ShapeLeaf[]): ResolvedMass | undefin
 /** Triangles of a geometry in the node frame (positions xyz, indices), for Babylon's PhysicsViewer. */
 export function geometryTriangles(g: ShapeGeometry | undefined): { positions: Float32Array; indices: Uint32Array } {
   if (g === undefined) return { positions: new Float32Array(0), indices: new Uint32Array(0) };
-  const vd = g.kind === 'sphere' ? CreateSphereVertexData({ diameter: 2 * g.size[0], segments: 12 })
-    : g.kind === 'box' ? CreateBoxVertexData({ width: 2 * g.size[0], height: 2 * g.size[1], depth: 2 * g.size[2] })
-      : CreateCapsuleVertexData({ radius: g.size[0], height: 2 * (g.size[1] + g.size[0]), tessellation: 12, subdivisions: 1 });
+  const vd = g.points !== undefined ? { positions: g.points, indices: g.triangles ?? [] }
+    : g.kind === 'sphere' ? CreateSphereVertexData({ diameter: 2 * g.size[0], segments: 12 })
+      : g.kind === 'box' ? CreateBoxVertexData({ width: 2 * g.size[0], height: 2 * g.size[1], depth: 2 * g.size[2] })
+        : g.kind === 'cylinder' ? CreateCylinderVertexData({ diameter: 2 * g.size[0], height: 2 * g.size[1], tessellation: 16 })
+          : CreateCapsuleVertexData({ radius: g.size[0], height: 2 * (g.size[1] + g.size[0]), tessellation: 12, subdivisions: 1 });
   const src = vd.positions ?? [];
   const positions = new Float32Array(src.length);
   const q = g.rotation, p: V3 = [0, 0, 0];

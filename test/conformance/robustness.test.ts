@@ -8,7 +8,7 @@ import { Vector3 } from '@babylonjs/core/Maths/math.vector.js';
 import { MeshBuilder } from '@babylonjs/core/Meshes/meshBuilder.js';
 import { PhysicsAggregate } from '@babylonjs/core/Physics/v2/physicsAggregate.js';
 import { PhysicsConstraintAxis, PhysicsShapeType } from '@babylonjs/core/Physics/v2/IPhysicsEnginePlugin.js';
-import { PhysicsShapeContainer, PhysicsShapeCylinder, PhysicsShapeSphere } from '@babylonjs/core/Physics/v2/physicsShape.js';
+import { PhysicsShapeContainer, PhysicsShapeCylinder, PhysicsShapeHeightField, PhysicsShapeMesh, PhysicsShapeSphere } from '@babylonjs/core/Physics/v2/physicsShape.js';
 import { HingeConstraint, LockConstraint, Physics6DoFConstraint } from '@babylonjs/core/Physics/v2/physicsConstraint.js';
 import { PhysicsInputError } from '../../plugin/index';
 import type { EcsPhysicsPlugin } from '../../plugin/babylon/index';
@@ -77,7 +77,10 @@ describe('V2 conformance: robustness', () => {
       expectError(() => { a.shape.material = { friction: -0.5 }; }, /^shape #\d+ \(BOX\)\.material\.friction$/);
       expectError(() => { a.shape.material = { restitution: 1.5 }; }, /restitution$/);
       expectError(() => new PhysicsShapeSphere(Vector3.Zero(), 0, ctx.scene), /^shape #\d+ \(SPHERE\)\.radius$/);
-      expectError(() => new PhysicsShapeCylinder(Vector3.Zero(), Vector3.Up(), 0.5, ctx.scene), /^shape #\d+ \(CYLINDER\)\.type$/);
+      expectError(() => new PhysicsShapeCylinder(Vector3.Zero(), Vector3.Zero(), 0.5, ctx.scene), /^shape #\d+ \(CYLINDER\)\.pointB$/);
+      expectError(() => new PhysicsShapeHeightField(10, 10, 3, 3, new Float32Array(8), ctx.scene), /^shape #\d+ \(HEIGHTFIELD\)\.heightFieldData$/);
+      expectError(() => { const m = new PhysicsShapeMesh(MeshBuilder.CreateGround('g', { width: 2, height: 2 }, ctx.scene), ctx.scene); a.body.shape = m; },
+        /^body "crate"\.shape$/); // a mesh on a dynamic body
       expectError(() => a.body.addConstraint(o.body, new HingeConstraint(new Vector3(NaN, 0, 0), Vector3.Zero(), Vector3.Right(), Vector3.Right(), ctx.scene)),
         /^constraint #\d+ \(HINGE\)\.pivotA$/);
       const six = new Physics6DoFConstraint({}, [{ axis: PhysicsConstraintAxis.ANGULAR_X, minLimit: 0.5, maxLimit: -0.5 }], ctx.scene);
