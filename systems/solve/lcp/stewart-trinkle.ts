@@ -149,7 +149,7 @@ function prepareContacts(
   ensureIslandSolveScratch(s, nc, bodies.count);
   const { freeVelocity, impulse } = s;
   results.count = nc;
-  contactGaps(problem, bodies, results.gap);
+  contactGaps(rows, problem, bodies, results.gap);
   buildContactRows(rows, problem, bodies, results.gap, augmented?.augmented);
   // Penetration is recovered at most at maxPushoutSpeed: b_n = n̄ᵀv_free + Φ/h with Φ ≥ −h·v_push
   // (eq. 29 recovers all of Φ in one step: 0.5 m of overlap became a 30 m/s separation and energy
