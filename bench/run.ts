@@ -61,6 +61,7 @@ import '../plugin/accurate'; // registers the accurate solver 'lcp'
 
 /** Fixed time step of every run (unit: s). */
 const DT = 1 / 60;
+import '../plugin/max-dissipation'; // registers the exact friction solve ('max-dissipation')
 /** A structure stood when its top box ends within this distance of its start (unit: m). */
 const STOOD_TOLERANCE = 0.05;
 

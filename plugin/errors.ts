@@ -88,3 +88,16 @@ export class SolverNotRegisteredError extends PhysicsInputError {
     this.kind = kind;
   }
 }
+
+/**
+ * Thrown by `createPhysicsWorld` and `setSolver` when the fast solver is asked for the exact block
+ * solve (`friction: 'max-dissipation'` or `pgs.blockSolve: 'exact'`) and the opt-in entry
+ * `babylon-ecs-physics/max-dissipation` was not imported. Nothing is created or changed.
+ */
+export class FrictionLawNotRegisteredError extends PhysicsInputError {
+  constructor(field: string, value: unknown) {
+    super(-1, field, value, "the exact friction solve is an opt-in entry: add `import 'babylon-ecs-physics/max-dissipation';` " +
+      'once, before creating the world or calling setSolver', 'world');
+    this.name = 'FrictionLawNotRegisteredError';
+  }
+}

@@ -1,7 +1,9 @@
 /**
  * babylon-ecs-physics: the engine's public API (no Babylon imports here; see `./babylon`). This
- * default entry carries the fast solver `'pgs'`; the accurate solver `'lcp'` is the opt-in entry
- * `babylon-ecs-physics/accurate` (`./accurate.ts`).
+ * default entry carries the fast solver `'pgs'` with Coulomb friction; the accurate solver `'lcp'` is
+ * the opt-in entry `babylon-ecs-physics/accurate` (`./accurate.ts`), and the exact friction solve
+ * (`friction: 'max-dissipation'`) the opt-in entry `babylon-ecs-physics/max-dissipation`
+ * (`./max-dissipation.ts`).
  */
 
 export { createPhysicsWorld } from './world';
@@ -29,7 +31,9 @@ export type { SleepOptions, IslandState } from '../systems/islands/islands';
 export { addCollider, removeCollider, hasCollider, getColliderBody, getBodyColliders } from './colliders';
 export { castRay, castRayAll, castRayAny, createRayHit, createRayHitList } from './queries';
 export type { RayHit, RayHitList, RayCastOptions, QueryFilterDef } from './queries';
-export { PhysicsInputError, UnknownEntityError, NonFiniteStateError, SolverNotRegisteredError } from './errors';
+export {
+  PhysicsInputError, UnknownEntityError, NonFiniteStateError, SolverNotRegisteredError, FrictionLawNotRegisteredError,
+} from './errors';
 export type { SolverOptions } from './solver-registry';
 export type { Vec3Like, QuatLike } from './validate';
 export { STAGES } from './profiler';

@@ -11,6 +11,7 @@
 
 import type { ConstraintSolver, SolverKind } from '../systems/solve/constraint-solver';
 import type { PgsOptions } from '../systems/solve/pgs/pgs-options';
+import type { ContactStrategyFactory } from '../systems/solve/pgs/contact-strategy';
 import type { LcpOptions } from './accurate-solver';
 
 /** The per-solver option groups of `createPhysicsWorld` / `setSolver`; each solver reads its own. */
@@ -39,4 +40,20 @@ export function getSolverFactory(kind: SolverKind): SolverFactory | undefined {
 /** The kinds registered so far, in registration order. */
 export function registeredSolvers(): SolverKind[] {
   return [...factories.keys()];
+}
+
+let exactBlocks: ContactStrategyFactory | undefined;
+
+/**
+ * Registers the fast solver's exact contact strategy (the per-contact 3 × 3 block solve that the
+ * 'max-dissipation' friction law and `pgs.blockSolve: 'exact'` need). Called once by the opt-in entry
+ * `babylon-ecs-physics/max-dissipation`.
+ */
+export function registerExactBlockSolve(factory: ContactStrategyFactory): void {
+  exactBlocks = factory;
+}
+
+/** The registered exact contact strategy factory, or undefined before the opt-in entry ran. */
+export function getExactBlockSolve(): ContactStrategyFactory | undefined {
+  return exactBlocks;
 }

@@ -19,10 +19,10 @@ import type { ConstraintSolver, SolverKind, SolverProblem, StepContext } from '.
 import { createPgsSolver } from '../systems/solve/pgs/pgs-solver';
 import { defaultPgsOptions, type PgsOptions } from '../systems/solve/pgs/pgs-options';
 import type { LcpOptions } from './accurate-solver';
-import { getSolverFactory, registeredSolvers, type SolverOptions } from './solver-registry';
+import { getExactBlockSolve, getSolverFactory, registeredSolvers, type SolverOptions } from './solver-registry';
 import type { QueryScratch } from '../systems/queries/ray-cast';
 import { createProfiler, now, type Profiler } from './profiler';
-import { SolverNotRegisteredError, WorldInputError } from './errors';
+import { FrictionLawNotRegisteredError, SolverNotRegisteredError, WorldInputError } from './errors';
 import { readVec3, type Vec3Like } from './validate';
 
 export interface PhysicsWorldOptions {
@@ -34,7 +34,9 @@ export interface PhysicsWorldOptions {
   /** PGS solver options (see `PgsOptions`). */
   pgs?: Partial<PgsOptions>;
   /** Friction law of the world (default 'coulomb'); shorthand for `pgs.friction`. 'max-dissipation'
-   * selects the exact per-contact block solve (Preclik, Eibl & Rüde 2018). */
+   * selects the exact per-contact block solve (Preclik, Eibl & Rüde 2018), which needs
+   * `import 'babylon-ecs-physics/max-dissipation'` first; without it this throws
+   * `FrictionLawNotRegisteredError`. */
   friction?: 'coulomb' | 'max-dissipation';
   /** Accurate (Stewart–Trinkle LCP) solver options (see `LcpOptions`). */
   lcp?: Partial<LcpOptions>;
@@ -201,7 +203,16 @@ function makeSolver(kind: SolverKind, opts: SolverOptions): ConstraintSolver {
     const v: unknown = opts[key];
     if (v !== undefined && (typeof v !== 'object' || v === null)) throw new WorldInputError(key, v, 'must be an options object');
   }
-  if (kind === 'pgs') return createPgsSolver(resolvePgsOptions(opts.pgs));
+  if (kind === 'pgs') {
+    const o = resolvePgsOptions(opts.pgs);
+    const exactBlocks = o.blockSolve === 'exact' ? getExactBlockSolve() : undefined;
+    if (o.blockSolve === 'exact' && exactBlocks === undefined) {
+      throw o.friction === 'max-dissipation'
+        ? new FrictionLawNotRegisteredError('friction', o.friction)
+        : new FrictionLawNotRegisteredError('pgs.blockSolve', o.blockSolve);
+    }
+    return createPgsSolver(o, exactBlocks);
+  }
   const factory = getSolverFactory(kind);
   if (factory === undefined) throw new SolverNotRegisteredError(kind, ['pgs', ...registeredSolvers()]);
   return factory(opts);

@@ -57,6 +57,7 @@ import '../plugin/accurate'; // registers the accurate solver 'lcp'
 
 /** Which physics engine runs the game: this one, or Babylon's Havok plugin. */
 export type PhysicsEngineName = 'ecs' | 'havok';
+import '../plugin/max-dissipation'; // registers the exact friction solve ('max-dissipation')
 
 /** Tunables of the game. */
 export interface GameOptions {

@@ -32,6 +32,7 @@ import { addBody } from '../plugin/bodies';
 import { createPhysicsWorld, type PhysicsWorld, type PhysicsWorldOptions } from '../plugin/world';
 import type { QuatTuple, Vec3Tuple } from './container';
 import { detAtan2, detCos, detSin } from '../math/deterministic-math';
+import '../plugin/max-dissipation'; // registers the exact friction solve ('max-dissipation')
 
 /** One line describing the scene. */
 export const FRICTION_LAB_DESCRIPTION =

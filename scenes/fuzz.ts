@@ -32,6 +32,7 @@ import '../plugin/accurate'; // registers the accurate solver 'lcp'
 
 /** The solver configurations the fuzz runs: fast Coulomb, fast maximum-dissipation, accurate. */
 export type FuzzMode = 'pgs' | 'mdp' | 'lcp';
+import '../plugin/max-dissipation'; // registers the exact friction solve ('max-dissipation')
 
 registerAccurateSolver(); // the fuzz / tests run the accurate mode too
 

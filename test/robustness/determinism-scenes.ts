@@ -14,6 +14,7 @@ import { buildPile } from '../../scenes/pile';
 import { buildPyramid } from '../../scenes/pyramid';
 import { buildRagdollPile } from '../../scenes/ragdoll-pile';
 import { stateHash } from './world-hash';
+import '../../plugin/max-dissipation'; // registers the exact friction solve ('max-dissipation')
 
 registerAccurateSolver(); // the fuzz / tests run the accurate mode too
 

@@ -40,6 +40,7 @@ import {
 import '../../plugin/accurate'; // registers the accurate solver 'lcp'
 
 const g = 9.8;
+import '../../plugin/max-dissipation'; // registers the exact friction solve ('max-dissipation')
 const h = 0.01;
 const STEPS = 100;
 const THETA = (15 * Math.PI) / 180;

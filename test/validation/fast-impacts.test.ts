@@ -25,6 +25,7 @@ const MODES: Array<[string, PhysicsWorldOptions, boolean]> = [
   ['accurate (PLUS impacts)', { solver: 'lcp' }, false],
   ['accurate, no impact phase', { solver: 'lcp', lcp: { impacts: 'none' } }, false],
 ];
+import '../../plugin/max-dissipation'; // registers the exact friction solve ('max-dissipation')
 
 const R = 0.1;
 const WALL_FACE = 4.875;

@@ -24,6 +24,7 @@ const MODES: Array<[string, PhysicsWorldOptions, boolean]> = [
   ['fast, exact blocks, Coulomb', { pgs: { blockSolve: 'exact' } }, true],
   ['accurate', { solver: 'lcp' }, false],
 ];
+import '../../plugin/max-dissipation'; // registers the exact friction solve ('max-dissipation')
 
 const BODIES: Array<[string, [number, number, number]]> = [
   ['cube', [0.5, 0.5, 0.5]],

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addBody, createPhysicsWorld, getPosition, PhysicsInputError, stepWorld, type PhysicsWorldOptions,
 } from '../../plugin/index';
+import '../../plugin/max-dissipation'; // registers the exact friction solve ('max-dissipation')
 
 const dt = 1 / 60;
 

@@ -16,6 +16,7 @@ const MODES: Array<[string, PhysicsWorldOptions]> = [
   ['fast, max-dissipation', { friction: 'max-dissipation' }],
   ['accurate', { solver: 'lcp' }],
 ];
+import '../../plugin/max-dissipation'; // registers the exact friction solve ('max-dissipation')
 
 const V0 = 5;
 const R = 0.5;

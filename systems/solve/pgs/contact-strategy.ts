@@ -8,17 +8,17 @@
  *   solved as one block when `manifoldSolve` is 'block';
  * - `exact` (each contact's 3 × 3 block solved exactly for the friction law, Coulomb or maximum
  *   dissipation; the law's single-contact kernel in `../mdp/single-contact.ts`): on the problem itself
- *   (`contact-block-solve.ts`).
+ *   (`contact-block-solve.ts`), built by `exact-block-strategy.ts`. That one is handed in by the caller
+ *   (the world takes it from the opt-in entry `babylon-ecs-physics/max-dissipation`), so the default
+ *   entry does not ship the exact kernels.
  */
 
 import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import type { Softness } from '../common/soft-constraint';
 import {
-  applyRestitution, applyRestitutionRows, createPackedRows, currentSeparation, packRows, solveContactRows,
-  unpackImpulses, warmStart, warmStartRows,
+  applyRestitutionRows, createPackedRows, packRows, solveContactRows, unpackImpulses, warmStartRows,
 } from './contact-solve';
-import { computeDelassusBlocks, createBlockScratch, solveContactBlocks } from './contact-block-solve';
 import type { PgsOptions } from './pgs-options';
 
 /** The contact half of one fast-mode step (the joints run before it in each sweep). */
@@ -35,9 +35,20 @@ export interface ContactStrategy {
   finish(p: ConstraintProblem, sb: SolverBodies): void;
 }
 
-/** The strategy `o` selects (`o.blockSolve` 'exact' → exact blocks, else cone projection). */
-export function createContactStrategy(o: PgsOptions): ContactStrategy {
-  return o.blockSolve === 'exact' ? createExactBlocks(o) : createConeProjection(o);
+/** Builds a contact strategy for the options it is given. */
+export type ContactStrategyFactory = (o: PgsOptions) => ContactStrategy;
+
+/**
+ * The strategy `o` selects: `o.blockSolve` 'exact' → `exactBlocks` (the exact block solve of
+ * `exact-block-strategy.ts`, passed in so that a solver built without it never imports the
+ * max-dissipation kernel), else cone projection.
+ * @throws Error when `o.blockSolve` is 'exact' and no `exactBlocks` factory is given (the world checks
+ *   this first and throws its typed error).
+ */
+export function createContactStrategy(o: PgsOptions, exactBlocks?: ContactStrategyFactory): ContactStrategy {
+  if (o.blockSolve !== 'exact') return createConeProjection(o);
+  if (exactBlocks === undefined) throw new Error("blockSolve 'exact' needs the exact block strategy factory");
+  return exactBlocks(o);
 }
 
 function createConeProjection(o: PgsOptions): ContactStrategy {
@@ -61,19 +72,5 @@ function createConeProjection(o: PgsOptions): ContactStrategy {
       applyRestitutionRows(rows, p, sb, o.restitutionThreshold);
       unpackImpulses(rows, p);
     },
-  };
-}
-
-function createExactBlocks(o: PgsOptions): ContactStrategy {
-  const blocks = createBlockScratch();
-  const law = o.friction;
-  return {
-    begin(p, sb) { computeDelassusBlocks(p, sb, blocks); },
-    warmStart(p, sb) { warmStart(p, sb); },
-    sweep(p, sb, invH, soft, useBias) {
-      solveContactBlocks(p, sb, blocks, law, invH, soft, useBias, o.maxPushoutSpeed, currentSeparation);
-    },
-    positionsMoved() { /* the blocks read the separations from the pose deltas in every sweep */ },
-    finish(p, sb) { applyRestitution(p, sb, o.restitutionThreshold); },
   };
 }

@@ -12,7 +12,7 @@
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import type { ConstraintSolver, SolverProblem, SolveStats, StepContext } from '../constraint-solver';
 import { integratePositions, integrateVelocities } from '../common/body-integration';
-import { createContactStrategy } from './contact-strategy';
+import { createContactStrategy, type ContactStrategyFactory } from './contact-strategy';
 import type { PgsOptions } from './pgs-options';
 import { makeSoft, type Softness } from '../common/soft-constraint';
 import { createJointSolveContext, solveJoints, warmStartJoints } from '../common/joint-solve';
@@ -23,10 +23,15 @@ export interface PgsSolver extends ConstraintSolver {
   readonly options: PgsOptions;
 }
 
-export function createPgsSolver(options: PgsOptions): PgsSolver {
+/**
+ * The fast solver for `options`. `exactBlocks` builds the exact contact strategy when
+ * `options.blockSolve` is 'exact' (`createExactBlockStrategy` of `exact-block-strategy.ts`); it is
+ * passed in so that the default entry does not ship the exact kernels.
+ */
+export function createPgsSolver(options: PgsOptions, exactBlocks?: ContactStrategyFactory): PgsSolver {
   const soft: Softness = { biasRate: 0, massScale: 1, impulseScale: 0 };
   const stats: SolveStats = { iterations: 0 };
-  const contacts = createContactStrategy(options); // the friction law, chosen once
+  const contacts = createContactStrategy(options, exactBlocks); // the friction law, chosen once
   const jointCtx = createJointSolveContext();
   return {
     kind: 'pgs',

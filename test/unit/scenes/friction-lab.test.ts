@@ -13,6 +13,7 @@ import {
   buildFrictionLab, createFrictionLab, frictionLabDifference, frictionLabSpec, frictionLabWorldOptions, headingDifference,
   LAB_LAWS, LAB_SETTLE_STEPS, LAB_SPHERE_RADIUS, LAB_TIME_STEP, ROD_HALF_EXTENTS, type FrictionLab,
 } from '../../../scenes/friction-lab';
+import '../../../plugin/max-dissipation'; // registers the exact friction solve ('max-dissipation')
 
 /** A rod differs when its centres are this far apart (unit: m)… */
 const ROD_DISTANCE_MARGIN = 0.1;

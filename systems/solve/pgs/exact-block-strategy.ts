@@ -1,0 +1,27 @@
+/**
+ * The fast solver's exact contact strategy: each contact's 3 × 3 block solved exactly for the
+ * friction law (Coulomb or maximum dissipation, Preclik, Eibl & Rüde 2018) by nonlinear block
+ * Gauss–Seidel on the problem itself (`contact-block-solve.ts`, the single-contact kernel in
+ * `../mdp/single-contact.ts`). Selected by `PgsOptions.blockSolve` 'exact'; the world gets this factory
+ * from the opt-in entry `babylon-ecs-physics/max-dissipation`, so apps without it do not ship it.
+ */
+
+import { applyRestitution, currentSeparation, warmStart } from './contact-solve';
+import { computeDelassusBlocks, createBlockScratch, solveContactBlocks } from './contact-block-solve';
+import type { ContactStrategy } from './contact-strategy';
+import type { PgsOptions } from './pgs-options';
+
+/** The exact block strategy for options `o` (its friction law is `o.friction`). */
+export function createExactBlockStrategy(o: PgsOptions): ContactStrategy {
+  const blocks = createBlockScratch();
+  const law = o.friction;
+  return {
+    begin(p, sb) { computeDelassusBlocks(p, sb, blocks); },
+    warmStart(p, sb) { warmStart(p, sb); },
+    sweep(p, sb, invH, soft, useBias) {
+      solveContactBlocks(p, sb, blocks, law, invH, soft, useBias, o.maxPushoutSpeed, currentSeparation);
+    },
+    positionsMoved() { /* the blocks read the separations from the pose deltas in every sweep */ },
+    finish(p, sb) { applyRestitution(p, sb, o.restitutionThreshold); },
+  };
+}
