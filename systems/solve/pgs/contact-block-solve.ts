@@ -31,7 +31,9 @@
 import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import { growFloat64, nextCapacity } from '../../../components/capacity';
-import { solveSingleContactUnchecked, type FrictionLaw } from '../mdp/single-contact';
+import {
+  createSingleContactWorkspace, solveSingleContactUnchecked, type FrictionLaw, type SingleContactWorkspace,
+} from '../mdp/single-contact';
 import type { Softness } from '../common/soft-constraint';
 
 /** Solver-owned scratch of the exact block sweep. */
@@ -44,11 +46,14 @@ export interface BlockScratch {
   x: Float64Array;
   /** `[9]` the block with the soft normal compliance of the biased sweeps. */
   softBlock: Float64Array;
+  /** The single-contact solver's problem, results and scratch (`../mdp/single-contact.ts`). */
+  readonly contact: SingleContactWorkspace;
 }
 
 export function createBlockScratch(): BlockScratch {
   return {
     delassus: new Float64Array(9 * 64), b: new Float64Array(3), x: new Float64Array(3), softBlock: new Float64Array(9),
+    contact: createSingleContactWorkspace(),
   };
 }
 
@@ -163,7 +168,7 @@ export function solveContactBlocks(
       // separating (free normal velocity not approaching): no impulse under either law
       x[0] = 0; x[1] = 0; x[2] = 0;
     } else if (!uncoupled(A, ao, bb, mu, x) && !stick(A, ao, bb, mu, x)) {
-      solveSingleContactUnchecked(A, bb, mu, law, x, ao, 0, 0, imp, c3); // guess: the previous impulse
+      solveSingleContactUnchecked(s.contact, A, bb, mu, law, x, ao, 0, 0, imp, c3); // guess: the previous impulse
     }
     const d0 = x[0] - l0, d1 = x[1] - l1, d2 = x[2] - l2;
     imp[c3] = x[0]; imp[c3 + 1] = x[1]; imp[c3 + 2] = x[2];
