@@ -19,10 +19,6 @@ import { tangentBasis } from '../../math/vec3';
 import { ensureSolverBodiesCapacity, type SolverBodies } from './solver-bodies';
 import { ensureConstraintCapacity, type ConstraintProblem } from './constraint-problem';
 
-const rot = new Float64Array(9);
-/** Scratch: the directions n, t1, t2 of the manifold being assembled. */
-const basis = new Float64Array(9);
-
 /** Copies every body of the world into `sb` (dense), with accelerations from gravity and applied loads.
  * A sleeping body is copied as a static one (zero inverse mass and velocity): it does not move. */
 export function gatherBodies(ecs: World, bodies: RigidBodyStore, gravity: Float64Array, sb: SolverBodies): void {
@@ -30,7 +26,7 @@ export function gatherBodies(ecs: World, bodies: RigidBodyStore, gravity: Float6
   const n = list.length;
   ensureSolverBodiesCapacity(sb, n, bodies.capacity);
   sb.count = n;
-  const gx = gravity[0], gy = gravity[1], gz = gravity[2];
+  const gx = gravity[0], gy = gravity[1], gz = gravity[2], rot = sb.rotation;
   for (let i = 0; i < n; i++) {
     const e = list[i];
     sb.entity[i] = e;
@@ -83,7 +79,7 @@ export function assembleContacts(
   let c = 0;
   const dir = p.direction, ra = p.rA, rb = p.rB, jA = p.angularA, jB = p.angularB;
   const iA = p.invInertiaAngularA, iB = p.invInertiaAngularB, em = p.effectiveMass;
-  const pos = bodies.position, inv = sb.invInertia, v = sb.v, w = sb.w;
+  const pos = bodies.position, inv = sb.invInertia, v = sb.v, w = sb.w, basis = p.basis;
   for (let m = 0; m < contacts.count; m++) {
     const count = contacts.pointCount[m];
     if (count === 0 || contacts.sensor[m]) continue;
