@@ -15,6 +15,7 @@
  */
 
 import { createColumns, ensureColumns, f64, i32, u32, u8, type Columns, type ColumnTable } from './column-table';
+import { createEntityList, type EntityList } from './entity-list';
 
 export const ShapeKind = { none: 0, sphere: 1, box: 2, capsule: 3, plane: 4 } as const;
 export type ShapeKindName = Exclude<keyof typeof ShapeKind, 'none'>;
@@ -93,13 +94,16 @@ export const COLLIDER_COLUMNS = {
 export interface ColliderStore extends Columns<typeof COLLIDER_COLUMNS> {
   /** Entity ids below this fit in every column. */
   capacity: number;
+  /** The entities that have this component, in bitecs query order (`entity-list.ts`; kept by the
+   * world's add and remove hooks). */
+  readonly members: EntityList;
 }
 
 /** Bits of `ColliderStore.massOverride`: the body's mass, or its inertia, was given explicitly. */
 export const MassOverride = { mass: 1, inertia: 2 } as const;
 
 export function createColliderStore(capacity = 64): ColliderStore {
-  return { capacity, ...createColumns(COLLIDER_COLUMNS, capacity) };
+  return { capacity, members: createEntityList(capacity), ...createColumns(COLLIDER_COLUMNS, capacity) };
 }
 
 /** Grows every column so that entity id `eid` fits. The store object keeps its identity. */

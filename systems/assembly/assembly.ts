@@ -10,7 +10,7 @@
  * World inverse inertia I⁻¹ = R diag(I_body⁻¹) Rᵀ at the start of the step.
  */
 
-import { query, type World } from 'bitecs';
+import { commitEntityList } from '../../components/entity-list';
 import { MotionType, type RigidBodyStore } from '../../components/rigid-body';
 import { MAX_MANIFOLD_POINTS, type ContactStore } from '../../components/contact';
 import { quatToMat3 } from '../../math/quat';
@@ -21,9 +21,9 @@ import { ensureConstraintCapacity, type ConstraintProblem } from './constraint-p
 
 /** Copies every body of the world into `sb` (dense), with accelerations from gravity and applied loads.
  * A sleeping body is copied as a static one (zero inverse mass and velocity): it does not move. */
-export function gatherBodies(ecs: World, bodies: RigidBodyStore, gravity: Float64Array, sb: SolverBodies): void {
-  const list = query(ecs, [bodies]);
-  const n = list.length;
+export function gatherBodies(bodies: RigidBodyStore, gravity: Float64Array, sb: SolverBodies): void {
+  const members = commitEntityList(bodies.members), list = members.dense;
+  const n = members.count;
   ensureSolverBodiesCapacity(sb, n, bodies.capacity);
   sb.count = n;
   const gx = gravity[0], gy = gravity[1], gz = gravity[2], rot = sb.rotation;

@@ -17,14 +17,13 @@
  * not collide connected. A sleeping body's colliders are not refitted (it does not move).
  */
 
-import { query } from 'bitecs';
+import { commitEntityList } from '../../components/entity-list';
 import { growUint8, nextCapacity } from '../../components/capacity';
 import { createColumns, f64, growColumns, u32, u8, type Columns, type ColumnTable } from '../../components/column-table';
 import { MotionType } from '../../components/rigid-body';
 import { ShapeKind } from '../../components/collider';
 import type { ColliderStore } from '../../components/collider';
 import type { RigidBodyStore } from '../../components/rigid-body';
-import type { World } from 'bitecs';
 import { computeAabb } from './compute-aabb';
 import { colliderWorldPose } from './collider-pose';
 import { pairTableGet, type PairTable } from '../../components/pair-table';
@@ -94,10 +93,10 @@ function pushPair(s: BroadphaseState, a: number, b: number): void {
 
 /** Refits every AABB (margin in m, swept over dt in s) and rebuilds the candidate pair list. */
 export function updateBroadphase(
-  s: BroadphaseState, ecs: World, bodies: RigidBodyStore, colliders: ColliderStore, margin: number, dt: number,
+  s: BroadphaseState, bodies: RigidBodyStore, colliders: ColliderStore, margin: number, dt: number,
 ): void {
-  const list = query(ecs, [colliders]);
-  const n = list.length;
+  const members = commitEntityList(colliders.members), list = members.dense;
+  const n = members.count;
   if (s.inOrder.length < colliders.capacity) s.inOrder = growUint8(s.inOrder, colliders.capacity);
   if (s.order.length < n) growColumns(SWEEP_COLUMNS, s, nextCapacity(s.order.length, n));
   for (let i = 0; i < n; i++) {
