@@ -308,6 +308,7 @@ function centreOnCollider(world: PhysicsWorld, eid: number, c: ResolvedCollider,
 /** Writes collider `eid` of body `body` (linking it into the body's collider list if it is new). */
 export function writeCollider(world: PhysicsWorld, eid: number, body: number, c: ResolvedCollider): void {
   const s = world.colliders;
+  world.broadphase.stale = true; // queries refit the trees first
   addComponent(world.ecs, eid, s);
   let linked = false;
   for (let k = s.firstCollider[body]; k >= 0; k = s.nextCollider[k]) if (k === eid) { linked = true; break; }

@@ -87,6 +87,7 @@ export function removeCollider(world: PhysicsWorld, collider: number): void {
   }
   s.shape[collider] = ShapeKind.none;
   s.nextCollider[collider] = -1;
+  world.broadphase.stale = true;
   if (collider !== body) {
     s.body[collider] = -1;
     removeEntity(world.ecs, collider);

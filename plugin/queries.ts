@@ -16,6 +16,7 @@ import {
   createQueryScratch, rayCastAll, rayCastAny, rayCastClosest, type QueryScratch, type RayHit, type RayHitList,
 } from '../systems/queries/ray-cast';
 import { createQueryFilter } from '../systems/queries/query-filter';
+import { refitBroadphase } from '../systems/broadphase/broadphase';
 import { PhysicsInputError } from './errors';
 import type { Vec3Like } from './validate';
 import type { PhysicsWorld } from './world';
@@ -136,9 +137,21 @@ function prepareRay(world: PhysicsWorld, origin: Vec3Like, direction: Vec3Like, 
   return maxT;
 }
 
-/** The world's query scratch, made on first use. */
+/** The world's query scratch, made on first use; fits the broadphase trees first ({@link fitQueryTrees}). */
 function scratchOf(world: PhysicsWorld): QueryScratch {
+  fitQueryTrees(world);
   return world.queries ?? (world.queries = createQueryScratch(createQueryFilter()));
+}
+
+/**
+ * Brings the broadphase trees up to the current poses when bodies moved, were added or removed since
+ * they were last fitted (the last step, or a query since), so that `broadphaseQueryAabb` and
+ * `broadphaseRayCast` (`systems/broadphase/broadphase.ts`) see the world as it is now. Every query
+ * calls it first; it costs one pass over the colliders after a step, nothing when nothing moved.
+ */
+export function fitQueryTrees(world: PhysicsWorld): void {
+  const bp = world.broadphase;
+  if (bp.stale) refitBroadphase(bp, world.bodies, world.colliders, world.contactMargin, 0, true);
 }
 
 function readBits(field: string, v: unknown): number {

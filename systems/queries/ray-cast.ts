@@ -7,13 +7,17 @@
  * inverse of the collider's world pose (its body's pose composed with its local pose, computed now, so
  * a pose set since the last step counts) (o' = Rᵀ (o − p), d' = Rᵀ d), which keeps |d'| = 1, so the
  * local t is the world distance. The hit point is then o + t d in the world frame and the normal R n'.
- * Colliders are visited in entity-id order, so results do not depend on the history of the world; ties
- * in distance go to the lower collider id.
- *
- * Cost: one exact test per collider that passes the filter (no acceleration structure yet).
+ * The candidates come from the broadphase's trees (`systems/broadphase/dynamic-tree.ts`
+ * `treeRayCast`: the static tree, the moving tree, then the unbounded colliders), nearest subtree
+ * first, and the closest-hit cast clips the ray at its best hit so far, so it tests only the colliders
+ * whose fat AABB the ray reaches before its best hit. The caller refits the trees first when bodies
+ * moved since (`refitBroadphase`). Results do not depend on the visiting order: ties in distance go to
+ * the lower collider id.
  */
 
 import { ShapeKind, type ColliderStore } from '../../components/collider';
+import { broadphaseRayCast, type BroadphaseState } from '../broadphase/broadphase';
+import type { TreeRayVisitor } from '../broadphase/dynamic-tree';
 import type { RigidBodyStore } from '../../components/rigid-body';
 import { createRayShapeHit, rayCastShape, type RayShapeHit } from './ray-shape';
 import { passesFilter, type QueryFilter } from './query-filter';
@@ -50,10 +54,11 @@ export function createRayHitList(): RayHitList {
   return { count: 0, hits: [] };
 }
 
-/** What the ray casts need of a world. */
+/** What the ray casts need of a world (its trees refitted to the current poses). */
 export interface RayCastWorld {
   readonly bodies: RigidBodyStore;
   readonly colliders: ColliderStore;
+  readonly broadphase: BroadphaseState;
 }
 
 /** Query scratch kept on the world (one per world: queries are not re-entrant). */
@@ -64,10 +69,70 @@ export interface QueryScratch {
   filter: QueryFilter;
   /** `[7]` world pose of the collider being tested (position, quaternion x y z w). */
   pose: Float64Array;
+  /** The tree visitor of the ray casts (its fields are set by each cast). */
+  visitor: RayVisitor;
 }
 
 export function createQueryScratch(filter: QueryFilter): QueryScratch {
-  return { ray: new Float64Array(6), shapeHit: createRayShapeHit(), filter, pose: new Float64Array(7) };
+  const s: QueryScratch = { ray: new Float64Array(6), shapeHit: createRayShapeHit(), filter, pose: new Float64Array(7), visitor: undefined! };
+  s.visitor = createRayVisitor(s);
+  return s;
+}
+
+const CLOSEST = 0, ANY = 1, ALL = 2;
+
+/** The tree visitor of one ray cast: tests each collider the tree reaches (kept on the scratch). */
+interface RayVisitor extends TreeRayVisitor {
+  world: RayCastWorld | undefined;
+  mode: number;
+  solid: boolean;
+  /** Closest cast: the best collider so far (−1: none) and the hit it fills. */
+  best: number;
+  hit: RayHit | undefined;
+  list: RayHitList | undefined;
+}
+
+function createRayVisitor(s: QueryScratch): RayVisitor {
+  return {
+    world: undefined, mode: CLOSEST, solid: true, best: -1, hit: undefined, list: undefined,
+    visit(c: number, maxT: number): number {
+      const w = this.world!;
+      if (!isCandidate(w, s.filter, c) || !testCollider(w, s, c, maxT, this.solid)) return maxT;
+      if (this.mode === ANY) return -1;
+      const t = s.shapeHit.t;
+      if (this.mode === CLOSEST) {
+        if (this.best >= 0 && t === maxT && c > this.best) return maxT; // tie: the lower id stays
+        this.best = c;
+        writeHit(w, s, c, this.hit!);
+        return t;
+      }
+      const list = this.list!;
+      if (list.count === list.hits.length) list.hits.push(createRayHit());
+      // insertion by (distance, collider id)
+      let j = list.count++;
+      const slot = list.hits[j];
+      while (j > 0 && (list.hits[j - 1].distance > t || (list.hits[j - 1].distance === t && list.hits[j - 1].collider > c))) {
+        list.hits[j] = list.hits[j - 1];
+        j--;
+      }
+      list.hits[j] = slot;
+      writeHit(w, s, c, slot);
+      return maxT;
+    },
+  };
+}
+
+/** Runs the visitor over the static tree, the moving tree and the unbounded colliders; returns false
+ * when the visitor stopped the traversal. */
+function traverse(w: RayCastWorld, s: QueryScratch, maxT: number): boolean {
+  const r = s.ray;
+  return broadphaseRayCast(w.broadphase, r[0], r[1], r[2], r[3], r[4], r[5], maxT, s.visitor) >= 0;
+}
+
+function begin(w: RayCastWorld, s: QueryScratch, mode: number, solid: boolean): RayVisitor {
+  const v = s.visitor;
+  v.world = w; v.mode = mode; v.solid = solid; v.best = -1; v.hit = undefined; v.list = undefined;
+  return v;
 }
 
 /** The body a collider belongs to. */
@@ -122,44 +187,30 @@ function isCandidate(w: RayCastWorld, f: QueryFilter, c: number): boolean {
  * `scratch.filter`. Returns false (hit untouched) when nothing is hit.
  */
 export function rayCastClosest(w: RayCastWorld, s: QueryScratch, maxT: number, solid: boolean, hit: RayHit): boolean {
-  const cap = w.colliders.capacity;
-  let best = -1, bestT = maxT;
-  for (let c = 0; c < cap; c++) {
-    if (!isCandidate(w, s.filter, c)) continue;
-    if (!testCollider(w, s, c, bestT, solid)) continue;
-    if (best >= 0 && s.shapeHit.t === bestT) continue; // tie: the lower id stays
-    best = c;
-    bestT = s.shapeHit.t;
-    writeHit(w, s, c, hit);
-  }
-  return best >= 0;
+  const v = begin(w, s, CLOSEST, solid);
+  v.hit = hit;
+  traverse(w, s, maxT);
+  const found = v.best >= 0;
+  v.world = undefined; v.hit = undefined;
+  return found;
 }
 
 /** Whether the ray in `scratch.ray` hits any collider passing `scratch.filter` within `maxT` (unit: m);
  * stops at the first hit found. */
 export function rayCastAny(w: RayCastWorld, s: QueryScratch, maxT: number, solid: boolean): boolean {
-  const cap = w.colliders.capacity;
-  for (let c = 0; c < cap; c++) {
-    if (isCandidate(w, s.filter, c) && testCollider(w, s, c, maxT, solid)) return true;
-  }
-  return false;
+  begin(w, s, ANY, solid);
+  const hit = !traverse(w, s, maxT);
+  s.visitor.world = undefined;
+  return hit;
 }
 
 /** Every collider the ray in `scratch.ray` hits within `maxT` (unit: m), one hit per collider (its
  * first), sorted by distance (ties by collider id), into `list`. Returns the count. */
 export function rayCastAll(w: RayCastWorld, s: QueryScratch, maxT: number, solid: boolean, list: RayHitList): number {
-  const cap = w.colliders.capacity;
+  const v = begin(w, s, ALL, solid);
+  v.list = list;
   list.count = 0;
-  for (let c = 0; c < cap; c++) {
-    if (!isCandidate(w, s.filter, c) || !testCollider(w, s, c, maxT, solid)) continue;
-    if (list.count === list.hits.length) list.hits.push(createRayHit());
-    // insertion by distance: the new hit goes after every hit with distance ≤ its own (ids ascend)
-    const t = s.shapeHit.t;
-    let j = list.count++;
-    const slot = list.hits[j];
-    while (j > 0 && list.hits[j - 1].distance > t) { list.hits[j] = list.hits[j - 1]; j--; }
-    list.hits[j] = slot;
-    writeHit(w, s, c, slot);
-  }
+  traverse(w, s, maxT);
+  v.world = undefined; v.list = undefined;
   return list.count;
 }

@@ -53,9 +53,9 @@ export const DETERMINISM_HASHES: Record<string, string> = {
   'pile/mdp': '4b00c901',
   'pile/lcp': '5c51c3c3',
   'ragdolls/pgs': '3d474d5e',
-  'ragdolls/mdp': '3aee4503',
+  'ragdolls/mdp': 'd450fc03',
   'ragdolls/lcp': '7cdd078d',
-  'pyramid/pgs': '5d45c371',
-  'pyramid/mdp': 'e204ce86',
-  'pyramid/lcp': 'de07c5e6',
+  'pyramid/pgs': '28128ac4',
+  'pyramid/mdp': '465b260a',
+  'pyramid/lcp': 'f7a401f6',
 };

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addBody, castRay, castRayAll, castRayAny, createPhysicsWorld, createRayHit, createRayHitList, PhysicsInputError,
-  removeBody, type ColliderDef, type PhysicsWorld,
+  removeBody, setLinearVelocity, setPosition, stepWorld, type ColliderDef, type PhysicsWorld,
 } from '../../../plugin/index';
 import { createRandom, randomQuaternion, randomRange, type Random } from '../../../scenes/prng';
 import { quatRotate, quatRotateInverse } from '../../../math/quat';
@@ -278,6 +278,30 @@ describe('ray cast bookkeeping', () => {
     const hit = createRayHit();
     expect(castRay(world, [10, 5, 0], [0, -1, 0], hit)).toBe(true);
     expect(hit.distance).toBe(4);
+  });
+});
+
+describe('ray casts see the current poses through the broadphase trees', () => {
+  it('after a query, a setPosition far away and a step are both seen by the next query', () => {
+    const world = createPhysicsWorld({ gravity: [0, 0, 0] });
+    const a = addBody(world, { position: [0, 0, 0], collider: { shape: 'sphere', radius: 1 } });
+    const hit = createRayHit();
+    expect(castRay(world, [0, 5, 0], [0, -1, 0], hit)).toBe(true);
+    setPosition(world, a, [30, 0, 0]); // far beyond its fat AABB
+    expect(castRay(world, [0, 5, 0], [0, -1, 0], hit)).toBe(false);
+    expect(castRay(world, [30, 5, 0], [0, -1, 0], hit)).toBe(true);
+    expect(hit.distance).toBe(4);
+    setLinearVelocity(world, a, [0, 60, 0]);
+    stepWorld(world, 1 / 60); // moves 1 m up
+    expect(castRay(world, [30, 5, 0], [0, -1, 0], hit)).toBe(true);
+    expect(hit.distance).toBeCloseTo(3, 12);
+    const b = addBody(world, { type: 'static', position: [30, -10, 0], collider: { shape: 'box', halfExtents: [1, 1, 1] } });
+    const list = createRayHitList();
+    expect(castRayAll(world, [30, 5, 0], [0, -1, 0], list)).toBe(2);
+    expect(list.hits[1].body).toBe(b);
+    removeBody(world, a);
+    expect(castRay(world, [30, 5, 0], [0, -1, 0], hit)).toBe(true);
+    expect(hit.body).toBe(b);
   });
 });
 

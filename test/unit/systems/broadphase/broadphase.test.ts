@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addBody, createPhysicsWorld, removeBody, setPosition, type PhysicsWorld } from '../../../../plugin/index';
+import { addBody, createPhysicsWorld, hasBody, removeBody, setMotionType, setPosition, type PhysicsWorld } from '../../../../plugin/index';
 import { updateBroadphase } from '../../../../systems/broadphase/broadphase';
 import { MotionType } from '../../../../components/rigid-body';
 
@@ -71,7 +71,7 @@ function run(w: PhysicsWorld): void {
   updateBroadphase(w.broadphase, w.bodies, w.colliders, w.contactMargin, 1 / 60);
 }
 
-describe('broadphase: sweep-and-prune equals brute-force all-pairs', () => {
+describe('broadphase: sweep-and-prune and the static tree equal brute-force all-pairs', () => {
   for (const seed of [1, 2, 3, 4, 5]) {
     it(`random scene ${seed} (300 shapes), then moved, added and removed shapes`, () => {
       const { w, ids } = buildRandom(seed, 300);
@@ -93,6 +93,46 @@ describe('broadphase: sweep-and-prune equals brute-force all-pairs', () => {
       expect(reported(w)).toEqual(bruteForce(w, alive));
     });
   }
+
+  it('churn: 20 rounds of moves, removals, additions and motion-type changes match brute force each round', () => {
+    const { w, ids } = buildRandom(77, 200);
+    const r = rng(177);
+    let alive = [...ids];
+    for (let round = 0; round < 20; round++) {
+      for (const id of alive) {
+        const x = r();
+        if (x < 0.3) setPosition(w, id, [r() * 12, r() * 12, r() * 12]);
+        else if (x < 0.6) {
+          const p = w.bodies.position;
+          setPosition(w, id, [p[3 * id] + 0.05 * (r() - 0.5), p[3 * id + 1] + 0.05 * (r() - 0.5), p[3 * id + 2]]);
+        }
+      }
+      const removeCount = Math.floor(r() * 10);
+      for (let i = 0; i < removeCount && alive.length > 0; i++) {
+        const k = Math.floor(r() * alive.length);
+        removeBody(w, alive[k]);
+        alive.splice(k, 1);
+      }
+      const addCount = Math.floor(r() * 10);
+      for (let i = 0; i < addCount; i++) {
+        alive.push(addBody(w, {
+          type: r() < 0.2 ? 'static' : r() < 0.1 ? 'kinematic' : 'dynamic',
+          position: [r() * 12, r() * 12, r() * 12], collider: { shape: 'sphere', radius: 0.3 + r() },
+        }));
+      }
+      if (r() < 0.5 && alive.length > 0) {
+        const id = alive[Math.floor(r() * alive.length)];
+        if (r() < 0.5) setMotionType(w, id, 'static'); else setMotionType(w, id, 'dynamic', { mass: 1, inertia: [1, 1, 1] });
+      }
+      run(w);
+      const got = reported(w);
+      expect(new Set(got).size).toBe(got.length);
+      expect(got).toEqual(bruteForce(w, alive));
+      alive = alive.filter((id) => hasBody(w, id));
+    }
+    // the static tree holds exactly the live static colliders
+    expect(w.broadphase.staticTree.leafCount).toBe(alive.filter((id) => w.bodies.motionType[id] === MotionType.static).length);
+  });
 
   it('spread along y switches the sweep axis and still matches', () => {
     const w = createPhysicsWorld();

@@ -1,0 +1,390 @@
+/**
+ * Broadphase helper: a dynamic AABB tree (bounding volume hierarchy whose leaves are added, removed and
+ * moved one at a time), as Box2D's `b2DynamicTree` (Catto 2019) and Bullet's dbvt. Each leaf holds a
+ * fat AABB (the tight one grown by an extension) and an item (a collider entity id); a leaf is moved
+ * only when its tight AABB leaves its fat one, so a body at rest costs one containment test per step.
+ *
+ * Insertion picks the sibling of least cost by a branch-and-bound descent on surface area (the surface
+ * area heuristic: the cost of a node is the area of the union with the new leaf, plus the growth it
+ * causes in every ancestor; Goldsmith & Salmon 1987, Catto 2019), then walks back to the root refitting
+ * the ancestors and rotating unbalanced ones (an AVL rotation of the taller grandchild up; Box2D v2.4
+ * `Balance`), so the height stays O(log n) whatever the order of insertion.
+ *
+ * Storage is SoA typed arrays indexed by node, grown geometrically; freed nodes are kept in a free list
+ * threaded through `parent`. Nothing is allocated except when the tree grows. Queries use the tree's
+ * own stack (`stack`), so a tree is not re-entrant: one query at a time.
+ */
+
+import { growFloat64, growInt32, nextCapacity } from '../../components/capacity';
+
+/** The "no node" index. */
+export const NULL_NODE = -1;
+
+export interface DynamicTree {
+  /** Nodes that fit in the arrays. */
+  capacity: number;
+  /** `[6 × capacity]` fat AABB of each node (min x y z, max x y z; unit: m, world). */
+  box: Float64Array;
+  /** `[capacity]` parent node (NULL_NODE at the root); for a free node, the next free node. */
+  parent: Int32Array;
+  /** `[capacity]` children (NULL_NODE for a leaf). */
+  child1: Int32Array;
+  child2: Int32Array;
+  /** `[capacity]` height (leaf 0, free −1). */
+  height: Int32Array;
+  /** `[capacity]` the item of a leaf (collider entity id), −1 otherwise. */
+  item: Int32Array;
+  root: number;
+  freeList: number;
+  /** Leaves in the tree. */
+  leafCount: number;
+  /** Traversal scratch (grows with the height). */
+  stack: Int32Array;
+}
+
+export function createDynamicTree(capacity = 16): DynamicTree {
+  const t: DynamicTree = {
+    capacity: 0, box: new Float64Array(0), parent: new Int32Array(0), child1: new Int32Array(0),
+    child2: new Int32Array(0), height: new Int32Array(0), item: new Int32Array(0),
+    root: NULL_NODE, freeList: NULL_NODE, leafCount: 0, stack: new Int32Array(64),
+  };
+  grow(t, capacity);
+  return t;
+}
+
+function grow(t: DynamicTree, capacity: number): void {
+  const old = t.capacity;
+  t.box = growFloat64(t.box, 6 * capacity);
+  t.parent = growInt32(t.parent, capacity);
+  t.child1 = growInt32(t.child1, capacity);
+  t.child2 = growInt32(t.child2, capacity);
+  t.height = growInt32(t.height, capacity);
+  t.item = growInt32(t.item, capacity);
+  for (let i = old; i < capacity; i++) {
+    t.parent[i] = i + 1 < capacity ? i + 1 : t.freeList;
+    t.height[i] = -1;
+  }
+  t.freeList = old < capacity ? old : t.freeList;
+  t.capacity = capacity;
+}
+
+function allocateNode(t: DynamicTree): number {
+  if (t.freeList === NULL_NODE) grow(t, nextCapacity(t.capacity, t.capacity + 1));
+  const n = t.freeList;
+  t.freeList = t.parent[n];
+  t.parent[n] = NULL_NODE;
+  t.child1[n] = NULL_NODE;
+  t.child2[n] = NULL_NODE;
+  t.height[n] = 0;
+  t.item[n] = -1;
+  return n;
+}
+
+function freeNode(t: DynamicTree, n: number): void {
+  t.parent[n] = t.freeList;
+  t.height[n] = -1;
+  t.item[n] = -1;
+  t.freeList = n;
+}
+
+/** Surface area of the union of nodes' boxes `a` (index) and the box at `b[bo..]`, halved. */
+function unionArea(box: Float64Array, a: number, b: Float64Array, bo: number): number {
+  const o = 6 * a;
+  const dx = Math.max(box[o + 3], b[bo + 3]) - Math.min(box[o], b[bo]);
+  const dy = Math.max(box[o + 4], b[bo + 4]) - Math.min(box[o + 1], b[bo + 1]);
+  const dz = Math.max(box[o + 5], b[bo + 5]) - Math.min(box[o + 2], b[bo + 2]);
+  return dx * dy + dy * dz + dz * dx;
+}
+
+function area(box: Float64Array, o: number): number {
+  const dx = box[o + 3] - box[o], dy = box[o + 4] - box[o + 1], dz = box[o + 5] - box[o + 2];
+  return dx * dy + dy * dz + dz * dx;
+}
+
+/** box[n] = union of the boxes of nodes a and b. */
+function setUnion(box: Float64Array, n: number, a: number, b: number): void {
+  const o = 6 * n, oa = 6 * a, ob = 6 * b;
+  for (let k = 0; k < 3; k++) {
+    box[o + k] = Math.min(box[oa + k], box[ob + k]);
+    box[o + 3 + k] = Math.max(box[oa + 3 + k], box[ob + 3 + k]);
+  }
+}
+
+/**
+ * Adds a leaf for `item` with the AABB `aabb[o..o+5]` grown by `extension` (unit: m) on every side;
+ * returns the leaf's node index (the proxy).
+ */
+export function treeInsert(t: DynamicTree, item: number, aabb: ArrayLike<number>, o: number, extension: number): number {
+  const leaf = allocateNode(t);
+  const b = t.box, lo = 6 * leaf;
+  for (let k = 0; k < 3; k++) {
+    b[lo + k] = aabb[o + k] - extension;
+    b[lo + 3 + k] = aabb[o + 3 + k] + extension;
+  }
+  t.item[leaf] = item;
+  t.leafCount++;
+  insertLeaf(t, leaf);
+  return leaf;
+}
+
+/** Removes the leaf `leaf` (a proxy returned by {@link treeInsert}). */
+export function treeRemove(t: DynamicTree, leaf: number): void {
+  removeLeaf(t, leaf);
+  freeNode(t, leaf);
+  t.leafCount--;
+}
+
+/**
+ * Updates leaf `leaf` for the tight AABB `aabb[o..o+5]`: when it still lies inside the leaf's fat AABB
+ * nothing changes and false is returned; otherwise the leaf is reinserted with the AABB grown by
+ * `extension` (unit: m) and true is returned. The node index stays the same.
+ */
+export function treeMove(t: DynamicTree, leaf: number, aabb: ArrayLike<number>, o: number, extension: number): boolean {
+  const b = t.box, lo = 6 * leaf;
+  if (b[lo] <= aabb[o] && b[lo + 1] <= aabb[o + 1] && b[lo + 2] <= aabb[o + 2]
+    && b[lo + 3] >= aabb[o + 3] && b[lo + 4] >= aabb[o + 4] && b[lo + 5] >= aabb[o + 5]) return false;
+  removeLeaf(t, leaf);
+  for (let k = 0; k < 3; k++) {
+    b[lo + k] = aabb[o + k] - extension;
+    b[lo + 3 + k] = aabb[o + 3 + k] + extension;
+  }
+  insertLeaf(t, leaf);
+  return true;
+}
+
+function insertLeaf(t: DynamicTree, leaf: number): void {
+  if (t.root === NULL_NODE) {
+    t.root = leaf;
+    t.parent[leaf] = NULL_NODE;
+    return;
+  }
+  const newParent = allocateNode(t); // first: it may grow the arrays read below
+  const b = t.box, lo = 6 * leaf, c1 = t.child1, c2 = t.child2;
+  // descend to the sibling of least cost (surface area heuristic)
+  let index = t.root;
+  while (c1[index] !== NULL_NODE) {
+    const a = area(b, 6 * index);
+    const combined = unionArea(b, index, b, lo);
+    const cost = 2 * combined;
+    const inheritance = 2 * (combined - a);
+    const ch1 = c1[index], ch2 = c2[index];
+    let cost1 = unionArea(b, ch1, b, lo) + inheritance;
+    if (c1[ch1] !== NULL_NODE) cost1 -= area(b, 6 * ch1);
+    let cost2 = unionArea(b, ch2, b, lo) + inheritance;
+    if (c1[ch2] !== NULL_NODE) cost2 -= area(b, 6 * ch2);
+    if (cost < cost1 && cost < cost2) break;
+    index = cost1 < cost2 ? ch1 : ch2;
+  }
+  const sibling = index;
+  const oldParent = t.parent[sibling];
+  t.parent[newParent] = oldParent;
+  setUnion(b, newParent, leaf, sibling);
+  t.height[newParent] = t.height[sibling] + 1;
+  if (oldParent !== NULL_NODE) {
+    if (c1[oldParent] === sibling) c1[oldParent] = newParent; else c2[oldParent] = newParent;
+  } else {
+    t.root = newParent;
+  }
+  c1[newParent] = sibling;
+  c2[newParent] = leaf;
+  t.parent[sibling] = newParent;
+  t.parent[leaf] = newParent;
+  fixUpwards(t, t.parent[leaf]);
+}
+
+function removeLeaf(t: DynamicTree, leaf: number): void {
+  if (leaf === t.root) {
+    t.root = NULL_NODE;
+    return;
+  }
+  const parent = t.parent[leaf];
+  const grand = t.parent[parent];
+  const sibling = t.child1[parent] === leaf ? t.child2[parent] : t.child1[parent];
+  if (grand !== NULL_NODE) {
+    if (t.child1[grand] === parent) t.child1[grand] = sibling; else t.child2[grand] = sibling;
+    t.parent[sibling] = grand;
+    freeNode(t, parent);
+    fixUpwards(t, grand);
+  } else {
+    t.root = sibling;
+    t.parent[sibling] = NULL_NODE;
+    freeNode(t, parent);
+  }
+}
+
+/** Walks from `index` to the root, balancing each node and refitting its box and height. */
+function fixUpwards(t: DynamicTree, index: number): void {
+  const h = t.height;
+  while (index !== NULL_NODE) {
+    index = balance(t, index);
+    const a = t.child1[index], b = t.child2[index];
+    h[index] = 1 + Math.max(h[a], h[b]);
+    setUnion(t.box, index, a, b);
+    index = t.parent[index];
+  }
+}
+
+/** Rotates the taller grandchild of node A up when A's children differ in height by more than one
+ * (AVL rotation); returns the node now at A's place. */
+function balance(t: DynamicTree, iA: number): number {
+  const h = t.height, c1 = t.child1, c2 = t.child2, p = t.parent, box = t.box;
+  if (c1[iA] === NULL_NODE || h[iA] < 2) return iA;
+  const iB = c1[iA], iC = c2[iA];
+  const diff = h[iC] - h[iB];
+  if (diff > 1) {
+    // rotate C up
+    const iF = c1[iC], iG = c2[iC];
+    c1[iC] = iA;
+    p[iC] = p[iA];
+    p[iA] = iC;
+    replaceChild(t, p[iC], iA, iC);
+    if (h[iF] > h[iG]) {
+      c2[iC] = iF; c2[iA] = iG; p[iG] = iA;
+      setUnion(box, iA, iB, iG); setUnion(box, iC, iA, iF);
+      h[iA] = 1 + Math.max(h[iB], h[iG]); h[iC] = 1 + Math.max(h[iA], h[iF]);
+    } else {
+      c2[iC] = iG; c2[iA] = iF; p[iF] = iA;
+      setUnion(box, iA, iB, iF); setUnion(box, iC, iA, iG);
+      h[iA] = 1 + Math.max(h[iB], h[iF]); h[iC] = 1 + Math.max(h[iA], h[iG]);
+    }
+    return iC;
+  }
+  if (diff < -1) {
+    // rotate B up
+    const iD = c1[iB], iE = c2[iB];
+    c1[iB] = iA;
+    p[iB] = p[iA];
+    p[iA] = iB;
+    replaceChild(t, p[iB], iA, iB);
+    if (h[iD] > h[iE]) {
+      c2[iB] = iD; c1[iA] = iE; p[iE] = iA;
+      setUnion(box, iA, iC, iE); setUnion(box, iB, iA, iD);
+      h[iA] = 1 + Math.max(h[iC], h[iE]); h[iB] = 1 + Math.max(h[iA], h[iD]);
+    } else {
+      c2[iB] = iE; c1[iA] = iD; p[iD] = iA;
+      setUnion(box, iA, iC, iD); setUnion(box, iB, iA, iE);
+      h[iA] = 1 + Math.max(h[iC], h[iD]); h[iB] = 1 + Math.max(h[iA], h[iE]);
+    }
+    return iB;
+  }
+  return iA;
+}
+
+function replaceChild(t: DynamicTree, parent: number, from: number, to: number): void {
+  if (parent === NULL_NODE) t.root = to;
+  else if (t.child1[parent] === from) t.child1[parent] = to;
+  else t.child2[parent] = to;
+}
+
+function push(t: DynamicTree, top: number, n: number): number {
+  if (top === t.stack.length) t.stack = growInt32(t.stack, 2 * top);
+  t.stack[top] = n;
+  return top + 1;
+}
+
+/** A growable list of items found by {@link treeQuery} (`items[0..count)`). */
+export interface TreeHits {
+  items: Int32Array;
+  count: number;
+}
+
+export function createTreeHits(): TreeHits {
+  return { items: new Int32Array(64), count: 0 };
+}
+
+/**
+ * Appends to `out` the item of every leaf whose fat AABB overlaps the box `aabb[o..o+5]` (touching
+ * counts), in traversal order; returns the number appended. `out.count` is not reset.
+ */
+export function treeQuery(t: DynamicTree, aabb: ArrayLike<number>, o: number, out: TreeHits): number {
+  if (t.root === NULL_NODE) return 0;
+  const b = t.box, c1 = t.child1;
+  const x0 = aabb[o], y0 = aabb[o + 1], z0 = aabb[o + 2], x1 = aabb[o + 3], y1 = aabb[o + 4], z1 = aabb[o + 5];
+  const start = out.count;
+  let top = push(t, 0, t.root);
+  while (top > 0) {
+    const n = t.stack[--top];
+    const no = 6 * n;
+    if ((+(b[no] > x1) | +(b[no + 3] < x0) | +(b[no + 1] > y1) | +(b[no + 4] < y0) | +(b[no + 2] > z1) | +(b[no + 5] < z0)) !== 0) continue;
+    if (c1[n] === NULL_NODE) {
+      if (out.count === out.items.length) out.items = growInt32(out.items, 2 * out.count);
+      out.items[out.count++] = t.item[n];
+    } else {
+      top = push(t, top, c1[n]);
+      top = push(t, top, t.child2[n]);
+    }
+  }
+  return out.count - start;
+}
+
+/** What a ray traversal calls for each leaf its ray reaches: `visit(item, maxT)` returns the new
+ * maximum distance (≤ maxT to clip the ray after a hit, maxT to go on), or a negative number to stop. */
+export interface TreeRayVisitor {
+  visit(item: number, maxT: number): number;
+}
+
+/**
+ * Visits the leaves whose fat AABB the ray `o + t d`, t ∈ [0, maxT] (unit: m, world; d need not be
+ * unit, t is in units of |d|) touches, nearest subtree first, skipping every subtree beyond the
+ * current maximum distance (the visitor's answers clip it). Returns the final maximum distance, or a
+ * negative number when the visitor stopped the traversal. Slab test per node (Kay & Kajiya 1986); a
+ * direction component of 0 tests the origin against that slab.
+ */
+export function treeRayCast(
+  t: DynamicTree, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, maxT: number,
+  visitor: TreeRayVisitor,
+): number {
+  if (t.root === NULL_NODE) return maxT;
+  const ix = 1 / dx, iy = 1 / dy, iz = 1 / dz;
+  let top = push(t, 0, t.root);
+  while (top > 0) {
+    const n = t.stack[--top];
+    if (rayBoxEntry(t.box, 6 * n, ox, oy, oz, dx, dy, dz, ix, iy, iz, maxT) < 0) continue;
+    if (t.child1[n] === NULL_NODE) {
+      const r = visitor.visit(t.item[n], maxT);
+      if (r < 0) return r;
+      if (r < maxT) maxT = r;
+      continue;
+    }
+    // nearer child last on the stack, so it is visited first
+    const a = t.child1[n], b = t.child2[n];
+    const ta = rayBoxEntry(t.box, 6 * a, ox, oy, oz, dx, dy, dz, ix, iy, iz, maxT);
+    const tb = rayBoxEntry(t.box, 6 * b, ox, oy, oz, dx, dy, dz, ix, iy, iz, maxT);
+    if (tb < 0) { if (ta >= 0) top = push(t, top, a); } else if (ta < 0) top = push(t, top, b);
+    else if (ta <= tb) { top = push(t, top, b); top = push(t, top, a); } else { top = push(t, top, a); top = push(t, top, b); }
+  }
+  return maxT;
+}
+
+/**
+ * Where the ray enters the box `box[o..o+5]` (0 when it starts inside), or −1 when it misses it
+ * within [0, maxT]. `i*` are the reciprocals of the direction components.
+ */
+export function rayBoxEntry(
+  box: Float64Array, o: number, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number,
+  ix: number, iy: number, iz: number, maxT: number,
+): number {
+  let t0 = 0, t1 = maxT;
+  if (dx === 0) { if (ox < box[o] || ox > box[o + 3]) return -1; } else {
+    let a = (box[o] - ox) * ix, b = (box[o + 3] - ox) * ix;
+    if (a > b) { const s = a; a = b; b = s; }
+    if (a > t0) t0 = a;
+    if (b < t1) t1 = b;
+    if (t0 > t1) return -1;
+  }
+  if (dy === 0) { if (oy < box[o + 1] || oy > box[o + 4]) return -1; } else {
+    let a = (box[o + 1] - oy) * iy, b = (box[o + 4] - oy) * iy;
+    if (a > b) { const s = a; a = b; b = s; }
+    if (a > t0) t0 = a;
+    if (b < t1) t1 = b;
+    if (t0 > t1) return -1;
+  }
+  if (dz === 0) { if (oz < box[o + 2] || oz > box[o + 5]) return -1; } else {
+    let a = (box[o + 2] - oz) * iz, b = (box[o + 5] - oz) * iz;
+    if (a > b) { const s = a; a = b; b = s; }
+    if (a > t0) t0 = a;
+    if (b < t1) t1 = b;
+    if (t0 > t1) return -1;
+  }
+  return t0;
+}
