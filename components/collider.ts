@@ -11,13 +11,15 @@
  * - box: (half extent x, y, z)
  * - capsule: (radius, half height of the core segment, 0); the segment lies on the body-local y axis
  * - plane: unused; the plane passes through the body origin with body-local normal +y. Static only.
+ * - mesh, heightfield: (index of the shared asset in the world's asset list, 0, 0); the asset's AABB in
+ *   the collider frame is in `bounds`. Static or kinematic only (`systems/shapes/triangle-mesh.ts`).
  * All lengths in m.
  */
 
 import { createColumns, ensureColumns, f64, i32, u32, u8, type Columns, type ColumnTable } from './column-table';
 import { createEntityList, type EntityList } from './entity-list';
 
-export const ShapeKind = { none: 0, sphere: 1, box: 2, capsule: 3, plane: 4 } as const;
+export const ShapeKind = { none: 0, sphere: 1, box: 2, capsule: 3, plane: 4, mesh: 7, heightfield: 8 } as const;
 export type ShapeKindName = Exclude<keyof typeof ShapeKind, 'none'>;
 
 /**
@@ -64,6 +66,9 @@ export const COLLIDER_COLUMNS = {
   /** `[6 × capacity]` world AABB (min x y z, max x y z), fattened by the contact margin (unit: m).
    * Written by the broadphase each step. */
   aabb: f64(6),
+  /** `[6 × capacity]` mesh and heightfield colliders: the asset's AABB in the collider frame (min x y z,
+   * max x y z; unit: m), from which the broadphase takes the world AABB. */
+  bounds: f64(6),
   /** `[capacity]` entity id of the body the collider is attached to (−1: none). */
   body: i32(1, { fill: -1 }),
   /** `[3 × capacity]` collider centre in the body frame (unit: m, from the body's centre of mass). */

@@ -17,6 +17,7 @@ import type { PhysicsWorld } from './world';
 import { removeJointsOfBody } from './joints';
 import { wakeBodies } from './wake';
 import { WORLD_BODY } from '../components/joint';
+import type { TriangleMesh } from '../systems/shapes/triangle-mesh';
 
 /** The fields every collider definition has, whatever its shape (see `ColliderDef`). */
 export interface ColliderCommon {
@@ -56,6 +57,10 @@ export type ColliderDef = ColliderCommon & (
   | { shape: 'box'; halfExtents: Vec3Like }
   | { shape: 'capsule'; radius: number; halfHeight: number }
   | { shape: 'plane' }
+  /** A triangle mesh made by `createTriangleMesh` (static or kinematic bodies). */
+  | { shape: 'mesh'; mesh: TriangleMesh }
+  /** A heightfield made by `createHeightfield` (static or kinematic bodies). */
+  | { shape: 'heightfield'; heightfield: TriangleMesh }
 );
 
 export interface BodyDef {
@@ -93,6 +98,8 @@ export interface BodyDef {
 
 interface ResolvedCollider {
   kind: number;
+  /** The shared asset of a mesh or heightfield. */
+  asset: TriangleMesh | undefined;
   size: [number, number, number];
   friction: number;
   restitution: number;
@@ -117,6 +124,7 @@ export function resolveCollider(entity: number, def: ColliderDef): ResolvedColli
   }
   let kind: number;
   let size: [number, number, number];
+  let asset: TriangleMesh | undefined;
   switch (def.shape) {
     case 'sphere':
       kind = ShapeKind.sphere;
@@ -139,9 +147,21 @@ export function resolveCollider(entity: number, def: ColliderDef): ResolvedColli
       kind = ShapeKind.plane;
       size = [0, 0, 0];
       break;
+    case 'mesh':
+    case 'heightfield': {
+      kind = def.shape === 'mesh' ? ShapeKind.mesh : ShapeKind.heightfield;
+      const a: unknown = def.shape === 'mesh' ? def.mesh : def.heightfield;
+      if (typeof a !== 'object' || a === null || (a as { kind?: unknown }).kind !== def.shape || !((a as TriangleMesh).nodeBox instanceof Float64Array)) {
+        throw new PhysicsInputError(entity, `collider.${def.shape}`, a,
+          def.shape === 'mesh' ? 'must be made by createTriangleMesh' : 'must be made by createHeightfield');
+      }
+      asset = a as TriangleMesh;
+      size = [0, 0, 0];
+      break;
+    }
     default:
       throw new PhysicsInputError(entity, 'collider.shape', (def as { shape: unknown }).shape,
-        "must be 'sphere', 'box', 'capsule' or 'plane'");
+        "must be 'sphere', 'box', 'capsule', 'plane', 'mesh' or 'heightfield'");
   }
   const friction = readNumber(entity, 'collider.friction', def.friction ?? 0.5, 'nonNegative');
   const restitution = readNumber(entity, 'collider.restitution', def.restitution ?? 0, 'nonNegative');
@@ -165,10 +185,21 @@ export function resolveCollider(entity: number, def: ColliderDef): ResolvedColli
     : readQuat(entity, 'collider.orientation', def.orientation);
   const density = def.density === undefined ? undefined : readNumber(entity, 'collider.density', def.density, 'positive');
   return {
-    kind, size, friction, restitution, captureVelocity, plasticVelocity, minRestitution, group, mask,
+    kind, asset, size, friction, restitution, captureVelocity, plasticVelocity, minRestitution, group, mask,
     isSensor: readBoolean(entity, 'collider.isSensor', def.isSensor, false), frictionCombine, restitutionCombine,
     position, orientation, density,
   };
+}
+
+/** Planes need a static body, meshes and heightfields a static or kinematic one (they have no volume).
+ * @throws PhysicsInputError (field `collider.shape`) */
+export function checkShapeMotion(entity: number, c: ResolvedCollider, motion: number): void {
+  if (c.kind === ShapeKind.plane && motion !== MotionType.static) {
+    throw new PhysicsInputError(entity, 'collider.shape', 'plane', 'a plane must be on a static body');
+  }
+  if ((c.kind === ShapeKind.mesh || c.kind === ShapeKind.heightfield) && motion === MotionType.dynamic) {
+    throw new PhysicsInputError(entity, 'collider.shape', c.asset?.kind, 'a mesh or heightfield must be on a static or kinematic body');
+  }
 }
 
 /** Whether a resolved collider sits on its body's frame (no offset, no rotation). */
@@ -210,9 +241,7 @@ export function addBody(world: PhysicsWorld, def: BodyDef = {}): number {
   const allowSleep = def.allowSleep ?? true;
   if (typeof allowSleep !== 'boolean') throw new PhysicsInputError(e, 'allowSleep', allowSleep, 'must be a boolean');
   const collider = def.collider === undefined ? undefined : resolveCollider(e, def.collider);
-  if (collider?.kind === ShapeKind.plane && motion !== MotionType.static) {
-    throw new PhysicsInputError(e, 'collider.shape', 'plane', 'a plane must be on a static body');
-  }
+  if (collider !== undefined) checkShapeMotion(e, collider, motion);
   let mass = 0;
   let inertia: [number, number, number] = [0, 0, 0];
   if (motion === MotionType.dynamic) {
@@ -323,6 +352,13 @@ export function writeCollider(world: PhysicsWorld, eid: number, body: number, c:
   quatMultiply(s.localOrientation, 4 * eid, s.originOrientation, 4 * body, c.orientation, 0);
   s.density[eid] = c.density ?? (s.density[eid] > 0 ? s.density[eid] : 1000);
   s.shape[eid] = c.kind;
+  if (c.asset !== undefined) {
+    const assets = world.narrowphase.context.assets;
+    let index = assets.indexOf(c.asset);
+    if (index < 0) index = assets.push(c.asset) - 1;
+    c.size[0] = index;
+    s.bounds.set(c.asset.bounds, 6 * eid);
+  }
   s.size[3 * eid] = c.size[0];
   s.size[3 * eid + 1] = c.size[1];
   s.size[3 * eid + 2] = c.size[2];
@@ -357,9 +393,7 @@ export function requireBody(world: PhysicsWorld, eid: number): void {
 export function setCollider(world: PhysicsWorld, eid: number, def: ColliderDef): void {
   requireBody(world, eid);
   const c = resolveCollider(eid, def);
-  if (c.kind === ShapeKind.plane && world.bodies.motionType[eid] !== MotionType.static) {
-    throw new PhysicsInputError(eid, 'collider.shape', 'plane', 'a plane must be on a static body');
-  }
+  checkShapeMotion(eid, c, world.bodies.motionType[eid]);
   wakeBodies(world, eid, WORLD_BODY, true);
   writeCollider(world, eid, eid, c);
 }
@@ -368,8 +402,8 @@ export function setCollider(world: PhysicsWorld, eid: number, def: ColliderDef):
 export function getShape(world: PhysicsWorld, eid: number): ShapeKindName | undefined {
   requireBody(world, eid);
   const k = world.colliders.shape[eid];
-  const names: ShapeKindName[] = ['sphere', 'box', 'capsule', 'plane'];
-  return k === 0 ? undefined : names[k - 1];
+  for (const name of Object.keys(ShapeKind) as (ShapeKindName | 'none')[]) if (name !== 'none' && ShapeKind[name] === k) return name;
+  return undefined;
 }
 
 /**

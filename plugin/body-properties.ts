@@ -6,6 +6,7 @@
 
 import { entityExists, hasComponent } from 'bitecs';
 import { MotionType, type MotionTypeName } from '../components/rigid-body';
+import { ShapeKind } from '../components/collider';
 import { PhysicsInputError, UnknownEntityError } from './errors';
 import { readNumber, readVec3, requireWorld, type Vec3Like } from './validate';
 import type { PhysicsWorld } from './world';
@@ -56,6 +57,14 @@ export function setMotionType(world: PhysicsWorld, eid: number, type: MotionType
   }
   const code = MotionType[type];
   const b = world.bodies;
+  if (code === MotionType.dynamic) {
+    const s = world.colliders;
+    for (let c = s.firstCollider[eid]; c >= 0; c = s.nextCollider[c]) {
+      if (s.shape[c] === ShapeKind.mesh || s.shape[c] === ShapeKind.heightfield) {
+        throw new PhysicsInputError(eid, 'motionType', type, 'a body with a mesh or heightfield collider cannot be dynamic');
+      }
+    }
+  }
   let m: [number, [number, number, number]] | undefined;
   if (code === MotionType.dynamic) {
     if (mass !== undefined) m = readMass(eid, mass);

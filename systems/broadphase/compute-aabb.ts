@@ -16,12 +16,13 @@ export const UNBOUNDED = 1e30;
  * found (speculative contacts; the narrowphase widens its margin the same way). A collider away from
  * its body's centre of mass also grows by |ω| |p_local| dt, how far its centre can swing.
  * Box: |R| h (the absolute rotation matrix times the half extents). Capsule: the segment's
- * end points ± radius. Plane: unbounded.
+ * end points ± radius. Mesh, heightfield: the asset's local AABB (`bounds`) rotated like a box. Plane:
+ * unbounded.
  */
 export function computeAabb(c: ColliderStore, b: RigidBodyStore, eid: number, margin: number, dt: number): void {
   const a = c.aabb, o = 6 * eid;
   const p = c.worldPose, pi = 7 * eid;
-  const px = p[pi], py = p[pi + 1], pz = p[pi + 2];
+  let px = p[pi], py = p[pi + 1], pz = p[pi + 2];
   const s = c.size, si = 3 * eid;
   let ex: number, ey: number, ez: number;
   switch (c.shape[eid]) {
@@ -47,6 +48,22 @@ export function computeAabb(c: ColliderStore, b: RigidBodyStore, eid: number, ma
       ex = Math.abs(ax) * hh + r;
       ey = Math.abs(ay) * hh + r;
       ez = Math.abs(az) * hh + r;
+      break;
+    }
+    case ShapeKind.mesh:
+    case ShapeKind.heightfield: {
+      // the asset's local AABB (centre m, half extents h), rotated: centre p + R m, extents |R| h
+      const x = p[pi + 3], y = p[pi + 4], z = p[pi + 5], w = p[pi + 6];
+      const bo = 6 * eid, bd = c.bounds;
+      const mx = 0.5 * (bd[bo] + bd[bo + 3]), my = 0.5 * (bd[bo + 1] + bd[bo + 4]), mz = 0.5 * (bd[bo + 2] + bd[bo + 5]);
+      const hx = 0.5 * (bd[bo + 3] - bd[bo]), hy = 0.5 * (bd[bo + 4] - bd[bo + 1]), hz = 0.5 * (bd[bo + 5] - bd[bo + 2]);
+      const r00 = 1 - 2 * (y * y + z * z), r01 = 2 * (x * y - w * z), r02 = 2 * (x * z + w * y);
+      const r10 = 2 * (x * y + w * z), r11 = 1 - 2 * (x * x + z * z), r12 = 2 * (y * z - w * x);
+      const r20 = 2 * (x * z - w * y), r21 = 2 * (y * z + w * x), r22 = 1 - 2 * (x * x + y * y);
+      px += r00 * mx + r01 * my + r02 * mz; py += r10 * mx + r11 * my + r12 * mz; pz += r20 * mx + r21 * my + r22 * mz;
+      ex = Math.abs(r00) * hx + Math.abs(r01) * hy + Math.abs(r02) * hz;
+      ey = Math.abs(r10) * hx + Math.abs(r11) * hy + Math.abs(r12) * hz;
+      ez = Math.abs(r20) * hx + Math.abs(r21) * hy + Math.abs(r22) * hz;
       break;
     }
     default:

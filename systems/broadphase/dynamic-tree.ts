@@ -227,47 +227,31 @@ function fixUpwards(t: DynamicTree, index: number): void {
 /** Rotates the taller grandchild of node A up when A's children differ in height by more than one
  * (AVL rotation); returns the node now at A's place. */
 function balance(t: DynamicTree, iA: number): number {
-  const h = t.height, c1 = t.child1, c2 = t.child2, p = t.parent, box = t.box;
-  if (c1[iA] === NULL_NODE || h[iA] < 2) return iA;
-  const iB = c1[iA], iC = c2[iA];
+  const h = t.height;
+  if (t.child1[iA] === NULL_NODE || h[iA] < 2) return iA;
+  const iB = t.child1[iA], iC = t.child2[iA];
   const diff = h[iC] - h[iB];
-  if (diff > 1) {
-    // rotate C up
-    const iF = c1[iC], iG = c2[iC];
-    c1[iC] = iA;
-    p[iC] = p[iA];
-    p[iA] = iC;
-    replaceChild(t, p[iC], iA, iC);
-    if (h[iF] > h[iG]) {
-      c2[iC] = iF; c2[iA] = iG; p[iG] = iA;
-      setUnion(box, iA, iB, iG); setUnion(box, iC, iA, iF);
-      h[iA] = 1 + Math.max(h[iB], h[iG]); h[iC] = 1 + Math.max(h[iA], h[iF]);
-    } else {
-      c2[iC] = iG; c2[iA] = iF; p[iF] = iA;
-      setUnion(box, iA, iB, iF); setUnion(box, iC, iA, iG);
-      h[iA] = 1 + Math.max(h[iB], h[iF]); h[iC] = 1 + Math.max(h[iA], h[iG]);
-    }
-    return iC;
-  }
-  if (diff < -1) {
-    // rotate B up
-    const iD = c1[iB], iE = c2[iB];
-    c1[iB] = iA;
-    p[iB] = p[iA];
-    p[iA] = iB;
-    replaceChild(t, p[iB], iA, iB);
-    if (h[iD] > h[iE]) {
-      c2[iB] = iD; c1[iA] = iE; p[iE] = iA;
-      setUnion(box, iA, iC, iE); setUnion(box, iB, iA, iD);
-      h[iA] = 1 + Math.max(h[iC], h[iE]); h[iB] = 1 + Math.max(h[iA], h[iD]);
-    } else {
-      c2[iB] = iE; c1[iA] = iD; p[iD] = iA;
-      setUnion(box, iA, iC, iD); setUnion(box, iB, iA, iE);
-      h[iA] = 1 + Math.max(h[iC], h[iD]); h[iB] = 1 + Math.max(h[iA], h[iE]);
-    }
-    return iB;
-  }
-  return iA;
+  return diff > 1 ? rotateUp(t, iA, iC, iB, true) : diff < -1 ? rotateUp(t, iA, iB, iC, false) : iA;
+}
+
+/** Lifts child X of A (the other child O) to A's place; X keeps its taller child, A takes the other
+ * (at the slot X had when `xSecond`, else at A's first slot). */
+function rotateUp(t: DynamicTree, iA: number, iX: number, iO: number, xSecond: boolean): number {
+  const h = t.height, c1 = t.child1, c2 = t.child2, p = t.parent, box = t.box;
+  const iF = c1[iX], iG = c2[iX];
+  const keep = h[iF] > h[iG] ? iF : iG, give = keep === iF ? iG : iF;
+  c1[iX] = iA;
+  p[iX] = p[iA];
+  p[iA] = iX;
+  replaceChild(t, p[iX], iA, iX);
+  c2[iX] = keep;
+  if (xSecond) c2[iA] = give; else c1[iA] = give;
+  p[give] = iA;
+  setUnion(box, iA, iO, give);
+  setUnion(box, iX, iA, keep);
+  h[iA] = 1 + Math.max(h[iO], h[give]);
+  h[iX] = 1 + Math.max(h[iA], h[keep]);
+  return iX;
 }
 
 function replaceChild(t: DynamicTree, parent: number, from: number, to: number): void {

@@ -52,10 +52,29 @@ export function createManifoldOut(): ManifoldOut {
 }
 
 /**
- * A collide function: writes the manifold of shapes `a` and `b` into `out`, keeping every point whose
- * separation is below `margin` (unit: m; speculative contacts), or sets `out.pointCount = 0`.
+ * What collide functions of shapes with shared assets need beyond the posed shapes (one per world,
+ * on the narrowphase state; the ray casts use it too).
  */
-export type CollideFn = (out: ManifoldOut, a: PosedShape, b: PosedShape, margin: number) => void;
+export interface CollideContext {
+  /** The world's shape assets (triangle meshes, heightfields): a collider of such a shape holds its
+   * asset's index here in `size[0]` (posed shape index 7). Assets are added on first use, never removed. */
+  assets: object[];
+  /** Scratch of the mesh collide functions, made on first use (`collide-mesh.ts`). */
+  meshScratch: object | undefined;
+  /** Scratch of the mesh ray casts, made on first use (`systems/queries/ray-mesh.ts`). */
+  rayScratch: object | undefined;
+}
+
+export function createCollideContext(): CollideContext {
+  return { assets: [], meshScratch: undefined, rayScratch: undefined };
+}
+
+/**
+ * A collide function: writes the manifold of shapes `a` and `b` into `out`, keeping every point whose
+ * separation is below `margin` (unit: m; speculative contacts), or sets `out.pointCount = 0`. `ctx`
+ * carries the world's shape assets and scratch (the functions of primitive pairs ignore it).
+ */
+export type CollideFn = (out: ManifoldOut, a: PosedShape, b: PosedShape, margin: number, ctx: CollideContext) => void;
 
 /** Appends one point to `out` (no-op when already full). */
 export function addPoint(

@@ -26,7 +26,9 @@ import {
   acquireManifold, MAX_MANIFOLD_POINTS, pushBeginEvent, pushEndEvent, releaseManifold, type ContactStore,
 } from '../../components/contact';
 import type { BroadphaseState } from '../broadphase/broadphase';
-import { createManifoldOut, POSED_AXES, POSED_WITH_AXES, type ManifoldOut, type PosedShape } from './manifold';
+import {
+  createCollideContext, createManifoldOut, POSED_AXES, POSED_WITH_AXES, type CollideContext, type ManifoldOut, type PosedShape,
+} from './manifold';
 import { getCollideFn } from './collide-table';
 import { quatToMat3 } from '../../math/quat';
 import { nextCapacity } from '../../components/capacity';
@@ -52,6 +54,8 @@ export interface NarrowphaseState {
   /** Scratch `[≥ pair count]`: the touch event of each candidate pair this step (`NO_EVENT` …). */
   event: Uint8Array;
   out: ManifoldOut;
+  /** The world's shape assets and the mesh routines' scratch, handed to every collide function. */
+  context: CollideContext;
   /** Scratch for feature matching: old ids, impulses and A-local points of one manifold. */
   oldIds: Uint32Array;
   oldImpulses: Float64Array;
@@ -70,6 +74,7 @@ export function createNarrowphase(): NarrowphaseState {
     pairOfSlot: new Int32Array(256),
     event: new Uint8Array(256),
     out: createManifoldOut(),
+    context: createCollideContext(),
     oldIds: new Uint32Array(MAX_MANIFOLD_POINTS),
     oldImpulses: new Float64Array(3 * MAX_MANIFOLD_POINTS),
     oldLocal: new Float64Array(3 * MAX_MANIFOLD_POINTS),
@@ -197,7 +202,7 @@ export function updateContacts(
     // Speculative margin: the base margin plus how far the two surfaces can approach in this step,
     // bounded by (|v_A| + |ω_A| R_A + |v_B| + |ω_B| R_B) dt with R the shape's bounding radius.
     const reach = (cache.speed[a] + cache.spin[a] + cache.speed[b] + cache.spin[b]) * dt;
-    collide(out, cache.views[a], cache.views[b], margin + reach);
+    collide(out, cache.views[a], cache.views[b], margin + reach, np.context);
     const m = slots[i] >= 0 ? slots[i] : acquireManifold(contacts, a, b, colliders.body[a], colliders.body[b]);
     contacts.stamp[m] = stamp;
     const e = writeManifold(np, contacts, m, out, bodies, colliders, a, b, margin);

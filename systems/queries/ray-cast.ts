@@ -17,6 +17,7 @@
 
 import { ShapeKind, type ColliderStore } from '../../components/collider';
 import { broadphaseRayCast, type BroadphaseState } from '../broadphase/broadphase';
+import type { NarrowphaseState } from '../narrowphase/narrowphase';
 import type { TreeRayVisitor } from '../broadphase/dynamic-tree';
 import type { RigidBodyStore } from '../../components/rigid-body';
 import { createRayShapeHit, rayCastShape, type RayShapeHit } from './ray-shape';
@@ -59,6 +60,8 @@ export interface RayCastWorld {
   readonly bodies: RigidBodyStore;
   readonly colliders: ColliderStore;
   readonly broadphase: BroadphaseState;
+  /** Its collide context holds the shape assets (meshes, heightfields). */
+  readonly narrowphase: NarrowphaseState;
 }
 
 /** Query scratch kept on the world (one per world: queries are not re-entrant). */
@@ -158,7 +161,7 @@ function testCollider(
   vx = r[3]; vy = r[4]; vz = r[5];
   tx = 2 * (uy * vz - uz * vy); ty = 2 * (uz * vx - ux * vz); tz = 2 * (ux * vy - uy * vx);
   const dx = vx + uw * tx + (uy * tz - uz * ty), dy = vy + uw * ty + (uz * tx - ux * tz), dz = vz + uw * tz + (ux * ty - uy * tx);
-  return rayCastShape(w.colliders.shape[c], w.colliders.size, 3 * c, ox, oy, oz, dx, dy, dz, maxT, solid, s.shapeHit);
+  return rayCastShape(w.colliders.shape[c], w.colliders.size, 3 * c, ox, oy, oz, dx, dy, dz, maxT, solid, s.shapeHit, w.narrowphase.context);
 }
 
 /** Writes the world-frame hit of collider `c` (from `scratch.shapeHit`) into `hit`. */

@@ -22,6 +22,22 @@
  */
 
 import { ShapeKind } from '../../components/collider';
+import type { CollideContext } from '../narrowphase/manifold';
+
+/** A ray routine of a shape kind registered at run time (meshes, heightfields): the arguments of
+ * {@link rayCastShape}, then the world's collide context (its shape assets and scratch). */
+export type RayShapeFn = (
+  size: ArrayLike<number>, so: number, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number,
+  maxT: number, solid: boolean, out: RayShapeHit, ctx: CollideContext,
+) => boolean;
+
+const registered: (RayShapeFn | undefined)[] = [];
+
+/** Adds the ray routine of shape kind `kind` (called by the shape's factory on its first call, so apps
+ * without that shape do not ship its routine). */
+export function registerRayShape(kind: number, fn: RayShapeFn): void {
+  registered[kind] = fn;
+}
 
 /** The result of one ray–shape test (reused by the caller; nothing is allocated). */
 export interface RayShapeHit {
@@ -38,19 +54,23 @@ export function createRayShapeHit(): RayShapeHit {
 /**
  * Intersects the ray `(ox, oy, oz) + t (dx, dy, dz)` (shape-local, |d| = 1) with the shape `kind` of
  * dimensions `size[so..so+2]` (see `components/collider.ts`). Returns true and fills `out` when the ray
- * hits with `0 ≤ t ≤ maxT`; returns false (and leaves `out` unspecified) otherwise.
+ * hits with `0 ≤ t ≤ maxT`; returns false (and leaves `out` unspecified) otherwise. Kinds without a
+ * routine here use the one registered for them ({@link registerRayShape}), given `ctx`.
  */
 export function rayCastShape(
   kind: number, size: ArrayLike<number>, so: number,
   ox: number, oy: number, oz: number, dx: number, dy: number, dz: number,
-  maxT: number, solid: boolean, out: RayShapeHit,
+  maxT: number, solid: boolean, out: RayShapeHit, ctx: CollideContext,
 ): boolean {
   switch (kind) {
     case ShapeKind.sphere: return raySphere(size[so], ox, oy, oz, dx, dy, dz, maxT, solid, out);
     case ShapeKind.box: return rayBox(size[so], size[so + 1], size[so + 2], ox, oy, oz, dx, dy, dz, maxT, solid, out);
     case ShapeKind.capsule: return rayCapsule(size[so], size[so + 1], ox, oy, oz, dx, dy, dz, maxT, solid, out);
     case ShapeKind.plane: return rayPlane(ox, oy, oz, dx, dy, dz, maxT, solid, out);
-    default: return false;
+    default: {
+      const fn = registered[kind];
+      return fn !== undefined && fn(size, so, ox, oy, oz, dx, dy, dz, maxT, solid, out, ctx);
+    }
   }
 }
 

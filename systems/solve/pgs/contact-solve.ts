@@ -33,6 +33,7 @@
  * |                 | the other points of that manifold, 1 for a manifold of one point, −1   |
  * |                 | for the points of a manifold at rest or of `manifoldSolve: 'rows'`     |
  * | 56 .. 59        | row of the manifold's normal Delassus block: A_ij, j = 0 .. k − 1 (1/kg) |
+ * | 60 .. 61        | lever rotation of t1, t2 in this substep (m/s; see solveContactRows)     |
  *
  * The offsets are plain constants local to this module, neither imported nor exported: V8 reads a
  * module binding from its cell instead of folding it, and the sweeps index with them dozens of times
@@ -50,9 +51,9 @@ const ROW_DIR = 15;
 /** Offsets inside a direction block, and of the per-point values (see the layout above). */
 const ROW_JA = 3, ROW_JB = 6, ROW_IA = 9, ROW_IB = 12;
 const ROW_EM = 45, ROW_IMP = 48, ROW_SEP = 51, ROW_MU = 52, ROW_MAXN = 53, ROW_CUR = 54;
-const ROW_BLK = 55, ROW_DEL = 56;
+const ROW_BLK = 55, ROW_DEL = 56, ROW_ROT = 60;
 /** Doubles per contact point. */
-const ROW_STRIDE = 60;
+const ROW_STRIDE = 62;
 
 export interface PackedRows {
   /** `[ROW_STRIDE × capacity]` the interleaved rows (layout above). */
@@ -87,6 +88,22 @@ export function createPackedRows(capacity = 256): PackedRows {
 const BLOCK_REST_SPEED = 0.1;
 /** See {@link BLOCK_REST_SPEED}: calm steps before a manifold counts as at rest. */
 const BLOCK_REST_STEPS = 2;
+/**
+ * Updates the calm-step counter (`calmSteps`) of the manifold of points c … c + k − 1 by the rule above
+ * (its impulses λ⁰ are the warm start in `p.impulse`) and returns whether the manifold is at rest. Shared
+ * with the exact block sweeps (`contact-block-solve.ts`).
+ */
+export function manifoldAtRest(p: ConstraintProblem, c: number, k: number): boolean {
+  let calm = k > 1;
+  for (let i = 0; i < k && calm; i++) {
+    if (!(p.impulse[3 * (c + i)] > 0 || p.separation[c + i] > SPECULATIVE_MIN_GAP)) calm = false;
+    if (Math.abs(p.relativeVelocity[c + i]) > BLOCK_REST_SPEED) calm = false;
+  }
+  const before = p.calmSteps[c];
+  const steps = calm ? (before < 255 ? before + 1 : 255) : 0;
+  for (let i = 0; i < k; i++) p.calmSteps[c + i] = steps;
+  return calm && before >= BLOCK_REST_STEPS;
+}
 export function packRows(p: ConstraintProblem, r: PackedRows, sb: SolverBodies, blocks: boolean): void {
   const n = p.contactCount;
   if (r.data.length < ROW_STRIDE * n) {
@@ -111,6 +128,7 @@ export function packRows(p: ConstraintProblem, r: PackedRows, sb: SolverBodies, 
     R[o + ROW_CUR] = p.separation[c]; // the current separation while the pose deltas are 0
     R[o + ROW_MU] = p.friction[c];
     R[o + ROW_MAXN] = p.maxNormalImpulse[c];
+    R[o + ROW_ROT] = 0; R[o + ROW_ROT + 1] = 0;
   }
   const im = sb.invMass, store = p.storeIndex;
   for (let c = 0; c < n;) {
@@ -121,16 +139,7 @@ export function packRows(p: ConstraintProblem, r: PackedRows, sb: SolverBodies, 
     const o = ROW_STRIDE * c;
     R[o + ROW_BLK] = k;
     // a manifold at rest (calm for BLOCK_REST_STEPS steps) keeps its rows one after the other: marked −1
-    let calm = k > 1;
-    for (let i = 0; i < k && calm; i++) {
-      const l0 = R[o + ROW_STRIDE * i + ROW_IMP];
-      if (!(l0 > 0 || p.separation[c + i] > SPECULATIVE_MIN_GAP)) calm = false;
-      if (Math.abs(p.relativeVelocity[c + i]) > BLOCK_REST_SPEED) calm = false;
-    }
-    const before = p.calmSteps[c];
-    const steps = calm ? (before < 255 ? before + 1 : 255) : 0;
-    for (let i = 0; i < k; i++) p.calmSteps[c + i] = steps;
-    if (calm && before >= BLOCK_REST_STEPS) {
+    if (manifoldAtRest(p, c, k)) {
       for (let i = 0; i < k; i++) R[o + ROW_STRIDE * i + ROW_BLK] = -1;
       c += k;
       continue;
@@ -164,6 +173,70 @@ export function packRows(p: ConstraintProblem, r: PackedRows, sb: SolverBodies, 
  * contacts' own resting compression (about 1 mm at h = 0.05 s).
  */
 const SPECULATIVE_MIN_GAP = 1e-6;
+
+/**
+ * The normal rows of the points `idx[0 … count)` of one manifold (same bodies, same normal) as one LCP,
+ * the other impulses held:
+ *   y = (A + Γ) λ + (J_n v + target − A λ⁰) ≥ 0 ⟂ λ ≥ 0,
+ *   A_ij = 1/m_A + 1/m_B + (r_Ai × n)·I_A⁻¹(r_Aj × n) + (r_Bi × n)·I_B⁻¹(r_Bj × n)   (unit: 1/kg),
+ * target_i = `target[i]` (m/s), Γ_ii = A_ii (1/massScale − 1) where `soft[i]` is 1, else 0; solved by
+ * `solveBlockLcp` (`normal-block-lcp.ts`, on `blk`) (a singular block keeps the split closest to λ⁰), and the impulse changes applied
+ * to the two bodies. Returns false, changing nothing, when a velocity is not finite or no active set
+ * passed. Used by the exact block sweeps (`contact-block-solve.ts`) for the normal rows of a manifold
+ * and their restitution pass; works on the ConstraintProblem.
+ */
+export function solveNormalSet(
+  blk: NormalBlockLcp, p: ConstraintProblem, sb: SolverBodies, idx: Int32Array, target: Float64Array, soft: Uint8Array,
+  count: number, massScale: number,
+): boolean {
+  const v = sb.v, w = sb.w, im = sb.invMass;
+  const dir = p.direction, jA = p.angularA, jB = p.angularB, iA = p.invInertiaAngularA, iB = p.invInertiaAngularB;
+  const imp = p.impulse, M = blk.M, q = blk.q, lam = blk.lam, x = blk.x;
+  const c = idx[0], a = p.bodyA[c], b = p.bodyB[c];
+  const a3 = 3 * a, b3 = 3 * b, mA = im[a], mB = im[b], mAB = mA + mB;
+  const dvx = v[b3] - v[a3], dvy = v[b3 + 1] - v[a3 + 1], dvz = v[b3 + 2] - v[a3 + 2];
+  let idle = true;
+  for (let i = 0; i < count; i++) {
+    const o = 9 * idx[i];
+    const un = dir[o] * dvx + dir[o + 1] * dvy + dir[o + 2] * dvz
+      + jB[o] * w[b3] + jB[o + 1] * w[b3 + 1] + jB[o + 2] * w[b3 + 2]
+      - jA[o] * w[a3] - jA[o + 1] * w[a3 + 1] - jA[o + 2] * w[a3 + 2];
+    if (!(un - un === 0)) return false;
+    lam[i] = imp[3 * idx[i]];
+    q[i] = un + target[i];
+    if (lam[i] !== 0 || q[i] < 0) idle = false;
+  }
+  // no impulse and none wanted: nothing to do (a speculative or separating manifold)
+  if (idle) return true;
+  for (let i = 0; i < count; i++) {
+    const o = 9 * idx[i];
+    for (let j = i; j < count; j++) {
+      const oj = 9 * idx[j];
+      M[4 * i + j] = M[4 * j + i] = mAB
+        + jA[o] * iA[oj] + jA[o + 1] * iA[oj + 1] + jA[o + 2] * iA[oj + 2]
+        + jB[o] * iB[oj] + jB[o + 1] * iB[oj + 1] + jB[o + 2] * iB[oj + 2];
+    }
+    for (let j = 0; j < count; j++) q[i] -= M[4 * i + j] * lam[j];
+    if (soft[i] === 1) M[5 * i] /= massScale; // A_ii + γ_i
+  }
+  if (!solveBlockLcp(blk, count)) return false;
+  let P = 0, uAx = 0, uAy = 0, uAz = 0, uBx = 0, uBy = 0, uBz = 0;
+  for (let i = 0; i < count; i++) {
+    const ci = idx[i], o = 9 * ci;
+    const l = x[i] - lam[i];
+    imp[3 * ci] = x[i];
+    if (l > p.maxNormalImpulse[ci]) p.maxNormalImpulse[ci] = l;
+    P += l;
+    uAx += l * iA[o]; uAy += l * iA[o + 1]; uAz += l * iA[o + 2];
+    uBx += l * iB[o]; uBy += l * iB[o + 1]; uBz += l * iB[o + 2];
+  }
+  const o = 9 * c, nx = dir[o], ny = dir[o + 1], nz = dir[o + 2];
+  v[a3] -= mA * P * nx; v[a3 + 1] -= mA * P * ny; v[a3 + 2] -= mA * P * nz;
+  v[b3] += mB * P * nx; v[b3 + 1] += mB * P * ny; v[b3 + 2] += mB * P * nz;
+  w[a3] -= uAx; w[a3 + 1] -= uAy; w[a3 + 2] -= uAz;
+  w[b3] += uBx; w[b3 + 1] += uBy; w[b3 + 2] += uBz;
+  return true;
+}
 /** Copies the accumulated and the largest normal impulses back into `p` (warm start, restitution). */
 export function unpackImpulses(r: PackedRows, p: ConstraintProblem): void {
   const R = r.data, imp = p.impulse;
@@ -373,11 +446,26 @@ function solveNormalBlock(
  * changes when the positions are integrated, so it is computed by the first sweep after that
  * (`refreshSeparation`), which stores it in the rows for the following sweeps (packRows stores the
  * value for zero pose deltas).
+ * Lever rotation: the levers r_A, r_B are frozen at the start of the step, but the material points at
+ * the contact turn with their bodies, so their velocities v + ω × R(θ) r change within the step by
+ * ω × (θ × r) to first order in the rotation θ. The friction rows drive the relative velocity of those
+ * points at the middle of the substep to zero:
+ *   J_t v + t · (ω_B × (θ_B × r_B) − ω_A × (θ_A × r_A)),   θ = Δθ + (h/2) ω,
+ * computed by the first sweep of each substep (`refreshLevers`) and kept in the rows. Without it a
+ * body riding a turning body (a box on a turntable) followed the table's point on a straight line for
+ * the whole step: all of the step's centripetal impulse was asked for in its first substep, the
+ * friction cone capped it above ω² r = μ g / 4, and the box crept outwards (3.2 cm/s at half its slip
+ * speed; off the table at 90 %). With the middle of the substep the box's path is the chord of the
+ * table point's arc: the drift is 4th order in ω h (`test/validation/turntable-static-friction.test.ts`).
+ * A sphere rolling on a plane turns about an axis in the contact plane, perpendicular to its lever
+ * r along the normal, so θ ∥ ω and ω × (θ × r) ∥ r lies along the normal: its friction rows are
+ * unchanged (the rolling sphere keeps 5/7 v0, `test/validation/rolling-sphere.test.ts`).
  */
 export function solveContactRows(
   r: PackedRows, p: ConstraintProblem, sb: SolverBodies, invH: number, soft: Softness, useBias: boolean,
-  slop: number, maxPushout: number, refreshSeparation: boolean,
+  slop: number, maxPushout: number, refreshSeparation: boolean, refreshLevers: boolean,
 ): void {
+  const rA = p.rA, rB = p.rB, halfH = 0.5 / invH;
   const v = sb.v, w = sb.w, im = sb.invMass, dp = sb.dp, th = sb.dtheta, R = r.data;
   const biasRate = soft.biasRate, softMass = soft.massScale, softImpulse = soft.impulseScale;
   // The points of one manifold are consecutive and share their two bodies: the bodies' velocities and
@@ -458,6 +546,21 @@ export function solveContactRows(
     }
 
     // ---- friction rows (direction blocks at o1 = t1, o2 = t2)
+    const o1 = o + ROW_DIR, o2 = o + 2 * ROW_DIR;
+    if (refreshLevers) {
+      // the lever rotation of the substep's middle (leverRotation): ω × (θ × r), θ = Δθ + (h/2) ω
+      const c3 = 3 * c;
+      const rAx = rA[c3], rAy = rA[c3 + 1], rAz = rA[c3 + 2], rBx = rB[c3], rBy = rB[c3 + 1], rBz = rB[c3 + 2];
+      const aX = thAx + halfH * wAx, aY = thAy + halfH * wAy, aZ = thAz + halfH * wAz;
+      const bX = thBx + halfH * wBx, bY = thBy + halfH * wBy, bZ = thBz + halfH * wBz;
+      const cAx = aY * rAz - aZ * rAy, cAy = aZ * rAx - aX * rAz, cAz = aX * rAy - aY * rAx;
+      const cBx = bY * rBz - bZ * rBy, cBy = bZ * rBx - bX * rBz, cBz = bX * rBy - bY * rBx;
+      const ux = wBy * cBz - wBz * cBy - (wAy * cAz - wAz * cAy);
+      const uy = wBz * cBx - wBx * cBz - (wAz * cAx - wAx * cAz);
+      const uz = wBx * cBy - wBy * cBx - (wAx * cAy - wAy * cAx);
+      R[o + ROW_ROT] = R[o1] * ux + R[o1 + 1] * uy + R[o1 + 2] * uz;
+      R[o + ROW_ROT + 1] = R[o2] * ux + R[o2 + 1] * uy + R[o2 + 2] * uz;
+    }
     const old1 = R[o + ROW_IMP + 1], old2 = R[o + ROW_IMP + 2];
     // A point left without impulse (speculative or separating: λ_n = 0) and without friction impulse
     // has a friction disk of radius 0: its friction rows would project onto 0 and add nothing (zeros
@@ -465,16 +568,15 @@ export function solveContactRows(
     // rows would spread the NaN as before.
     if (total === 0 && old1 === 0 && old2 === 0 && finite) continue;
     const maxF = R[o + ROW_MU] * total;
-    const o1 = o + ROW_DIR, o2 = o + 2 * ROW_DIR;
     const t1x = R[o1], t1y = R[o1 + 1], t1z = R[o1 + 2];
     const t2x = R[o2], t2y = R[o2 + 1], t2z = R[o2 + 2];
     const dvx = vBx - vAx, dvy = vBy - vAy, dvz = vBz - vAz;
     const vt1 = t1x * dvx + t1y * dvy + t1z * dvz
       + R[o1 + ROW_JB] * wBx + R[o1 + ROW_JB + 1] * wBy + R[o1 + ROW_JB + 2] * wBz
-      - R[o1 + ROW_JA] * wAx - R[o1 + ROW_JA + 1] * wAy - R[o1 + ROW_JA + 2] * wAz;
+      - R[o1 + ROW_JA] * wAx - R[o1 + ROW_JA + 1] * wAy - R[o1 + ROW_JA + 2] * wAz + R[o + ROW_ROT];
     const vt2 = t2x * dvx + t2y * dvy + t2z * dvz
       + R[o2 + ROW_JB] * wBx + R[o2 + ROW_JB + 1] * wBy + R[o2 + ROW_JB + 2] * wBz
-      - R[o2 + ROW_JA] * wAx - R[o2 + ROW_JA + 1] * wAy - R[o2 + ROW_JA + 2] * wAz;
+      - R[o2 + ROW_JA] * wAx - R[o2 + ROW_JA + 1] * wAy - R[o2 + ROW_JA + 2] * wAz + R[o + ROW_ROT + 1];
     let t1 = old1 - R[o + ROW_EM + 1] * vt1;
     let t2 = old2 - R[o + ROW_EM + 2] * vt2;
     const len2 = t1 * t1 + t2 * t2;
@@ -505,13 +607,15 @@ export function solveContactRows(
 /**
  * Restitution pass after the substeps (Box2D v3 `b2ApplyRestitution`): for points that approached
  * faster than `threshold` and carried a normal impulse, drive the normal relative velocity to
- * −e·v_n(assembly), keeping λ_n ≥ 0.
+ * −e·v_n(assembly), keeping λ_n ≥ 0. Points `from` … `to` − 1 (default: all), one after the other.
  */
-export function applyRestitution(p: ConstraintProblem, sb: SolverBodies, threshold: number): void {
+export function applyRestitution(
+  p: ConstraintProblem, sb: SolverBodies, threshold: number, from = 0, to = p.contactCount,
+): void {
   const v = sb.v, w = sb.w, im = sb.invMass;
   const dir = p.direction, jA = p.angularA, jB = p.angularB, iA = p.invInertiaAngularA, iB = p.invInertiaAngularB;
   const imp = p.impulse, em = p.effectiveMass;
-  for (let c = 0; c < p.contactCount; c++) {
+  for (let c = from; c < to; c++) {
     const e = p.restitution[c];
     const rv = p.relativeVelocity[c];
     if (e === 0 || rv > -threshold || p.maxNormalImpulse[c] === 0) continue;

@@ -56,15 +56,23 @@ function createConeProjection(o: PgsOptions): ContactStrategy {
   const manifoldBlocks = o.manifoldSolve === 'block';
   // whether the separations stored in the packed rows match the pose deltas (true after packing)
   let separationsCurrent = true;
+  // whether the lever rotations in the packed rows are this substep's (false after the warm start)
+  let leversCurrent = false;
   return {
     begin(p, sb) {
       packRows(p, rows, sb, manifoldBlocks);
       separationsCurrent = true;
     },
-    warmStart(p, sb) { warmStartRows(rows, p, sb); },
+    warmStart(p, sb) {
+      warmStartRows(rows, p, sb);
+      leversCurrent = false;
+    },
     sweep(p, sb, invH, soft, useBias) {
-      solveContactRows(rows, p, sb, invH, soft, useBias, o.linearSlop, o.maxPushoutSpeed, !separationsCurrent);
+      solveContactRows(
+        rows, p, sb, invH, soft, useBias, o.linearSlop, o.maxPushoutSpeed, !separationsCurrent, !leversCurrent,
+      );
       separationsCurrent = true;
+      leversCurrent = true;
     },
     positionsMoved() { separationsCurrent = false; },
     finish(p, sb) {

@@ -6,8 +6,10 @@
  * from the opt-in entry `babylon-ecs-physics/max-dissipation`, so apps without it do not ship it.
  */
 
-import { applyRestitution, currentSeparation, warmStart } from './contact-solve';
-import { computeDelassusBlocks, createBlockScratch, solveContactBlocks } from './contact-block-solve';
+import { currentSeparation, warmStart } from './contact-solve';
+import {
+  applyRestitutionBlocks, computeDelassusBlocks, createBlockScratch, markManifoldBlocks, solveContactBlocks,
+} from './contact-block-solve';
 import type { ContactStrategy } from './contact-strategy';
 import type { PgsOptions } from './pgs-options';
 
@@ -16,12 +18,16 @@ export function createExactBlockStrategy(o: PgsOptions): ContactStrategy {
   const blocks = createBlockScratch();
   const law = o.friction;
   return {
-    begin(p, sb) { computeDelassusBlocks(p, sb, blocks); },
+    begin(p, sb) {
+      computeDelassusBlocks(p, sb, blocks);
+      markManifoldBlocks(p, blocks);
+    },
     warmStart(p, sb) { warmStart(p, sb); },
     sweep(p, sb, invH, soft, useBias) {
       solveContactBlocks(p, sb, blocks, law, invH, soft, useBias, o.maxPushoutSpeed, currentSeparation);
     },
     positionsMoved() { /* the blocks read the separations from the pose deltas in every sweep */ },
-    finish(p, sb) { applyRestitution(p, sb, o.restitutionThreshold); },
+    // the eligible points of a manifold together, as the sweeps' normal pass
+    finish(p, sb) { applyRestitutionBlocks(p, sb, blocks, o.restitutionThreshold); },
   };
 }
