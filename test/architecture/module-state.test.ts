@@ -28,6 +28,8 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'systems/narrowphase/collide-table.ts: table': 'the collide function of each shape pair, filled when the module loads',
   'plugin/solver-registry.ts: factories': 'the registry of solver kinds (filled by imports, the same for every world)',
   'plugin/solver-registry.ts: exactBlocks': 'the registered exact block sweep (filled by an import, the same for every world)',
+  'systems/queries/ray-shape.ts: registered': 'the ray routine of each registered shape kind (filled by imports, the same for every world)',
+  'plugin/terrain-routines.ts: registered': 'whether the terrain routines are registered (once per app)',
   'plugin/joints.ts: AXIS_NAMES': 'axis names for error messages, read only',
   'plugin/babylon/ecs-physics-plugin.ts: NO_MASS': 'the empty mass override, read only',
   'plugin/babylon/v2-constraints.ts: AXIS_NAMES': 'axis names for error messages, read only',
