@@ -24,7 +24,7 @@
  *   --solver NAME    pgs | mdp | lcp | pgs-gs for our engine (repeatable, or a comma list; default
  *                    pgs): pgs = the fast solver (cone projection), mdp = the fast solver with
  *                    maximum-dissipation friction (exact block solve), pgs-gs = the fast solver with
- *                    its joint rows swept by Gauss–Seidel (`pgs.jointSolver: 'gauss-seidel'`) instead
+ *                    its joint rows swept by Gauss–Seidel (`experiments.jointSolver: 'gauss-seidel'`) instead
  *                    of solved directly per joint island, lcp = the accurate solver
  *                    (Stewart–Trinkle + Lemke, PLUS impacts). lcp runs only on the scenes where its
  *                    dense LCPs fit (stack, joint-grid, ragdoll-pile and the seed scenes) unless --scene
@@ -362,7 +362,7 @@ function startOurs(name: SceneName, steps: number, solver: OurSolver): Run {
   const world = createPhysicsWorld({
     gravity: entry.gravity ?? [0, -9.81, 0], profile: true, sleep: false,
     ...(solver === 'lcp' ? { solver: 'lcp' as const } : solver === 'mdp' ? { friction: 'max-dissipation' as const }
-      : solver === 'pgs-gs' ? { pgs: { jointSolver: 'gauss-seidel' as const } } : {}),
+      : solver === 'pgs-gs' ? { experiments: { jointSolver: 'gauss-seidel' as const } } : {}),
   });
   const scene = entry.build(world);
   const times = new Float64Array(steps);

@@ -18,7 +18,8 @@ import { createJointProblem, type JointProblem } from '../systems/assembly/joint
 import type { IslandState } from '../systems/islands/islands';
 import type { ConstraintSolver, SolverKind, SolverProblem, StepContext } from '../systems/solve/constraint-solver';
 import { createPgsSolver } from '../systems/solve/pgs/pgs-solver';
-import { defaultPgsOptions, type PgsOptions } from '../systems/solve/pgs/pgs-options';
+import { defaultPgsOptions, type PgsExperiments, type PgsOptions, type PgsSolverConfig } from '../systems/solve/pgs/pgs-options';
+import type { LcpExperiments } from '../systems/solve/lcp/lcp-options';
 import type { LcpOptions } from './accurate-solver';
 import { getExactBlockSolve, getSolverFactory, registeredSolvers, type SolverOptions } from './solver-registry';
 import type { QueryScratch } from '../systems/queries/ray-cast';
@@ -41,6 +42,8 @@ export interface PhysicsWorldOptions {
   friction?: 'coulomb' | 'max-dissipation';
   /** Accurate (Stewart–Trinkle LCP) solver options (see `LcpOptions`). */
   lcp?: Partial<LcpOptions>;
+  /** @internal Switches for experiments and benchmarks (`PgsExperiments`, `LcpExperiments`), not public options. */
+  experiments?: Partial<PgsExperiments & LcpExperiments>;
   /** Distance below which shapes produce (speculative) contact points (unit: m, default 0.02). */
   contactMargin?: number;
   /** Record per-stage times and counts (default false). */
@@ -151,7 +154,7 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
     throw new WorldInputError('sleep', sleep, 'must be sleeping() from plugin/sleep.ts, or false');
   }
   const pgs = options.friction === undefined ? options.pgs : { friction: options.friction, ...options.pgs };
-  const solver = makeSolver(options.solver ?? 'pgs', { pgs, lcp: options.lcp });
+  const solver = makeSolver(options.solver ?? 'pgs', { pgs, lcp: options.lcp, experiments: options.experiments });
   const joints = createJointStore();
   const broadphase = createBroadphase();
   broadphase.excludedPairs = joints.excludedPairs;
@@ -214,7 +217,7 @@ function makeSolver(kind: SolverKind, opts: SolverOptions): ConstraintSolver {
     if (v !== undefined && (typeof v !== 'object' || v === null)) throw new WorldInputError(key, v, 'must be an options object');
   }
   if (kind === 'pgs') {
-    const o = resolvePgsOptions(opts.pgs);
+    const o = resolvePgsOptions(opts.pgs, opts.experiments);
     const exactBlocks = o.blockSolve === 'exact' ? getExactBlockSolve() : undefined;
     if (o.blockSolve === 'exact' && exactBlocks === undefined) {
       throw o.friction === 'max-dissipation'
@@ -228,8 +231,10 @@ function makeSolver(kind: SolverKind, opts: SolverOptions): ConstraintSolver {
   return factory(opts);
 }
 
-function resolvePgsOptions(partial: Partial<PgsOptions> | undefined): PgsOptions {
-  const o = { ...defaultPgsOptions(), ...partial };
+function resolvePgsOptions(partial: Partial<PgsOptions> | undefined, ex: Partial<PgsExperiments> | undefined): PgsSolverConfig {
+  const o: PgsSolverConfig = { ...defaultPgsOptions(), ...partial };
+  if (ex?.manifoldSolve !== undefined) o.manifoldSolve = ex.manifoldSolve;
+  if (ex?.jointSolver !== undefined) o.jointSolver = ex.jointSolver;
   if (o.friction !== 'coulomb' && o.friction !== 'max-dissipation') {
     throw new WorldInputError('friction', o.friction, "must be 'coulomb' or 'max-dissipation'");
   }
@@ -237,10 +242,10 @@ function resolvePgsOptions(partial: Partial<PgsOptions> | undefined): PgsOptions
     throw new WorldInputError('pgs.blockSolve', o.blockSolve, "must be 'cone-projection' or 'exact'");
   }
   if (o.manifoldSolve !== 'block' && o.manifoldSolve !== 'rows') {
-    throw new WorldInputError('pgs.manifoldSolve', o.manifoldSolve, "must be 'block' or 'rows'");
+    throw new WorldInputError('experiments.manifoldSolve', o.manifoldSolve, "must be 'block' or 'rows'");
   }
   if (o.jointSolver !== 'direct' && o.jointSolver !== 'gauss-seidel') {
-    throw new WorldInputError('pgs.jointSolver', o.jointSolver, "must be 'direct' or 'gauss-seidel'");
+    throw new WorldInputError('experiments.jointSolver', o.jointSolver, "must be 'direct' or 'gauss-seidel'");
   }
   if (o.friction === 'max-dissipation') {
     if (partial?.blockSolve === 'cone-projection') {
@@ -252,7 +257,7 @@ function resolvePgsOptions(partial: Partial<PgsOptions> | undefined): PgsOptions
   return validatePgsOptions(o);
 }
 
-function validatePgsOptions(o: PgsOptions): PgsOptions {
+function validatePgsOptions<T extends PgsOptions>(o: T): T {
   const ints: (keyof PgsOptions)[] = ['substeps', 'iterations'];
   for (const k of ints) {
     const v = o[k] as number;

@@ -20,7 +20,7 @@ import { LemkeWorkspace, solveLemke, type LemkeOptions } from '../common/lemke';
 import { applyContactImpulse, rowVelocity, type ContactRows } from './contact-rows';
 import { splitOnEdges, type FrictionCone } from './friction-cone';
 import { createIslands, type Islands } from './islands';
-import type { LcpSolverOptions } from './lcp-options';
+import type { LcpSolverConfig } from './lcp-options';
 import type { LcpContactResults, LcpSolveStats } from './lcp-results';
 import { projectedIslandSolve } from './projected-fallback';
 import {
@@ -32,7 +32,7 @@ const LEMKE_TIE_TOLERANCE = 1e-10;
 
 /** The island solve's settings, workspaces and scratch (one per solver). */
 export interface IslandSolve {
-  readonly options: Readonly<LcpSolverOptions>;
+  readonly options: Readonly<LcpSolverConfig>;
   readonly cone: FrictionCone;
   readonly islands: Islands;
   readonly lcp: StewartTrinkleLcp;
@@ -59,7 +59,7 @@ export interface IslandSolve {
 }
 
 export function createIslandSolve(
-  options: Readonly<LcpSolverOptions>, cone: FrictionCone, rows: ContactRows, stats: LcpSolveStats, results: LcpContactResults,
+  options: Readonly<LcpSolverConfig>, cone: FrictionCone, rows: ContactRows, stats: LcpSolveStats, results: LcpContactResults,
 ): IslandSolve {
   return {
     options, cone, rows, stats, results,

@@ -39,7 +39,7 @@ import { createFrictionCone } from './friction-cone';
 import type { ImpactPhase, ImpactStats } from '../common/impact-phase';
 import { advanceToImpact, createImpactAdvance, integrateRemaining, restoreSeparations } from './time-of-impact';
 import { buildIslands } from './islands';
-import type { LcpSolverOptions } from './lcp-options';
+import type { LcpSolverConfig } from './lcp-options';
 import {
   createLcpContactResults, createLcpSolveStats, resetLcpCounts, type LcpContactResults, type LcpSolveStats,
 } from './lcp-results';
@@ -50,7 +50,7 @@ export type { LcpContactResults, LcpSolveStats } from './lcp-results';
 
 export interface LcpSolver extends ConstraintSolver {
   readonly kind: 'lcp';
-  readonly options: Readonly<LcpSolverOptions>;
+  readonly options: Readonly<LcpSolverConfig>;
   /** The impact phase run first on the pre-force velocities (undefined: every impact is inelastic). */
   readonly impactPhase: ImpactPhase | undefined;
   /** Statistics of the last step (the same object every step). */
@@ -68,7 +68,7 @@ export interface LcpSolver extends ConstraintSolver {
  * them and builds the default impact phase, PLUS). `impactPhase` runs first in every step, on the
  * pre-force velocities (undefined: the step alone, every impact perfectly inelastic).
  */
-export function createLcpSolver(options: LcpSolverOptions, impactPhase: ImpactPhase | undefined): LcpSolver {
+export function createLcpSolver(options: LcpSolverConfig, impactPhase: ImpactPhase | undefined): LcpSolver {
   const o = options;
   const cone = createFrictionCone(o.frictionDirections);
   const rows = createContactRows();
