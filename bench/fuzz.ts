@@ -1,13 +1,16 @@
 /**
  * The robustness fuzz as a long-run script:
  *
- *   npm run fuzz -- --scenes 10000 --mode pgs [--start 0] [--steps 600] [--joints on|off] [--no-collisions] [--verbose]
+ *   npm run fuzz -- --scenes 10000 --mode pgs [--start 0] [--steps 600] [--joints on|off] [--no-collisions]
+ *                   [--workers N] [--verbose]
  *
  * Runs seeded random abuse scenes (`scenes/fuzz.ts`) and prints the failures by kind: exceptions from
  * `stepWorld`, non-finite bodies, runaway speeds, bodies below the ground, energy rises in joint-free
- * scenes. Exit code 1 when any scene failed.
+ * scenes. `--workers N` splits the seeds over N child processes (one per core; the results are the
+ * same as in one process, every scene being independent and seeded). Exit code 1 when any scene failed.
  */
 
+import { spawn } from 'node:child_process';
 import { buildFuzzScene, checkFuzzScene, type FuzzFailure, type FuzzMode } from '../scenes/fuzz';
 import '../plugin/accurate'; // registers the accurate solver 'lcp'
 
@@ -19,31 +22,71 @@ function arg(name: string, fallback: string): string {
 const scenes = Number(arg('scenes', '100'));
 const start = Number(arg('start', '0'));
 const steps = Number(arg('steps', '600'));
+const workers = Number(arg('workers', '1'));
 const mode = arg('mode', 'pgs') as FuzzMode;
 const jointsArg = arg('joints', 'random');
 const joints = jointsArg === 'on' ? true : jointsArg === 'off' ? false : undefined;
 const verbose = process.argv.includes('--verbose');
+const json = process.argv.includes('--json'); // child mode: one JSON line of results
 if (!['pgs', 'mdp', 'lcp'].includes(mode)) throw new Error(`--mode must be pgs, mdp or lcp (got ${mode})`);
+if (!(Number.isInteger(workers) && workers >= 1)) throw new Error(`--workers must be an integer ≥ 1 (got ${workers})`);
 
-const byKind = new Map<string, number>();
-const failures: (FuzzFailure & { bodies: number; joints: number; kinds: string })[] = [];
-let withJoints = 0;
-const t0 = performance.now();
-for (let s = start; s < start + scenes; s++) {
-  const scene = buildFuzzScene(s, { mode, joints, collisions: !process.argv.includes('--no-collisions') });
-  if (scene.joints.length > 0) withJoints++;
-  const f = checkFuzzScene(scene, { steps });
-  if (f !== undefined) {
-    byKind.set(f.kind, (byKind.get(f.kind) ?? 0) + 1);
-    failures.push({ ...f, bodies: scene.dynamics.length, joints: scene.joints.length, kinds: scene.jointKinds.join(',') });
-    if (verbose) console.log(`seed ${s}: ${f.kind} at step ${f.step}: ${f.detail} (${scene.dynamics.length} bodies, joints ${scene.jointKinds.join(',') || 'none'})`);
+type Failure = FuzzFailure & { bodies: number; joints: number; kinds: string };
+interface Result { failures: Failure[]; withJoints: number }
+
+function runRange(from: number, count: number): Result {
+  const failures: Failure[] = [];
+  let withJoints = 0;
+  for (let s = from; s < from + count; s++) {
+    const scene = buildFuzzScene(s, { mode, joints, collisions: !process.argv.includes('--no-collisions') });
+    if (scene.joints.length > 0) withJoints++;
+    const f = checkFuzzScene(scene, { steps });
+    if (f !== undefined) {
+      failures.push({ ...f, bodies: scene.dynamics.length, joints: scene.joints.length, kinds: scene.jointKinds.join(',') });
+      if (verbose) console.error(`seed ${s}: ${f.kind} at step ${f.step}: ${f.detail} (${scene.dynamics.length} bodies, joints ${scene.jointKinds.join(',') || 'none'})`);
+    }
   }
+  return { failures, withJoints };
 }
-const secs = (performance.now() - t0) / 1000;
-console.log(`mode ${mode}: ${scenes} scenes (seeds ${start}..${start + scenes - 1}, ${withJoints} with joints), ${steps} steps each, ${secs.toFixed(1)} s`);
-console.log(`failed scenes: ${failures.length}${failures.length ? ' (' + [...byKind].map(([k, n]) => `${k} ${n}`).join(', ') + ')' : ''}`);
-failures.sort((a, b) => a.bodies + a.joints - (b.bodies + b.joints));
-for (const f of failures.slice(0, 10)) {
-  console.log(`  seed ${f.seed}: ${f.kind} at step ${f.step}: ${f.detail}; ${f.bodies} bodies, joints [${f.kinds}]`);
+
+function runChild(from: number, count: number): Promise<Result> {
+  const args = process.argv.slice(1).filter((_, i, a) => !['--workers', '--start', '--scenes'].includes(a[i]) && !['--workers', '--start', '--scenes'].includes(a[i - 1]));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...process.execArgv, ...args, '--start', String(from), '--scenes', String(count), '--json'],
+      { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const line = out.trim().split('\n').pop() ?? '';
+      try { resolve(JSON.parse(line) as Result); } catch { reject(new Error(`worker ${from}+${count} exited ${code}: ${out}`)); }
+    });
+  });
 }
-process.exitCode = failures.length > 0 ? 1 : 0;
+
+async function main(): Promise<void> {
+  const t0 = performance.now();
+  let result: Result;
+  if (json || workers === 1) {
+    result = runRange(start, scenes);
+    if (json) { console.log(JSON.stringify(result)); return; }
+  } else {
+    const per = Math.ceil(scenes / workers), jobs: Promise<Result>[] = [];
+    for (let w = 0; w < workers && w * per < scenes; w++) jobs.push(runChild(start + w * per, Math.min(per, scenes - w * per)));
+    const parts = await Promise.all(jobs);
+    result = { failures: parts.flatMap((p) => p.failures), withJoints: parts.reduce((n, p) => n + p.withJoints, 0) };
+  }
+  const secs = (performance.now() - t0) / 1000;
+  const byKind = new Map<string, number>();
+  for (const f of result.failures) byKind.set(f.kind, (byKind.get(f.kind) ?? 0) + 1);
+  console.log(`mode ${mode}: ${scenes} scenes (seeds ${start}..${start + scenes - 1}, ${result.withJoints} with joints), ${steps} steps each, ${secs.toFixed(1)} s (${(secs / scenes).toFixed(2)} s per scene, ${workers} worker${workers > 1 ? 's' : ''})`);
+  console.log(`failed scenes: ${result.failures.length}${result.failures.length ? ' (' + [...byKind].map(([k, n]) => `${k} ${n}`).join(', ') + ')' : ''}`);
+  const sorted = [...result.failures].sort((a, b) => a.bodies + a.joints - (b.bodies + b.joints));
+  for (const f of sorted.slice(0, 10)) {
+    console.log(`  seed ${f.seed}: ${f.kind} at step ${f.step}: ${f.detail}; ${f.bodies} bodies, joints [${f.kinds}]`);
+  }
+  if (verbose) console.log(`all failed seeds: ${result.failures.map((f) => f.seed).sort((a, b) => a - b).join(' ')}`);
+  process.exitCode = result.failures.length > 0 ? 1 : 0;
+}
+
+void main();

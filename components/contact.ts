@@ -10,6 +10,12 @@
  * Begin / end events are appended during the narrowphase and are valid until the next step: read
  * them after `stepWorld` from `beginA/beginB` (`beginCount` pairs) and `endA/endB` (`endCount` pairs):
  * collider entity ids (`colliders.body[c]` is the body; the collider `addBody` made has the body's id).
+ *
+ * Every id in this store (events, `colliderA/B`, `bodyA/B`) is a STORE INDEX, not a public handle: the
+ * two are equal for an entity whose index was never reused; otherwise `entityHandle(world, i)` (public
+ * API) gives the handle that `addBody` / `addCollider` returned, and `handleIndex(h)` the index of a
+ * handle (`components/entity-handle.ts`). The index of an end event of a removed collider is that of the
+ * removed one (it may already be reused).
  */
 
 import { growUint32 } from './capacity';

@@ -3,7 +3,9 @@
  * throws a typed error (naming the entity, field and value) before changing anything.
  */
 
-import { addComponent, addEntity, entityExists, hasComponent, removeEntity } from 'bitecs';
+import { addComponent, addEntity, removeEntity } from 'bitecs';
+import { ensureHandleCapacity, indexHandle, retireIndex } from '../components/entity-handle';
+import { bodyIndex } from './handles';
 import { ensureRigidBodyCapacity, MotionType, type MotionTypeName } from '../components/rigid-body';
 import {
   CombineRule, ensureColliderCapacity, MassOverride, ShapeKind, type CombineRuleName, type ShapeKindName,
@@ -12,7 +14,7 @@ import { quatMultiply, quatRotate } from '../math/quat';
 import { shapeMassProperties } from '../components/mass-properties';
 import { pushEndEvent, releaseManifold } from '../components/contact';
 import { PhysicsInputError, UnknownEntityError } from './errors';
-import { readBoolean, readNumber, readQuat, readVec3, requireWorld, type QuatLike, type Out3, type Vec3Like } from './validate';
+import { checkOut, readBoolean, readNumber, readQuat, readVec3, requireWorld, type QuatLike, type Out3, type Vec3Like } from './validate';
 import type { PhysicsWorld } from './world';
 import { removeJointsOfBody } from './joints';
 import { wakeBodies } from './wake';
@@ -269,6 +271,7 @@ export function addBody(world: PhysicsWorld, def: BodyDef = {}): number {
 
   // All input is valid: only now does the world change.
   const eid = addEntity(world.ecs);
+  ensureHandleCapacity(world.handles, eid);
   const b = world.bodies;
   ensureRigidBodyCapacity(b, eid);
   ensureColliderCapacity(world.colliders, eid);
@@ -309,7 +312,7 @@ export function addBody(world: PhysicsWorld, def: BodyDef = {}): number {
     if (motion === MotionType.dynamic && !isCentred(collider)) centreOnCollider(world, eid, collider, def.inertia !== undefined);
     writeCollider(world, eid, eid, collider);
   }
-  return eid;
+  return indexHandle(world.handles, eid);
 }
 
 /**
@@ -374,15 +377,18 @@ export function writeCollider(world: PhysicsWorld, eid: number, body: number, c:
   s.restitutionCombine[eid] = c.restitutionCombine;
 }
 
-/** True when `eid` is a live body of `world`. */
-export function hasBody(world: PhysicsWorld, eid: number): boolean {
+/** True when `body` is a live body of `world` (a stale handle of a removed body is not). */
+export function hasBody(world: PhysicsWorld, body: number): boolean {
   requireWorld(world);
-  return Number.isInteger(eid) && eid >= 0 && entityExists(world.ecs, eid) && hasComponent(world.ecs, eid, world.bodies);
+  return bodyIndex(world, body) >= 0;
 }
 
-export function requireBody(world: PhysicsWorld, eid: number): void {
+/** The store index of body `handle`. @throws UnknownEntityError when it is not a live body. */
+export function requireBody(world: PhysicsWorld, handle: number): number {
   requireWorld(world);
-  if (!hasBody(world, eid)) throw new UnknownEntityError(eid);
+  const i = bodyIndex(world, handle);
+  if (i < 0) throw new UnknownEntityError(handle);
+  return i;
 }
 
 /**
@@ -390,17 +396,17 @@ export function requireBody(world: PhysicsWorld, eid: number): void {
  * (give it at `addBody`, or use `addCollider` / `removeCollider`, which do).
  * @throws UnknownEntityError, PhysicsInputError
  */
-export function setCollider(world: PhysicsWorld, eid: number, def: ColliderDef): void {
-  requireBody(world, eid);
-  const c = resolveCollider(eid, def);
-  checkShapeMotion(eid, c, world.bodies.motionType[eid]);
+export function setCollider(world: PhysicsWorld, body: number, def: ColliderDef): void {
+  const eid = requireBody(world, body);
+  const c = resolveCollider(body, def);
+  checkShapeMotion(body, c, world.bodies.motionType[eid]);
   wakeBodies(world, eid, WORLD_BODY, true);
   writeCollider(world, eid, eid, c);
 }
 
 /** The collider shape name of a body, or undefined when it has none. */
-export function getShape(world: PhysicsWorld, eid: number): ShapeKindName | undefined {
-  requireBody(world, eid);
+export function getShape(world: PhysicsWorld, body: number): ShapeKindName | undefined {
+  const eid = requireBody(world, body);
   const k = world.colliders.shape[eid];
   for (const name of Object.keys(ShapeKind) as (ShapeKindName | 'none')[]) if (name !== 'none' && ShapeKind[name] === k) return name;
   return undefined;
@@ -411,8 +417,8 @@ export function getShape(world: PhysicsWorld, eid: number): ShapeKindName | unde
  * next step for pairs that touched).
  * @throws UnknownEntityError
  */
-export function removeBody(world: PhysicsWorld, eid: number): void {
-  requireBody(world, eid);
+export function removeBody(world: PhysicsWorld, body: number): void {
+  const eid = requireBody(world, body);
   wakeBodies(world, eid, WORLD_BODY, true); // what rested on it falls
   removeJointsOfBody(world, eid);
   const cs = world.contacts;
@@ -429,7 +435,7 @@ export function removeBody(world: PhysicsWorld, eid: number): void {
     s.shape[c] = ShapeKind.none;
     s.body[c] = -1;
     s.nextCollider[c] = -1;
-    if (c !== eid) removeEntity(world.ecs, c);
+    if (c !== eid) { removeEntity(world.ecs, c); retireIndex(world.handles, c); }
     c = next;
   }
   s.firstCollider[eid] = -1;
@@ -437,9 +443,10 @@ export function removeBody(world: PhysicsWorld, eid: number): void {
   world.bodies.motionType[eid] = MotionType.static;
   world.bodies.invMass[eid] = 0;
   removeEntity(world.ecs, eid);
+  retireIndex(world.handles, eid);
 }
 
-/** Moves end events queued by `removeBody` into the event list of the current step. */
+/** Moves end events queued by `removeBody` / `removeCollider` into the event list of the current step. */
 export function flushPendingEndEvents(world: PhysicsWorld): void {
   const p = world.narrowphase.pendingEnd;
   for (let i = 0; i < p.length; i += 2) pushEndEvent(world.contacts, p[i], p[i + 1]);
@@ -459,16 +466,18 @@ function write3(out: Out3, a: Float64Array, o: number): void {
 }
 
 /** Centre-of-mass position (unit: m, world). Writes into `out` (array or {x,y,z}) and returns it. */
-export function getPosition<T extends Out3 = number[]>(world: PhysicsWorld, eid: number, out?: T): T {
-  requireBody(world, eid);
+export function getPosition<T extends Out3 = number[]>(world: PhysicsWorld, body: number, out?: T): T {
+  const eid = requireBody(world, body);
+  checkOut(body, out, 3);
   const o = out ?? ([0, 0, 0] as unknown as T);
   write3(o, world.bodies.position, 3 * eid);
   return o;
 }
 
 /** Orientation quaternion x y z w. */
-export function getOrientation<T extends Out4 = number[]>(world: PhysicsWorld, eid: number, out?: T): T {
-  requireBody(world, eid);
+export function getOrientation<T extends Out4 = number[]>(world: PhysicsWorld, body: number, out?: T): T {
+  const eid = requireBody(world, body);
+  checkOut(body, out, 4);
   const o = out ?? ([0, 0, 0, 1] as unknown as T);
   const q = world.bodies.orientation, i = 4 * eid;
   if (Array.isArray(o) || o instanceof Float64Array) {
@@ -480,31 +489,33 @@ export function getOrientation<T extends Out4 = number[]>(world: PhysicsWorld, e
 }
 
 /** Linear velocity (unit: m/s, world). */
-export function getLinearVelocity<T extends Out3 = number[]>(world: PhysicsWorld, eid: number, out?: T): T {
-  requireBody(world, eid);
+export function getLinearVelocity<T extends Out3 = number[]>(world: PhysicsWorld, body: number, out?: T): T {
+  const eid = requireBody(world, body);
+  checkOut(body, out, 3);
   const o = out ?? ([0, 0, 0] as unknown as T);
   write3(o, world.bodies.linearVelocity, 3 * eid);
   return o;
 }
 
 /** Angular velocity (unit: rad/s, world). */
-export function getAngularVelocity<T extends Out3 = number[]>(world: PhysicsWorld, eid: number, out?: T): T {
-  requireBody(world, eid);
+export function getAngularVelocity<T extends Out3 = number[]>(world: PhysicsWorld, body: number, out?: T): T {
+  const eid = requireBody(world, body);
+  checkOut(body, out, 3);
   const o = out ?? ([0, 0, 0] as unknown as T);
   write3(o, world.bodies.angularVelocity, 3 * eid);
   return o;
 }
 
 /** Mass (unit: kg; 0 for static and kinematic bodies). */
-export function getMass(world: PhysicsWorld, eid: number): number {
-  requireBody(world, eid);
+export function getMass(world: PhysicsWorld, body: number): number {
+  const eid = requireBody(world, body);
   return world.bodies.mass[eid];
 }
 
 /** Teleports a body (unit: m, world). Its contacts are re-found at the next step. */
-export function setPosition(world: PhysicsWorld, eid: number, p: Vec3Like): void {
-  requireBody(world, eid);
-  const v = readVec3(eid, 'position', p);
+export function setPosition(world: PhysicsWorld, body: number, p: Vec3Like): void {
+  const eid = requireBody(world, body);
+  const v = readVec3(body, 'position', p);
   wakeBodies(world, eid, WORLD_BODY, true);
   for (let k = 0; k < 3; k++) {
     world.bodies.position[3 * eid + k] = v[k];
@@ -513,9 +524,9 @@ export function setPosition(world: PhysicsWorld, eid: number, p: Vec3Like): void
 }
 
 /** Sets the orientation (normalised on entry). */
-export function setOrientation(world: PhysicsWorld, eid: number, q: QuatLike): void {
-  requireBody(world, eid);
-  const v = readQuat(eid, 'orientation', q);
+export function setOrientation(world: PhysicsWorld, body: number, q: QuatLike): void {
+  const eid = requireBody(world, body);
+  const v = readQuat(body, 'orientation', q);
   wakeBodies(world, eid, WORLD_BODY, true);
   for (let k = 0; k < 4; k++) {
     world.bodies.orientation[4 * eid + k] = v[k];
@@ -524,18 +535,18 @@ export function setOrientation(world: PhysicsWorld, eid: number, q: QuatLike): v
 }
 
 /** Sets the linear velocity (unit: m/s, world). Ignored for static bodies. */
-export function setLinearVelocity(world: PhysicsWorld, eid: number, vel: Vec3Like): void {
-  requireBody(world, eid);
-  const v = readVec3(eid, 'linearVelocity', vel);
+export function setLinearVelocity(world: PhysicsWorld, body: number, vel: Vec3Like): void {
+  const eid = requireBody(world, body);
+  const v = readVec3(body, 'linearVelocity', vel);
   if (world.bodies.motionType[eid] === MotionType.static) return;
   wakeBodies(world, eid);
   for (let k = 0; k < 3; k++) world.bodies.linearVelocity[3 * eid + k] = v[k];
 }
 
 /** Sets the angular velocity (unit: rad/s, world). Ignored for static bodies. */
-export function setAngularVelocity(world: PhysicsWorld, eid: number, vel: Vec3Like): void {
-  requireBody(world, eid);
-  const v = readVec3(eid, 'angularVelocity', vel);
+export function setAngularVelocity(world: PhysicsWorld, body: number, vel: Vec3Like): void {
+  const eid = requireBody(world, body);
+  const v = readVec3(body, 'angularVelocity', vel);
   if (world.bodies.motionType[eid] === MotionType.static) return;
   wakeBodies(world, eid);
   for (let k = 0; k < 3; k++) world.bodies.angularVelocity[3 * eid + k] = v[k];
@@ -545,15 +556,15 @@ export function setAngularVelocity(world: PhysicsWorld, eid: number, vel: Vec3Li
  * Adds a force (unit: N, world) for the next step, at the centre of mass or at a world point
  * (unit: m), which also adds the torque (p − x) × F. Forces are cleared after every step.
  */
-export function applyForce(world: PhysicsWorld, eid: number, force: Vec3Like, point?: Vec3Like): void {
-  requireBody(world, eid);
-  const f = readVec3(eid, 'force', force);
-  const p = point === undefined ? undefined : readVec3(eid, 'point', point);
+export function applyForce(world: PhysicsWorld, body: number, force: Vec3Like, point?: Vec3Like): void {
+  const eid = requireBody(world, body);
+  const f = readVec3(body, 'force', force);
+  const p = point === undefined ? undefined : readVec3(body, 'point', point);
   wakeBodies(world, eid);
   const b = world.bodies, i = 3 * eid;
   const fx = b.force[i] + f[0], fy = b.force[i + 1] + f[1], fz = b.force[i + 2] + f[2];
   if (!Number.isFinite(fx + fy + fz)) {
-    throw new PhysicsInputError(eid, 'force', f, 'overflows the force accumulator (the sum this step is not finite)');
+    throw new PhysicsInputError(body, 'force', f, 'overflows the force accumulator (the sum this step is not finite)');
   }
   let tx = b.torque[i], ty = b.torque[i + 1], tz = b.torque[i + 2];
   if (p !== undefined) {
@@ -562,7 +573,7 @@ export function applyForce(world: PhysicsWorld, eid: number, force: Vec3Like, po
     ty += rz * f[0] - rx * f[2];
     tz += rx * f[1] - ry * f[0];
     if (!Number.isFinite(tx + ty + tz)) {
-      throw new PhysicsInputError(eid, 'point', p, 'the torque (p − x) × F overflows the torque accumulator');
+      throw new PhysicsInputError(body, 'point', p, 'the torque (p − x) × F overflows the torque accumulator');
     }
   }
   b.force[i] = fx; b.force[i + 1] = fy; b.force[i + 2] = fz;
@@ -570,14 +581,14 @@ export function applyForce(world: PhysicsWorld, eid: number, force: Vec3Like, po
 }
 
 /** Adds a torque (unit: N·m, world) for the next step. */
-export function applyTorque(world: PhysicsWorld, eid: number, torque: Vec3Like): void {
-  requireBody(world, eid);
-  const t = readVec3(eid, 'torque', torque);
+export function applyTorque(world: PhysicsWorld, body: number, torque: Vec3Like): void {
+  const eid = requireBody(world, body);
+  const t = readVec3(body, 'torque', torque);
   wakeBodies(world, eid);
   const b = world.bodies, i = 3 * eid;
   const tx = b.torque[i] + t[0], ty = b.torque[i + 1] + t[1], tz = b.torque[i + 2] + t[2];
   if (!Number.isFinite(tx + ty + tz)) {
-    throw new PhysicsInputError(eid, 'torque', t, 'overflows the torque accumulator (the sum this step is not finite)');
+    throw new PhysicsInputError(body, 'torque', t, 'overflows the torque accumulator (the sum this step is not finite)');
   }
   b.torque[i] = tx; b.torque[i + 1] = ty; b.torque[i + 2] = tz;
 }
@@ -585,35 +596,52 @@ export function applyTorque(world: PhysicsWorld, eid: number, torque: Vec3Like):
 /**
  * Applies an impulse (unit: N·s, world) now: Δv = J / m, and at a world point p also
  * Δω = I⁻¹ ((p − x) × J). Dynamic bodies only (others ignore it).
+ * @throws UnknownEntityError; PhysicsInputError for a non-finite impulse or point, or one that makes the
+ *   velocity non-finite (e.g. 1e308 twice), before anything changes.
  */
-export function applyImpulse(world: PhysicsWorld, eid: number, impulse: Vec3Like, point?: Vec3Like): void {
-  requireBody(world, eid);
-  const j = readVec3(eid, 'impulse', impulse);
-  const p = point === undefined ? undefined : readVec3(eid, 'point', point);
+export function applyImpulse(world: PhysicsWorld, body: number, impulse: Vec3Like, point?: Vec3Like): void {
+  const eid = requireBody(world, body);
+  const j = readVec3(body, 'impulse', impulse);
+  const p = point === undefined ? undefined : readVec3(body, 'point', point);
   const b = world.bodies, i = 3 * eid;
   if (b.motionType[eid] !== MotionType.dynamic) return;
-  wakeBodies(world, eid);
   const im = b.invMass[eid];
-  b.linearVelocity[i] += j[0] * im; b.linearVelocity[i + 1] += j[1] * im; b.linearVelocity[i + 2] += j[2] * im;
+  const v = [b.linearVelocity[i] + j[0] * im, b.linearVelocity[i + 1] + j[1] * im, b.linearVelocity[i + 2] + j[2] * im];
+  if (!Number.isFinite(v[0] + v[1] + v[2])) {
+    throw new PhysicsInputError(body, 'impulse', j, 'overflows the velocity');
+  }
+  let dw: [number, number, number] | undefined;
   if (p !== undefined) {
     const rx = p[0] - b.position[i], ry = p[1] - b.position[i + 1], rz = p[2] - b.position[i + 2];
-    applyAngularImpulseRaw(world, eid, ry * j[2] - rz * j[1], rz * j[0] - rx * j[2], rx * j[1] - ry * j[0]);
+    dw = angularVelocityAfter(world, eid, ry * j[2] - rz * j[1], rz * j[0] - rx * j[2], rx * j[1] - ry * j[0]);
+    if (!Number.isFinite(dw[0] + dw[1] + dw[2])) {
+      throw new PhysicsInputError(body, 'point', p, 'overflows the angular velocity');
+    }
   }
-}
-
-/** Applies an angular impulse (unit: N·m·s, world) now: Δω = I⁻¹ L. Dynamic bodies only. */
-export function applyAngularImpulse(world: PhysicsWorld, eid: number, impulse: Vec3Like): void {
-  requireBody(world, eid);
-  const l = readVec3(eid, 'angularImpulse', impulse);
-  if (world.bodies.motionType[eid] !== MotionType.dynamic) return;
   wakeBodies(world, eid);
-  applyAngularImpulseRaw(world, eid, l[0], l[1], l[2]);
+  b.linearVelocity[i] = v[0]; b.linearVelocity[i + 1] = v[1]; b.linearVelocity[i + 2] = v[2];
+  if (dw !== undefined) { b.angularVelocity[i] = dw[0]; b.angularVelocity[i + 1] = dw[1]; b.angularVelocity[i + 2] = dw[2]; }
 }
 
-function applyAngularImpulseRaw(world: PhysicsWorld, eid: number, lx: number, ly: number, lz: number): void {
+/** Applies an angular impulse (unit: N·m·s, world) now: Δω = I⁻¹ L. Dynamic bodies only.
+ * @throws UnknownEntityError; PhysicsInputError for a non-finite impulse or one that makes ω non-finite. */
+export function applyAngularImpulse(world: PhysicsWorld, body: number, impulse: Vec3Like): void {
+  const eid = requireBody(world, body);
+  const l = readVec3(body, 'angularImpulse', impulse);
+  if (world.bodies.motionType[eid] !== MotionType.dynamic) return;
+  const w = angularVelocityAfter(world, eid, l[0], l[1], l[2]);
+  if (!Number.isFinite(w[0] + w[1] + w[2])) {
+    throw new PhysicsInputError(body, 'angularImpulse', l, 'overflows the angular velocity');
+  }
+  wakeBodies(world, eid);
+  const i = 3 * eid;
+  world.bodies.angularVelocity[i] = w[0]; world.bodies.angularVelocity[i + 1] = w[1]; world.bodies.angularVelocity[i + 2] = w[2];
+}
+
+/** ω + R diag(I⁻¹) Rᵀ L for body `eid` (not written). */
+function angularVelocityAfter(world: PhysicsWorld, eid: number, lx: number, ly: number, lz: number): [number, number, number] {
   const b = world.bodies;
   const q = b.orientation, qi = 4 * eid;
-  // Δω = R diag(I⁻¹) Rᵀ L
   const x = q[qi], y = q[qi + 1], z = q[qi + 2], w = q[qi + 3];
   const r00 = 1 - 2 * (y * y + z * z), r01 = 2 * (x * y - w * z), r02 = 2 * (x * z + w * y);
   const r10 = 2 * (x * y + w * z), r11 = 1 - 2 * (x * x + z * z), r12 = 2 * (y * z - w * x);
@@ -623,7 +651,9 @@ function applyAngularImpulseRaw(world: PhysicsWorld, eid: number, lx: number, ly
   const a0 = d0 * (r00 * lx + r10 * ly + r20 * lz);
   const a1 = d1 * (r01 * lx + r11 * ly + r21 * lz);
   const a2 = d2 * (r02 * lx + r12 * ly + r22 * lz);
-  b.angularVelocity[i] += r00 * a0 + r01 * a1 + r02 * a2;
-  b.angularVelocity[i + 1] += r10 * a0 + r11 * a1 + r12 * a2;
-  b.angularVelocity[i + 2] += r20 * a0 + r21 * a1 + r22 * a2;
+  return [
+    b.angularVelocity[i] + r00 * a0 + r01 * a1 + r02 * a2,
+    b.angularVelocity[i + 1] + r10 * a0 + r11 * a1 + r12 * a2,
+    b.angularVelocity[i + 2] + r20 * a0 + r21 * a1 + r22 * a2,
+  ];
 }

@@ -4,21 +4,15 @@
  * field and the value before changing anything.
  */
 
-import { entityExists, hasComponent } from 'bitecs';
 import { MotionType, type MotionTypeName } from '../components/rigid-body';
 import { ShapeKind } from '../components/collider';
-import { PhysicsInputError, UnknownEntityError } from './errors';
-import { readNumber, readVec3, requireWorld, type Vec3Like } from './validate';
+import { PhysicsInputError } from './errors';
+import { requireBody } from './bodies';
+import { readNumber, readVec3, type Vec3Like } from './validate';
 import type { PhysicsWorld } from './world';
 import { wakeBodies } from './wake';
 import { WORLD_BODY } from '../components/joint';
 
-function requireBody(world: PhysicsWorld, eid: number): void {
-  requireWorld(world);
-  if (!(Number.isInteger(eid) && eid >= 0 && entityExists(world.ecs, eid) && hasComponent(world.ecs, eid, world.bodies))) {
-    throw new UnknownEntityError(eid);
-  }
-}
 
 /** Mass (kg, > 0) and principal inertia (kg·m², body axes, each > 0) of a dynamic body. */
 export interface BodyMass { mass: number; inertia: Vec3Like }
@@ -50,10 +44,10 @@ function writeMass(world: PhysicsWorld, eid: number, mass: number, inertia: read
  * velocities are zeroed.
  * @throws UnknownEntityError; PhysicsInputError for an unknown type, or a dynamic body without mass.
  */
-export function setMotionType(world: PhysicsWorld, eid: number, type: MotionTypeName, mass?: BodyMass): void {
-  requireBody(world, eid);
+export function setMotionType(world: PhysicsWorld, body: number, type: MotionTypeName, mass?: BodyMass): void {
+  const eid = requireBody(world, body);
   if (typeof type !== 'string' || !Object.prototype.hasOwnProperty.call(MotionType, type)) {
-    throw new PhysicsInputError(eid, 'motionType', type, "must be 'dynamic', 'kinematic' or 'static'");
+    throw new PhysicsInputError(body, 'motionType', type, "must be 'dynamic', 'kinematic' or 'static'");
   }
   const code = MotionType[type];
   const b = world.bodies;
@@ -61,16 +55,16 @@ export function setMotionType(world: PhysicsWorld, eid: number, type: MotionType
     const s = world.colliders;
     for (let c = s.firstCollider[eid]; c >= 0; c = s.nextCollider[c]) {
       if (s.shape[c] === ShapeKind.mesh || s.shape[c] === ShapeKind.heightfield) {
-        throw new PhysicsInputError(eid, 'motionType', type, 'a body with a mesh or heightfield collider cannot be dynamic');
+        throw new PhysicsInputError(body, 'motionType', type, 'a body with a mesh or heightfield collider cannot be dynamic');
       }
     }
   }
   let m: [number, [number, number, number]] | undefined;
   if (code === MotionType.dynamic) {
-    if (mass !== undefined) m = readMass(eid, mass);
+    if (mass !== undefined) m = readMass(body, mass);
     else if (b.mass[eid] > 0) {
       m = [b.mass[eid], [b.inertiaLocal[3 * eid], b.inertiaLocal[3 * eid + 1], b.inertiaLocal[3 * eid + 2]]];
-    } else throw new PhysicsInputError(eid, 'mass', mass, 'a body becoming dynamic needs { mass, inertia }');
+    } else throw new PhysicsInputError(body, 'mass', mass, 'a body becoming dynamic needs { mass, inertia }');
   }
   wakeBodies(world, eid, WORLD_BODY, true); // before the change: a sleeping body leaves its island awake
   b.motionType[eid] = code;
@@ -85,8 +79,8 @@ export function setMotionType(world: PhysicsWorld, eid: number, type: MotionType
 }
 
 /** The motion type of a body. @throws UnknownEntityError */
-export function getMotionType(world: PhysicsWorld, eid: number): MotionTypeName {
-  requireBody(world, eid);
+export function getMotionType(world: PhysicsWorld, body: number): MotionTypeName {
+  const eid = requireBody(world, body);
   const t = world.bodies.motionType[eid];
   return t === MotionType.dynamic ? 'dynamic' : t === MotionType.kinematic ? 'kinematic' : 'static';
 }
@@ -96,11 +90,11 @@ export function getMotionType(world: PhysicsWorld, eid: number): MotionTypeName 
  * @throws UnknownEntityError; PhysicsInputError for a non-positive or non-finite value, or a body that
  *   is not dynamic (static and kinematic bodies have infinite mass).
  */
-export function setMassProperties(world: PhysicsWorld, eid: number, mass: BodyMass): void {
-  requireBody(world, eid);
-  const [m, inertia] = readMass(eid, mass);
+export function setMassProperties(world: PhysicsWorld, body: number, mass: BodyMass): void {
+  const eid = requireBody(world, body);
+  const [m, inertia] = readMass(body, mass);
   if (world.bodies.motionType[eid] !== MotionType.dynamic) {
-    throw new PhysicsInputError(eid, 'mass', m, 'only a dynamic body has a finite mass');
+    throw new PhysicsInputError(body, 'mass', m, 'only a dynamic body has a finite mass');
   }
   wakeBodies(world, eid);
   writeMass(world, eid, m, inertia);
@@ -110,30 +104,33 @@ export function setMassProperties(world: PhysicsWorld, eid: number, mass: BodyMa
  * Sets the damping rates (unit: 1/s, ≥ 0): v ← v / (1 + h c). An omitted rate is left as it is.
  * @throws UnknownEntityError, PhysicsInputError
  */
-export function setDamping(world: PhysicsWorld, eid: number, damping: { linear?: number; angular?: number }): void {
-  requireBody(world, eid);
-  const lin = damping.linear === undefined ? undefined : readNumber(eid, 'linearDamping', damping.linear, 'nonNegative');
-  const ang = damping.angular === undefined ? undefined : readNumber(eid, 'angularDamping', damping.angular, 'nonNegative');
+export function setDamping(world: PhysicsWorld, body: number, damping: { linear?: number; angular?: number }): void {
+  const eid = requireBody(world, body);
+  if (typeof damping !== 'object' || damping === null) {
+    throw new PhysicsInputError(body, 'damping', damping, 'must be { linear?, angular? } (unit: 1/s)');
+  }
+  const lin = damping.linear === undefined ? undefined : readNumber(body, 'linearDamping', damping.linear, 'nonNegative');
+  const ang = damping.angular === undefined ? undefined : readNumber(body, 'angularDamping', damping.angular, 'nonNegative');
   if (lin !== undefined) world.bodies.linearDamping[eid] = lin;
   if (ang !== undefined) world.bodies.angularDamping[eid] = ang;
 }
 
 /** Linear and angular damping rates (unit: 1/s). @throws UnknownEntityError */
-export function getDamping(world: PhysicsWorld, eid: number): { linear: number; angular: number } {
-  requireBody(world, eid);
+export function getDamping(world: PhysicsWorld, body: number): { linear: number; angular: number } {
+  const eid = requireBody(world, body);
   return { linear: world.bodies.linearDamping[eid], angular: world.bodies.angularDamping[eid] };
 }
 
 /** Sets the multiplier on world gravity (dimensionless, finite; 0 = no gravity). @throws UnknownEntityError, PhysicsInputError */
-export function setGravityScale(world: PhysicsWorld, eid: number, scale: number): void {
-  requireBody(world, eid);
-  const g = readNumber(eid, 'gravityScale', scale, 'finite');
+export function setGravityScale(world: PhysicsWorld, body: number, scale: number): void {
+  const eid = requireBody(world, body);
+  const g = readNumber(body, 'gravityScale', scale, 'finite');
   wakeBodies(world, eid);
   world.bodies.gravityScale[eid] = g;
 }
 
 /** The multiplier on world gravity. @throws UnknownEntityError */
-export function getGravityScale(world: PhysicsWorld, eid: number): number {
-  requireBody(world, eid);
+export function getGravityScale(world: PhysicsWorld, body: number): number {
+  const eid = requireBody(world, body);
   return world.bodies.gravityScale[eid];
 }

@@ -8,10 +8,12 @@
  * anything.
  */
 
-import { addComponent, addEntity, entityExists, hasComponent, removeEntity } from 'bitecs';
+import { addComponent, addEntity, hasComponent, removeEntity } from 'bitecs';
+import { ensureHandleCapacity, indexHandle, resolveHandle, retireIndex } from '../components/entity-handle';
 import { ensureColliderCapacity, ShapeKind } from '../components/collider';
 import { releaseManifold } from '../components/contact';
-import { PhysicsInputError } from './errors';
+import { PhysicsInputError, UnknownEntityError } from './errors';
+import { requireWorld } from './validate';
 import { checkShapeMotion, requireBody, resolveCollider, writeCollider, type ColliderDef } from './bodies';
 import { updateBodyMass } from './body-mass';
 import type { PhysicsWorld } from './world';
@@ -25,12 +27,13 @@ import type { PhysicsWorld } from './world';
  * @throws UnknownEntityError when `body` is not a live body (e.g. removed), PhysicsInputError for a bad
  *   description (fields `collider.*`), or a plane on a non-static body.
  */
-export function addCollider(world: PhysicsWorld, body: number, def: ColliderDef): number {
-  requireBody(world, body);
-  const c = resolveCollider(body, def);
-  checkShapeMotion(body, c, world.bodies.motionType[body]);
+export function addCollider(world: PhysicsWorld, bodyHandle: number, def: ColliderDef): number {
+  const body = requireBody(world, bodyHandle);
+  const c = resolveCollider(bodyHandle, def);
+  checkShapeMotion(bodyHandle, c, world.bodies.motionType[body]);
   if (c.density === undefined) c.density = 1000;
   const eid = addEntity(world.ecs);
+  ensureHandleCapacity(world.handles, eid);
   ensureColliderCapacity(world.colliders, eid);
   const s = world.colliders;
   s.shape[eid] = ShapeKind.none;
@@ -41,20 +44,28 @@ export function addCollider(world: PhysicsWorld, body: number, def: ColliderDef)
   addComponent(world.ecs, eid, s);
   writeCollider(world, eid, body, c);
   updateBodyMass(world, body);
-  return eid;
+  return indexHandle(world.handles, eid);
 }
 
-/** True when `collider` is a live collider of `world` (including the one on a body's own entity). */
+/** The store index of collider `handle`, or −1 when it is not a live collider of `world`. */
+function colliderIndex(world: PhysicsWorld, handle: unknown): number {
+  const i = resolveHandle(world.handles, world.ecs, handle);
+  return i >= 0 && i < world.colliders.capacity && hasComponent(world.ecs, i, world.colliders)
+    && world.colliders.shape[i] !== ShapeKind.none ? i : -1;
+}
+
+/** True when `collider` is a live collider of `world` (including the one on a body's own entity; a stale
+ * handle of a removed collider is not). */
 export function hasCollider(world: PhysicsWorld, collider: number): boolean {
-  return Number.isInteger(collider) && collider >= 0 && collider < world.colliders.capacity
-    && entityExists(world.ecs, collider) && hasComponent(world.ecs, collider, world.colliders)
-    && world.colliders.shape[collider] !== ShapeKind.none;
+  requireWorld(world);
+  return colliderIndex(world, collider) >= 0;
 }
 
-function requireCollider(world: PhysicsWorld, collider: number): void {
-  if (!hasCollider(world, collider)) {
-    throw new PhysicsInputError(collider, 'collider', collider, 'not a collider of this world');
-  }
+function requireCollider(world: PhysicsWorld, collider: number): number {
+  requireWorld(world);
+  const i = colliderIndex(world, collider);
+  if (i < 0) throw new UnknownEntityError(collider, 'collider');
+  return i;
 }
 
 /**
@@ -62,10 +73,10 @@ function requireCollider(world: PhysicsWorld, collider: number): void {
  * pairs that touched). The collider `addBody` made may be removed too: the body stays, without it.
  * A dynamic body's mass properties are recomputed from the colliders left; with none left it keeps
  * its last mass and inertia.
- * @throws PhysicsInputError (field `collider`) when it is not a live collider.
+ * @throws UnknownEntityError when it is not a live collider (never added, removed, or a stale handle).
  */
-export function removeCollider(world: PhysicsWorld, collider: number): void {
-  requireCollider(world, collider);
+export function removeCollider(world: PhysicsWorld, handle: number): void {
+  const collider = requireCollider(world, handle);
   const s = world.colliders;
   const body = s.body[collider];
   const cs = world.contacts;
@@ -88,22 +99,24 @@ export function removeCollider(world: PhysicsWorld, collider: number): void {
   if (collider !== body) {
     s.body[collider] = -1;
     removeEntity(world.ecs, collider);
+    retireIndex(world.handles, collider);
   }
   updateBodyMass(world, body);
 }
 
-/** The body a collider is attached to. @throws PhysicsInputError when it is not a live collider. */
+/** The body (its handle) a collider is attached to. @throws UnknownEntityError when it is not a live collider. */
 export function getColliderBody(world: PhysicsWorld, collider: number): number {
-  requireCollider(world, collider);
-  return world.colliders.body[collider];
+  const i = requireCollider(world, collider);
+  return indexHandle(world.handles, world.colliders.body[i]);
 }
 
 /** The colliders of `body` (newest first) into `out` (cleared first); returns `out`.
  * @throws UnknownEntityError */
-export function getBodyColliders(world: PhysicsWorld, body: number, out: number[] = []): number[] {
-  requireBody(world, body);
+export function getBodyColliders(world: PhysicsWorld, bodyHandle: number, out: number[] = []): number[] {
+  const body = requireBody(world, bodyHandle);
+  if (!Array.isArray(out)) throw new PhysicsInputError(bodyHandle, 'out', out, 'must be an array');
   out.length = 0;
   const s = world.colliders;
-  for (let c = s.firstCollider[body]; c >= 0; c = s.nextCollider[c]) out.push(c);
+  for (let c = s.firstCollider[body]; c >= 0; c = s.nextCollider[c]) out.push(indexHandle(world.handles, c));
   return out;
 }

@@ -20,10 +20,11 @@ export class PhysicsInputError extends Error {
   }
 }
 
-/** A handle that is not a live body (or joint) of this world: never one, removed, or stale (its entity
- * id was reused by a newer entity). `kind` says what was expected. */
+/** A handle that is not a live body (or collider, or joint) of this world: never one, removed, or stale
+ * (its generation is older than the entity now at its index; see `components/entity-handle.ts`).
+ * `kind` says what was expected. */
 export class UnknownEntityError extends PhysicsInputError {
-  constructor(entity: unknown, kind: 'body' | 'joint' = 'body') {
+  constructor(entity: unknown, kind: 'body' | 'collider' | 'joint' = 'body') {
     super(typeof entity === 'number' ? entity : -1, kind, entity, `not a live ${kind} of this world`);
     this.message = `entity ${formatValue(entity)}: not a live ${kind} of this world (never added, removed, or a stale handle)`;
     this.name = 'UnknownEntityError';
@@ -83,7 +84,7 @@ export class SolverNotRegisteredError extends PhysicsInputError {
     const list = available.map((k) => `'${k}'`).join(', ');
     super(-1, 'solver', kind, kind === 'lcp'
       ? `the accurate solver is an opt-in entry: add \`import 'babylon-ecs-physics/accurate';\` once, before creating the world or calling setSolver('lcp') (registered: ${list})`
-      : `unknown solver (registered: ${list}; 'lcp' comes with \`import 'babylon-ecs-physics/accurate';\`)`);
+      : `unknown solver (registered: ${list}; 'lcp' comes with \`import 'babylon-ecs-physics/accurate';\`)`, 'world');
     this.name = 'SolverNotRegisteredError';
     this.kind = kind;
   }

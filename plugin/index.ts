@@ -29,6 +29,7 @@ export type {
 export { sleeping, isSleeping, wakeUp, getAllowSleep, setAllowSleep, setSleepEnabled } from './sleep';
 export type { SleepOptions, IslandState } from '../systems/islands/islands';
 export { addCollider, removeCollider, hasCollider, getColliderBody, getBodyColliders } from './colliders';
+export { entityHandle, handleIndex } from './handles';
 export { castRay, castRayAll, castRayAny, createRayHit, createRayHitList } from './queries';
 export { createTriangleMesh } from './triangle-mesh';
 export type { TriangleMesh, TriangleMeshDef } from './triangle-mesh';

@@ -16,16 +16,18 @@
  */
 
 import type { Out3 } from './validate';
-import { addComponent, addEntity, entityExists, hasComponent, removeEntity } from 'bitecs';
+import { addComponent, addEntity, removeEntity } from 'bitecs';
+import { ensureHandleCapacity, indexHandle, resolveHandle, retireIndex } from '../components/entity-handle';
 import {
   AxisMode, ensureJointCapacity, JOINT_SLOTS, JointKind, registerJoint, unregisterJoint, WORLD_BODY,
   type AxisModeName, type JointKindName,
 } from '../components/joint';
 import { eulerXyz, swingTwist } from '../systems/assembly/joint-rows';
 import { PhysicsInputError, UnknownEntityError } from './errors';
-import { readNumber, readVec3, requireWorld, type Vec3Like } from './validate';
+import { checkOut, readNumber, readVec3, requireWorld, type Vec3Like } from './validate';
 import type { PhysicsWorld } from './world';
 import { wakeBodies } from './wake';
+import { bodyIndex } from './handles';
 
 /** One of the six joint axes: translation along / rotation about the joint frame's x, y, z. */
 export type JointAxisName = 'linearX' | 'linearY' | 'linearZ' | 'angularX' | 'angularY' | 'angularZ';
@@ -136,21 +138,24 @@ export type JointDef = JointDefCommon & (
 
 const NEW = -1;
 
-function isBody(world: PhysicsWorld, eid: unknown): eid is number {
-  return typeof eid === 'number' && Number.isInteger(eid) && eid > 0 && entityExists(world.ecs, eid)
-    && hasComponent(world.ecs, eid, world.bodies);
+/** The store index of joint `handle`, or −1 when it is not a joint of `world` (broken joints included,
+ * until removed; a stale handle of a removed joint is not). */
+export function jointIndex(world: PhysicsWorld, handle: unknown): number {
+  const i = resolveHandle(world.handles, world.ecs, handle);
+  return i > 0 && i < world.joints.capacity && world.joints.listIndex[i] >= 0 ? i : -1;
 }
 
-/** True when `eid` is a joint of `world` (broken joints included, until removed). */
-export function hasJoint(world: PhysicsWorld, eid: number): boolean {
+/** True when `joint` is a joint of `world` (broken joints included, until removed). */
+export function hasJoint(world: PhysicsWorld, joint: number): boolean {
   requireWorld(world);
-  return Number.isInteger(eid) && eid > 0 && eid < world.joints.capacity && world.joints.listIndex[eid] >= 0
-    && entityExists(world.ecs, eid);
+  return jointIndex(world, joint) >= 0;
 }
 
-function requireJoint(world: PhysicsWorld, eid: number): void {
+function requireJoint(world: PhysicsWorld, handle: number): number {
   requireWorld(world);
-  if (!hasJoint(world, eid)) throw new UnknownEntityError(eid, 'joint');
+  const i = jointIndex(world, handle);
+  if (i < 0) throw new UnknownEntityError(handle, 'joint');
+  return i;
 }
 
 // Small vector helpers on plain arrays (public API path, not the step: allocation is fine here).
@@ -358,19 +363,19 @@ function resolveBodies(world: PhysicsWorld, def: JointDef): { kind: number; a: n
       "must be 'ball', 'hinge', 'slider', 'fixed', 'distance' or 'sixDof'");
   }
   const kind = JointKind[kindName];
-  if (!isBody(world, def.bodyA)) {
+  const a = bodyIndex(world, def.bodyA);
+  if (a < 0) {
     if (typeof def.bodyA === 'number') throw new UnknownEntityError(def.bodyA);
-    throw new PhysicsInputError(NEW, 'joint.bodyA', def.bodyA, 'must be the entity id of a body');
+    throw new PhysicsInputError(NEW, 'joint.bodyA', def.bodyA, 'must be the handle of a body');
   }
-  const a = def.bodyA;
   let b = WORLD_BODY;
   if (def.bodyB !== undefined) {
-    if (!isBody(world, def.bodyB)) {
+    b = bodyIndex(world, def.bodyB);
+    if (b < 0) {
       if (typeof def.bodyB === 'number') throw new UnknownEntityError(def.bodyB);
-      throw new PhysicsInputError(NEW, 'joint.bodyB', def.bodyB, 'must be the entity id of a body (or omitted: the world)');
+      throw new PhysicsInputError(NEW, 'joint.bodyB', def.bodyB, 'must be the handle of a body (or omitted: the world)');
     }
-    b = def.bodyB;
-    if (b === a) throw new PhysicsInputError(NEW, 'joint.bodyB', b, 'must differ from bodyA');
+    if (b === a) throw new PhysicsInputError(NEW, 'joint.bodyB', def.bodyB, 'must differ from bodyA');
   }
   return { kind, a, b };
 }
@@ -565,8 +570,9 @@ export function addJoint(world: PhysicsWorld, def: JointDef): number {
   requireWorld(world);
   const r = resolve(world, def);
   // All input is valid: only now does the world change.
-  wakeBodies(world, r.a, r.b);
   const eid = addEntity(world.ecs);
+  wakeBodies(world, r.a, r.b);
+  ensureHandleCapacity(world.handles, eid);
   const s = world.joints;
   ensureJointCapacity(s, eid);
   addComponent(world.ecs, eid, s);
@@ -601,18 +607,19 @@ export function addJoint(world: PhysicsWorld, def: JointDef): number {
   s.force.fill(0, 3 * eid, 3 * eid + 3);
   s.torque.fill(0, 3 * eid, 3 * eid + 3);
   registerJoint(s, eid);
-  return eid;
+  return indexHandle(world.handles, eid);
 }
 
 /**
  * Removes a joint (broken or not). Its bodies may collide again from the next step.
  * @throws PhysicsInputError when `eid` is not a joint of this world.
  */
-export function removeJoint(world: PhysicsWorld, eid: number): void {
-  requireJoint(world, eid);
+export function removeJoint(world: PhysicsWorld, joint: number): void {
+  const eid = requireJoint(world, joint);
   wakeBodies(world, world.joints.bodyA[eid], world.joints.bodyB[eid]);
   unregisterJoint(world.joints, eid);
   removeEntity(world.ecs, eid);
+  retireIndex(world.handles, eid);
 }
 
 /** Removes every joint attached to body `body` (called by `removeBody`). */
@@ -623,6 +630,7 @@ export function removeJointsOfBody(world: PhysicsWorld, body: number): void {
     if (s.bodyA[e] === body || s.bodyB[e] === body) {
       unregisterJoint(s, e);
       removeEntity(world.ecs, e);
+      retireIndex(world.handles, e);
     }
   }
 }
@@ -645,14 +653,14 @@ function axisIndex(world: PhysicsWorld, eid: number, axis: JointAxisName | undef
  * (angularX) or the slide (linearX); sixDof joints need it. Not for locked axes or distance joints.
  * @throws PhysicsInputError (unknown joint, NaN, maxForce < 0, a locked axis).
  */
-export function setJointMotor(world: PhysicsWorld, eid: number, motor: JointMotorDef, axis?: JointAxisName): void {
-  requireJoint(world, eid);
-  const [speed, maxForce] = readMotor(eid, 'motor', motor);
+export function setJointMotor(world: PhysicsWorld, joint: number, motor: JointMotorDef, axis?: JointAxisName): void {
+  const eid = requireJoint(world, joint);
+  const [speed, maxForce] = readMotor(joint, 'motor', motor);
   const s = world.joints;
-  if (s.kind[eid] === JointKind.distance) throw new PhysicsInputError(eid, 'motor', motor, 'distance joints have no motor');
+  if (s.kind[eid] === JointKind.distance) throw new PhysicsInputError(joint, 'motor', motor, 'distance joints have no motor');
   const i = axisIndex(world, eid, axis, 'axis');
   if (s.axisMode[6 * eid + i] === AxisMode.locked) {
-    throw new PhysicsInputError(eid, 'axis', AXIS_NAMES[i], 'is locked: a motor needs a free or limited axis');
+    throw new PhysicsInputError(joint, 'axis', AXIS_NAMES[i], 'is locked: a motor needs a free or limited axis');
   }
   if (s.motorMaxForce[6 * eid + i] === 0) s.warmForce[JOINT_SLOTS * eid + 18 + i] = 0;
   s.motorSpeed[6 * eid + i] = speed;
@@ -667,14 +675,14 @@ export function setJointMotor(world: PhysicsWorld, eid: number, motor: JointMoto
  * off. Default axis as for {@link setJointMotor}. Not for locked axes or distance joints.
  * @throws PhysicsInputError (unknown joint, NaN or negative friction, a locked axis, a distance joint).
  */
-export function setJointFriction(world: PhysicsWorld, eid: number, friction: number, axis?: JointAxisName): void {
-  requireJoint(world, eid);
-  const f = readNumber(eid, 'friction', friction, 'nonNegative');
+export function setJointFriction(world: PhysicsWorld, joint: number, friction: number, axis?: JointAxisName): void {
+  const eid = requireJoint(world, joint);
+  const f = readNumber(joint, 'friction', friction, 'nonNegative');
   const s = world.joints;
-  if (s.kind[eid] === JointKind.distance) throw new PhysicsInputError(eid, 'friction', friction, 'distance joints have no joint friction');
+  if (s.kind[eid] === JointKind.distance) throw new PhysicsInputError(joint, 'friction', friction, 'distance joints have no joint friction');
   const i = axisIndex(world, eid, axis, 'axis');
   if (s.axisMode[6 * eid + i] === AxisMode.locked) {
-    throw new PhysicsInputError(eid, 'axis', AXIS_NAMES[i], 'is locked: joint friction needs a free or limited axis');
+    throw new PhysicsInputError(joint, 'axis', AXIS_NAMES[i], 'is locked: joint friction needs a free or limited axis');
   }
   if (s.motorMaxForce[6 * eid + i] === 0 && s.friction[6 * eid + i] === 0) s.warmForce[JOINT_SLOTS * eid + 18 + i] = 0;
   s.friction[6 * eid + i] = f;
@@ -690,17 +698,17 @@ export function setJointFriction(world: PhysicsWorld, eid: number, friction: num
  *   angular outside ±π, stiffness ≤ 0, damping < 0, a locked axis, angularY / angularZ of a ball joint
  *   with a swing cone).
  */
-export function setJointLimits(world: PhysicsWorld, eid: number, limits: JointLimits, axis?: JointAxisName): void {
-  requireJoint(world, eid);
+export function setJointLimits(world: PhysicsWorld, joint: number, limits: JointLimits, axis?: JointAxisName): void {
+  const eid = requireJoint(world, joint);
   const s = world.joints;
   const i = axisIndex(world, eid, axis, 'axis');
-  const [lo, hi, k, b] = readLimits(eid, 'limits', limits, i >= 3, i === 4 && s.kind[eid] === JointKind.sixDof);
+  const [lo, hi, k, b] = readLimits(joint, 'limits', limits, i >= 3, i === 4 && s.kind[eid] === JointKind.sixDof);
   if (s.kind[eid] === JointKind.distance) {
-    if (lo < 0) throw new PhysicsInputError(eid, 'limits.lower', lo, 'a length must be ≥ 0');
+    if (lo < 0) throw new PhysicsInputError(joint, 'limits.lower', lo, 'a length must be ≥ 0');
   } else if (s.axisMode[6 * eid + i] === AxisMode.locked) {
-    throw new PhysicsInputError(eid, 'axis', AXIS_NAMES[i], 'is locked');
+    throw new PhysicsInputError(joint, 'axis', AXIS_NAMES[i], 'is locked');
   } else if (s.kind[eid] === JointKind.ball && i >= 4 && s.swingLimit[2 * eid] > 0) {
-    throw new PhysicsInputError(eid, 'axis', AXIS_NAMES[i], 'this ball joint has a swing cone (use setJointSwingLimit)');
+    throw new PhysicsInputError(joint, 'axis', AXIS_NAMES[i], 'this ball joint has a swing cone (use setJointSwingLimit)');
   } else {
     s.axisMode[6 * eid + i] = AxisMode.limited;
   }
@@ -718,19 +726,19 @@ export function setJointLimits(world: PhysicsWorld, eid: number, limits: JointLi
  *   damping < 0, a ball joint with angularY / angularZ limits).
  */
 export function setJointSwingLimit(
-  world: PhysicsWorld, eid: number, swing: number | readonly [number, number] | JointSwingLimit | undefined,
+  world: PhysicsWorld, joint: number, swing: number | readonly [number, number] | JointSwingLimit | undefined,
 ): void {
-  requireJoint(world, eid);
+  const eid = requireJoint(world, joint);
   const s = world.joints;
-  if (s.kind[eid] !== JointKind.ball) throw new PhysicsInputError(eid, 'swingLimit', swing, 'only ball joints have a swing cone');
+  if (s.kind[eid] !== JointKind.ball) throw new PhysicsInputError(joint, 'swingLimit', swing, 'only ball joints have a swing cone');
   if (swing === undefined) {
     s.swingLimit[2 * eid] = 0;
     s.swingLimit[2 * eid + 1] = 0;
     return;
   }
-  const [ty, tz, k, b] = readSwing(eid, 'swingLimit', swing);
+  const [ty, tz, k, b] = readSwing(joint, 'swingLimit', swing);
   if (s.axisMode[6 * eid + 4] !== AxisMode.free || s.axisMode[6 * eid + 5] !== AxisMode.free) {
-    throw new PhysicsInputError(eid, 'swingLimit', swing, 'this ball joint has angularY / angularZ limits');
+    throw new PhysicsInputError(joint, 'swingLimit', swing, 'this ball joint has angularY / angularZ limits');
   }
   s.swingLimit[2 * eid] = ty;
   s.swingLimit[2 * eid + 1] = tz;
@@ -750,8 +758,9 @@ function write3(out: Out3, a: Float64Array, o: number): void {
  * world frame; body A received the opposite): the sum of its linear rows (anchor, limit and motor rows).
  * A broken joint keeps the force of the step in which it broke.
  */
-export function getJointForce<T extends Out3 = number[]>(world: PhysicsWorld, eid: number, out?: T): T {
-  requireJoint(world, eid);
+export function getJointForce<T extends Out3 = number[]>(world: PhysicsWorld, joint: number, out?: T): T {
+  const eid = requireJoint(world, joint);
+  checkOut(joint, out, 3);
   const o = out ?? ([0, 0, 0] as unknown as T);
   write3(o, world.joints.force, 3 * eid);
   return o;
@@ -759,8 +768,9 @@ export function getJointForce<T extends Out3 = number[]>(world: PhysicsWorld, ei
 
 /** The constraint torque the joint's angular rows applied to body B in the last step, averaged over the
  * step (N·m, world). */
-export function getJointTorque<T extends Out3 = number[]>(world: PhysicsWorld, eid: number, out?: T): T {
-  requireJoint(world, eid);
+export function getJointTorque<T extends Out3 = number[]>(world: PhysicsWorld, joint: number, out?: T): T {
+  const eid = requireJoint(world, joint);
+  checkOut(joint, out, 3);
   const o = out ?? ([0, 0, 0] as unknown as T);
   write3(o, world.joints.torque, 3 * eid);
   return o;
@@ -768,23 +778,23 @@ export function getJointTorque<T extends Out3 = number[]>(world: PhysicsWorld, e
 
 /** The constraint impulse of the last step (N·s, world, on body B): force × the step's dt is what the
  * bodies received over the step; `dt` is the step length. */
-export function getJointImpulse(world: PhysicsWorld, eid: number, dt: number): number[] {
-  const f = getJointForce(world, eid);
-  const h = readNumber(eid, 'dt', dt, 'positive');
+export function getJointImpulse(world: PhysicsWorld, joint: number, dt: number): number[] {
+  const f = getJointForce(world, joint);
+  const h = readNumber(joint, 'dt', dt, 'positive');
   return [f[0] * h, f[1] * h, f[2] * h];
 }
 
 /** The motor force (N) or torque (N·m) of an axis, averaged over the last step, signed along the axis (the
  * joint friction force on an axis without a motor). */
-export function getJointMotorForce(world: PhysicsWorld, eid: number, axis?: JointAxisName): number {
-  requireJoint(world, eid);
+export function getJointMotorForce(world: PhysicsWorld, joint: number, axis?: JointAxisName): number {
+  const eid = requireJoint(world, joint);
   const i = axisIndex(world, eid, axis, 'axis');
   return world.joints.rowForce[JOINT_SLOTS * eid + 18 + i];
 }
 
 /** True once the joint broke (it stays, disabled, until removed). */
-export function isJointBroken(world: PhysicsWorld, eid: number): boolean {
-  requireJoint(world, eid);
+export function isJointBroken(world: PhysicsWorld, joint: number): boolean {
+  const eid = requireJoint(world, joint);
   return world.joints.enabled[eid] === 0;
 }
 
@@ -795,8 +805,8 @@ export function isJointBroken(world: PhysicsWorld, eid: number): boolean {
  * axes still read the Euler angles; their swing and twist (what `swingLimit` / `twistLimit` bound) are
  * read by {@link getJointSwingTwist}.
  */
-export function getJointCoordinate(world: PhysicsWorld, eid: number, axis?: JointAxisName): number {
-  requireJoint(world, eid);
+export function getJointCoordinate(world: PhysicsWorld, joint: number, axis?: JointAxisName): number {
+  const eid = requireJoint(world, joint);
   const s = world.joints;
   const i = s.kind[eid] === JointKind.distance ? 0 : axisIndex(world, eid, axis, 'axis');
   const a = s.bodyA[eid], b = s.bodyB[eid];
@@ -828,10 +838,11 @@ export function getJointCoordinate(world: PhysicsWorld, eid: number, axis?: Join
  * cone bounds (r_y/θy)² + (r_z/θz)²). For any joint kind except distance.
  * @throws PhysicsInputError (unknown joint, a distance joint).
  */
-export function getJointSwingTwist<T extends Float64Array | number[] = number[]>(world: PhysicsWorld, eid: number, out?: T): T {
-  requireJoint(world, eid);
+export function getJointSwingTwist<T extends Float64Array | number[] = number[]>(world: PhysicsWorld, joint: number, out?: T): T {
+  const eid = requireJoint(world, joint);
+  checkOut(joint, out, 4);
   const s = world.joints;
-  if (s.kind[eid] === JointKind.distance) throw new PhysicsInputError(eid, 'joint', eid, 'a distance joint has no swing or twist');
+  if (s.kind[eid] === JointKind.distance) throw new PhysicsInputError(joint, 'joint', eid, 'a distance joint has no swing or twist');
   const a = s.bodyA[eid], b = s.bodyB[eid];
   const Q = world.bodies.orientation;
   const qA = [Q[4 * a], Q[4 * a + 1], Q[4 * a + 2], Q[4 * a + 3]];

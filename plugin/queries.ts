@@ -18,7 +18,8 @@ import {
 import { createQueryFilter } from '../systems/queries/query-filter';
 import { refitBroadphase } from '../systems/broadphase/broadphase';
 import { PhysicsInputError } from './errors';
-import type { Vec3Like } from './validate';
+import { requireWorld, type Vec3Like } from './validate';
+import { bodyIndex, entityHandle } from './handles';
 import type { PhysicsWorld } from './world';
 
 export { createRayHit, createRayHitList } from '../systems/queries/ray-cast';
@@ -58,9 +59,18 @@ export interface RayCastOptions extends QueryFilterDef {
 export function castRay(
   world: PhysicsWorld, origin: Vec3Like, direction: Vec3Like, hit: RayHit, options?: RayCastOptions,
 ): boolean {
-  const maxT = prepareRay(world, origin, direction, options);
+  requireWorld(world);
   checkHit(hit, 'hit');
-  return rayCastClosest(world, scratchOf(world), maxT, options?.solid ?? true, hit);
+  const maxT = prepareRay(world, origin, direction, options);
+  if (!rayCastClosest(world, scratchOf(world), maxT, options?.solid ?? true, hit)) return false;
+  toHandles(world, hit);
+  return true;
+}
+
+/** Store indices → public handles in a hit. */
+function toHandles(world: PhysicsWorld, hit: RayHit): void {
+  hit.body = entityHandle(world, hit.body);
+  hit.collider = entityHandle(world, hit.collider);
 }
 
 /**
@@ -71,11 +81,14 @@ export function castRay(
 export function castRayAll(
   world: PhysicsWorld, origin: Vec3Like, direction: Vec3Like, hits: RayHitList, options?: RayCastOptions,
 ): number {
-  const maxT = prepareRay(world, origin, direction, options);
+  requireWorld(world);
   if (typeof hits !== 'object' || hits === null || !Array.isArray(hits.hits)) {
     throw new PhysicsInputError(-1, 'hits', hits, 'must be a RayHitList (createRayHitList())');
   }
-  return rayCastAll(world, scratchOf(world), maxT, options?.solid ?? true, hits);
+  const maxT = prepareRay(world, origin, direction, options);
+  const n = rayCastAll(world, scratchOf(world), maxT, options?.solid ?? true, hits);
+  for (let i = 0; i < n; i++) toHandles(world, hits.hits[i]);
+  return n;
 }
 
 /**
@@ -91,7 +104,9 @@ export function castRayAny(world: PhysicsWorld, origin: Vec3Like, direction: Vec
 /** Validates the ray and the options, loads the ray and the filter into the world's scratch, and
  * returns the maximum distance. Changes nothing else. */
 function prepareRay(world: PhysicsWorld, origin: Vec3Like, direction: Vec3Like, o: RayCastOptions | undefined): number {
-  const s = scratchOf(world);
+  requireWorld(world);
+  // the scratch only until everything is valid; the trees are fitted after (a rejected call changes nothing)
+  const s = world.queries ?? (world.queries = createQueryScratch(createQueryFilter()));
   const r = s.ray;
   // validate everything into locals first, then write the scratch
   readVec3Into('origin', origin, r, 0);
@@ -121,19 +136,27 @@ function prepareRay(world: PhysicsWorld, origin: Vec3Like, direction: Vec3Like, 
     if (o.excludeBodies !== undefined) {
       exclude = o.excludeBodies;
       if (typeof exclude !== 'object' || exclude === null || typeof exclude.length !== 'number') {
-        throw new PhysicsInputError(-1, 'excludeBodies', exclude, 'must be an array of body entity ids');
+        throw new PhysicsInputError(-1, 'excludeBodies', exclude, 'must be an array of body handles');
       }
       for (let i = 0; i < exclude.length; i++) {
         if (!Number.isInteger(exclude[i])) {
-          throw new PhysicsInputError(-1, `excludeBodies[${i}]`, exclude[i], 'must be an integer entity id');
+          throw new PhysicsInputError(-1, `excludeBodies[${i}]`, exclude[i], 'must be an integer body handle');
         }
       }
     }
+  }
+  if (exclude !== undefined) {
+    // handles → store indices; a handle that is no longer a live body excludes nothing (−1 matches none)
+    const ix = s.filter.excludeScratch;
+    ix.length = 0;
+    for (let i = 0; i < exclude.length; i++) ix.push(bodyIndex(world, exclude[i]));
+    exclude = ix;
   }
   const inv = 1 / len;
   r[3] = dx * inv; r[4] = dy * inv; r[5] = dz * inv;
   const f = s.filter;
   f.group = group; f.mask = mask; f.includeSensors = includeSensors; f.excludeBodies = exclude;
+  fitQueryTrees(world);
   return maxT;
 }
 

@@ -10,13 +10,11 @@
  */
 
 import { createIslandState, type IslandState, type SleepOptions } from '../systems/islands/islands';
-import { hasBody } from './bodies';
-import { PhysicsInputError, UnknownEntityError, WorldInputError } from './errors';
+import { requireBody } from './bodies';
+import { requireWorld } from './validate';
+import { PhysicsInputError, WorldInputError } from './errors';
 import type { PhysicsWorld } from './world';
 
-function requireBody(world: PhysicsWorld, eid: number): void {
-  if (!hasBody(world, eid)) throw new UnknownEntityError(eid);
-}
 
 /**
  * The islands stage with sleeping on, for `createPhysicsWorld({ sleep: sleeping() })`. Defaults:
@@ -37,33 +35,33 @@ export function sleeping(options: Partial<Omit<SleepOptions, 'enabled'>> = {}): 
 
 /** True when body `eid` sleeps (its island rested for the world's time to sleep).
  * @throws UnknownEntityError */
-export function isSleeping(world: PhysicsWorld, eid: number): boolean {
-  requireBody(world, eid);
+export function isSleeping(world: PhysicsWorld, body: number): boolean {
+  const eid = requireBody(world, body);
   return world.bodies.sleeping[eid] === 1;
 }
 
 /** Wakes body `eid` and the bodies of its island (a no-op for an awake body).
  * @throws UnknownEntityError */
-export function wakeUp(world: PhysicsWorld, eid: number): void {
-  requireBody(world, eid);
+export function wakeUp(world: PhysicsWorld, body: number): void {
+  const eid = requireBody(world, body);
   const s = world.islands;
   if (s !== undefined) s.stage.wakeIsland(s, world.bodies, eid);
 }
 
 /** Whether body `eid` may sleep (default true). @throws UnknownEntityError */
-export function getAllowSleep(world: PhysicsWorld, eid: number): boolean {
-  requireBody(world, eid);
+export function getAllowSleep(world: PhysicsWorld, body: number): boolean {
+  const eid = requireBody(world, body);
   return world.bodies.allowSleep[eid] === 1;
 }
 
 /** Lets body `eid` sleep or not; `false` wakes its island and keeps it awake.
  * @throws UnknownEntityError, PhysicsInputError when `allow` is not a boolean */
-export function setAllowSleep(world: PhysicsWorld, eid: number, allow: boolean): void {
-  requireBody(world, eid);
-  if (typeof allow !== 'boolean') throw new PhysicsInputError(eid, 'allowSleep', allow, 'must be a boolean');
+export function setAllowSleep(world: PhysicsWorld, body: number, allow: boolean): void {
+  const eid = requireBody(world, body);
+  if (typeof allow !== 'boolean') throw new PhysicsInputError(body, 'allowSleep', allow, 'must be a boolean');
   world.bodies.allowSleep[eid] = allow ? 1 : 0;
   if (!allow) {
-    wakeUp(world, eid);
+    wakeUp(world, body);
     world.bodies.sleepTime[eid] = 0;
   }
 }
@@ -71,7 +69,8 @@ export function setAllowSleep(world: PhysicsWorld, eid: number, allow: boolean):
 /** Turns sleeping on (with the default thresholds if the world had none) or off for the whole world;
  * off wakes every sleeping body. @throws PhysicsInputError when `enabled` is not a boolean */
 export function setSleepEnabled(world: PhysicsWorld, enabled: boolean): void {
-  if (typeof enabled !== 'boolean') throw new PhysicsInputError(-1, 'sleep.enabled', enabled, 'must be a boolean');
+  requireWorld(world);
+  if (typeof enabled !== 'boolean') throw new WorldInputError('sleep.enabled', enabled, 'must be true or false');
   if (world.islands === undefined) {
     if (enabled) world.islands = sleeping();
     return;

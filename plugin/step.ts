@@ -8,7 +8,9 @@
  * | 3 | islands     | contacts, joints, sleep timers | islands woken by contact or joint; awake islands    |
  * | 4 | assembly    | awake bodies, contacts, joints | solver bodies, constraint rows (J, m_eff, warm start)|
  * | 5 | solve       | rows, solver bodies, h         | solver velocities and pose deltas, impulses (stored) |
- * | 6 | integrate   | solver bodies                  | poses, velocities; force accumulators cleared; then |
+ * | 6 | integrate   | solver bodies                  | poses, velocities; force accumulators cleared; fast |
+ * |   |             |                                | thin bodies too deep in static geometry moved back  |
+ * |   |             |                                | to their time of impact (continuous.ts); then       |
  * |   |             |                                | islands at rest for 0.5 s put to sleep (timed as 3) |
  *
  * Events in `world.contacts` (begin / end), `world.nonFiniteBodies` and `world.brokenJoints` are valid
@@ -26,6 +28,8 @@ import { clearBodyCaches, containNonFiniteBodies } from '../systems/integrate/no
 import { createPgsSolver } from '../systems/solve/pgs/pgs-solver';
 import { defaultPgsOptions } from '../systems/solve/pgs/pgs-options';
 import { flushPendingEndEvents } from './bodies';
+import { solveContinuous } from '../systems/integrate/continuous';
+import { indexHandle } from '../components/entity-handle';
 import { now } from './profiler';
 import type { PhysicsWorld } from './world';
 
@@ -114,6 +118,7 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
   for (let k = before; k < world.nonFiniteBodies.length; k++) {
     clearBodyCaches(contacts, world.joints, world.nonFiniteBodies[k]);
   }
+  solveContinuous(world.continuous, world.solverBodies, bodies, colliders, contacts, world.gravity, world.joints, world.narrowphase.context); // fast thin bodies vs static
   world.stepCount++;
   world.time += dt;
   if (timed) { const t = now(); prof.last.stages.integrate = t - t0; t0 = t; }
@@ -136,9 +141,21 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
     last.iterations = stats.iterations;
     last.solverDetail = ctx.detail;
   }
+  reportHandles(world);
   if (world.throwOnNonFinite && world.nonFiniteBodies.length > 0) {
     throw new NonFiniteStateError(world.nonFiniteBodies[0], world.nonFiniteBodies.slice());
   }
+}
+
+/** The step's reports name bodies and joints by store index; `nonFiniteBodies` and `brokenJoints` are
+ * read by apps, so they carry handles (`components/entity-handle.ts`; identity for an entity of
+ * generation 0). The contact store keeps store indices (map them with `entityHandle`). */
+function reportHandles(world: PhysicsWorld): void {
+  const t = world.handles;
+  const nf = world.nonFiniteBodies;
+  for (let k = 0; k < nf.length; k++) nf[k] = indexHandle(t, nf[k]);
+  const bj = world.brokenJoints;
+  for (let k = 0; k < bj.length; k++) bj[k] = indexHandle(t, bj[k]);
 }
 
 /** The writable world fields, checked before the step changes anything. */

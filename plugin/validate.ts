@@ -17,6 +17,16 @@ export function requireWorld(world: object | null | undefined): void {
   }
 }
 
+/** Checks a getter's optional `out` argument: undefined, an array / typed array of at least `n` numbers,
+ * or an object (written as {x, y, z[, w]}). */
+export function checkOut(entity: number, out: unknown, n: number): void {
+  if (out === undefined) return;
+  if (Array.isArray(out) || out instanceof Float64Array) {
+    if (Array.isArray(out) || out.length >= n) return;
+  } else if (typeof out === 'object' && out !== null && !ArrayBuffer.isView(out) && Object.isExtensible(out)) return;
+  throw new PhysicsInputError(entity, 'out', out, 'must be an array or an object (or omitted)');
+}
+
 /** Reads an optional boolean (`fallback` when undefined); anything else than true / false is an error. */
 export function readBoolean(entity: number, field: string, v: unknown, fallback: boolean): boolean {
   if (v === undefined) return fallback;

@@ -6,6 +6,8 @@
 
 import { createWorld, observe, onAdd, onRemove, type World } from 'bitecs';
 import { addToEntityList, removeFromEntityList, type EntityList } from '../components/entity-list';
+import { createHandleTable, type HandleTable } from '../components/entity-handle';
+import { createContinuousState, type ContinuousState } from '../systems/integrate/continuous';
 import { createRigidBodyStore, type RigidBodyStore } from '../components/rigid-body';
 import { createColliderStore, type ColliderStore } from '../components/collider';
 import { createJointStore, type JointStore } from '../components/joint';
@@ -80,6 +82,9 @@ export interface PhysicsWorld {
   readonly colliders: ColliderStore;
   /** @internal Joint component store of this world. */
   readonly joints: JointStore;
+  /** @internal The generation of every entity index (`components/entity-handle.ts`): the public handles
+   * of bodies, colliders and joints are generation × 2²² + index. */
+  readonly handles: HandleTable;
   /** Pooled contact manifolds and begin / end events of the last step. */
   readonly contacts: ContactStore;
   /** @internal */
@@ -109,11 +114,13 @@ export interface PhysicsWorld {
   stepCount: number;
   /** Simulated time (unit: s). */
   time: number;
-  /** Bodies whose state became non-finite in the last step (they were stopped), by entity id. */
+  /** Bodies whose state became non-finite in the last step (they were stopped), by handle. */
   readonly nonFiniteBodies: number[];
   /** Joints that broke in the last step (their force or torque exceeded `breakForce` / `breakTorque`),
-   * by entity id; valid until the next step. A broken joint stays in the world, disabled. */
+   * by handle; valid until the next step. A broken joint stays in the world, disabled. */
   readonly brokenJoints: number[];
+  /** @internal Scratch of the continuous pass (`systems/integrate/continuous.ts`). */
+  readonly continuous: ContinuousState;
   /** @internal The context handed to the solver (reused every step). */
   readonly stepContext: StepContext;
   /** Throw `NonFiniteStateError` after a step that contained a non-finite body (boolean; checked at
@@ -166,6 +173,7 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
     bodies: createRigidBodyStore(cap),
     colliders: createColliderStore(cap),
     joints,
+    handles: createHandleTable(cap),
     contacts: createContactStore(),
     broadphase,
     narrowphase: createNarrowphase(),
@@ -185,10 +193,11 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
     solverFallbacks: 0,
     fallbackSolver: undefined,
     brokenJoints: [],
+    continuous: createContinuousState(),
     stepContext: { h: 1 / 60, gravity, profile: false, clock: now, detail: {} },
     get solverKind() { return this.solver.kind; },
     setSolver(kind, opts) {
-      this.solver = makeSolver(kind, opts ?? {});
+      this.solver = makeSolver(kind, opts === undefined ? {} : opts);
       // the new solver reports its own details; drop the old one's (allocation at switch time only)
       this.stepContext.detail = {};
     },

@@ -21,6 +21,7 @@ import type { Observer } from '@babylonjs/core/Misc/observable.js';
 import type { TransformNode } from '@babylonjs/core/Meshes/transformNode.js';
 import type { Scene } from '@babylonjs/core/scene.js';
 import { addBody, hasBody, type BodyDef } from '../bodies';
+import { handleIndex } from '../handles';
 import { PhysicsInputError, UnknownEntityError } from '../errors';
 import { stepWorld } from '../step';
 import type { PhysicsWorld } from '../world';
@@ -191,7 +192,8 @@ export function attachPhysics(
       const e = entities[i];
       if (!hasBody(world, e)) continue;
       const node = nodes[i];
-      const e3 = 3 * e, e4 = 4 * e;
+      const ix = handleIndex(e); // handle → store index (components/entity-handle.ts)
+      const e3 = 3 * ix, e4 = 4 * ix;
       node.position.set(
         pp[e3] * oneMinusA + p[e3] * a,
         pp[e3 + 1] * oneMinusA + p[e3 + 1] * a,
@@ -249,9 +251,9 @@ export function attachPhysics(
       } else {
         entities[slot] = entity;
       }
-      const p = world.bodies.position, q = world.bodies.orientation;
-      node.position.set(p[3 * entity], p[3 * entity + 1], p[3 * entity + 2]);
-      node.rotationQuaternion.set(q[4 * entity], q[4 * entity + 1], q[4 * entity + 2], q[4 * entity + 3]);
+      const p = world.bodies.position, q = world.bodies.orientation, i = handleIndex(entity);
+      node.position.set(p[3 * i], p[3 * i + 1], p[3 * i + 2]);
+      node.rotationQuaternion.set(q[4 * i], q[4 * i + 1], q[4 * i + 2], q[4 * i + 3]);
     },
     unlink(node: TransformNode): boolean {
       const slot = slotOf.get(node);

@@ -59,6 +59,7 @@ import { ShapeKind } from '../../components/collider';
 import { pairTableGet } from '../../components/pair-table';
 import { MAX_MANIFOLD_POINTS } from '../../components/contact';
 import { wakeBodies } from '../wake';
+import { handleIndex } from '../handles';
 import { advanceClock, type StepClock } from './attach-physics';
 import { detAtan2 } from '../../math/deterministic-math';
 import {
@@ -393,15 +394,15 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     const v = readV3(recs[0]?.eid ?? -1, `${bodyLabel(body)}.linearVelocity`, linVel);
     const b = this.world.bodies;
     for (const rec of recs) {
-      if (b.motionType[rec.eid] === MotionType.static) continue;
-      wakeBodies(this.world, rec.eid); // the engine's wake rule (plugin/sleep.ts)
-      b.linearVelocity.set(v, 3 * rec.eid);
+      if (b.motionType[handleIndex(rec.eid)] === MotionType.static) continue;
+      wakeBodies(this.world, handleIndex(rec.eid)); // the engine's wake rule (plugin/sleep.ts)
+      b.linearVelocity.set(v, 3 * handleIndex(rec.eid));
     }
   }
 
   getLinearVelocityToRef(body: PhysicsBody, linVel: Vector3, instanceIndex?: number): void {
     const rec = this.recordAt(body, instanceIndex, 'linearVelocity');
-    const v = this.world.bodies.linearVelocity, i = 3 * rec.eid;
+    const v = this.world.bodies.linearVelocity, i = 3 * handleIndex(rec.eid);
     linVel.set(v[i], v[i + 1], v[i + 2]);
   }
 
@@ -410,15 +411,15 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     const w = readV3(recs[0]?.eid ?? -1, `${bodyLabel(body)}.angularVelocity`, angVel);
     const b = this.world.bodies;
     for (const rec of recs) {
-      if (b.motionType[rec.eid] === MotionType.static) continue;
-      wakeBodies(this.world, rec.eid);
-      b.angularVelocity.set(w, 3 * rec.eid);
+      if (b.motionType[handleIndex(rec.eid)] === MotionType.static) continue;
+      wakeBodies(this.world, handleIndex(rec.eid));
+      b.angularVelocity.set(w, 3 * handleIndex(rec.eid));
     }
   }
 
   getAngularVelocityToRef(body: PhysicsBody, angVel: Vector3, instanceIndex?: number): void {
     const rec = this.recordAt(body, instanceIndex, 'angularVelocity');
-    const w = this.world.bodies.angularVelocity, i = 3 * rec.eid;
+    const w = this.world.bodies.angularVelocity, i = 3 * handleIndex(rec.eid);
     angVel.set(w[i], w[i + 1], w[i + 2]);
   }
 
@@ -470,7 +471,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     const p = readV3(recs[0]?.eid ?? -1, `${label}.targetPosition`, position);
     const q = readQ4(recs[0]?.eid ?? -1, `${label}.targetRotation`, rotation);
     for (const rec of recs) {
-      wakeBodies(this.world, rec.eid);
+      wakeBodies(this.world, handleIndex(rec.eid));
       rec.target.set(p, 0);
       rec.target.set(q, 3);
       if (!rec.hasTarget) { rec.hasTarget = true; this.targets.push(rec); }
@@ -800,7 +801,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
 
   /** Writes an engine ray hit into a Babylon result; false for a body this plugin does not know. */
   private fillResult(r: PhysicsRaycastResult, hit: RayHit): boolean {
-    const rec = this.recordOf[hit.body];
+    const rec = this.recordOf[handleIndex(hit.body)];
     if (rec === undefined || rec.disposed) return false;
     r.body = rec.body;
     r.bodyIndex = rec.index;
@@ -830,7 +831,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
       eid, body, index, motion, shape: null, userMass: NO_MASS, mass: 1, inertia: [1, 1, 1], com: [0, 0, 0],
       comRotation: [0, 0, 0, 1], eventMask: 0, hasTarget: false, target: new Float64Array(7), scale, disposed: false,
     };
-    this.recordOf[eid] = rec;
+    this.recordOf[handleIndex(eid)] = rec;
     return rec;
   }
 
@@ -840,7 +841,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     this.countEvents(rec, rec.eventMask, 0);
     if (rec.shape) (rec.shape._pluginData as ShapeRecord | undefined)?.bodies.delete(rec);
     if (hasBody(this.world, rec.eid)) engineRemoveBody(this.world, rec.eid);
-    if (this.recordOf[rec.eid] === rec) this.recordOf[rec.eid] = undefined;
+    if (this.recordOf[handleIndex(rec.eid)] === rec) this.recordOf[handleIndex(rec.eid)] = undefined;
     if (rec.hasTarget) {
       rec.hasTarget = false;
       const i = this.targets.indexOf(rec);
@@ -918,13 +919,13 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
   private clearShape(rec: BodyRecord): void {
     if (rec.shape) (rec.shape._pluginData as ShapeRecord | undefined)?.bodies.delete(rec);
     rec.shape = null;
-    this.world.colliders.shape[rec.eid] = ShapeKind.none;
+    this.world.colliders.shape[handleIndex(rec.eid)] = ShapeKind.none;
   }
 
   private writeCollider(rec: BodyRecord): void {
     if (!rec.shape) return;
     const g = effectiveGeometry(rec.shape);
-    if (g === undefined) { this.world.colliders.shape[rec.eid] = ShapeKind.none; return; }
+    if (g === undefined) { this.world.colliders.shape[handleIndex(rec.eid)] = ShapeKind.none; return; }
     setCollider(this.world, rec.eid, colliderDef(g, effectiveShapeRecord(rec.shape)));
   }
 
@@ -958,7 +959,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
 
   /** The node pose of a record from the engine pose: q_n = q r⁻¹, p_n = x − q_n c. */
   private nodePose(rec: BodyRecord, p: V3, q: Q4): void {
-    const b = this.world.bodies, i3 = 3 * rec.eid, i4 = 4 * rec.eid;
+    const b = this.world.bodies, i3 = 3 * handleIndex(rec.eid), i4 = 4 * handleIndex(rec.eid);
     const r = rec.comRotation;
     quatMul(b.orientation.subarray(i4, i4 + 4), quatConj(r), q);
     const c = quatRot(q, rec.com);
@@ -974,7 +975,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
 
   /** q_n c in the world frame (the centre of mass from the node origin). Allocation-free. */
   private comOffsetWorld(rec: BodyRecord, out: V3): void {
-    const b = this.world.bodies, i4 = 4 * rec.eid;
+    const b = this.world.bodies, i4 = 4 * handleIndex(rec.eid);
     const o = b.orientation;
     const r = rec.comRotation;
     // q_n = q r⁻¹
@@ -1015,8 +1016,8 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     for (let k = 0; k < this.targets.length; k++) {
       const rec = this.targets[k];
       rec.hasTarget = false;
-      if (rec.disposed || b.motionType[rec.eid] === MotionType.static) continue;
-      const t = rec.target, i3 = 3 * rec.eid, i4 = 4 * rec.eid;
+      if (rec.disposed || b.motionType[handleIndex(rec.eid)] === MotionType.static) continue;
+      const t = rec.target, i3 = 3 * handleIndex(rec.eid), i4 = 4 * handleIndex(rec.eid);
       // target body frame: x* = p* + q* c, q* = q* r
       this.q1[0] = t[3]; this.q1[1] = t[4]; this.q1[2] = t[5]; this.q1[3] = t[6];
       quatRot(this.q1, rec.com, this.v1);
@@ -1081,7 +1082,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
 
   /** Interpolated engine pose (alpha ∈ [0, 1] between the start and the end of the last step) → node pose. */
   private interpolatedNodePose(rec: BodyRecord, alpha: number, p: V3, q: Q4): void {
-    const b = this.world.bodies, i3 = 3 * rec.eid, i4 = 4 * rec.eid;
+    const b = this.world.bodies, i3 = 3 * handleIndex(rec.eid), i4 = 4 * handleIndex(rec.eid);
     let qx = b.orientation[i4], qy = b.orientation[i4 + 1], qz = b.orientation[i4 + 2], qw = b.orientation[i4 + 3];
     let px = b.position[i3], py = b.position[i3 + 1], pz = b.position[i3 + 2];
     if (alpha < 1) {
@@ -1219,7 +1220,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     const half = 0.5 * sep;
     // The manifold was found at the start of the step; observers see post-step transforms (as Havok's
     // events), so each surface point moves with its body's displacement over the step.
-    const pos = this.world.bodies.position, prev = this.world.bodies.prevPosition, c3 = 3 * rc.eid, o3 = 3 * ro.eid;
+    const pos = this.world.bodies.position, prev = this.world.bodies.prevPosition, c3 = 3 * handleIndex(rc.eid), o3 = 3 * handleIndex(ro.eid);
     const dcx = pos[c3] - prev[c3], dcy = pos[c3 + 1] - prev[c3 + 1], dcz = pos[c3 + 2] - prev[c3 + 2];
     const dox = pos[o3] - prev[o3], doy = pos[o3 + 1] - prev[o3 + 1], doz = pos[o3 + 2] - prev[o3 + 2];
     const distance = sep + nx * (dox - dcx) + ny * (doy - dcy) + nz * (doz - dcz);

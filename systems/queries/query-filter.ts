@@ -16,12 +16,15 @@ export interface QueryFilter {
   mask: number;
   /** Whether sensors are reported (default false, as Babylon's `shouldHitTriggers`). */
   includeSensors: boolean;
-  /** Body entity ids never reported (default none). Read, never kept, by the query. */
+  /** Store indices of the bodies never reported (default none): the public API resolves the caller's
+   * body handles into `excludeScratch` and points this at it. */
   excludeBodies: ArrayLike<number> | undefined;
+  /** Reused storage of the resolved indices (grows to the longest list seen). */
+  excludeScratch: number[];
 }
 
 export function createQueryFilter(): QueryFilter {
-  return { group: 0xffffffff, mask: 0xffffffff, includeSensors: false, excludeBodies: undefined };
+  return { group: 0xffffffff, mask: 0xffffffff, includeSensors: false, excludeBodies: undefined, excludeScratch: [] };
 }
 
 /** Whether collider `c` of body `body` passes filter `f`. */

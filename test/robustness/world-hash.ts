@@ -47,6 +47,7 @@ export function worldHash(w: PhysicsWorld): string {
   h = hashStore(h, w.colliders);
   h = hashStore(h, w.joints);
   h = hashStore(h, w.contacts);
+  h = hashStore(h, w.handles);
   h = hashBytes(h, new Uint8Array(w.gravity.buffer, w.gravity.byteOffset, w.gravity.byteLength));
   h = hashNumber(h, w.contactMargin);
   h = hashNumber(h, w.stepCount);

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import '../../../plugin/accurate'; // registers the accurate solver 'lcp'
 import {
   addBody, addCollider, castRay, castRayAll, createHeightfield, createPhysicsWorld, createRayHit, createRayHitList,
-  createTriangleMesh, getPosition, PhysicsInputError, removeBody, setPosition, stepWorld, type ColliderDef,
+  createTriangleMesh, getLinearVelocity, getPosition, PhysicsInputError, removeBody, setLinearVelocity, setPosition, stepWorld, type ColliderDef,
   type PhysicsWorld, type TriangleMesh,
 } from '../../../plugin/index';
 import { createRandom, randomQuaternion, randomRange } from '../../../scenes/prng';
@@ -270,4 +270,35 @@ describe('convex and concave edges', () => {
       expect(Math.abs(p[1] - r / cos)).toBeLessThan(5e-3);
     });
   }
+});
+
+describe('kinematic meshes and heightfield holes', () => {
+  it('a box rides a kinematic mesh platform set moving at 1 m/s: friction carries it, slipping v² / 2 μ g first', () => {
+    const w = createPhysicsWorld();
+    const platform = addBody(w, { type: 'kinematic', collider: { shape: 'mesh', mesh: flatGridMesh(4, 1) } });
+    const box = addBody(w, { position: [0, 0.25, 0], collider: { shape: 'box', halfExtents: [0.25, 0.25, 0.25] } });
+    for (let i = 0; i < 30; i++) stepWorld(w, 1 / 60); // settle
+    setLinearVelocity(w, platform, [1, 0, 0]);
+    for (let i = 0; i < 60; i++) stepWorld(w, 1 / 60);
+    const p = getPosition(w, box);
+    // friction μ = 0.5 brings the box to the platform's speed after v / μ g, slipping v² / (2 μ g) behind it
+    const slip = 1 / (2 * 0.5 * 9.81);
+    expect(Math.abs(getPosition(w, platform)[0] - p[0] - slip)).toBeLessThan(0.01);
+    expect(Math.abs(getLinearVelocity(w, box)[0] - 1)).toBeLessThan(0.01);
+    expect(Math.abs(p[1] - 0.25)).toBeLessThan(5e-3);
+  });
+
+  it('a ball drops through a heightfield hole and rests on the cells beside it', () => {
+    const n = 4;
+    const holes = new Array<boolean>(n * n).fill(false);
+    holes[1 * n + 1] = true; // the cell [-1, 0] × [-1, 0] of a 4 × 4 m field
+    const heightfield = createHeightfield({ samplesX: n + 1, samplesZ: n + 1, sizeX: 4, sizeZ: 4, heights: new Array((n + 1) * (n + 1)).fill(0), holes });
+    const w = createPhysicsWorld();
+    addBody(w, { type: 'static', collider: { shape: 'heightfield', heightfield } });
+    const through = addBody(w, { position: [-0.5, 1, -0.5], collider: { shape: 'sphere', radius: 0.2 } });
+    const rests = addBody(w, { position: [0.5, 1, 0.5], collider: { shape: 'sphere', radius: 0.2 } });
+    for (let i = 0; i < 90; i++) stepWorld(w, 1 / 60);
+    expect(getPosition(w, through)[1]).toBeLessThan(-1);
+    expect(getPosition(w, rests)[1]).toBeCloseTo(0.2, 2);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addBody, createPhysicsWorld, hasBody, removeBody, setMotionType, setPosition, type PhysicsWorld } from '../../../../plugin/index';
+import { addBody, createPhysicsWorld, handleIndex, hasBody, removeBody, setMotionType, setPosition, type PhysicsWorld } from '../../../../plugin/index';
 import { updateBroadphase } from '../../../../systems/broadphase/broadphase';
 import { MotionType } from '../../../../components/rigid-body';
 
@@ -41,13 +41,13 @@ function buildRandom(seed: number, n: number): { w: PhysicsWorld; ids: number[] 
   return { w, ids };
 }
 
-/** Brute force: every pair whose AABBs overlap, filtered like the broadphase, as sorted "a-b" keys. */
+/** Brute force: every pair whose AABBs overlap, filtered like the broadphase, as sorted "a-b" keys (store indices). */
 function bruteForce(w: PhysicsWorld, ids: number[]): string[] {
   const a = w.colliders.aabb, c = w.colliders, m = w.bodies.motionType;
   const out: string[] = [];
   for (let i = 0; i < ids.length; i++) {
     for (let j = i + 1; j < ids.length; j++) {
-      const x = ids[i], y = ids[j];
+      const x = handleIndex(ids[i]), y = handleIndex(ids[j]); // handles → store indices
       let overlap = true;
       for (let k = 0; k < 3; k++) {
         if (a[6 * x + k] > a[6 * y + 3 + k] || a[6 * y + k] > a[6 * x + 3 + k]) overlap = false;
@@ -103,8 +103,8 @@ describe('broadphase: sweep-and-prune and the static tree equal brute-force all-
         const x = r();
         if (x < 0.3) setPosition(w, id, [r() * 12, r() * 12, r() * 12]);
         else if (x < 0.6) {
-          const p = w.bodies.position;
-          setPosition(w, id, [p[3 * id] + 0.05 * (r() - 0.5), p[3 * id + 1] + 0.05 * (r() - 0.5), p[3 * id + 2]]);
+          const p = w.bodies.position, i = handleIndex(id); // handle → store index
+          setPosition(w, id, [p[3 * i] + 0.05 * (r() - 0.5), p[3 * i + 1] + 0.05 * (r() - 0.5), p[3 * i + 2]]);
         }
       }
       const removeCount = Math.floor(r() * 10);
@@ -131,7 +131,7 @@ describe('broadphase: sweep-and-prune and the static tree equal brute-force all-
       alive = alive.filter((id) => hasBody(w, id));
     }
     // the static tree holds exactly the live static colliders
-    expect(w.broadphase.staticTree.leafCount).toBe(alive.filter((id) => w.bodies.motionType[id] === MotionType.static).length);
+    expect(w.broadphase.staticTree.leafCount).toBe(alive.filter((id) => w.bodies.motionType[handleIndex(id)] === MotionType.static).length);
   });
 
   it('spread along y switches the sweep axis and still matches', () => {
