@@ -21,8 +21,11 @@
  *                    version. The jointed scenes (joint-grid, ragdoll-pile) also report joint counts
  *                    and the joint errors of both engines (anchor gap, hinge axis, hinge limits).
  *   --engine NAME    ours | havok | rapier | cannon (repeatable, or a comma list; default all)
- *   --solver NAME    pgs | mdp | lcp | pgs-gs for our engine (repeatable, or a comma list; default
- *                    pgs): pgs = the fast solver (cone projection), mdp = the fast solver with
+ *   --solver NAME    pgs | mdp | lcp | pgs-gs | pgs-sleep for our engine (repeatable, or a comma list;
+ *                    default pgs, plus pgs-sleep on box3d-pyramid-50): pgs = the fast solver (cone
+ *                    projection, sleeping off as in every run), pgs-sleep = the same with sleeping on (the
+ *                    scene's settled step, the median of its last 100 steps, is reported as a fraction
+ *                    of the awake one), mdp = the fast solver with
  *                    maximum-dissipation friction (exact block solve), pgs-gs = the fast solver with
  *                    its joint rows swept by Gauss–Seidel (`experiments.jointSolver: 'gauss-seidel'`) instead
  *                    of solved directly per joint island, lcp = the accurate solver
@@ -30,6 +33,8 @@
  *                    dense LCPs fit (stack, joint-grid, ragdoll-pile and the seed scenes) unless --scene
  *                    names others. On the jointed scenes a run of it stops at the first step slower
  *                    than 1 s (the rows then cover the steps taken, and say why it stopped).
+ *   --pgs K=V,…      fast-solver options for our engine (numbers and booleans of `PgsOptions`, e.g.
+ *                    `--pgs iterations=1,substeps=4`), to compare settings at equal quality
  *   --steps N        steps per run (default 600)
  *   --repeat R       runs per engine × scene; the reported times are the median of the runs' medians
  *                    (default 1)
@@ -72,12 +77,16 @@ const LCP_STEP_BUDGET_MS = 1000;
 type SceneName = 'pile' | 'pile-4000' | 'spheres' | 'pyramid' | 'stack' | 'box3d-pyramid-20' | 'box3d-pyramid-50'
   | 'box3d-pile-1000' | 'box3d-pile-4000' | 'joint-grid' | 'ragdoll-pile' | 'four-balls' | 'cradle';
 /** An engine with a solver: ours with each of its solvers, or a reference engine. */
-type EngineName = 'ours' | 'ours-mdp' | 'ours-lcp' | 'ours-pgs-gs' | 'havok' | 'rapier' | 'cannon';
+type EngineName = 'ours' | 'ours-mdp' | 'ours-lcp' | 'ours-pgs-gs' | 'ours-sleep' | 'havok' | 'rapier' | 'cannon';
 type OtherEngine = 'havok' | 'rapier' | 'cannon';
 const OTHER_ENGINES: readonly OtherEngine[] = ['havok', 'rapier', 'cannon'];
-type OurSolver = 'pgs' | 'mdp' | 'lcp' | 'pgs-gs';
-const OUR_SOLVERS: readonly OurSolver[] = ['pgs', 'mdp', 'lcp', 'pgs-gs'];
-const OUR_ENGINE: Record<OurSolver, EngineName> = { pgs: 'ours', mdp: 'ours-mdp', lcp: 'ours-lcp', 'pgs-gs': 'ours-pgs-gs' };
+type OurSolver = 'pgs' | 'mdp' | 'lcp' | 'pgs-gs' | 'pgs-sleep';
+const OUR_SOLVERS: readonly OurSolver[] = ['pgs', 'mdp', 'lcp', 'pgs-gs', 'pgs-sleep'];
+const OUR_ENGINE: Record<OurSolver, EngineName> = {
+  pgs: 'ours', mdp: 'ours-mdp', lcp: 'ours-lcp', 'pgs-gs': 'ours-pgs-gs', 'pgs-sleep': 'ours-sleep',
+};
+/** Steps at the end of a run over which the settled step time is taken (`Row.settledMs`). */
+const SETTLED_STEPS = 100;
 
 interface SceneEntry {
   description: string;
@@ -98,6 +107,9 @@ interface SceneEntry {
   lcpStepBudgetMs?: number;
   /** Whether cannon-es runs it (default true; false on the scenes where it takes over 0.3 s a step). */
   cannon?: boolean;
+  /** Whether ours also runs it with sleeping on (`pgs-sleep`) by default, to report the settled step
+   * with sleeping on as a fraction of the awake one. */
+  sleepRow?: boolean;
   /** Scene-specific metrics (Box3D's) from the final body centres `[3 × bodies]`, every engine. */
   quality?: (spec: SceneSpec, final: Float64Array) => Record<string, number>;
   /** Whether the scene's `quality` says the structure stood (Box3D's pyramids). */
@@ -120,7 +132,7 @@ function box3dPyramidEntry(rows: number): SceneEntry {
   return {
     description: `Box3D's Pyramid(${rows}): ${(rows * (rows + 1)) / 2} unit boxes (1000 kg) in a 2D pyramid, friction 0.6, on a slab; metrics: drift, top height retained.`,
     build: (w) => buildBox3dPyramid(w, rows), spec: () => box3dPyramidSpec(rows), standing: true, lcpFits: false,
-    cannon: rows <= 50, quality: (spec, final) => ({ ...pyramidQuality(spec, final) }),
+    cannon: rows <= 50, sleepRow: rows === 50, quality: (spec, final) => ({ ...pyramidQuality(spec, final) }),
     stoodBy: (q) => q.topHeightRetained >= PYRAMID_STANDING_HEIGHT,
   };
 }
@@ -182,6 +194,14 @@ interface Row {
   steps: number;
   /** Median wall time per step (unit: ms). */
   medianMs: number;
+  /** Mean CPU time of the process per step (unit: ms; user + system, `process.cpuUsage()`): unlike the
+   * wall time, not inflated by the scheduler when the machine is loaded (see {@link cpuNow}). */
+  cpuMs: number;
+  /** Median wall time of the last {@link SETTLED_STEPS} steps (unit: ms; ours only): a standing
+   * structure has settled by then. */
+  settledMs?: number;
+  /** Mean CPU time per step over the last {@link SETTLED_STEPS} steps (unit: ms; ours only). */
+  settledCpuMs?: number;
   /** 95th percentile (nearest rank) wall time per step (unit: ms). */
   p95Ms: number;
   /** Median time per stage (unit: ms); empty for cannon-es. */
@@ -228,12 +248,16 @@ interface Options {
   solvers: OurSolver[];
   steps: number;
   repeat: number;
+  /** Whether --solver was given (then pgs-sleep runs on every scene if named). */
+  solversGiven: boolean;
+  /** `--pgs`: fast-solver options of our engine. */
+  pgs: Record<string, number | boolean>;
   /** Run the Babylon-level rows (`bench/v2-plugin.ts`): with `--scene v2-pile`, or when no scene is named. */
   v2: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { json: false, scenes: [], scenesGiven: false, engines: [], solvers: [], steps: 600, repeat: 1, v2: false };
+  const o: Options = { json: false, scenes: [], scenesGiven: false, engines: [], solvers: [], solversGiven: false, steps: 600, repeat: 1, pgs: {}, v2: false };
   let engineNames: ('ours' | OtherEngine)[] = [];
   const value = (i: number, flag: string): string => {
     const v = argv[i];
@@ -264,17 +288,25 @@ function parseArgs(argv: string[]): Options {
         if (!OUR_SOLVERS.includes(s as OurSolver)) throw new Error(`unknown solver ${s} (solvers: ${OUR_SOLVERS.join(', ')})`);
         if (!o.solvers.includes(s as OurSolver)) o.solvers.push(s as OurSolver);
       }
+    } else if (a === '--pgs') {
+      for (const kv of value(++i, a).split(',')) {
+        const [k, v] = kv.split('=');
+        if (k === undefined || v === undefined || k === '') throw new Error(`--pgs takes key=value pairs, got ${kv}`);
+        o.pgs[k] = v === 'true' ? true : v === 'false' ? false : Number(v);
+        if (typeof o.pgs[k] === 'number' && !Number.isFinite(o.pgs[k])) throw new Error(`--pgs ${k} must be a number or a boolean, got ${v}`);
+      }
     } else if (a === '--steps') o.steps = positiveInt(value(++i, a), a);
     else if (a === '--repeat') o.repeat = positiveInt(value(++i, a), a);
     else if (a === '--help' || a === '-h') {
-      process.stdout.write('usage: tsx bench/run.ts [--json] [--scene NAME]… [--engine ours|havok|rapier|cannon]… [--solver pgs|mdp|lcp|pgs-gs]… [--steps N] [--repeat R]\n');
+      process.stdout.write('usage: tsx bench/run.ts [--json] [--scene NAME]… [--engine ours|havok|rapier|cannon]… [--solver pgs|mdp|lcp|pgs-gs]… [--pgs K=V,…] [--steps N] [--repeat R]\n');
       process.exit(0);
     } else throw new Error(`unknown option ${a}`);
   }
   o.scenesGiven = o.scenes.length > 0 || o.v2;
   if (!o.scenesGiven) { o.scenes = [...SCENE_NAMES]; o.v2 = true; }
   if (engineNames.length === 0) engineNames = ['ours', ...OTHER_ENGINES];
-  if (o.solvers.length === 0) o.solvers = ['pgs'];
+  o.solversGiven = o.solvers.length > 0;
+  if (o.solvers.length === 0) o.solvers = ['pgs', 'pgs-sleep'];
   if (engineNames.includes('ours')) for (const s of o.solvers) o.engines.push(OUR_ENGINE[s]);
   for (const e of OTHER_ENGINES) if (engineNames.includes(e)) o.engines.push(e);
   return o;
@@ -285,6 +317,12 @@ function median(a: ArrayLike<number>): number {
   const n = s.length;
   if (n === 0) return NaN;
   return n % 2 === 1 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+}
+
+function mean(a: ArrayLike<number>): number {
+  let t = 0;
+  for (let i = 0; i < a.length; i++) t += a[i];
+  return a.length > 0 ? t / a.length : NaN;
 }
 
 /** Nearest-rank percentile, p in (0, 1]. */
@@ -357,12 +395,28 @@ interface Run {
   finish(): Row;
 }
 
+/**
+ * CPU time of this process so far (unit: ms; user + system). A step's wall time on a loaded machine is
+ * its CPU time plus the time the scheduler gave the core to other processes: a step longer than a
+ * scheduler slice (the bench runs at nice 19, whose slices are short) is preempted and waits, one
+ * shorter mostly is not, so wall-time ratios between a 0.5 ms and a 2.5 ms step are inflated
+ * (Box3D's Pyramid(20): 38–78 × Havok in wall time at load 25–34, about 3 × in CPU time). The CPU
+ * time counts the process's other threads too (V8's compiler and GC helpers), for both engines.
+ */
+function cpuNow(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+/** `--pgs`: fast-solver options of our engine (set by `main`). */
+let pgsOverrides: Record<string, number | boolean> = {};
+
 function startOurs(name: SceneName, steps: number, solver: OurSolver): Run {
   const entry = SCENES[name];
   const world = createPhysicsWorld({
-    gravity: entry.gravity ?? [0, -9.81, 0], profile: true, sleep: false,
-    ...(solver === 'lcp' ? { solver: 'lcp' as const } : solver === 'mdp' ? { friction: 'max-dissipation' as const }
-      : solver === 'pgs-gs' ? { experiments: { jointSolver: 'gauss-seidel' as const } } : {}),
+    gravity: entry.gravity ?? [0, -9.81, 0], profile: true, sleep: solver === 'pgs-sleep',
+    ...(solver === 'lcp' ? { solver: 'lcp' as const } : solver === 'mdp' ? { friction: 'max-dissipation' as const, pgs: pgsOverrides }
+      : solver === 'pgs-gs' ? { pgs: pgsOverrides, experiments: { jointSolver: 'gauss-seidel' as const } } : { pgs: pgsOverrides }),
   });
   const scene = entry.build(world);
   const times = new Float64Array(steps);
@@ -378,13 +432,17 @@ function startOurs(name: SceneName, steps: number, solver: OurSolver): Run {
   const budget = solver === 'lcp' ? entry.lcpStepBudgetMs ?? Infinity : Infinity;
   /** Steps taken (fewer than `steps` when the run stopped early). */
   let taken = 0;
+  let cpu = 0;
+  const cpuTimes = new Float64Array(steps);
   let stopped: string | undefined;
   return {
     stepRange(from, to) {
       for (let i = from; i < to && stopped === undefined; i++) {
-        const t0 = performance.now();
+        const c0 = cpuNow(), t0 = performance.now();
         stepWorld(world, DT);
         times[i] = performance.now() - t0;
+        cpuTimes[i] = cpuNow() - c0;
+        cpu += cpuTimes[i];
         for (let s = 0; s < STAGES.length; s++) stageTimes[s][i] = stages[STAGES[s]];
         const n = world.profiler.last.contacts;
         if (n > 0) perContact[i] = (1000 * stages.solve) / n;
@@ -422,7 +480,9 @@ function startOurs(name: SceneName, steps: number, solver: OurSolver): Run {
         ...(name === 'cradle' ? { finalVx: scene.bodies.map((e) => lv[3 * e]) } : {}),
         ...jointColumns(tracker),
         ...(stopped !== undefined ? { stopped } : {}),
-        medianMs: median(stepTimes), p95Ms: percentile(stepTimes, 0.95), stages: stageMedians,
+        medianMs: median(stepTimes), p95Ms: percentile(stepTimes, 0.95), stages: stageMedians, cpuMs: cpu / Math.max(1, taken),
+        settledMs: median(stepTimes.subarray(Math.max(0, taken - SETTLED_STEPS))),
+        settledCpuMs: mean(cpuTimes.subarray(Math.max(0, taken - SETTLED_STEPS), taken)),
         ...outcome, topDisplacement, maxPenetration,
         escaped: countEscaped(scene.bodies.map((e) => [pos[3 * e], pos[3 * e + 1], pos[3 * e + 2]])),
       };
@@ -442,13 +502,15 @@ function startCannon(name: SceneName, steps: number): Run {
   }) : undefined;
   const times = new Float64Array(steps);
   let before = snapshotPositions(world);
+  let cpu = 0;
   return {
     stepRange(from, to) {
       for (let i = from; i < to; i++) {
         if (i === steps - 1) before = snapshotPositions(world);
-        const t0 = performance.now();
+        const c0 = cpuNow(), t0 = performance.now();
         world.step(DT);
         times[i] = performance.now() - t0;
+        cpu += cpuNow() - c0;
         tracker?.after();
       }
     },
@@ -463,7 +525,7 @@ function startCannon(name: SceneName, steps: number): Run {
       bodies.forEach((b, i) => { final[3 * i] = b.position.x; final[3 * i + 1] = b.position.y; final[3 * i + 2] = b.position.z; });
       return {
         engine: 'cannon', solver: 'gs', scene: name, bodies: bodies.length, steps,
-        medianMs: median(times), p95Ms: percentile(times, 0.95), stages: {},
+        medianMs: median(times), p95Ms: percentile(times, 0.95), stages: {}, cpuMs: cpu / steps,
         ...sceneOutcome(entry, spec, final, topDisplacement),
         topDisplacement, maxPenetration: cannonMaxPenetration(world, before),
         escaped: countEscaped(bodies.map((b) => [b.position.x, b.position.y, b.position.z])),
@@ -500,12 +562,14 @@ function startReference(engine: 'havok' | 'rapier', name: SceneName, steps: numb
     scene = buildRapierScene(reference.rapier, spec, DT, gravity);
   }
   const times = new Float64Array(steps);
+  let cpu = 0;
   return {
     stepRange(from, to) {
       for (let i = from; i < to; i++) {
-        const t0 = performance.now();
+        const c0 = cpuNow(), t0 = performance.now();
         scene.step(DT);
         times[i] = performance.now() - t0;
+        cpu += cpuNow() - c0;
       }
     },
     finish() {
@@ -521,7 +585,7 @@ function startReference(engine: 'havok' | 'rapier', name: SceneName, steps: numb
       for (let i = 0; i < scene.bodies; i++) positions.push([final[3 * i], final[3 * i + 1], final[3 * i + 2]]);
       return {
         engine, solver: 'default', scene: name, bodies: scene.bodies, steps,
-        medianMs: median(times), p95Ms: percentile(times, 0.95), stages: {},
+        medianMs: median(times), p95Ms: percentile(times, 0.95), stages: {}, cpuMs: cpu / steps,
         ...sceneOutcome(entry, spec, final, topDisplacement),
         topDisplacement, maxPenetration: NaN, escaped: countEscaped(positions), solveUsPerContact: null,
       };
@@ -534,6 +598,7 @@ const STARTERS: Record<EngineName, (name: SceneName, steps: number) => Run> = {
   'ours-mdp': (n, s) => startOurs(n, s, 'mdp'),
   'ours-pgs-gs': (n, s) => startOurs(n, s, 'pgs-gs'),
   'ours-lcp': (n, s) => startOurs(n, s, 'lcp'),
+  'ours-sleep': (n, s) => startOurs(n, s, 'pgs-sleep'),
   havok: (n, s) => startReference('havok', n, s),
   rapier: (n, s) => startReference('rapier', n, s),
   cannon: startCannon,
@@ -546,7 +611,8 @@ function enginesFor(name: SceneName, o: Options): EngineName[] {
   const entry = SCENES[name];
   return o.engines.filter((e) => (e === 'cannon' ? entry.spec !== undefined && entry.cannon !== false
     : e === 'havok' || e === 'rapier' ? entry.spec !== undefined && !isJointed(entry.spec())
-      : e === 'ours-lcp' ? entry.lcpFits || o.scenesGiven : true));
+      : e === 'ours-lcp' ? entry.lcpFits || o.scenesGiven
+        : e === 'ours-sleep' ? entry.sleepRow === true || o.solversGiven : true));
 }
 
 /** Steps per turn when the engines take turns (0.5 s of simulated time). */
@@ -580,7 +646,10 @@ function mergeRuns(runs: Row[]): Row {
   return {
     ...last,
     medianMs: median(runs.map((r) => r.medianMs)),
+    cpuMs: median(runs.map((r) => r.cpuMs)),
     p95Ms: median(runs.map((r) => r.p95Ms)),
+    ...(last.settledMs !== undefined ? { settledMs: median(runs.map((r) => r.settledMs ?? NaN)) } : {}),
+    ...(last.settledCpuMs !== undefined ? { settledCpuMs: median(runs.map((r) => r.settledCpuMs ?? NaN)) } : {}),
     stages,
   };
 }
@@ -590,8 +659,13 @@ function warmUp(o: Options): void {
   const warm = { ...o, scenesGiven: false };
   runInterleaved('stack', enginesFor('stack', warm), 60, 0);
   for (const name of ['spheres', 'pile', 'joint-grid'] as const) {
-    runInterleaved(name, enginesFor(name, warm).filter((e) => e !== 'ours-lcp'), 10, 0);
+    runInterleaved(name, enginesFor(name, warm).filter((e) => e !== 'ours-lcp' && e !== 'ours-sleep'), 10, 0);
   }
+}
+
+/** The mean cpu ms per step of `engine` (ours: pgs) in `rows`, or undefined. */
+function cpuOf(rows: Row[], engine: Row['engine']): number | undefined {
+  return rows.find((r) => r.engine === engine && (engine !== 'ours' || r.solver === 'pgs'))?.cpuMs;
 }
 
 /** The median ms per step of `engine` (ours: pgs) in `rows`, or undefined. */
@@ -606,9 +680,9 @@ function printScene(name: SceneName, rows: Row[], steps: number, repeat: number)
   const out: string[] = [];
   out.push(`\n${name}: ${SCENES[name].description}`);
   out.push(`  ${steps} steps of 1/60 s${repeat > 1 ? `, median of ${repeat} runs` : ''}`);
-  const head = ['engine', 'bodies', 'median ms', 'p95 ms', ...STAGES.map((s) => s.slice(0, 7)),
+  const head = ['engine', 'bodies', 'median ms', 'p95 ms', 'cpu ms', ...STAGES.map((s) => s.slice(0, 7)),
     'stood', 'top Δ m', 'max pen mm', 'escaped', 'µs/contact'];
-  const widths = [14, 7, 10, 8, ...STAGES.map(() => 8), 6, 8, 11, 8, 11];
+  const widths = [14, 7, 10, 8, 8, ...STAGES.map(() => 8), 6, 8, 11, 8, 11];
   out.push('  ' + head.map((h, i) => (i === 0 ? h.padEnd(widths[i]) : pad(h, widths[i]))).join(''));
   for (const r of rows) {
     const cells = [
@@ -616,12 +690,13 @@ function printScene(name: SceneName, rows: Row[], steps: number, repeat: number)
       pad(String(r.bodies), widths[1]),
       pad(fmt(r.medianMs), widths[2]),
       pad(fmt(r.p95Ms), widths[3]),
-      ...STAGES.map((s, i) => pad(fmt(r.stages[s] ?? null, 3), widths[4 + i])),
-      pad(r.stood === null ? '–' : r.stood ? 'yes' : 'NO', widths[4 + STAGES.length]),
-      pad(fmt(r.topDisplacement, 3), widths[5 + STAGES.length]),
-      pad(fmt(r.maxPenetration * 1000, 1), widths[6 + STAGES.length]),
-      pad(String(r.escaped), widths[7 + STAGES.length]),
-      pad(fmt(r.solveUsPerContact, 2), widths[8 + STAGES.length]),
+      pad(fmt(r.cpuMs), widths[4]),
+      ...STAGES.map((s, i) => pad(fmt(r.stages[s] ?? null, 3), widths[5 + i])),
+      pad(r.stood === null ? '–' : r.stood ? 'yes' : 'NO', widths[5 + STAGES.length]),
+      pad(fmt(r.topDisplacement, 3), widths[6 + STAGES.length]),
+      pad(fmt(r.maxPenetration * 1000, 1), widths[7 + STAGES.length]),
+      pad(String(r.escaped), widths[8 + STAGES.length]),
+      pad(fmt(r.solveUsPerContact, 2), widths[9 + STAGES.length]),
     ];
     out.push('  ' + cells.join(''));
     if (r.quality !== undefined) {
@@ -647,10 +722,18 @@ function printScene(name: SceneName, rows: Row[], steps: number, repeat: number)
       ].join(''));
     }
   }
-  const havok = msOf(rows, 'havok');
-  if (havok !== undefined) {
-    const ratios = rows.filter((r) => r.engine !== 'havok').map((r) => `${r.engine}/${r.solver} ${fmt(r.medianMs / havok, 3)}`);
-    if (ratios.length > 0) out.push(`  ratio to Havok (median ms per step): ${ratios.join(', ')}`);
+  const havok = msOf(rows, 'havok'), havokCpu = cpuOf(rows, 'havok');
+  if (havok !== undefined && havokCpu !== undefined) {
+    const ratios = rows.filter((r) => r.engine !== 'havok')
+      .map((r) => `${r.engine}/${r.solver} ${fmt(r.medianMs / havok, 3)} (cpu ${fmt(r.cpuMs / havokCpu, 3)})`);
+    if (ratios.length > 0) out.push(`  ratio to Havok (median wall ms per step; mean cpu ms per step): ${ratios.join(', ')}`);
+  }
+  const awake = rows.find((r) => r.engine === 'ours' && r.solver === 'pgs');
+  const asleep = rows.find((r) => r.engine === 'ours' && r.solver === 'pgs-sleep');
+  if (awake?.settledCpuMs !== undefined && asleep?.settledCpuMs !== undefined && awake.settledMs !== undefined && asleep.settledMs !== undefined) {
+    out.push(`  sleeping on, settled (last ${SETTLED_STEPS} steps): cpu ${fmt(asleep.settledCpuMs, 3)} ms = `
+      + `${fmt((100 * asleep.settledCpuMs) / awake.settledCpuMs, 1)} % of the awake step (${fmt(awake.settledCpuMs, 3)} ms); `
+      + `median wall ${fmt(asleep.settledMs, 3)} ms = ${fmt((100 * asleep.settledMs) / awake.settledMs, 1)} %`);
   }
   const ours = msOf(rows, 'ours'), cannon = msOf(rows, 'cannon');
   if (ours !== undefined && cannon !== undefined) out.push(`  ratio ours/cannon (median ms per step): ${fmt(ours / cannon, 3)}`);
@@ -669,6 +752,7 @@ async function main(): Promise<void> {
     process.stdout.write(`bench: ${o.steps} steps of 1/60 s per run, ${o.repeat} run(s) per engine × scene; `
       + `${availableParallelism()} CPUs, load average ${loadavg()[0].toFixed(2)} (1 min) at start; node ${process.version}\n`);
   }
+  pgsOverrides = o.pgs;
   if (o.engines.includes('havok')) reference.havok = await loadHavok();
   if (o.engines.includes('rapier')) reference.rapier = await loadRapier();
   warmUp(o);
@@ -677,6 +761,11 @@ async function main(): Promise<void> {
     const engines = enginesFor(name, o);
     if (engines.length === 0) continue;
     const runs = new Map<EngineName, Row[]>(engines.map((e) => [e, []]));
+    // an untimed run of this very scene first (all its steps): the JIT compiles the paths this scene
+    // takes (a 2D pyramid's manifolds coming to rest take other branches than a pile's); on a loaded
+    // machine an optimizing compile can take seconds of wall time, during which the step runs
+    // unoptimized and allocates (garbage collections of 20–80 ms at load 25)
+    runInterleaved(name, engines, o.steps, 1);
     for (let r = 0; r < o.repeat; r++) {
       const rows = runInterleaved(name, engines, o.steps, r);
       engines.forEach((e, i) => runs.get(e)?.push(rows[i]));
@@ -690,16 +779,17 @@ async function main(): Promise<void> {
     }
   }
   if (!o.json) {
-    const lines = ['\nsummary: median ms per step (ratio to Havok), same process, engines interleaved:'];
+    const lines = ['\nsummary: median wall ms per step (ratio to Havok) | mean cpu ms per step (ratio), same process, engines interleaved:'];
     const engines: Row['engine'][] = ['ours', 'havok', 'rapier', 'cannon'];
-    lines.push(`  ${'scene'.padEnd(18)}${engines.map((e) => e.padStart(18)).join('')}`);
+    lines.push(`  ${'scene'.padEnd(18)}${engines.map((e) => e.padStart(30)).join('')}`);
     for (const name of o.scenes) {
       const rows = all.filter((r) => r.scene === name);
-      const havok = msOf(rows, 'havok');
+      const havok = msOf(rows, 'havok'), havokCpu = cpuOf(rows, 'havok');
       const cells = engines.map((e) => {
-        const ms = msOf(rows, e);
-        if (ms === undefined) return '–'.padStart(18);
-        return `${fmt(ms)}${havok !== undefined && e !== 'havok' ? ` (${fmt(ms / havok)})` : ''}`.padStart(18);
+        const ms = msOf(rows, e), cpu = cpuOf(rows, e);
+        if (ms === undefined || cpu === undefined) return '–'.padStart(30);
+        const other = havok !== undefined && havokCpu !== undefined && e !== 'havok';
+        return `${fmt(ms)}${other ? ` (${fmt(ms / havok)})` : ''} | ${fmt(cpu)}${other ? ` (${fmt(cpu / havokCpu)})` : ''}`.padStart(30);
       });
       if (rows.length > 0) lines.push(`  ${name.padEnd(18)}${cells.join('')}`);
     }

@@ -11,15 +11,31 @@
  * - box: (half extent x, y, z)
  * - capsule: (radius, half height of the core segment, 0); the segment lies on the body-local y axis
  * - plane: unused; the plane passes through the body origin with body-local normal +y. Static only.
- * - mesh, heightfield: (index of the shared asset in the world's asset list, 0, 0); the asset's AABB in
- *   the collider frame is in `bounds`. Static or kinematic only (`systems/shapes/triangle-mesh.ts`).
+ * - cylinder: (radius, half height, 0); the axis is the collider-local y axis, the caps at y = ±half height
+ * - convex hull: (bounding radius about the collider origin, 0, 0); the vertices and faces live in the
+ *   shared hull asset `shapeData[eid]` (`systems/shapes/convex-hull.ts`), in the collider's frame
+ * - mesh, heightfield: unused; the triangles, their BVH and active edges live in the shared asset
+ *   `shapeData[eid]` (`systems/shapes/triangle-mesh.ts`), in the collider's frame. Static or kinematic only.
  * All lengths in m.
+ *
+ * Shapes whose geometry does not fit in `size` (convex hulls; meshes and heightfields) keep a reference
+ * to a shared asset in `shapeData[eid]`: many colliders may reference the same asset object. Their
+ * routines (AABB, collide, ray, mass) are registered when the asset is made
+ * (`systems/shapes/shape-registry.ts`), so an app that never makes one never ships them.
  */
 
 import { createColumns, ensureColumns, f64, i32, u32, u8, type Columns, type ColumnTable } from './column-table';
 import { createEntityList, type EntityList } from './entity-list';
 
-export const ShapeKind = { none: 0, sphere: 1, box: 2, capsule: 3, plane: 4, mesh: 7, heightfield: 8 } as const;
+export const ShapeKind = { none: 0, sphere: 1, box: 2, capsule: 3, plane: 4, cylinder: 5, convexHull: 6, mesh: 7, heightfield: 8 } as const;
+
+/** Number of shape-kind codes the dispatch tables leave room for (codes 0 … MAX_SHAPE_KINDS − 1). */
+export const MAX_SHAPE_KINDS = 16;
+
+/** A shared shape asset referenced by colliders (`ColliderStore.shapeData`): its {@link ShapeKind} code. */
+export interface ShapeAsset {
+  readonly kindCode: number;
+}
 export type ShapeKindName = Exclude<keyof typeof ShapeKind, 'none'>;
 
 /**
@@ -37,8 +53,12 @@ export const COLLIDER_COLUMNS = {
   shape: u8(),
   /** `[3 × capacity]` shape dimensions (unit: m), see the file header. */
   size: f64(3),
-  /** `[capacity]` Coulomb friction coefficient μ ≥ 0 (dimensionless, default 0.5). */
+  /** `[capacity]` Coulomb friction coefficient μ ≥ 0 (dimensionless, default 0.5): the kinetic
+   * coefficient μ_d, bounding the friction force of a sliding contact. */
   friction: f64(),
+  /** `[capacity]` static friction coefficient μ_s ≥ 0 (dimensionless, default = `friction`): bounds the
+   * friction force of a contact that does not slip (see `STICK_SPEED`, components/contact.ts). */
+  staticFriction: f64(),
   /** `[capacity]` Newton restitution coefficient e ∈ [0, 1] (dimensionless, default 0). In the accurate
    * mode it is the PLUS COR e_max, the value of the COR line at zero approach speed. */
   restitution: f64(),
@@ -66,9 +86,6 @@ export const COLLIDER_COLUMNS = {
   /** `[6 × capacity]` world AABB (min x y z, max x y z), fattened by the contact margin (unit: m).
    * Written by the broadphase each step. */
   aabb: f64(6),
-  /** `[6 × capacity]` mesh and heightfield colliders: the asset's AABB in the collider frame (min x y z,
-   * max x y z; unit: m), from which the broadphase takes the world AABB. */
-  bounds: f64(6),
   /** `[capacity]` entity id of the body the collider is attached to (−1: none). */
   body: i32(1, { fill: -1 }),
   /** `[3 × capacity]` collider centre in the body frame (unit: m, from the body's centre of mass). */
@@ -102,13 +119,16 @@ export interface ColliderStore extends Columns<typeof COLLIDER_COLUMNS> {
   /** The entities that have this component, in bitecs query order (`entity-list.ts`; kept by the
    * world's add and remove hooks). */
   readonly members: EntityList;
+  /** `[entity id]` the shared asset of a collider whose shape needs one (convex hull …), else undefined.
+   * A sparse JS array (not a column): assets are objects shared by many colliders. */
+  shapeData: (ShapeAsset | undefined)[];
 }
 
 /** Bits of `ColliderStore.massOverride`: the body's mass, or its inertia, was given explicitly. */
 export const MassOverride = { mass: 1, inertia: 2 } as const;
 
 export function createColliderStore(capacity = 64): ColliderStore {
-  return { capacity, members: createEntityList(capacity), ...createColumns(COLLIDER_COLUMNS, capacity) };
+  return { capacity, members: createEntityList(capacity), shapeData: [], ...createColumns(COLLIDER_COLUMNS, capacity) };
 }
 
 /** Grows every column so that entity id `eid` fits. The store object keeps its identity. */

@@ -27,6 +27,15 @@ export const MAX_MANIFOLD_POINTS = 4;
 /** The manifold columns, declared once: the store's column fields, creation, growth and slot moves
  * derive from this table. Entry m is manifold slot m; per-point columns have a stride of
  * {@link MAX_MANIFOLD_POINTS} points. */
+
+/**
+ * Tangential slip speed (unit: m/s) below which a contact point counts as sticking at the start of a
+ * step and takes the pair's static friction μ_s; faster points take the kinetic μ_d (the two-coefficient
+ * Coulomb law: a body at rest holds until the load exceeds μ_s N, a sliding one feels μ_d N). Chosen
+ * well below any visible slip and well above the drift of a resting soft contact.
+ */
+export const STICK_SPEED = 0.01;
+
 export const CONTACT_COLUMNS = {
   /** `[capacity]` entity id of collider A (the normal points from A to B); manifolds are keyed by the
    * collider pair. */
@@ -53,8 +62,10 @@ export const CONTACT_COLUMNS = {
   stamp: u32(),
   /** `[3 × capacity]` unit normal from A to B (world frame). */
   normal: f64(3),
-  /** `[capacity]` combined friction μ (geometric mean of the two colliders). */
+  /** `[capacity]` combined friction μ_d (kinetic; by the pair's combine rule, default geometric mean). */
   friction: f64(),
+  /** `[capacity]` combined static friction μ_s (same combine rule as `friction`). */
+  staticFriction: f64(),
   /** `[capacity]` combined restitution e (maximum of the two colliders). */
   restitution: f64(),
   /** `[capacity]` combined PLUS capture velocity (unit: m/s): maximum of the two colliders. */

@@ -50,7 +50,8 @@ export const RIGID_BODY_COLUMNS = {
   sleeping: u8(),
   /** `[capacity]` how long the body has rested below the world's sleep thresholds (unit: s). */
   sleepTime: f64(),
-  /** `[capacity]` 1 (default) when the body may sleep; 0 keeps it and its island awake. */
+  /** `[capacity]` 1 (default) when the body may sleep; 0 keeps it and its island awake; 2 (`KEEP_ASLEEP`):
+   * once asleep, bodies touching it do not wake it (it acts as fixed) until a public call does. */
   allowSleep: u8(1, { fill: 1 }),
   /** `[3 × capacity]` position at the start of the last step (for render interpolation). */
   prevPosition: f64(3),

@@ -75,7 +75,7 @@ function validateLcpOptions(o: LcpOptions): LcpOptions {
   if (!Number.isFinite(o.feasibilityTolerance) || o.feasibilityTolerance < 0) {
     throw new WorldInputError('lcp.feasibilityTolerance', o.feasibilityTolerance, 'must be a finite number ≥ 0');
   }
-  for (const key of ['maxLcpSize', 'fallbackIterations'] as const) {
+  for (const key of ['maxLcpSize', 'fallbackIterations', 'fallbackMinIterations'] as const) {
     if (!Number.isInteger(o[key]) || o[key] < 1) throw new WorldInputError(`lcp.${key}`, o[key], 'must be an integer ≥ 1');
   }
   if (typeof o.geometricStiffness !== 'boolean') {

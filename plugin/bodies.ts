@@ -8,8 +8,9 @@ import { ensureHandleCapacity, indexHandle, retireIndex } from '../components/en
 import { bodyIndex } from './handles';
 import { ensureRigidBodyCapacity, MotionType, type MotionTypeName } from '../components/rigid-body';
 import {
-  CombineRule, ensureColliderCapacity, MassOverride, ShapeKind, type CombineRuleName, type ShapeKindName,
+  CombineRule, ensureColliderCapacity, MassOverride, ShapeKind, type CombineRuleName, type ShapeAsset, type ShapeKindName,
 } from '../components/collider';
+import { getShapeHooks, type ShapeHooks } from './shape-hooks';
 import { quatMultiply, quatRotate } from '../math/quat';
 import { shapeMassProperties } from '../components/mass-properties';
 import { pushEndEvent, releaseManifold } from '../components/contact';
@@ -23,8 +24,12 @@ import type { TriangleMesh } from '../systems/shapes/triangle-mesh';
 
 /** The fields every collider definition has, whatever its shape (see `ColliderDef`). */
 export interface ColliderCommon {
-  /** Coulomb friction μ (default 0.5). */
+  /** Coulomb friction μ (default 0.5): the kinetic coefficient μ_d, for contacts that slide. */
   friction?: number;
+  /** Static friction μ_s (default: `friction`): the coefficient of contacts that do not slip (tangential
+   * speed below 1 cm/s at the start of the step), so a body at rest holds until the tangential load
+   * exceeds μ_s N, then slides with μ_d (the two-coefficient Coulomb law). */
+  staticFriction?: number;
   /** Restitution e ∈ [0, 1] (default 0). In the accurate mode, the PLUS COR at zero approach speed (e_max). */
   restitution?: number;
   /** PLUS capture velocity (unit: m/s, ≥ 0, default 0.2): slower impacts do not rebound. */
@@ -59,6 +64,8 @@ export type ColliderDef = ColliderCommon & (
   | { shape: 'box'; halfExtents: Vec3Like }
   | { shape: 'capsule'; radius: number; halfHeight: number }
   | { shape: 'plane' }
+  /** A shape made by a shape function: `cylinder(radius, halfHeight)`, `convexHull(points)` (shared). */
+  | { shape: ShapeAsset }
   /** A triangle mesh made by `createTriangleMesh` (static or kinematic bodies). */
   | { shape: 'mesh'; mesh: TriangleMesh }
   /** A heightfield made by `createHeightfield` (static or kinematic bodies). */
@@ -95,15 +102,19 @@ export interface BodyDef {
   gravityScale?: number;
   /** Whether the body may sleep when its island rests (default true; see `plugin/sleep.ts`). */
   allowSleep?: boolean;
+  /** Whether a dynamic body starts asleep (default false; Box2D's `isAwake = false`): at rest, it costs
+   * nothing until an awake body touches it or a public call wakes it. Ignored when the world's sleeping
+   * is off, or with `allowSleep: false`. A body that starts asleep cannot start moving: a non-zero
+   * `linearVelocity` or `angularVelocity` with it throws a PhysicsInputError. */
+  startAsleep?: boolean;
   collider?: ColliderDef;
 }
 
 interface ResolvedCollider {
   kind: number;
-  /** The shared asset of a mesh or heightfield. */
-  asset: TriangleMesh | undefined;
   size: [number, number, number];
   friction: number;
+  staticFriction: number;
   restitution: number;
   captureVelocity: number;
   plasticVelocity: number;
@@ -117,6 +128,8 @@ interface ResolvedCollider {
   orientation: [number, number, number, number];
   /** undefined: the caller's default */
   density: number | undefined;
+  /** The shared asset of a shape that has one (convex hull, mesh, heightfield), else undefined. */
+  data: ShapeAsset | undefined;
 }
 
 /** Validates a collider description (changes nothing); `entity` names the body in errors. */
@@ -126,8 +139,13 @@ export function resolveCollider(entity: number, def: ColliderDef): ResolvedColli
   }
   let kind: number;
   let size: [number, number, number];
-  let asset: TriangleMesh | undefined;
-  switch (def.shape) {
+  let data: ShapeAsset | undefined;
+  const shape: unknown = def.shape;
+  if (typeof shape === 'object' && shape !== null) {
+    const hooks = getShapeHooks();
+    if (hooks === undefined) throw new PhysicsInputError(entity, 'collider.shape', shape, 'must be a shape name or a shape made by cylinder() / convexHull()');
+    ({ kind, size, data } = hooks.resolve(entity, shape));
+  } else switch (def.shape) {
     case 'sphere':
       kind = ShapeKind.sphere;
       size = [readNumber(entity, 'collider.radius', def.radius, 'positive'), 0, 0];
@@ -157,15 +175,16 @@ export function resolveCollider(entity: number, def: ColliderDef): ResolvedColli
         throw new PhysicsInputError(entity, `collider.${def.shape}`, a,
           def.shape === 'mesh' ? 'must be made by createTriangleMesh' : 'must be made by createHeightfield');
       }
-      asset = a as TriangleMesh;
+      data = a as TriangleMesh;
       size = [0, 0, 0];
       break;
     }
     default:
       throw new PhysicsInputError(entity, 'collider.shape', (def as { shape: unknown }).shape,
-        "must be 'sphere', 'box', 'capsule', 'plane', 'mesh' or 'heightfield'");
+        "must be 'sphere', 'box', 'capsule', 'plane', 'mesh', 'heightfield', or a shape made by cylinder() / convexHull()");
   }
   const friction = readNumber(entity, 'collider.friction', def.friction ?? 0.5, 'nonNegative');
+  const staticFriction = readNumber(entity, 'collider.staticFriction', def.staticFriction ?? friction, 'nonNegative');
   const restitution = readNumber(entity, 'collider.restitution', def.restitution ?? 0, 'nonNegative');
   if (restitution > 1) throw new PhysicsInputError(entity, 'collider.restitution', restitution, 'must be ≤ 1');
   const captureVelocity = readNumber(entity, 'collider.captureVelocity', def.captureVelocity ?? 0.2, 'nonNegative');
@@ -187,9 +206,9 @@ export function resolveCollider(entity: number, def: ColliderDef): ResolvedColli
     : readQuat(entity, 'collider.orientation', def.orientation);
   const density = def.density === undefined ? undefined : readNumber(entity, 'collider.density', def.density, 'positive');
   return {
-    kind, asset, size, friction, restitution, captureVelocity, plasticVelocity, minRestitution, group, mask,
+    kind, size, friction, staticFriction, restitution, captureVelocity, plasticVelocity, minRestitution, group, mask,
     isSensor: readBoolean(entity, 'collider.isSensor', def.isSensor, false), frictionCombine, restitutionCombine,
-    position, orientation, density,
+    position, orientation, density, data,
   };
 }
 
@@ -200,8 +219,13 @@ export function checkShapeMotion(entity: number, c: ResolvedCollider, motion: nu
     throw new PhysicsInputError(entity, 'collider.shape', 'plane', 'a plane must be on a static body');
   }
   if ((c.kind === ShapeKind.mesh || c.kind === ShapeKind.heightfield) && motion === MotionType.dynamic) {
-    throw new PhysicsInputError(entity, 'collider.shape', c.asset?.kind, 'a mesh or heightfield must be on a static or kinematic body');
+    throw new PhysicsInputError(entity, 'collider.shape', (c.data as { kind?: string } | undefined)?.kind, 'a mesh or heightfield must be on a static or kinematic body');
   }
+}
+
+/** Whether a resolved collider's shape is a registered one (mass from its routines, possibly off-centre). */
+function isRegisteredShape(kind: number): boolean {
+  return kind > ShapeKind.plane;
 }
 
 /** Whether a resolved collider sits on its body's frame (no offset, no rotation). */
@@ -242,13 +266,19 @@ export function addBody(world: PhysicsWorld, def: BodyDef = {}): number {
   const gravityScale = readNumber(e, 'gravityScale', def.gravityScale ?? 1, 'finite');
   const allowSleep = def.allowSleep ?? true;
   if (typeof allowSleep !== 'boolean') throw new PhysicsInputError(e, 'allowSleep', allowSleep, 'must be a boolean');
+  const startAsleep = def.startAsleep ?? false;
+  if (typeof startAsleep !== 'boolean') throw new PhysicsInputError(e, 'startAsleep', startAsleep, 'must be a boolean');
+  if (startAsleep && (v[0] !== 0 || v[1] !== 0 || v[2] !== 0 || w[0] !== 0 || w[1] !== 0 || w[2] !== 0)) {
+    throw new PhysicsInputError(e, 'startAsleep', startAsleep, 'a body that starts asleep must start at rest (zero velocities)');
+  }
   const collider = def.collider === undefined ? undefined : resolveCollider(e, def.collider);
   if (collider !== undefined) checkShapeMotion(e, collider, motion);
   let mass = 0;
   let inertia: [number, number, number] = [0, 0, 0];
   if (motion === MotionType.dynamic) {
     const density = collider?.density ?? readNumber(e, 'density', def.density ?? 1000, 'positive');
-    const fromShape = collider === undefined ? undefined : shapeMassProperties(collider.kind, collider.size, density);
+    const fromShape = collider === undefined ? undefined : isRegisteredShape(collider.kind)
+      ? (getShapeHooks() as ShapeHooks).mass(collider, density) : shapeMassProperties(collider.kind, collider.size, density);
     if (def.mass !== undefined) {
       mass = readNumber(e, 'mass', def.mass, 'positive');
     } else if (fromShape !== undefined && Number.isFinite(fromShape.mass)) {
@@ -309,11 +339,20 @@ export function addBody(world: PhysicsWorld, def: BodyDef = {}): number {
   cs.massOverride[eid] = (def.mass !== undefined ? MassOverride.mass : 0) | (def.inertia !== undefined ? MassOverride.inertia : 0);
   if (collider !== undefined) {
     if (collider.density === undefined) collider.density = def.density ?? 1000;
-    if (motion === MotionType.dynamic && !isCentred(collider)) centreOnCollider(world, eid, collider, def.inertia !== undefined);
+    const registered = isRegisteredShape(collider.kind);
+    if (motion === MotionType.dynamic && !registered && !isCentred(collider)) centreOnCollider(world, eid, collider, def.inertia !== undefined);
     writeCollider(world, eid, eid, collider);
+    // registered shapes may have their centre of mass off the collider origin and a full inertia
+    // tensor: the general compound path moves the body frame to their principal frame
+    if (registered && motion === MotionType.dynamic) (getShapeHooks() as ShapeHooks).updateBodyMass(world, eid);
+  }
+  const islands = world.islands;
+  if (startAsleep && allowSleep && motion === MotionType.dynamic && islands !== undefined && islands.options.enabled) {
+    islands.stage.sleepBody(islands, b, eid);
   }
   return indexHandle(world.handles, eid);
 }
+
 
 /**
  * A dynamic body whose one collider is offset: its centre of mass is the collider's centre and its
@@ -355,17 +394,12 @@ export function writeCollider(world: PhysicsWorld, eid: number, body: number, c:
   quatMultiply(s.localOrientation, 4 * eid, s.originOrientation, 4 * body, c.orientation, 0);
   s.density[eid] = c.density ?? (s.density[eid] > 0 ? s.density[eid] : 1000);
   s.shape[eid] = c.kind;
-  if (c.asset !== undefined) {
-    const assets = world.narrowphase.context.assets;
-    let index = assets.indexOf(c.asset);
-    if (index < 0) index = assets.push(c.asset) - 1;
-    c.size[0] = index;
-    s.bounds.set(c.asset.bounds, 6 * eid);
-  }
+  s.shapeData[eid] = c.data;
   s.size[3 * eid] = c.size[0];
   s.size[3 * eid + 1] = c.size[1];
   s.size[3 * eid + 2] = c.size[2];
   s.friction[eid] = c.friction;
+  s.staticFriction[eid] = c.staticFriction;
   s.restitution[eid] = c.restitution;
   s.captureVelocity[eid] = c.captureVelocity;
   s.plasticVelocity[eid] = c.plasticVelocity;
@@ -408,8 +442,8 @@ export function setCollider(world: PhysicsWorld, body: number, def: ColliderDef)
 export function getShape(world: PhysicsWorld, body: number): ShapeKindName | undefined {
   const eid = requireBody(world, body);
   const k = world.colliders.shape[eid];
-  for (const name of Object.keys(ShapeKind) as (ShapeKindName | 'none')[]) if (name !== 'none' && ShapeKind[name] === k) return name;
-  return undefined;
+  const names: ShapeKindName[] = ['sphere', 'box', 'capsule', 'plane', 'cylinder', 'convexHull', 'mesh', 'heightfield'];
+  return k === 0 ? undefined : names[k - 1];
 }
 
 /**
@@ -433,6 +467,7 @@ export function removeBody(world: PhysicsWorld, body: number): void {
   for (let c = s.firstCollider[eid]; c >= 0;) {
     const next = s.nextCollider[c];
     s.shape[c] = ShapeKind.none;
+    s.shapeData[c] = undefined;
     s.body[c] = -1;
     s.nextCollider[c] = -1;
     if (c !== eid) { removeEntity(world.ecs, c); retireIndex(world.handles, c); }

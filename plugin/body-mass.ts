@@ -22,6 +22,7 @@
 import { MotionType } from '../components/rigid-body';
 import { MassOverride, ShapeKind } from '../components/collider';
 import { shapeMassProperties } from '../components/mass-properties';
+import { getShapeRoutines } from '../systems/shapes/shape-registry';
 import { quatMultiply, quatRotate, quatToMat3 } from '../math/quat';
 import { mat3ToQuat, symmetricEigen3 } from '../math/sym-eigen3';
 import type { PhysicsWorld } from './world';
@@ -46,18 +47,36 @@ export function colliderMass(world: PhysicsWorld, body: number): CompoundMass {
   const r = new Float64Array(9);
   for (let c = s.firstCollider[body]; c >= 0; c = s.nextCollider[c]) {
     if (s.shape[c] === ShapeKind.none || s.shape[c] === ShapeKind.plane) continue;
-    const mp = shapeMassProperties(s.shape[c], s.size.subarray(3 * c, 3 * c + 3), s.density[c]);
-    if (!(mp.mass > 0) || !Number.isFinite(mp.mass)) continue;
-    const p = [s.localPosition[3 * c], s.localPosition[3 * c + 1], s.localPosition[3 * c + 2]];
-    quatToMat3(r, 0, s.localOrientation, 4 * c);
-    // I_i = R diag(D) Rᵀ
-    const d = mp.inertia, it: number[] = [];
-    for (let a = 0; a < 3; a++) {
-      for (let b = 0; b < 3; b++) it.push(r[3 * a] * d[0] * r[3 * b] + r[3 * a + 1] * d[1] * r[3 * b + 1] + r[3 * a + 2] * d[2] * r[3 * b + 2]);
+    const kind = s.shape[c];
+    let m: number;
+    // the shape's own centre of mass and inertia tensor, in the collider frame
+    let lc = [0, 0, 0], lt: number[];
+    if (kind === ShapeKind.sphere || kind === ShapeKind.box || kind === ShapeKind.capsule) {
+      const mp = shapeMassProperties(kind, s.size.subarray(3 * c, 3 * c + 3), s.density[c]);
+      m = mp.mass;
+      lt = [mp.inertia[0], 0, 0, 0, mp.inertia[1], 0, 0, 0, mp.inertia[2]];
+    } else {
+      const routines = getShapeRoutines(kind);
+      if (routines === undefined) continue;
+      const sm = routines.mass(s.size, 3 * c, s.shapeData[c], s.density[c]);
+      m = sm.mass; lc = sm.center; lt = sm.tensor;
     }
-    parts.push({ m: mp.mass, p, i: it });
-    mass += mp.mass;
-    cx += mp.mass * p[0]; cy += mp.mass * p[1]; cz += mp.mass * p[2];
+    if (!(m > 0) || !Number.isFinite(m)) continue;
+    quatToMat3(r, 0, s.localOrientation, 4 * c);
+    const p = [s.localPosition[3 * c], s.localPosition[3 * c + 1], s.localPosition[3 * c + 2]];
+    for (let a = 0; a < 3; a++) p[a] += r[3 * a] * lc[0] + r[3 * a + 1] * lc[1] + r[3 * a + 2] * lc[2];
+    // I_i = R T Rᵀ
+    const it: number[] = [];
+    for (let a = 0; a < 3; a++) {
+      for (let b = 0; b < 3; b++) {
+        let x = 0;
+        for (let u = 0; u < 3; u++) for (let v = 0; v < 3; v++) x += r[3 * a + u] * lt[3 * u + v] * r[3 * b + v];
+        it.push(x);
+      }
+    }
+    parts.push({ m, p, i: it });
+    mass += m;
+    cx += m * p[0]; cy += m * p[1]; cz += m * p[2];
   }
   const tensor = [0, 0, 0, 0, 0, 0, 0, 0, 0];
   if (mass === 0) return { mass: 0, center: [0, 0, 0], inertia: [0, 0, 0], axes: [0, 0, 0, 1], tensor };

@@ -94,6 +94,7 @@ export function removeCollider(world: PhysicsWorld, handle: number): void {
     }
   }
   s.shape[collider] = ShapeKind.none;
+  s.shapeData[collider] = undefined;
   s.nextCollider[collider] = -1;
   world.broadphase.stale = true;
   if (collider !== body) {

@@ -26,9 +26,12 @@ export {
 export type {
   JointDef, JointDefCommon, JointAxisName, JointAxisSpec, JointLimits, JointSwingLimit, JointMotorDef, JointKindName,
 } from './joints';
-export { sleeping, isSleeping, wakeUp, getAllowSleep, setAllowSleep, setSleepEnabled } from './sleep';
+export { sleeping, isSleeping, sleepNow, keepAsleep, wakeUp, getAllowSleep, setAllowSleep, setSleepEnabled } from './sleep';
 export type { SleepOptions, IslandState } from '../systems/islands/islands';
 export { addCollider, removeCollider, hasCollider, getColliderBody, getBodyColliders } from './colliders';
+export { cylinder, convexHull } from './shapes';
+export type { CylinderShape, ConvexHull, ConvexHullOptions } from './shapes';
+export type { ConvexHullData } from '../systems/shapes/convex-hull';
 export { entityHandle, handleIndex } from './handles';
 export { castRay, castRayAll, castRayAny, createRayHit, createRayHitList } from './queries';
 export { createTriangleMesh } from './triangle-mesh';
@@ -36,6 +39,8 @@ export type { TriangleMesh, TriangleMeshDef } from './triangle-mesh';
 export { createHeightfield } from './heightfield';
 export type { HeightfieldDef } from './heightfield';
 export type { RayHit, RayHitList, RayCastOptions, QueryFilterDef } from './queries';
+export { castShape, overlapShape, shapeProximity, pointProximity, createShapeHit, createOverlapList } from './shape-queries';
+export type { ShapeHit, OverlapList, QueryShapeDef, ShapeCastOptions, ProximityOptions } from './shape-queries';
 export {
   PhysicsInputError, UnknownEntityError, NonFiniteStateError, SolverNotRegisteredError, FrictionLawNotRegisteredError,
 } from './errors';
@@ -46,7 +51,7 @@ export type { StepProfile, StageName, Profiler } from './profiler';
 export type { PgsOptions } from '../systems/solve/pgs/pgs-options';
 export type { FrictionLaw } from '../systems/solve/mdp/single-contact';
 export type { LcpSolverOptions } from '../systems/solve/lcp/lcp-options';
-export type { ShapeKindName } from '../components/collider';
+export type { ShapeKindName, ShapeAsset } from '../components/collider';
 export type { ContactStore } from '../components/contact';
 export type { PairTable } from '../components/pair-table';
 export type { LcpOptions } from './accurate-solver';

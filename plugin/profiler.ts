@@ -26,7 +26,10 @@ export interface StepProfile {
   /** Solver-specific sub-stage times (keys ending in `Ms`, unit: ms) and counters, e.g. for the
    * accurate solver `impactMs`, `lcpBuildMs`, `lemkeMs`, `lemkePivots`, `lemkeWork`, `workBudgetStops`,
    * `islands`, `lcpSize`, `fallbacks`, `impactRounds`, `impactIntervals`, `jointSweeps`,
-   * `jointProjections`. Empty for PGS. */
+   * `jointProjections`, and the whole-step work budget's account (`systems/solve/lcp/README.md`):
+   * `stepWork`, `impactWork`, `formWork`, `fallbackWork`, `fallbackSweeps`, `impactBudgetSkips`,
+   * `warmStartRepairs`, `fallbackMs` (time in islands solved by the projected fallback),
+   * `slowestIslandMs`, `slowestIslandPoints`. Empty for PGS. */
   solverDetail: Record<string, number>;
 }
 

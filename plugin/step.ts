@@ -118,7 +118,7 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
   for (let k = before; k < world.nonFiniteBodies.length; k++) {
     clearBodyCaches(contacts, world.joints, world.nonFiniteBodies[k]);
   }
-  solveContinuous(world.continuous, world.solverBodies, bodies, colliders, contacts, world.gravity, world.joints, world.narrowphase.context); // fast thin bodies vs static
+  solveContinuous(world.continuous, world.solverBodies, bodies, colliders, contacts, world.gravity, world.joints, world.narrowphase.ctx); // fast thin bodies vs static
   world.stepCount++;
   world.time += dt;
   if (timed) { const t = now(); prof.last.stages.integrate = t - t0; t0 = t; }

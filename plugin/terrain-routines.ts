@@ -1,14 +1,15 @@
 /**
- * Registers the collide and ray routines of triangle meshes and heightfields into the dispatch tables,
- * once, on the first `createTriangleMesh` / `createHeightfield` call: the modules stay free of side
- * effects, and an app that never makes a mesh or a heightfield does not ship these routines.
+ * Registers the routines of triangle meshes and heightfields (collide functions with spheres, boxes and
+ * capsules; AABB, bounding radius and ray cast in the shape registry), once, on the first
+ * `createTriangleMesh` / `createHeightfield` call: the modules stay free of side effects, and an app that
+ * never makes a mesh or a heightfield does not ship these routines.
  */
 
 import { ShapeKind } from '../components/collider';
 import { registerCollideFn } from '../systems/narrowphase/collide-table';
 import { collideBoxMesh, collideCapsuleMesh, collideSphereMesh } from '../systems/narrowphase/collide-mesh';
-import { registerRayShape } from '../systems/queries/ray-shape';
-import { rayCastMeshShape } from '../systems/queries/ray-mesh';
+import { registerShapeRoutines } from '../systems/shapes/shape-registry';
+import { MESH_ROUTINES } from '../systems/queries/ray-mesh';
 
 let registered = false;
 
@@ -20,6 +21,6 @@ export function registerTerrainRoutines(): void {
     registerCollideFn(ShapeKind.sphere, kind, collideSphereMesh);
     registerCollideFn(ShapeKind.box, kind, collideBoxMesh);
     registerCollideFn(ShapeKind.capsule, kind, collideCapsuleMesh);
-    registerRayShape(kind, rayCastMeshShape);
+    registerShapeRoutines(kind, MESH_ROUTINES);
   }
 }

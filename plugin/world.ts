@@ -17,7 +17,7 @@ import { createNarrowphase, type NarrowphaseState } from '../systems/narrowphase
 import { createSolverBodies, type SolverBodies } from '../systems/assembly/solver-bodies';
 import { createConstraintProblem, type ConstraintProblem } from '../systems/assembly/constraint-problem';
 import { createJointProblem, type JointProblem } from '../systems/assembly/joint-rows';
-import type { IslandState } from '../systems/islands/islands';
+import { createIslandState, type IslandState } from '../systems/islands/islands';
 import type { ConstraintSolver, SolverKind, SolverProblem, StepContext } from '../systems/solve/constraint-solver';
 import { createPgsSolver } from '../systems/solve/pgs/pgs-solver';
 import { defaultPgsOptions, type PgsExperiments, type PgsOptions, type PgsSolverConfig } from '../systems/solve/pgs/pgs-options';
@@ -52,10 +52,11 @@ export interface PhysicsWorldOptions {
   profile?: boolean;
   /** Initial entity capacity; stores grow as needed (default 64). */
   initialCapacity?: number;
-  /** Sleeping (default off): `sleeping()` from `plugin/sleep.ts` turns it on (islands at rest below
-   * 0.05 m/s and 0.05 rad/s for 0.5 s sleep; thresholds as its options). The islands stage ships only
-   * with the apps that use it. `false` = off. */
-  sleep?: IslandState | false;
+  /** Sleeping (default on): islands whose bodies all stay below 0.05 m/s and 0.05 rad/s for 0.5 s
+   * sleep and cost nothing until something wakes them (`systems/islands/islands.ts`). `false` turns it
+   * off (benchmarks compare with it off); `sleeping({ ... })` from `plugin/sleep.ts` sets the
+   * thresholds. `setSleepEnabled` switches it at run time. */
+  sleep?: IslandState | boolean;
   /** Throw a `NonFiniteStateError` after a step in which a body's state became non-finite (default false:
    * the body is only reported in `nonFiniteBodies`; it is contained either way). */
   throwOnNonFinite?: boolean;
@@ -156,9 +157,10 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
   if (!Number.isInteger(cap) || cap < 1) {
     throw new WorldInputError('initialCapacity', cap, 'must be a positive integer');
   }
-  const sleep = options.sleep === undefined || options.sleep === false ? undefined : options.sleep;
+  const sleep = options.sleep === undefined || options.sleep === true ? createIslandState()
+    : options.sleep === false ? undefined : options.sleep;
   if (sleep !== undefined && (typeof sleep !== 'object' || sleep === null || typeof sleep.stage !== 'object')) {
-    throw new WorldInputError('sleep', sleep, 'must be sleeping() from plugin/sleep.ts, or false');
+    throw new WorldInputError('sleep', sleep, 'must be true, false or sleeping({ ... }) from plugin/sleep.ts');
   }
   const pgs = options.friction === undefined ? options.pgs : { friction: options.friction, ...options.pgs };
   const solver = makeSolver(options.solver ?? 'pgs', { pgs, lcp: options.lcp, experiments: options.experiments });
@@ -281,6 +283,9 @@ function validatePgsOptions<T extends PgsOptions>(o: T): T {
   for (const k of nonNeg) {
     const v = o[k] as number;
     if (!Number.isFinite(v) || v < 0) throw new WorldInputError(`pgs.${k}`, v, 'must be a finite number ≥ 0');
+  }
+  if (typeof o.maxLinearSpeed !== 'number' || !(o.maxLinearSpeed > 0)) {
+    throw new WorldInputError('pgs.maxLinearSpeed', o.maxLinearSpeed, 'must be a number > 0 (unit: m/s; Infinity: no limit)');
   }
   return o;
 }

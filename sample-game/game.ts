@@ -29,11 +29,12 @@ import { CreateSphere } from '@babylonjs/core/Meshes/Builders/sphereBuilder.js';
 import { Quaternion, Vector3 } from '@babylonjs/core/Maths/math.vector.js';
 import { Color3 } from '@babylonjs/core/Maths/math.color.js';
 import { CreatePickingRayToRef, Ray } from '@babylonjs/core/Culling/ray.core.js';
-import '@babylonjs/core/Culling/ray.js'; // Scene.pickWithRay
+import '@babylonjs/core/Culling/ray.js'; // scene picking for pointer events
 import type { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial.js';
 import '@babylonjs/core/Physics/joinedPhysicsEngineComponent.js';
 import '@babylonjs/core/Physics/v2/physicsEngineComponent.js';
 import { PhysicsAggregate } from '@babylonjs/core/Physics/v2/physicsAggregate.js';
+import { PhysicsRaycastResult } from '@babylonjs/core/Physics/physicsRaycastResult.js';
 import type { PhysicsBody } from '@babylonjs/core/Physics/v2/physicsBody.js';
 import type { PhysicsEngine } from '@babylonjs/core/Physics/v2/physicsEngine.js';
 import {
@@ -82,6 +83,10 @@ interface BallSlot {
 }
 
 const GRAVITY = 9.81;
+/** Collision group bit of the thrown balls, and the mask of the aiming ray cast (everything else). */
+const BALL_GROUP = 2;
+const AIM_MASK = 0xffffffff & ~BALL_GROUP;
+
 /** Friction and restitution of the level's and the toys' surfaces (the scenes' material). */
 const SURFACE = { friction: 0.5, restitution: 0 } as const;
 /** A block counts as knocked down when its centre dropped by more than this fraction of its height… */
@@ -186,6 +191,8 @@ export class KnockdownGame {
   // Scratch for throws (a throw may allocate, but nothing per frame does).
   private readonly ray = new Ray(Vector3.Zero(), Vector3.Forward(), Number.MAX_VALUE);
   private readonly velocity = [0, 0, 0];
+  private readonly aimTo = new Vector3();
+  private readonly aimHit = new PhysicsRaycastResult();
   private physicsStart = 0;
 
   constructor(readonly engine: Engine, readonly canvas: HTMLCanvasElement, options: GameOptions = {}) {
@@ -495,12 +502,12 @@ export class KnockdownGame {
     const camPos = stage.camera.globalPosition;
     const dir = ray.direction;
     const start = [camPos.x + dir.x * 1.2, camPos.y + dir.y * 1.2, camPos.z + dir.z * 1.2];
-    const pick = scene.pickWithRay(ray, (m) => m.isPickable && m.isEnabled() && !m.name.startsWith('ball-'));
-    const hit = pick?.hit === true && pick.pickedPoint !== null ? pick.pickedPoint : undefined;
+    // aim: a physics ray cast from the pointer (balls in flight are not in its mask)
     const reach = 60;
-    const target = hit !== undefined
-      ? [hit.x, hit.y, hit.z]
-      : [camPos.x + dir.x * reach, camPos.y + dir.y * reach, camPos.z + dir.z * reach];
+    this.aimTo.set(camPos.x + dir.x * reach, camPos.y + dir.y * reach, camPos.z + dir.z * reach);
+    (scene.getPhysicsEngine() as PhysicsEngine).raycastToRef(camPos, this.aimTo, this.aimHit, { collideWith: AIM_MASK });
+    const hit = this.aimHit.hasHit ? this.aimHit.hitPointWorld : this.aimTo;
+    const target = [hit.x, hit.y, hit.z];
     aimVelocity(this.velocity, start, target, this.ballSpeed, GRAVITY);
 
     const slot = this.balls[this.nextBall];
@@ -512,6 +519,7 @@ export class KnockdownGame {
     const aggregate = new PhysicsAggregate(slot.mesh, PhysicsShapeType.SPHERE, {
       mass: this.ballMass, radius: this.ballRadius, center: Vector3.Zero(), friction: 0.5, restitution: 0.15,
     }, scene);
+    aggregate.shape.filterMembershipMask = BALL_GROUP;
     aggregate.body.setAngularDamping(0.8);
     aggregate.body.setLinearVelocity(new Vector3(this.velocity[0], this.velocity[1], this.velocity[2]));
     slot.aggregate = aggregate;

@@ -48,26 +48,30 @@ import {
   addBody, applyAngularImpulse as engineAngularImpulse, applyImpulse as engineImpulse, hasBody, removeBody as engineRemoveBody,
   setCollider, setOrientation, setPosition, type BodyDef,
 } from '../bodies';
+import { addCollider, hasCollider, removeCollider } from '../colliders';
+import { rebaseBodyFrame } from '../body-mass';
 import {
   getDamping, getGravityScale, setDamping, setGravityScale, setMassProperties as engineSetMass, setMotionType as engineSetMotionType,
 } from '../body-properties';
-import { addJoint, getJointCoordinate, removeJoint, setJointFriction, setJointMotor } from '../joints';
+import { addJoint, removeJoint, setJointFriction, setJointMotor } from '../joints';
+import { quatMultiply, quatRotate, quatRotateInverse } from '../../math/quat';
+import { eulerXyz } from '../../systems/assembly/joint-rows';
 import { PhysicsInputError } from '../errors';
 import { castRay, castRayAll, createRayHit, createRayHitList, type RayCastOptions, type RayHit } from '../queries';
 import { MotionType } from '../../components/rigid-body';
-import { ShapeKind } from '../../components/collider';
 import { pairTableGet } from '../../components/pair-table';
 import { MAX_MANIFOLD_POINTS } from '../../components/contact';
 import { wakeBodies } from '../wake';
 import { handleIndex } from '../handles';
+import { keepAsleep, setAllowSleep, sleeping, sleepNow } from '../sleep';
 import { advanceClock, type StepClock } from './attach-physics';
 import { detAtan2 } from '../../math/deterministic-math';
 import {
-  quatConj, quatMul, quatRot, type BodyRecord, type JointRecord, type Q4, type ShapeRecord, type V3,
+  quatMul, quatRot, type BodyRecord, type JointRecord, type Q4, type ShapeRecord, type V3,
 } from './v2-records';
 import {
-  colliderDef, defaultMaterial, effectiveGeometry, effectiveShapeRecord, geometryBoundingBox, geometryFromParameters, geometryMass,
-  geometryTriangles, resolveMaterial, shapeLabel,
+  colliderDef, defaultMaterial, flattenShape, shapeContains, geometryFromParameters, leavesBoundingBox, leavesMass, leavesTriangles, resolveMaterial,
+  shapeLabel, type ResolvedMass, type ShapeLeaf,
 } from './v2-shapes';
 import {
   AXIS_NAMES, axisIsDriven, constraintLabel, jointDef, LIMITED, LOCKED, MOTOR_POSITION, MOTOR_VELOCITY, newJointRecord, readAxis,
@@ -113,10 +117,15 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
   private readonly onAfterStep: ((world: PhysicsWorld) => void) | undefined;
   private maxLinearVelocity = 200;
   private maxAngularVelocity = 100;
-  /** Body record by engine entity id. */
+  /** Body record by engine body id. */
   private readonly recordOf: (BodyRecord | undefined)[] = [];
+  /** Body record by engine collider id (a compound body has several). */
+  private readonly colliderOwner: (BodyRecord | undefined)[] = [];
   private readonly targets: BodyRecord[] = [];
-  private readonly servos = new Set<JointRecord>();
+  /** Bodies created with `startAsleep`: put to sleep before the next step, once their shape and mass are set. */
+  private readonly sleepers: BodyRecord[] = [];
+  /** Joint records with a position motor on a driven axis (an array: iterated each step without allocating). */
+  private readonly servos: JointRecord[] = [];
   private nextShapeId = 1;
   private eventBodies = 0;
   private continuedBodies = 0;
@@ -140,6 +149,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
   private readonly q1: Q4 = [0, 0, 0, 1];
   private readonly q2: Q4 = [0, 0, 0, 1];
   private readonly v1: V3 = [0, 0, 0];
+  private readonly v2: V3 = [0, 0, 0];
   private readonly m1 = new Matrix();
   private readonly quat = new Quaternion();
 
@@ -161,7 +171,8 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     this.stepMode = mode;
     this.clock = { fixedTimeStep: this.timeStep, maxSubSteps: maxSub, acc: 0 };
     this.onAfterStep = options.onAfterStep;
-    this.world = createPhysicsWorld(options);
+    // Havok sleeps resting bodies by default: so does this plugin's world, unless `sleep` is given
+    this.world = createPhysicsWorld({ ...options, sleep: options.sleep === undefined ? sleeping() : options.sleep });
   }
 
   /** How `executeStep` advances the world (see {@link EcsPhysicsPluginOptions.stepMode}); switchable at run time. */
@@ -195,7 +206,13 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
 
   getTimeStep(): number { return this.timeStep; }
 
-  /** Speed limits (m/s, rad/s; Havok's defaults 200 and 100), applied to every body after each step. */
+  /**
+   * World speed limits (m/s, rad/s; Havok's defaults 200 and 100). With the fast solver they act inside
+   * the step, as Havok's: each substep's velocity update scales |v| and |ω| down to the limits, so the
+   * contact solve and the positions see limited velocities. The accurate solver has no such hook: there
+   * the velocities are scaled down after the step.
+   * @throws PhysicsInputError for a limit that is not a number > 0.
+   */
   setVelocityLimits(maxLinearVelocity: number, maxAngularVelocity: number): void {
     for (const [f, v] of [['maxLinearVelocity', maxLinearVelocity], ['maxAngularVelocity', maxAngularVelocity]] as const) {
       if (typeof v !== 'number' || Number.isNaN(v) || !(v > 0)) throw new PhysicsInputError(-1, f, v, 'must be a number > 0');
@@ -210,6 +227,12 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     if (typeof delta !== 'number' || !Number.isFinite(delta) || !(delta > 0)) {
       throw new PhysicsInputError(-1, 'delta', delta, 'must be a finite number > 0 (unit: s)');
     }
+    if (this.sleepers.length > 0) this.fallAsleep();
+    // node transforms pushed in by the prestep are checked for every body before any is applied
+    for (let i = 0; i < bodies.length; i++) {
+      const b = bodies[i];
+      if (!b.disablePreStep) this.checkPrestep(b);
+    }
     for (let i = 0; i < bodies.length; i++) {
       const b = bodies[i];
       if (!b.disablePreStep) this.prestep(b);
@@ -220,8 +243,9 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     for (let s = 0; s < steps; s++) {
       this.applyTargets(h);
       this.applyServos(h);
+      const inStep = this.limitSpeedsInStep();
       stepWorld(this.world, h);
-      this.clampVelocities();
+      if (!inStep) this.clampVelocities();
       if (this.onAfterStep !== undefined) this.onAfterStep(this.world);
       if (s < steps - 1) this.dispatchEvents();
     }
@@ -240,7 +264,9 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     const p = readV3(-1, `${label}.position`, position);
     const q = readQ4(-1, `${label}.orientation`, orientation);
     readMotion(label, motionType);
-    body._pluginData = this.createRecord(body, 0, motionType, p, q, [1, 1, 1]);
+    const rec = this.createRecord(body, 0, motionType, p, q, [1, 1, 1]);
+    body._pluginData = rec;
+    if (body.startAsleep === true) this.sleepers.push(rec);
   }
 
   initBodyInstances(body: PhysicsBody, motionType: PhysicsMotionType, mesh: Mesh): void {
@@ -253,7 +279,9 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     const poses = readInstancePoses(label, data, 0, n);
     const list = body._pluginDataInstances as BodyRecord[];
     for (let i = 0; i < n; i++) {
-      list.push(this.createRecord(body, i, motionType, poses[i].p, poses[i].q, poses[i].s));
+      const rec = this.createRecord(body, i, motionType, poses[i].p, poses[i].q, poses[i].s);
+      list.push(rec);
+      if (body.startAsleep === true) this.sleepers.push(rec);
     }
   }
 
@@ -302,7 +330,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
       const srec = shape._pluginData as ShapeRecord | undefined;
       if (srec === undefined || srec.disposed) throw new PhysicsInputError(recs[0]?.eid ?? -1, `${bodyLabel(body)}.shape`, 'disposed', 'the shape was disposed');
       // validate for every instance before changing any
-      effectiveGeometry(shape);
+      flattenShape(shape);
       for (const rec of recs) this.resolveMass(rec, shape, rec.userMass);
     }
     for (const rec of recs) {
@@ -333,6 +361,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     const recs = this.targetsOf(body, instanceIndex, 'motionType');
     if (motionType === PhysicsMotionType.DYNAMIC) {
       for (const rec of recs) {
+        checkDynamicLeaves(rec, rec.shape ? flattenShape(rec.shape) : []);
         if (!(rec.mass > 0 && rec.inertia[0] > 0 && rec.inertia[1] > 0 && rec.inertia[2] > 0)) {
           throw new PhysicsInputError(rec.eid, `${bodyLabel(body)}.motionType`, 'DYNAMIC', 'a dynamic body needs mass > 0 and inertia > 0');
         }
@@ -457,6 +486,32 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     for (const rec of recs) setGravityScale(this.world, rec.eid, factor);
   }
 
+  /**
+   * Sleep control of a body (Havok's `setActivationControl`; `PhysicsActivationControl`):
+   * SIMULATION_CONTROLLED (0) the body sleeps when its island rests (the default), ALWAYS_ACTIVE (1) it
+   * never sleeps (and wakes now), ALWAYS_INACTIVE (2) it falls asleep now and bodies hitting it do not
+   * wake it (it acts as fixed, as in Havok; a call that moves or pushes it does wake it).
+   * @throws PhysicsInputError for an unknown mode or a disposed body.
+   */
+  setActivationControl(body: PhysicsBody, controlMode: number, instanceIndex?: number): void {
+    const recs = this.targetsOf(body, instanceIndex, 'activationControl');
+    if (controlMode !== 0 && controlMode !== 1 && controlMode !== 2) {
+      throw new PhysicsInputError(recs[0]?.eid ?? -1, `${bodyLabel(body)}.activationControl`, controlMode,
+        'must be a PhysicsActivationControl (SIMULATION_CONTROLLED 0, ALWAYS_ACTIVE 1, ALWAYS_INACTIVE 2)');
+    }
+    const sleepOn = this.world.islands !== undefined && this.world.islands.options.enabled;
+    for (const rec of recs) {
+      setAllowSleep(this.world, rec.eid, controlMode !== 1);
+      if (controlMode === 2 && sleepOn && rec.motion === DYNAMIC) keepAsleep(this.world, rec.eid);
+    }
+  }
+
+  /** The body's sleep control as {@link setActivationControl} takes it. */
+  getActivationControl(body: PhysicsBody, instanceIndex?: number): number {
+    const a = this.world.bodies.allowSleep[handleIndex(this.recordAt(body, instanceIndex, 'activationControl').eid)];
+    return a === 0 ? 1 : a === 2 ? 2 : 0;
+  }
+
   getGravityFactor(body: PhysicsBody, instanceIndex?: number): number {
     return getGravityScale(this.world, this.recordAt(body, instanceIndex, 'gravityFactor').eid);
   }
@@ -480,20 +535,21 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
 
   getBodyGeometry(body: PhysicsBody): object {
     const rec = this.recordAt(body, undefined, 'geometry');
-    if (!rec.shape) return { positions: new Float32Array(0), indices: new Uint32Array(0) };
-    return geometryTriangles(effectiveGeometry(rec.shape));
+    return leavesTriangles(rec.shape ? flattenShape(rec.shape) : []);
   }
 
   getBodyBoundingBox(body: PhysicsBody): BoundingBox {
     const rec = this.recordAt(body, undefined, 'boundingBox');
-    return geometryBoundingBox(rec.shape ? effectiveGeometry(rec.shape) : undefined, body.transformNode.getWorldMatrix());
+    return leavesBoundingBox(rec.shape ? flattenShape(rec.shape) : [], body.transformNode.getWorldMatrix());
   }
 
   setCollisionCallbackEnabled(body: PhysicsBody, enabled: boolean, instanceIndex?: number): void {
+    readBool(`${bodyLabel(body)}.collisionCallbackEnabled`, enabled);
     for (const rec of this.targetsOf(body, instanceIndex, 'collisionCallback')) this.setMask(rec, enabled ? COLLISION_EVENTS : 0);
   }
 
   setCollisionEndedCallbackEnabled(body: PhysicsBody, enabled: boolean, instanceIndex?: number): void {
+    readBool(`${bodyLabel(body)}.collisionEndedCallbackEnabled`, enabled);
     for (const rec of this.targetsOf(body, instanceIndex, 'collisionEndedCallback')) {
       this.setMask(rec, enabled ? rec.eventMask | EventMask.collisionFinished : rec.eventMask & ~EventMask.collisionFinished);
     }
@@ -517,7 +573,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     const geometry = geometryFromParameters(label, type, options ?? {});
     this.nextShapeId++;
     const rec: ShapeRecord = {
-      id, type, geometry, children: [], material: defaultMaterial(), materialSet: false, density: 1000,
+      id, type, geometry, children: [], material: defaultMaterial(), materialSet: false, filterSet: false, densitySet: false, density: 1000,
       membership: 0xffffffff, collideMask: 0xffffffff, isTrigger: false, bodies: new Set(), disposed: false,
     };
     shape._pluginData = rec;
@@ -526,6 +582,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
   setShapeFilterMembershipMask(shape: PhysicsShape, membershipMask: number): void {
     const rec = this.shapeRecord(shape, 'filterMembershipMask');
     rec.membership = readMask(`${shapeLabel(rec)}.filterMembershipMask`, membershipMask);
+    rec.filterSet = true;
     this.refreshShape(shape);
   }
   getShapeFilterMembershipMask(shape: PhysicsShape): number { return this.shapeRecord(shape, 'filterMembershipMask').membership; }
@@ -533,6 +590,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
   setShapeFilterCollideMask(shape: PhysicsShape, collideMask: number): void {
     const rec = this.shapeRecord(shape, 'filterCollideMask');
     rec.collideMask = readMask(`${shapeLabel(rec)}.filterCollideMask`, collideMask);
+    rec.filterSet = true;
     this.refreshShape(shape);
   }
   getShapeFilterCollideMask(shape: PhysicsShape): number { return this.shapeRecord(shape, 'filterCollideMask').collideMask; }
@@ -556,6 +614,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
       throw new PhysicsInputError(-1, `${shapeLabel(rec)}.density`, density, 'must be a finite number > 0 (kg/m³)');
     }
     rec.density = density;
+    rec.densitySet = true;
     this.refreshShape(shape, true);
   }
   getDensity(shape: PhysicsShape): number { return this.shapeRecord(shape, 'density').density; }
@@ -565,12 +624,14 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     const label = shapeLabel(rec);
     if (rec.geometry !== undefined) throw new PhysicsInputError(-1, `${label}.addChild`, 'not a container', 'only a CONTAINER shape takes children');
     this.shapeRecord(newChild, 'child');
+    if (shapeContains(newChild, shape)) throw new PhysicsInputError(-1, `${label}.children`, shapeLabel(newChild._pluginData as ShapeRecord), 'a container cannot hold itself');
     const t = translation ? readV3(-1, `${label}.child.translation`, translation) : [0, 0, 0] as V3;
     const r = rotation ? readQ4(-1, `${label}.child.rotation`, rotation) : [0, 0, 0, 1] as Q4;
     const s = scale ? readV3(-1, `${label}.child.scale`, scale) : [1, 1, 1] as V3;
     if (!(s[0] > 0 && s[1] > 0 && s[2] > 0)) throw new PhysicsInputError(-1, `${label}.child.scale`, s, 'must be > 0 on every axis');
     rec.children.push({ shape: newChild, translation: t, rotation: r, scale: s });
     try {
+      flattenShape(shape); // a cycle (a container inside itself), a disposed or badly scaled leaf
       this.refreshShape(shape, true);
     } catch (e) {
       rec.children.pop();
@@ -596,7 +657,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
 
   getBoundingBox(shape: PhysicsShape): BoundingBox {
     this.shapeRecord(shape, 'boundingBox');
-    return geometryBoundingBox(effectiveGeometry(shape));
+    return leavesBoundingBox(flattenShape(shape));
   }
 
   disposeShape(shape: PhysicsShape): void {
@@ -632,6 +693,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
 
   setEnabled(constraint: PhysicsConstraint, isEnabled: boolean): void {
     const recs = this.jointRecords(constraint, 'isEnabled');
+    readBool(`${constraintLabel(constraint)}.isEnabled`, isEnabled);
     for (const rec of recs) {
       if (rec.enabled === !!isEnabled) continue;
       rec.enabled = !!isEnabled;
@@ -644,6 +706,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
   }
 
   setCollisionsEnabled(constraint: PhysicsConstraint, isEnabled: boolean): void {
+    readBool(`${constraintLabel(constraint)}.isCollisionsEnabled`, isEnabled);
     for (const rec of this.jointRecords(constraint, 'isCollisionsEnabled')) {
       rec.collisions = !!isEnabled;
       this.rebuild(rec);
@@ -731,7 +794,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
       if (rec.eid >= 0 && this.jointAlive(rec)) removeJoint(this.world, rec.eid);
       rec.eid = -1;
       rec.enabled = false;
-      this.servos.delete(rec);
+      this.dropServo(rec);
     }
     recs.length = 0;
   }
@@ -829,9 +892,10 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     const eid = addBody(this.world, def);
     const rec: BodyRecord = {
       eid, body, index, motion, shape: null, userMass: NO_MASS, mass: 1, inertia: [1, 1, 1], com: [0, 0, 0],
-      comRotation: [0, 0, 0, 1], eventMask: 0, hasTarget: false, target: new Float64Array(7), scale, disposed: false,
+      comRotation: [0, 0, 0, 1], colliders: [], eventMask: 0, hasTarget: false, target: new Float64Array(7), scale, disposed: false,
     };
     this.recordOf[handleIndex(eid)] = rec;
+    this.colliderOwner[handleIndex(eid)] = rec;
     return rec;
   }
 
@@ -842,24 +906,32 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     if (rec.shape) (rec.shape._pluginData as ShapeRecord | undefined)?.bodies.delete(rec);
     if (hasBody(this.world, rec.eid)) engineRemoveBody(this.world, rec.eid);
     if (this.recordOf[handleIndex(rec.eid)] === rec) this.recordOf[handleIndex(rec.eid)] = undefined;
+    if (this.colliderOwner[handleIndex(rec.eid)] === rec) this.colliderOwner[handleIndex(rec.eid)] = undefined;
+    for (const c of rec.colliders) if (this.colliderOwner[handleIndex(c)] === rec) this.colliderOwner[handleIndex(c)] = undefined;
+    rec.colliders.length = 0;
     if (rec.hasTarget) {
       rec.hasTarget = false;
       const i = this.targets.indexOf(rec);
       if (i >= 0) this.targets.splice(i, 1);
     }
-    for (const j of this.servos) if (j.parent === rec || j.child === rec) this.servos.delete(j);
+    for (let k = this.servos.length - 1; k >= 0; k--) {
+      const j = this.servos[k];
+      if (j.parent === rec || j.child === rec) this.dropServo(j);
+    }
   }
 
-  /** Resolved mass properties of a record with a shape and user overrides (validates; changes nothing). */
-  private resolveMass(rec: BodyRecord, shape: PhysicsShape | null, user: PhysicsMassProperties): { mass: number; inertia: V3; com: V3; rot: Q4 } {
+  /**
+   * Resolved mass properties of a record with a shape and user overrides (validates; changes nothing).
+   * As Havok: each field the user gave overrides the one computed from the shape's leaves at their
+   * densities; the others stay computed (a new `setMassProperties` call replaces the previous overrides).
+   */
+  private resolveMass(rec: BodyRecord, shape: PhysicsShape | null, user: PhysicsMassProperties): ResolvedMass {
     const label = bodyLabel(rec.body);
-    const g = shape ? effectiveGeometry(shape) : undefined;
-    const density = shape ? (shape._pluginData as ShapeRecord).density : 1000;
+    const leaves = shape ? flattenShape(shape) : [];
+    if (rec.motion === DYNAMIC) checkDynamicLeaves(rec, leaves);
+    const computed = leavesMass(leaves);
     let mass = 1, inertia: V3 = [1, 1, 1], com: V3 = [0, 0, 0], rot: Q4 = [0, 0, 0, 1];
-    if (g !== undefined) {
-      const m = geometryMass(g, density);
-      mass = m.mass; inertia = m.inertia; com = [g.center[0], g.center[1], g.center[2]]; rot = [g.rotation[0], g.rotation[1], g.rotation[2], g.rotation[3]];
-    }
+    if (computed !== undefined) ({ mass, inertia, com, rot } = computed);
     if (user.mass !== undefined) {
       if (typeof user.mass !== 'number' || !Number.isFinite(user.mass) || user.mass < 0) {
         throw new PhysicsInputError(rec.eid, `${label}.massProperties.mass`, user.mass, 'must be a finite number ≥ 0 (kg)');
@@ -876,19 +948,6 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     if (user.inertiaOrientation !== undefined && user.inertiaOrientation !== null) {
       rot = readQ4(rec.eid, `${label}.massProperties.inertiaOrientation`, user.inertiaOrientation);
     }
-    if (g !== undefined) {
-      // the engine's collider is centred on the body's centre of mass, along its inertia axes
-      const d = Math.hypot(com[0] - g.center[0], com[1] - g.center[1], com[2] - g.center[2]);
-      if (d > 1e-9 * (1 + Math.abs(g.size[0]))) {
-        throw new PhysicsInputError(rec.eid, `${label}.massProperties.centerOfMass`, com,
-          "a centre of mass away from the shape's centre needs collider offsets, which this engine does not have yet");
-      }
-      const dq = Math.abs(rot[0] * g.rotation[0] + rot[1] * g.rotation[1] + rot[2] * g.rotation[2] + rot[3] * g.rotation[3]);
-      if (g.kind !== 'sphere' && dq < 1 - 1e-9) {
-        throw new PhysicsInputError(rec.eid, `${label}.massProperties.inertiaOrientation`, rot,
-          "inertia axes other than the shape's own need collider offsets, which this engine does not have yet");
-      }
-    }
     if (rec.motion === DYNAMIC && !(mass > 0 && inertia[0] > 0 && inertia[1] > 0 && inertia[2] > 0)) {
       throw new PhysicsInputError(rec.eid, `${label}.massProperties`, [mass, ...inertia],
         'a dynamic body needs mass > 0 and inertia > 0 (Babylon makes a body with mass 0 STATIC)');
@@ -896,12 +955,23 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     return { mass, inertia, com, rot };
   }
 
-  /** Writes resolved mass properties (and the body frame they imply) into the record and the world. */
-  private applyMass(rec: BodyRecord, r: { mass: number; inertia: V3; com: V3; rot: Q4 }): void {
-    const nodeP: V3 = [0, 0, 0], nodeQ: Q4 = [0, 0, 0, 1];
-    this.nodePose(rec, nodeP, nodeQ);
+  /**
+   * Writes resolved mass properties into the record and the world: the engine body frame moves to the
+   * centre of mass and inertia axes (`rebaseBodyFrame`: colliders, joint frames and velocities are
+   * re-expressed, nothing moves in the world), then a dynamic body takes the mass and inertia.
+   */
+  private applyMass(rec: BodyRecord, r: ResolvedMass): void {
+    const s = this.world.colliders, e = handleIndex(rec.eid);
+    // the node frame expressed in the current body frame is the engine's origin frame (op, oq):
+    // the new origin (centre of mass) there is op + oq·com, the new axes oq ⊗ rot
+    const oq = s.originOrientation.subarray(4 * e, 4 * e + 4);
+    const c = quatRot(oq, r.com);
+    c[0] += s.originPosition[3 * e]; c[1] += s.originPosition[3 * e + 1]; c[2] += s.originPosition[3 * e + 2];
+    const axes = quatMul(oq, r.rot);
+    const l = Math.hypot(axes[0], axes[1], axes[2], axes[3]);
+    for (let k = 0; k < 4; k++) axes[k] /= l;
+    rebaseBodyFrame(this.world, e, c, axes);
     rec.mass = r.mass; rec.inertia = r.inertia; rec.com = r.com; rec.comRotation = r.rot;
-    this.teleport(rec, nodeP, nodeQ);
     if (rec.motion === DYNAMIC) engineSetMass(this.world, rec.eid, engineMass(rec));
   }
 
@@ -911,59 +981,63 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     rec.shape = shape;
     (shape._pluginData as ShapeRecord).bodies.add(rec);
     const mass = this.resolveMass(rec, shape, rec.userMass);
-    // the collider first, then the mass properties (they override whatever the collider implies)
-    this.writeCollider(rec);
+    // the colliders first, then the mass properties (they override whatever the colliders imply)
+    this.writeColliders(rec);
     this.applyMass(rec, mass);
   }
 
   private clearShape(rec: BodyRecord): void {
     if (rec.shape) (rec.shape._pluginData as ShapeRecord | undefined)?.bodies.delete(rec);
     rec.shape = null;
-    this.world.colliders.shape[handleIndex(rec.eid)] = ShapeKind.none;
+    this.writeColliders(rec);
   }
 
-  private writeCollider(rec: BodyRecord): void {
-    if (!rec.shape) return;
-    const g = effectiveGeometry(rec.shape);
-    if (g === undefined) { this.world.colliders.shape[handleIndex(rec.eid)] = ShapeKind.none; return; }
-    setCollider(this.world, rec.eid, colliderDef(g, effectiveShapeRecord(rec.shape)));
+  /**
+   * The engine colliders of a record's shape: the first leaf on the body's own entity, the others as
+   * extra colliders (`addCollider`), each at its pose in the node frame (= the body's origin frame).
+   */
+  private writeColliders(rec: BodyRecord): void {
+    const ids = rec.colliders, w = this.world;
+    for (let i = ids.length - 1; i >= 0; i--) {
+      const c = ids[i];
+      if (c === rec.eid) continue;
+      if (hasCollider(w, c)) removeCollider(w, c);
+      if (this.colliderOwner[handleIndex(c)] === rec) this.colliderOwner[handleIndex(c)] = undefined;
+    }
+    ids.length = 0;
+    const leaves = rec.shape ? flattenShape(rec.shape) : [];
+    if (leaves.length === 0) {
+      if (hasCollider(w, rec.eid)) removeCollider(w, rec.eid);
+      return;
+    }
+    setCollider(w, rec.eid, colliderDef(leaves[0]));
+    ids.push(rec.eid);
+    for (let i = 1; i < leaves.length; i++) {
+      const c = addCollider(w, rec.eid, colliderDef(leaves[i]));
+      ids.push(c);
+      this.colliderOwner[handleIndex(c)] = rec;
+    }
   }
 
-  /** Pushes a shape change to every body using it (and to containers holding it). */
+  /** Pushes a shape change to every body using it (directly or through containers, at any depth). */
   private refreshShape(shape: PhysicsShape, massToo = false): void {
     const users = this.shapeUsers(shape);
     // validate every user before changing any
-    for (const [b, s] of users) { effectiveGeometry(s); if (massToo) this.resolveMass(b, s, b.userMass); }
-    for (const [b, s] of users) {
-      this.writeCollider(b);
-      if (massToo) this.applyMass(b, this.resolveMass(b, s, b.userMass));
+    for (const b of users) { flattenShape(b.shape!); if (massToo) this.resolveMass(b, b.shape, b.userMass); }
+    for (const b of users) {
+      this.writeColliders(b);
+      if (massToo) this.applyMass(b, this.resolveMass(b, b.shape, b.userMass));
     }
   }
 
-  /** Bodies whose collider depends on `shape` (directly or through a container), with their own shape. */
-  private shapeUsers(shape: PhysicsShape): [BodyRecord, PhysicsShape][] {
-    const out: [BodyRecord, PhysicsShape][] = [];
-    const visit = (s: PhysicsShape): void => {
-      const r = s._pluginData as ShapeRecord | undefined;
-      if (r === undefined) return;
-      for (const b of r.bodies) if (!b.disposed) out.push([b, s]);
-    };
-    visit(shape);
+  /** Live body records whose shape is `shape` or contains it. */
+  private shapeUsers(shape: PhysicsShape): BodyRecord[] {
+    const out: BodyRecord[] = [];
     for (const b of this.recordOf) {
-      if (b === undefined || b.disposed || !b.shape || b.shape === shape) continue;
-      const r = b.shape._pluginData as ShapeRecord | undefined;
-      if (r !== undefined && r.children.some((c) => c.shape === shape)) out.push([b, b.shape]);
+      if (b === undefined || b.disposed || !b.shape) continue;
+      if (shapeContains(b.shape, shape)) out.push(b);
     }
     return out;
-  }
-
-  /** The node pose of a record from the engine pose: q_n = q r⁻¹, p_n = x − q_n c. */
-  private nodePose(rec: BodyRecord, p: V3, q: Q4): void {
-    const b = this.world.bodies, i3 = 3 * handleIndex(rec.eid), i4 = 4 * handleIndex(rec.eid);
-    const r = rec.comRotation;
-    quatMul(b.orientation.subarray(i4, i4 + 4), quatConj(r), q);
-    const c = quatRot(q, rec.com);
-    p[0] = b.position[i3] - c[0]; p[1] = b.position[i3 + 1] - c[1]; p[2] = b.position[i3 + 2] - c[2];
   }
 
   /** Sets the engine pose from a node pose: x = p_n + q_n c, q = q_n r. */
@@ -985,6 +1059,23 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     quatRot(this.q1, rec.com, out);
   }
 
+  /** Throws PhysicsInputError naming the body when the node transform a prestep would push in is not finite. */
+  private checkPrestep(body: PhysicsBody): void {
+    const type = body.getPrestepType();
+    if (type !== PhysicsPrestepType.TELEPORT && type !== PhysicsPrestepType.ACTION) return;
+    if ((body._pluginDataInstances as BodyRecord[]).length > 0) return; // thin instances: readInstancePoses checks each matrix
+    const node = body.transformNode;
+    node.computeWorldMatrix(true);
+    const p = node.absolutePosition, q = node.absoluteRotationQuaternion;
+    if (!(Number.isFinite(p.x) && Number.isFinite(p.y) && Number.isFinite(p.z))) {
+      throw new PhysicsInputError(-1, `${bodyLabel(body)}.position`, [p.x, p.y, p.z], 'the node position pushed in by the prestep must be finite');
+    }
+    if (!(Number.isFinite(q.x) && Number.isFinite(q.y) && Number.isFinite(q.z) && Number.isFinite(q.w)) || !(q.lengthSquared() > 1e-24)) {
+      throw new PhysicsInputError(-1, `${bodyLabel(body)}.rotationQuaternion`, [q.x, q.y, q.z, q.w],
+        'the node rotation pushed in by the prestep must be a finite, non-zero quaternion');
+    }
+  }
+
   private prestep(body: PhysicsBody): void {
     const type = body.getPrestepType();
     const node = body.transformNode;
@@ -993,8 +1084,13 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
       if (list.length > 0) {
         const data = (node as Mesh)._thinInstanceDataStorage?.matrixData;
         if (!data) return;
-        const poses = readInstancePoses(bodyLabel(body), data, 0, list.length);
-        for (let i = 0; i < list.length; i++) this.teleport(list[i], poses[i].p, poses[i].q);
+        // every matrix checked before any instance moves; allocation-free (plugin scratch)
+        const label = bodyLabel(body), v = this.v1, q = this.q1, sc = this.v2;
+        for (let i = 0; i < list.length; i++) readInstancePose(label, data, i, this.m1, this.quat, v, q, sc);
+        for (let i = 0; i < list.length; i++) {
+          readInstancePose(label, data, i, this.m1, this.quat, v, q, sc);
+          this.teleport(list[i], v, q);
+        }
         return;
       }
       const rec = body._pluginData as BodyRecord | undefined;
@@ -1008,6 +1104,16 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
       node.computeWorldMatrix(true);
       this.setTargetTransform(body, node.absolutePosition, node.absoluteRotationQuaternion);
     }
+  }
+
+  /** `startAsleep` bodies fall asleep (dynamic ones, with sleeping on for the world). */
+  private fallAsleep(): void {
+    const sleepOn = this.world.islands !== undefined && this.world.islands.options.enabled;
+    for (let k = 0; k < this.sleepers.length; k++) {
+      const rec = this.sleepers[k];
+      if (sleepOn && !rec.disposed && this.world.bodies.motionType[handleIndex(rec.eid)] === MotionType.dynamic) sleepNow(this.world, rec.eid);
+    }
+    this.sleepers.length = 0;
   }
 
   /** Pending targets → velocities that reach them in one step of h (exact for the engine's integrator). */
@@ -1037,19 +1143,63 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     this.targets.length = 0;
   }
 
+  /**
+   * Position motors: before each step, each servo axis's motor speed becomes the velocity that closes
+   * the error to its target in one step (err / h; angles wrapped to (−π, π]), under the maximum force
+   * set on the axis (`applyDrive`). Allocation-free: the joint coordinate is read from the joint
+   * columns with the plugin's scratch, and only the motor speed column is written.
+   */
   private applyServos(h: number): void {
-    if (this.servos.size === 0) return;
-    for (const rec of this.servos) {
+    const js = this.world.joints;
+    for (let k = 0; k < this.servos.length; k++) {
+      const rec = this.servos[k];
       if (rec.eid < 0 || !this.jointAlive(rec)) continue;
       for (let a = 0; a < 6; a++) {
         if (rec.motorType[a] !== MOTOR_POSITION || !axisIsDriven(rec, a)) continue;
-        let err = rec.motorTarget[a] - getJointCoordinate(this.world, rec.eid, AXIS_NAMES[a]);
+        let err = rec.motorTarget[a] - this.jointCoordinate(handleIndex(rec.eid), a);
         if (a >= 3) { while (err > Math.PI) err -= 2 * Math.PI; while (err < -Math.PI) err += 2 * Math.PI; }
-        setJointMotor(this.world, rec.eid, { speed: err / h, maxForce: rec.motorMaxForce[a] }, AXIS_NAMES[a]);
+        js.motorSpeed[6 * handleIndex(rec.eid) + a] = err / h;
       }
     }
   }
 
+  private readonly jq = new Float64Array(16);
+  private readonly jv = new Float64Array(12);
+  private readonly jr = new Float64Array(4);
+
+  /** Joint coordinate `a` (0..2: m along A's frame axes; 3..5: XYZ Euler angles of B's frame in A's,
+   * rad) of engine joint `j`, as `getJointCoordinate` reads it, without allocating. */
+  private jointCoordinate(j: number, a: number): number {
+    const js = this.world.joints, P = this.world.bodies.position, Q = this.world.bodies.orientation;
+    const A = js.bodyA[j], B = js.bodyB[j];
+    const q = this.jq, v = this.jv;
+    quatMultiply(q, 0, Q, 4 * A, js.frameA, 4 * j); // A's joint frame, world
+    if (a < 3) {
+      quatRotate(v, 0, Q, 4 * A, js.anchorA, 3 * j);
+      quatRotate(v, 3, Q, 4 * B, js.anchorB, 3 * j);
+      v[6] = P[3 * B] + v[3] - P[3 * A] - v[0];
+      v[7] = P[3 * B + 1] + v[4] - P[3 * A + 1] - v[1];
+      v[8] = P[3 * B + 2] + v[5] - P[3 * A + 2] - v[2];
+      quatRotateInverse(v, 9, q, 0, v, 6); // d in A's joint frame
+      return v[9 + a];
+    }
+    quatMultiply(q, 4, Q, 4 * B, js.frameB, 4 * j); // B's joint frame, world
+    q[8] = -q[0]; q[9] = -q[1]; q[10] = -q[2]; q[11] = q[3];
+    quatMultiply(this.jr, 0, q, 8, q, 4); // B's frame in A's
+    eulerXyz(v, 0, this.jr);
+    return v[a - 3];
+  }
+
+  /** Hands the speed limits to the fast solver (its velocity update applies them); false for a solver without the hook. */
+  private limitSpeedsInStep(): boolean {
+    const solver = this.world.solver as { kind: string; options?: { maxLinearSpeed?: number; maxAngularSpeed?: number } };
+    if (solver.kind !== 'pgs' || solver.options === undefined) return false;
+    solver.options.maxLinearSpeed = this.maxLinearVelocity;
+    solver.options.maxAngularSpeed = this.maxAngularVelocity;
+    return true;
+  }
+
+  /** Post-step speed limits, for solvers without the in-step hook. */
   private clampVelocities(): void {
     const b = this.world.bodies;
     const maxV2 = this.maxLinearVelocity * this.maxLinearVelocity, maxW2 = this.maxAngularVelocity * this.maxAngularVelocity;
@@ -1170,24 +1320,30 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     if (this.continuedBodies > 0) {
       for (let m = 0; m < cs.count; m++) {
         if (!cs.touching[m] || cs.sensor[m] || this.begunStamp[m] === this.stamp) continue;
-        this.collision(m, cs.bodyA[m], cs.bodyB[m], PhysicsEventType.COLLISION_CONTINUED, EventMask.collisionContinued);
+        this.collision(m, cs.colliderA[m], cs.colliderB[m], PhysicsEventType.COLLISION_CONTINUED, EventMask.collisionContinued);
       }
     }
     for (let k = 0; k < cs.endCount; k++) {
       const a = cs.endA[k], b = cs.endB[k];
-      const ra = this.recordOf[a], rb = this.recordOf[b];
-      if (ra === undefined || rb === undefined) continue; // a removed body: its events are dropped, as in Havok
+      const ra = this.colliderOwner[a], rb = this.colliderOwner[b];
+      if (ra === undefined || rb === undefined) continue; // a removed body or collider: its events are dropped, as in Havok
       if (col.isSensor[a] | col.isSensor[b]) this.trigger(a, b, PhysicsEventType.TRIGGER_EXITED);
       else this.ended(ra, rb);
     }
   }
 
+  /**
+   * A trigger event of collider pair (a, b): `collider` is the body that entered or left,
+   * `collidedAgainst` the trigger. Two triggers report each other too (as Havok): the moving one is
+   * the `collider` (dynamic before animated before static; the first of the pair on a tie).
+   */
   private trigger(a: number, b: number, type: PhysicsEventType): void {
     const col = this.world.colliders;
-    if (col.isSensor[a] && col.isSensor[b]) return; // two triggers do not report each other
-    const ra = this.recordOf[a], rb = this.recordOf[b];
+    const ra = this.colliderOwner[a], rb = this.colliderOwner[b];
     if (ra === undefined || rb === undefined) return;
-    const [other, trig] = col.isSensor[a] ? [rb, ra] : [ra, rb];
+    const bothSensors = col.isSensor[a] === 1 && col.isSensor[b] === 1;
+    const aEnters = bothSensors ? ra.motion >= rb.motion : col.isSensor[b] === 1;
+    const other = aEnters ? ra : rb, trig = aEnters ? rb : ra;
     const e = this.trig;
     e.collider = other.body; e.colliderIndex = other.index;
     e.collidedAgainst = trig.body; e.collidedAgainstIndex = trig.index;
@@ -1196,7 +1352,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
   }
 
   private collision(m: number, a: number, b: number, type: PhysicsEventType, bit: number): void {
-    const ra = this.recordOf[a], rb = this.recordOf[b];
+    const ra = this.colliderOwner[a], rb = this.colliderOwner[b];
     if (ra === undefined || rb === undefined) return;
     const aWants = (ra.eventMask & bit) !== 0;
     if (!aWants && (rb.eventMask & bit) === 0) return;
@@ -1309,7 +1465,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     const def = rec.enabled ? jointDef(rec) : undefined;
     if (rec.eid >= 0) removeJoint(this.world, rec.eid);
     rec.eid = -1;
-    this.servos.delete(rec);
+    this.dropServo(rec);
     if (def === undefined) return;
     rec.eid = addJoint(this.world, def);
     for (let a = 0; a < 6; a++) this.applyDrive(rec, a);
@@ -1327,7 +1483,13 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     }
     let servo = false;
     for (let k = 0; k < 6; k++) if (rec.motorType[k] === MOTOR_POSITION && axisIsDriven(rec, k)) servo = true;
-    if (servo) this.servos.add(rec); else this.servos.delete(rec);
+    if (!servo) this.dropServo(rec);
+    else if (this.servos.indexOf(rec) < 0) this.servos.push(rec);
+  }
+
+  private dropServo(rec: JointRecord): void {
+    const i = this.servos.indexOf(rec);
+    if (i >= 0) this.servos.splice(i, 1);
   }
 
   // ---------------------------------------------------------------- record lookup
@@ -1398,6 +1560,17 @@ function motionName(m: PhysicsMotionType): 'static' | 'kinematic' | 'dynamic' {
   return m === PhysicsMotionType.STATIC ? 'static' : m === PhysicsMotionType.ANIMATED ? 'kinematic' : 'dynamic';
 }
 
+/** Meshes and heightfields have no volume: the engine takes them on static and kinematic bodies only.
+ * @throws PhysicsInputError naming the body (field `shape`) */
+function checkDynamicLeaves(rec: BodyRecord, leaves: readonly ShapeLeaf[]): void {
+  for (const l of leaves) {
+    if (l.geometry.kind === 'mesh' || l.geometry.kind === 'heightfield') {
+      throw new PhysicsInputError(rec.eid, `${bodyLabel(rec.body)}.shape`, l.geometry.kind.toUpperCase(),
+        'a MESH or HEIGHTFIELD shape needs a STATIC or ANIMATED body (it has no volume: use CONVEX_HULL for a dynamic body)');
+    }
+  }
+}
+
 function readMotion(label: string, m: unknown): void {
   if (m !== PhysicsMotionType.STATIC && m !== PhysicsMotionType.ANIMATED && m !== PhysicsMotionType.DYNAMIC) {
     throw new PhysicsInputError(-1, `${label}.motionType`, m, 'must be a PhysicsMotionType (STATIC 0, ANIMATED 1, DYNAMIC 2)');
@@ -1446,11 +1619,37 @@ function readNonNeg(entity: number, field: string, v: unknown): number {
   return v;
 }
 
+function readBool(field: string, v: unknown): boolean {
+  if (typeof v !== 'boolean') throw new PhysicsInputError(-1, field, v, 'must be a boolean');
+  return v;
+}
+
 function readMask(field: string, v: unknown): number {
   if (typeof v !== 'number' || !Number.isInteger(v) || v < -0x80000000 || v > 0xffffffff) {
     throw new PhysicsInputError(-1, field, v, 'must be a 32-bit integer mask');
   }
   return v >>> 0;
+}
+
+/**
+ * Pose of thin instance `i` from Babylon's matrix buffer into `p` (position), `q` (rotation without
+ * scale) and `s` (scale), with the caller's scratch matrix and quaternion: allocation-free.
+ * @throws PhysicsInputError for a non-finite matrix or a zero scale.
+ */
+function readInstancePose(label: string, m: Float32Array, i: number, rot: Matrix, qs: Quaternion, p: V3, q: Q4, s: V3): void {
+  const o = 16 * i;
+  s[0] = Math.hypot(m[o], m[o + 1], m[o + 2]); s[1] = Math.hypot(m[o + 4], m[o + 5], m[o + 6]); s[2] = Math.hypot(m[o + 8], m[o + 9], m[o + 10]);
+  p[0] = m[o + 12]; p[1] = m[o + 13]; p[2] = m[o + 14];
+  if (!(Number.isFinite(p[0]) && Number.isFinite(p[1]) && Number.isFinite(p[2]) && s[0] > 0 && s[1] > 0 && s[2] > 0
+    && Number.isFinite(s[0]) && Number.isFinite(s[1]) && Number.isFinite(s[2]))) {
+    throw new PhysicsInputError(-1, `${label}.thinInstance[${i}].matrix`, [...p, ...s], 'must be a finite matrix with non-zero scale');
+  }
+  rot.setRowFromFloats(0, m[o] / s[0], m[o + 1] / s[0], m[o + 2] / s[0], 0);
+  rot.setRowFromFloats(1, m[o + 4] / s[1], m[o + 5] / s[1], m[o + 6] / s[1], 0);
+  rot.setRowFromFloats(2, m[o + 8] / s[2], m[o + 9] / s[2], m[o + 10] / s[2], 0);
+  rot.setRowFromFloats(3, 0, 0, 0, 1);
+  Quaternion.FromRotationMatrixToRef(rot, qs);
+  q[0] = qs.x; q[1] = qs.y; q[2] = qs.z; q[3] = qs.w;
 }
 
 /** Poses (position, rotation without scale, scale) of thin instances from Babylon's matrix buffer. */

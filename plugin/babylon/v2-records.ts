@@ -19,9 +19,17 @@ export type Q4 = [number, number, number, number];
 
 /** The geometry an engine collider can take: kind, size and its pose in the node frame. */
 export interface ShapeGeometry {
-  kind: 'sphere' | 'box' | 'capsule';
-  /** sphere (r, 0, 0); box half extents; capsule (r, half height of the segment, 0). Unit: m. */
+  kind: 'sphere' | 'box' | 'capsule' | 'mesh' | 'heightfield';
+  /** sphere (r, 0, 0); box half extents; capsule (r, half height of the segment, 0); mesh, heightfield:
+   * unused (their asset holds the geometry). Unit: m. */
   size: V3;
+  /** The engine shape asset of a mesh (`createTriangleMesh`) or heightfield (`createHeightfield`), in
+   * the shape's own frame. */
+  asset?: object;
+  /** Mesh, heightfield: vertices `[3 n]` and triangles `[3 m]` in the shape's frame (bounds,
+   * debug geometry). */
+  points?: Float64Array;
+  triangles?: Uint32Array;
   /** Centre in the node frame (unit: m). */
   center: V3;
   /** Rotation of the shape's own axes in the node frame (capsule: its segment along the shape's y). */
@@ -49,8 +57,12 @@ export interface ShapeRecord {
   geometry: ShapeGeometry | undefined;
   children: ShapeChild[];
   material: ResolvedMaterial;
-  /** True once `setMaterial` was called (a container's own material overrides its child's). */
+  /** True once `setMaterial` was called (a container's own material overrides its children's). */
   materialSet: boolean;
+  /** True once a filter mask was set (a container's masks override its children's). */
+  filterSet: boolean;
+  /** True once `setDensity` was called (a container's density overrides its children's). */
+  densitySet: boolean;
   /** kg/m³ (Havok's default 1000). */
   density: number;
   membership: number;
@@ -79,6 +91,8 @@ export interface BodyRecord {
   /** Body frame in the node frame: centre of mass and inertia orientation. */
   com: V3;
   comRotation: Q4;
+  /** Engine collider ids of the shape's leaves (the first is the body's own entity). */
+  readonly colliders: number[];
   eventMask: number;
   /** A target pose is pending (`setTargetTransform`): position, then quaternion. */
   hasTarget: boolean;

@@ -7,8 +7,10 @@
  * | SPHERE (center, radius) | sphere, centred at `center` |
  * | BOX (center, rotation, extents) | box with half extents `extents / 2`, posed at (center, rotation) |
  * | CAPSULE (pointA, pointB, radius) | capsule of half height |B − A| / 2 around the segment's midpoint |
- * | CONTAINER with one child | the child at its translation / rotation (uniform scale) |
- * | CYLINDER, CONVEX_HULL, MESH, HEIGHTFIELD, CONTAINER with several children | not supported yet: a typed error |
+ * | CONTAINER | one collider per leaf child at its translation / rotation / scale (a compound body) |
+ * | MESH | a triangle mesh of the mesh's vertices (static or animated bodies) |
+ * | HEIGHTFIELD | a heightfield centred on the node |
+ * | CYLINDER, CONVEX_HULL | not supported yet: a typed error |
  *
  * Mass properties are the standard solid-body formulas at the shape's density (Havok's default
  * 1000 kg/m³), about the shape's centre; Babylon reports inertia per unit mass.
@@ -19,10 +21,18 @@ import { BoundingBox } from '@babylonjs/core/Culling/boundingBox.js';
 import { CreateBoxVertexData } from '@babylonjs/core/Meshes/Builders/boxBuilder.js';
 import { CreateSphereVertexData } from '@babylonjs/core/Meshes/Builders/sphereBuilder.js';
 import { CreateCapsuleVertexData } from '@babylonjs/core/Meshes/Builders/capsuleBuilder.js';
+import { VertexBuffer } from '@babylonjs/core/Buffers/buffer.js';
+import type { Mesh } from '@babylonjs/core/Meshes/mesh.js';
+import type { AbstractMesh } from '@babylonjs/core/Meshes/abstractMesh.js';
+import { Matrix as BMatrix } from '@babylonjs/core/Maths/math.vector.js';
+import { createTriangleMesh } from '../triangle-mesh';
+import { createHeightfield } from '../heightfield';
 import { PhysicsShapeType, type PhysicsShapeParameters } from '@babylonjs/core/Physics/v2/IPhysicsEnginePlugin.js';
 import type { PhysicsShape } from '@babylonjs/core/Physics/v2/physicsShape.js';
 import type { PhysicsMaterial } from '@babylonjs/core/Physics/v2/physicsMaterial.js';
 import { shapeMassProperties } from '../../components/mass-properties';
+import { quatToMat3 } from '../../math/quat';
+import { mat3ToQuat, symmetricEigen3 } from '../../math/sym-eigen3';
 import { ShapeKind, type CombineRuleName } from '../../components/collider';
 import type { ColliderDef } from '../bodies';
 import { PhysicsInputError } from '../errors';
@@ -103,76 +113,242 @@ export function geometryFromParameters(label: string, type: number, o: PhysicsSh
         center: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2], rotation,
       };
     }
+    case PhysicsShapeType.MESH: {
+      const { points, triangles } = meshVertices(label, o, true);
+      const asset = engineShape(label, () => createTriangleMesh({ vertices: points, indices: triangles }));
+      return { kind: 'mesh', size: [0, 0, 0], center: [0, 0, 0], rotation: [0, 0, 0, 1], asset, points, triangles };
+    }
+    case PhysicsShapeType.HEIGHTFIELD:
+      return heightfieldGeometry(label, o);
     case PhysicsShapeType.CONTAINER:
       return undefined;
+    case PhysicsShapeType.CYLINDER:
+    case PhysicsShapeType.CONVEX_HULL:
+      throw new PhysicsInputError(-1, `${label}.type`, SHAPE_TYPE_NAMES[type],
+        'not supported by this engine yet (supported: SPHERE, BOX, CAPSULE, CONTAINER, MESH, HEIGHTFIELD)');
     default:
-      throw new PhysicsInputError(-1, `${label}.type`, SHAPE_TYPE_NAMES[type] ?? type,
-        'not supported by this engine yet (supported: SPHERE, BOX, CAPSULE, CONTAINER with one child)');
+      throw new PhysicsInputError(-1, `${label}.type`, SHAPE_TYPE_NAMES[type] ?? type, 'unknown PhysicsShapeType');
+  }
+}
+
+/** Runs an engine shape factory, naming the Babylon shape in its error (`shape #3 (MESH).vertices[7]`). */
+function engineShape<T>(label: string, make: () => T): T {
+  try {
+    return make();
+  } catch (e) {
+    if (e instanceof PhysicsInputError) {
+      // the engine's message is `subject: field = value: reason`: keep the reason, name the Babylon shape
+      const m = e.message, at = m.indexOf(': ', m.indexOf(`${e.field} = `) + e.field.length + 3);
+      throw new PhysicsInputError(-1, `${label}.${e.field}`, e.value, at >= 0 ? m.slice(at + 2) : m);
+    }
+    throw e;
   }
 }
 
 /**
- * The collider geometry of a shape in the node frame, resolving a one-child container to its child;
- * undefined for an empty container (no collider).
- * @throws PhysicsInputError for a container with several children (compound colliders are not in the
- *   engine yet), a non-uniform child scale, or a disposed child.
+ * The vertices (and triangles) of `options.mesh` in the body frame, as Havok's plugin takes them: the
+ * mesh's own positions scaled by its absolute scaling, with `includeChildMeshes` its child meshes
+ * (those without a body of their own) in the mesh's frame; triangles wound counter-clockwise seen
+ * from the front in the engine's right-handed sense (a left-handed scene's index order reversed).
+ * @throws PhysicsInputError (field `mesh`) when there is no mesh or it has no positions.
  */
-export function effectiveGeometry(shape: PhysicsShape): ShapeGeometry | undefined {
+function meshVertices(label: string, o: PhysicsShapeParameters, withTriangles: boolean): { points: Float64Array; triangles: Uint32Array } {
+  const mesh: Mesh | undefined = o.mesh;
+  if (mesh === undefined || mesh === null || typeof (mesh as Partial<Mesh>).getVerticesData !== 'function') {
+    throw new PhysicsInputError(-1, `${label}.mesh`, mesh, 'must be a Mesh with vertex positions');
+  }
+  mesh.computeWorldMatrix(true);
+  const s = mesh.absoluteScaling;
+  const rootScaled = BMatrix.Scaling(s.x, s.y, s.z);
+  const parts: { m: Mesh; toRoot: BMatrix }[] = [{ m: mesh, toRoot: rootScaled }];
+  if (o.includeChildMeshes === true) {
+    const worldToRootScaled = mesh.computeWorldMatrix(true).clone().invert().multiply(rootScaled);
+    for (const c of mesh.getChildMeshes<AbstractMesh>(false)) {
+      if ((c as AbstractMesh & { physicsBody?: unknown }).physicsBody) continue;
+      const src = (c as AbstractMesh & { sourceMesh?: Mesh }).sourceMesh ?? (c as Mesh);
+      if (typeof src.getVerticesData !== 'function') continue;
+      parts.push({ m: src, toRoot: c.computeWorldMatrix(true).multiply(worldToRootScaled) });
+    }
+  }
+  const pts: number[] = [], tris: number[] = [];
+  const leftHanded = !mesh.getScene().useRightHandedSystem;
+  const v = new Vector3();
+  for (const { m, toRoot } of parts) {
+    const data = m.getVerticesData(VertexBuffer.PositionKind) ?? [];
+    const base = pts.length / 3;
+    for (let i = 0; i + 2 < data.length; i += 3) {
+      Vector3.TransformCoordinatesFromFloatsToRef(data[i], data[i + 1], data[i + 2], toRoot, v);
+      pts.push(v.x, v.y, v.z);
+    }
+    if (!withTriangles) continue;
+    const idx = m.getIndices() ?? [];
+    for (let i = 0; i + 2 < idx.length; i += 3) {
+      if (leftHanded) tris.push(base + idx[i + 2], base + idx[i + 1], base + idx[i]);
+      else tris.push(base + idx[i], base + idx[i + 1], base + idx[i + 2]);
+    }
+  }
+  if (pts.length === 0) throw new PhysicsInputError(-1, `${label}.mesh`, mesh.name, 'has no vertex positions');
+  return { points: Float64Array.from(pts), triangles: Uint32Array.from(tris) };
+}
+
+/**
+ * A heightfield from `PhysicsShapeHeightField(sizeX, sizeZ, samplesX, samplesZ, data)`: Babylon's data
+ * order is that of its ground meshes (`PhysicsShapeGroundMesh`): rows from +z to −z, x along each row,
+ * `data[(samplesZ − 1 − iz) · samplesX + ix]` (measured: Havok puts the samples there), the engine's
+ * `heights[iz · samplesX + ix]`; centred on the node in x and z, heights along +y.
+ * @throws PhysicsInputError for missing or bad sizes, sample counts or data (`groundMesh` is not taken
+ *   yet: pass the samples).
+ */
+function heightfieldGeometry(label: string, o: PhysicsShapeParameters): ShapeGeometry {
+  const nX = o.numHeightFieldSamplesX, nZ = o.numHeightFieldSamplesZ, data = o.heightFieldData;
+  if (o.groundMesh !== undefined && data === undefined) {
+    throw new PhysicsInputError(-1, `${label}.groundMesh`, o.groundMesh.name, 'not supported yet: give sizeX, sizeZ, the sample counts and the data');
+  }
+  for (const [f, v] of [['numHeightFieldSamplesX', nX], ['numHeightFieldSamplesZ', nZ]] as const) {
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 2) throw new PhysicsInputError(-1, `${label}.${f}`, v, 'must be an integer ≥ 2');
+  }
+  const sizeX = readPositive(`${label}.heightFieldSizeX`, o.heightFieldSizeX);
+  const sizeZ = readPositive(`${label}.heightFieldSizeZ`, o.heightFieldSizeZ);
+  const nx = nX as number, nz = nZ as number;
+  if (data === undefined || data === null || typeof data.length !== 'number' || data.length !== nx * nz) {
+    throw new PhysicsInputError(-1, `${label}.heightFieldData`, data?.length, `must hold samplesX × samplesZ = ${nx * nz} heights`);
+  }
+  const heights = new Float64Array(nx * nz);
+  for (let ix = 0; ix < nx; ix++) for (let iz = 0; iz < nz; iz++) heights[iz * nx + ix] = data[(nz - 1 - iz) * nx + ix];
+  const asset = engineShape(label, () => createHeightfield({ samplesX: nx, samplesZ: nz, sizeX, sizeZ, heights }));
+  const points = new Float64Array(3 * nx * nz), tris: number[] = [];
+  for (let iz = 0; iz < nz; iz++) {
+    for (let ix = 0; ix < nx; ix++) {
+      const k = iz * nx + ix;
+      points[3 * k] = -sizeX / 2 + (ix * sizeX) / (nx - 1); points[3 * k + 1] = heights[k]; points[3 * k + 2] = -sizeZ / 2 + (iz * sizeZ) / (nz - 1);
+      if (ix + 1 < nx && iz + 1 < nz) tris.push(k, k + nx, k + 1, k + 1, k + nx, k + nx + 1);
+    }
+  }
+  return { kind: 'heightfield', size: [0, 0, 0], center: [0, 0, 0], rotation: [0, 0, 0, 1], asset, points, triangles: Uint32Array.from(tris) };
+}
+
+/** One collider of a (possibly compound) shape: its geometry in the node frame, the shape record its
+ * material, filter and trigger flag come from, and its density (kg/m³). */
+export interface ShapeLeaf {
+  geometry: ShapeGeometry;
+  /** Material source (the outermost container whose material was set, else the leaf shape). */
+  material: ShapeRecord;
+  /** Filter source (the outermost container whose masks were set, else the leaf shape). */
+  filter: ShapeRecord;
+  isTrigger: boolean;
+  density: number;
+}
+
+/**
+ * The colliders a shape becomes, in the node frame: a plain shape is one leaf; a container is its
+ * children's leaves, each placed by the child's translation / rotation / scale (nested containers
+ * compose). Material, filter masks, trigger flag and density set on a container apply to all its
+ * leaves (the outermost container that set one wins); otherwise each leaf keeps its own.
+ * @throws PhysicsInputError for a disposed child, a non-uniform scale on a sphere / capsule child or
+ *   on a rotated box, or containers nested in a cycle.
+ */
+export function flattenShape(shape: PhysicsShape, out: ShapeLeaf[] = []): ShapeLeaf[] {
   const rec = shape._pluginData as ShapeRecord | undefined;
   if (rec === undefined || rec.disposed) throw new PhysicsInputError(-1, 'shape', 'disposed', 'the shape was disposed');
-  if (rec.geometry !== undefined) return rec.geometry;
-  if (rec.children.length === 0) return undefined;
-  if (rec.children.length > 1) {
-    throw new PhysicsInputError(-1, `${shapeLabel(rec)}.children`, rec.children.length,
-      'a container with several children needs compound colliders, which this engine does not have yet');
+  out.length = 0;
+  visitShape(rec, undefined, undefined, undefined, undefined, false, out, 0);
+  return out;
+}
+
+/** True when `shape` is `part` or holds it (through containers, at any depth). */
+export function shapeContains(shape: PhysicsShape, part: PhysicsShape, depth = 0): boolean {
+  if (shape === part) return true;
+  const r = shape._pluginData as ShapeRecord | undefined;
+  if (r === undefined || depth > 32) return false;
+  return r.children.some((c) => shapeContains(c.shape, part, depth + 1));
+}
+
+function visitShape(
+  rec: ShapeRecord, material: ShapeRecord | undefined, filter: ShapeRecord | undefined, density: number | undefined,
+  pose: { t: V3; r: Q4; s: V3 } | undefined, trigger: boolean, out: ShapeLeaf[], depth: number,
+): void {
+  if (depth > 32) throw new PhysicsInputError(-1, `${shapeLabel(rec)}.children`, depth, 'containers nested too deep (a cycle?)');
+  const m = material ?? (rec.materialSet ? rec : undefined);
+  const f = filter ?? (rec.filterSet ? rec : undefined);
+  const d = density ?? (rec.densitySet ? rec.density : undefined);
+  const trig = trigger || rec.isTrigger;
+  if (rec.geometry !== undefined) {
+    const g = pose === undefined ? rec.geometry : placeGeometry(rec, rec.geometry, pose);
+    out.push({ geometry: g, material: m ?? rec, filter: f ?? rec, isTrigger: trig, density: d ?? rec.density });
+    return;
   }
-  const c = rec.children[0];
-  const g = effectiveGeometry(c.shape);
-  if (g === undefined) return undefined;
-  const s = c.scale;
-  const uniform = Math.abs(s[0] - s[1]) < 1e-9 && Math.abs(s[0] - s[2]) < 1e-9;
+  for (let i = 0; i < rec.children.length; i++) {
+    const c = rec.children[i];
+    const cr = c.shape._pluginData as ShapeRecord | undefined;
+    if (cr === undefined || cr.disposed) {
+      throw new PhysicsInputError(-1, `${shapeLabel(rec)}.children[${i}]`, 'disposed', 'the child shape was disposed');
+    }
+    // compose: outer pose ∘ child pose (scale applies to the child's own geometry, then the outer one)
+    let cp = { t: c.translation, r: c.rotation, s: c.scale };
+    if (pose !== undefined) {
+      const sc: V3 = [c.translation[0] * pose.s[0], c.translation[1] * pose.s[1], c.translation[2] * pose.s[2]];
+      if (!isUniform(pose.s) && !isIdentityQuat(c.rotation)) {
+        throw new PhysicsInputError(-1, `${shapeLabel(rec)}.children[${i}].scale`, pose.s, 'must be uniform around a rotated child');
+      }
+      const t = quatRot(pose.r, sc);
+      cp = {
+        t: [t[0] + pose.t[0], t[1] + pose.t[1], t[2] + pose.t[2]], r: quatMul(pose.r, c.rotation),
+        s: [c.scale[0] * pose.s[0], c.scale[1] * pose.s[1], c.scale[2] * pose.s[2]],
+      };
+    }
+    visitShape(cr, m, f, d, cp, trig, out, depth + 1);
+  }
+}
+
+function isUniform(s: V3): boolean {
+  return Math.abs(s[0] - s[1]) < 1e-9 * Math.abs(s[0]) && Math.abs(s[0] - s[2]) < 1e-9 * Math.abs(s[0]);
+}
+
+/** A leaf geometry placed by a container child's pose (translation, rotation, scale). */
+function placeGeometry(rec: ShapeRecord, g: ShapeGeometry, c: { t: V3; r: Q4; s: V3 }): ShapeGeometry {
+  const s = c.s;
+  const uniform = isUniform(s);
   if (!uniform && g.kind !== 'box') {
-    throw new PhysicsInputError(-1, `${shapeLabel(rec)}.children[0].scale`, s, 'must be uniform for a sphere or capsule child');
+    throw new PhysicsInputError(-1, `${shapeLabel(rec)}.scale`, s, 'must be uniform for a sphere or capsule child');
   }
   if (!uniform && !isIdentityQuat(g.rotation)) {
-    throw new PhysicsInputError(-1, `${shapeLabel(rec)}.children[0].scale`, s, 'must be uniform for a rotated box child');
+    throw new PhysicsInputError(-1, `${shapeLabel(rec)}.scale`, s, 'must be uniform for a rotated box child');
   }
   const scaledCenter: V3 = [g.center[0] * s[0], g.center[1] * s[1], g.center[2] * s[2]];
-  const p = quatRot(c.rotation, scaledCenter);
+  const p = quatRot(c.r, scaledCenter);
   const size: V3 = g.kind === 'box' ? [g.size[0] * s[0], g.size[1] * s[1], g.size[2] * s[2]] : [g.size[0] * s[0], g.size[1] * s[0], 0];
   return {
     kind: g.kind, size,
-    center: [p[0] + c.translation[0], p[1] + c.translation[1], p[2] + c.translation[2]],
-    rotation: quatMul(c.rotation, g.rotation),
+    center: [p[0] + c.t[0], p[1] + c.t[1], p[2] + c.t[2]],
+    rotation: quatMul(c.r, g.rotation),
   };
-}
-
-/** The material, filter and trigger flag that apply to a shape's collider (a container's own, once set). */
-export function effectiveShapeRecord(shape: PhysicsShape): ShapeRecord {
-  const rec = shape._pluginData as ShapeRecord;
-  if (rec.geometry === undefined && rec.children.length === 1 && !rec.materialSet) {
-    return effectiveShapeRecord(rec.children[0].shape);
-  }
-  return rec;
 }
 
 const COMBINE_NAMES: CombineRuleName[] = ['geometricMean', 'minimum', 'maximum', 'arithmeticMean', 'multiply'];
 
-/** The engine collider for a shape geometry with a shape record's material, filter and trigger flag. */
-export function colliderDef(g: ShapeGeometry, rec: ShapeRecord): ColliderDef {
-  const m = rec.material;
+/** The engine collider of a shape leaf, at its pose in the node frame (the body's origin frame). */
+export function colliderDef(leaf: ShapeLeaf): ColliderDef {
+  const m = leaf.material.material, g = leaf.geometry;
   const common = {
     friction: m.friction,
+    staticFriction: m.staticFriction,
     restitution: m.restitution,
     frictionCombine: COMBINE_NAMES[m.frictionCombine],
     restitutionCombine: COMBINE_NAMES[m.restitutionCombine],
-    group: rec.membership,
-    mask: rec.collideMask,
-    isSensor: rec.isTrigger,
+    group: leaf.filter.membership,
+    mask: leaf.filter.collideMask,
+    isSensor: leaf.isTrigger,
+    position: g.center,
+    orientation: g.rotation,
+    density: leaf.density,
   };
-  if (g.kind === 'sphere') return { shape: 'sphere', radius: g.size[0], ...common };
-  if (g.kind === 'box') return { shape: 'box', halfExtents: g.size, ...common };
-  return { shape: 'capsule', radius: g.size[0], halfHeight: g.size[1], ...common };
+  switch (g.kind) {
+    case 'sphere': return { shape: 'sphere', radius: g.size[0], ...common };
+    case 'box': return { shape: 'box', halfExtents: g.size, ...common };
+    case 'capsule': return { shape: 'capsule', radius: g.size[0], halfHeight: g.size[1], ...common };
+    case 'mesh': return { shape: 'mesh', mesh: g.asset as never, ...common };
+    default: return { shape: 'heightfield', heightfield: g.asset as never, ...common };
+  }
 }
 
 /**
@@ -207,17 +383,34 @@ export function resolveMaterial(label: string, m: PhysicsMaterial): ResolvedMate
   };
 }
 
-const ENGINE_KIND = { sphere: ShapeKind.sphere, box: ShapeKind.box, capsule: ShapeKind.capsule } as const;
+const ENGINE_KIND: Record<string, number> = { sphere: ShapeKind.sphere, box: ShapeKind.box, capsule: ShapeKind.capsule };
 
-/** Mass (kg) and principal inertia per unit mass (m², shape axes) of a geometry at a density (kg/m³). */
-export function geometryMass(g: ShapeGeometry, density: number): { mass: number; inertia: V3 } {
+/**
+ * Mass (kg), centre of mass (m, shape frame) and inertia tensor about it (row-major `[9]`, kg·m², shape
+ * axes) of a geometry at a density (kg/m³): closed forms for sphere, box and capsule; meshes and
+ * heightfields have no volume (mass 0).
+ */
+export function geometryMass(g: ShapeGeometry, density: number): { mass: number; center: V3; tensor: number[] } {
+  if (g.kind === 'mesh' || g.kind === 'heightfield') return { mass: 0, center: [0, 0, 0], tensor: [0, 0, 0, 0, 0, 0, 0, 0, 0] };
   const mp = shapeMassProperties(ENGINE_KIND[g.kind], g.size, density);
-  const m = mp.mass;
-  return { mass: m, inertia: [mp.inertia[0] / m, mp.inertia[1] / m, mp.inertia[2] / m] };
+  const m = mp.mass, d = [mp.inertia[0], mp.inertia[1], mp.inertia[2]];
+  return { mass: m, center: [0, 0, 0], tensor: [d[0], 0, 0, 0, d[1], 0, 0, 0, d[2]] };
 }
 
 /** Local AABB of a geometry in the node frame: [min, max]. */
 export function geometryBounds(g: ShapeGeometry): [V3, V3] {
+  if (g.points !== undefined) {
+    const min: V3 = [Infinity, Infinity, Infinity], max: V3 = [-Infinity, -Infinity, -Infinity], p: V3 = [0, 0, 0];
+    for (let i = 0; i < g.points.length; i += 3) {
+      quatRot(g.rotation, [g.points[i], g.points[i + 1], g.points[i + 2]], p);
+      for (let k = 0; k < 3; k++) {
+        const x = p[k] + g.center[k];
+        if (x < min[k]) min[k] = x;
+        if (x > max[k]) max[k] = x;
+      }
+    }
+    return [min, max];
+  }
   // half extents of the shape's own box, then the rotated box's AABB
   const h: V3 = g.kind === 'sphere' ? [g.size[0], g.size[0], g.size[0]]
     : g.kind === 'box' ? g.size : [g.size[0], g.size[1] + g.size[0], g.size[0]];
@@ -233,19 +426,99 @@ export function geometryBounds(g: ShapeGeometry): [V3, V3] {
   return [min, max];
 }
 
-/** Babylon BoundingBox of a geometry (or an empty box at the origin). */
-export function geometryBoundingBox(g: ShapeGeometry | undefined, world: Matrix = Matrix.IdentityReadOnly as Matrix): BoundingBox {
-  if (g === undefined) return new BoundingBox(Vector3.Zero(), Vector3.Zero(), world);
-  const [min, max] = geometryBounds(g);
+/** Babylon BoundingBox of a shape's leaves (their union; an empty box at the origin for none). */
+export function leavesBoundingBox(leaves: readonly ShapeLeaf[], world: Matrix = Matrix.IdentityReadOnly as Matrix): BoundingBox {
+  if (leaves.length === 0) return new BoundingBox(Vector3.Zero(), Vector3.Zero(), world);
+  const min: V3 = [Infinity, Infinity, Infinity], max: V3 = [-Infinity, -Infinity, -Infinity];
+  for (const l of leaves) {
+    const [a, b] = geometryBounds(l.geometry);
+    for (let k = 0; k < 3; k++) { min[k] = Math.min(min[k], a[k]); max[k] = Math.max(max[k], b[k]); }
+  }
   return new BoundingBox(Vector3.FromArray(min), Vector3.FromArray(max), world);
+}
+
+/** Triangles of a shape's leaves in the node frame (positions xyz, indices), for Babylon's PhysicsViewer. */
+export function leavesTriangles(leaves: readonly ShapeLeaf[]): { positions: Float32Array; indices: Uint32Array } {
+  const parts = leaves.map((l) => geometryTriangles(l.geometry));
+  let np = 0, ni = 0;
+  for (const t of parts) { np += t.positions.length; ni += t.indices.length; }
+  const positions = new Float32Array(np), indices = new Uint32Array(ni);
+  let op = 0, oi = 0;
+  for (const t of parts) {
+    positions.set(t.positions, op);
+    for (let i = 0; i < t.indices.length; i++) indices[oi + i] = t.indices[i] + op / 3;
+    op += t.positions.length; oi += t.indices.length;
+  }
+  return { positions, indices };
+}
+
+/** Mass properties in Babylon's form: mass (kg), principal inertia per unit mass (m²), centre of mass
+ * and inertia orientation (node frame). */
+export interface ResolvedMass { mass: number; inertia: V3; com: V3; rot: Q4 }
+
+/**
+ * Mass properties of a shape's leaves at their densities: total mass, centre of mass c = Σ mᵢ pᵢ / M,
+ * inertia tensor about c by the parallel-axis theorem, I = Σ Rᵢ Dᵢ Rᵢᵀ + mᵢ (|dᵢ|² E − dᵢ dᵢᵀ),
+ * dᵢ = pᵢ − c (Goldstein, "Classical Mechanics", 3rd ed., §5.3, eq. 5.17), diagonalised (Jacobi) into
+ * principal moments and the inertia orientation. One leaf: its own centre and axes, exactly.
+ * Undefined when there is no leaf.
+ */
+export function leavesMass(leaves: readonly ShapeLeaf[]): ResolvedMass | undefined {
+  if (leaves.length === 0) return undefined;
+  const parts = leaves.map((l) => geometryMass(l.geometry, l.density));
+  if (leaves.length === 1) {
+    const g = leaves[0].geometry, m = parts[0], t = m.tensor;
+    if (m.center[0] === 0 && m.center[1] === 0 && m.center[2] === 0 && t[1] === 0 && t[2] === 0 && t[5] === 0 && m.mass > 0) {
+      // a centred shape on its principal axes: exactly its own centre and axes
+      return {
+        mass: m.mass, inertia: [t[0] / m.mass, t[4] / m.mass, t[8] / m.mass],
+        com: [g.center[0], g.center[1], g.center[2]], rot: [g.rotation[0], g.rotation[1], g.rotation[2], g.rotation[3]],
+      };
+    }
+  }
+  // each leaf: centre cᵢ = centre + R c_local, tensor R T Rᵀ (node frame)
+  const r = [0, 0, 0, 0, 0, 0, 0, 0, 0];
+  let mass = 0;
+  const c: V3 = [0, 0, 0];
+  const centers = leaves.map((l, i) => {
+    const p = quatRot(l.geometry.rotation, parts[i].center);
+    for (let k = 0; k < 3; k++) p[k] += l.geometry.center[k];
+    mass += parts[i].mass;
+    for (let k = 0; k < 3; k++) c[k] += parts[i].mass * p[k];
+    return p;
+  });
+  if (!(mass > 0)) return undefined;
+  for (let k = 0; k < 3; k++) c[k] /= mass;
+  const t = [0, 0, 0, 0, 0, 0, 0, 0, 0];
+  leaves.forEach((l, i) => {
+    const m = parts[i].mass, T = parts[i].tensor;
+    if (!(m > 0)) return;
+    quatToMat3(r, 0, l.geometry.rotation, 0);
+    const p = centers[i], dv = [p[0] - c[0], p[1] - c[1], p[2] - c[2]];
+    const dd = dv[0] * dv[0] + dv[1] * dv[1] + dv[2] * dv[2];
+    for (let a = 0; a < 3; a++) {
+      for (let b = 0; b < 3; b++) {
+        let own = 0; // (R T Rᵀ)_ab
+        for (let u = 0; u < 3; u++) for (let v = 0; v < 3; v++) own += r[3 * a + u] * T[3 * u + v] * r[3 * b + v];
+        t[3 * a + b] += own + m * ((a === b ? dd : 0) - dv[a] * dv[b]);
+      }
+    }
+  });
+  t[3] = t[1]; t[6] = t[2]; t[7] = t[5];
+  const values = [0, 0, 0], vectors = [0, 0, 0, 0, 0, 0, 0, 0, 0];
+  symmetricEigen3(t, values, vectors);
+  const rot: Q4 = [0, 0, 0, 1];
+  if (!(vectors[0] === 1 && vectors[4] === 1 && vectors[8] === 1)) mat3ToQuat(rot, 0, vectors);
+  return { mass, inertia: [values[0] / mass, values[1] / mass, values[2] / mass], com: c, rot };
 }
 
 /** Triangles of a geometry in the node frame (positions xyz, indices), for Babylon's PhysicsViewer. */
 export function geometryTriangles(g: ShapeGeometry | undefined): { positions: Float32Array; indices: Uint32Array } {
   if (g === undefined) return { positions: new Float32Array(0), indices: new Uint32Array(0) };
-  const vd = g.kind === 'sphere' ? CreateSphereVertexData({ diameter: 2 * g.size[0], segments: 12 })
-    : g.kind === 'box' ? CreateBoxVertexData({ width: 2 * g.size[0], height: 2 * g.size[1], depth: 2 * g.size[2] })
-      : CreateCapsuleVertexData({ radius: g.size[0], height: 2 * (g.size[1] + g.size[0]), tessellation: 12, subdivisions: 1 });
+  const vd = g.points !== undefined ? { positions: g.points, indices: g.triangles ?? [] }
+    : g.kind === 'sphere' ? CreateSphereVertexData({ diameter: 2 * g.size[0], segments: 12 })
+      : g.kind === 'box' ? CreateBoxVertexData({ width: 2 * g.size[0], height: 2 * g.size[1], depth: 2 * g.size[2] })
+        : CreateCapsuleVertexData({ radius: g.size[0], height: 2 * (g.size[1] + g.size[0]), tessellation: 12, subdivisions: 1 });
   const src = vd.positions ?? [];
   const positions = new Float32Array(src.length);
   const q = g.rotation, p: V3 = [0, 0, 0];

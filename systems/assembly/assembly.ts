@@ -12,7 +12,7 @@
 
 import { commitEntityList } from '../../components/entity-list';
 import { MotionType, type RigidBodyStore } from '../../components/rigid-body';
-import { MAX_MANIFOLD_POINTS, type ContactStore } from '../../components/contact';
+import { MAX_MANIFOLD_POINTS, STICK_SPEED, type ContactStore } from '../../components/contact';
 import { quatToMat3 } from '../../math/quat';
 import { rotateDiagonalInertia, mat3MulVec } from '../../math/mat3';
 import { tangentBasis } from '../../math/vec3';
@@ -98,7 +98,7 @@ export function assembleContacts(
     const a12 = inv[IA + 5], a20 = inv[IA + 6], a21 = inv[IA + 7], a22 = inv[IA + 8];
     const b00 = inv[IB], b01 = inv[IB + 1], b02 = inv[IB + 2], b10 = inv[IB + 3], b11 = inv[IB + 4];
     const b12 = inv[IB + 5], b20 = inv[IB + 6], b21 = inv[IB + 7], b22 = inv[IB + 8];
-    const friction = contacts.friction[m], restitution = contacts.restitution[m];
+    const friction = contacts.friction[m], staticFriction = contacts.staticFriction[m], restitution = contacts.restitution[m];
     const capture = contacts.captureVelocity[m], plastic = contacts.plasticVelocity[m];
     const minRestitution = contacts.minRestitution[m];
     const calm = contacts.calmSteps[m];
@@ -139,7 +139,6 @@ export function assembleContacts(
       const sep = contacts.separation[s];
       p.separation[c] = sep;
       p.baseSeparation[c] = sep - (nx * (rBx - rAx) + ny * (rBy - rAy) + nz * (rBz - rAz));
-      p.friction[c] = friction;
       p.restitution[c] = restitution;
       p.calmSteps[c] = calm;
       p.captureVelocity[c] = capture;
@@ -150,7 +149,10 @@ export function assembleContacts(
       const dvx = v[vb] + w[vb + 1] * rBz - w[vb + 2] * rBy - v[va] - (w[va + 1] * rAz - w[va + 2] * rAy);
       const dvy = v[vb + 1] + w[vb + 2] * rBx - w[vb] * rBz - v[va + 1] - (w[va + 2] * rAx - w[va] * rAz);
       const dvz = v[vb + 2] + w[vb] * rBy - w[vb + 1] * rBx - v[va + 2] - (w[va] * rAy - w[va + 1] * rAx);
-      p.relativeVelocity[c] = nx * dvx + ny * dvy + nz * dvz;
+      const vn = nx * dvx + ny * dvy + nz * dvz;
+      p.relativeVelocity[c] = vn;
+      // static friction while the point does not slip (tangential speed² = |Δv|² − vn²), kinetic otherwise
+      p.friction[c] = dvx * dvx + dvy * dvy + dvz * dvz - vn * vn < STICK_SPEED * STICK_SPEED ? staticFriction : friction;
       p.impulse[c3] = contacts.normalImpulse[s];
       p.impulse[c3 + 1] = contacts.tangentImpulse[2 * s];
       p.impulse[c3 + 2] = contacts.tangentImpulse[2 * s + 1];

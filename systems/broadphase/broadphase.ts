@@ -24,7 +24,8 @@
  * tight AABBs overlap, through the collision filter, unless both colliders are on one body or the
  * bodies are joined by a joint that does not collide connected. Static, kinematic and sleeping bodies
  * pair only with awake dynamic bodies, except kinematic with sleeping (a moving kinematic body wakes
- * what it touches). A pair is reported once, as (lower entity id, higher entity id). The pair order
+ * what it touches) and a kinematic body with a static or kinematic one when either collider is a
+ * sensor (sensors report every overlap, as Havok's triggers). A pair is reported once, as (lower entity id, higher entity id). The pair order
  * depends on the sweep only, never on the trees' shape (static candidates are sorted by id), so
  * queries between steps do not change what the step computes. A sleeping body's colliders are not
  * refitted (it does not move).
@@ -295,21 +296,23 @@ export function updateBroadphase(
       // which one is unpredictable
       if ((+(min1 > box[oj + 3]) | +(box[oj + 2] > max1) | +(min2 > box[oj + 5]) | +(box[oj + 4] > max2)) !== 0) continue;
       const classes = classA | dyn[j];
-      if ((classes & AWAKE) === 0 && classes !== (KINEMATIC | ASLEEP)) continue;
       const a = order[i], b = order[j];
+      if ((classes & AWAKE) === 0 && classes !== (KINEMATIC | ASLEEP)
+        && !(classes === KINEMATIC && (colliders.isSensor[a] | colliders.isSensor[b]) === 1)) continue; // kinematic pairs: sensors only
       if (!shouldCollide(colliders, a, b)) continue;
       const ba = colliders.body[a], bb = colliders.body[b];
       if (ba === bb) continue; // two colliders of one body
       if (s.excludedPairs !== undefined && s.excludedPairs.size > 0 && pairTableGet(s.excludedPairs, ba, bb) >= 0) continue; // joined pair (joints)
       pushPair(s, a, b);
     }
-    if (classA === AWAKE && useStatic) staticCandidates(s, colliders, order[i]);
+    if (useStatic && (classA === AWAKE || classA === KINEMATIC)) staticCandidates(s, colliders, order[i], classA === KINEMATIC);
   }
 }
 
-/** Reports the pairs of collider `e` (of an awake dynamic body) with the static tree's colliders whose
- * tight AABB overlaps its own and with the unbounded colliders, by ascending id. */
-function staticCandidates(s: BroadphaseState, colliders: ColliderStore, e: number): void {
+/** Reports the pairs of collider `e` (of an awake dynamic body, or of a kinematic body with
+ * `sensorsOnly`: then only pairs with a sensor, which report overlaps whatever moves) with the static
+ * tree's colliders whose tight AABB overlaps its own and with the unbounded colliders, by ascending id. */
+function staticCandidates(s: BroadphaseState, colliders: ColliderStore, e: number, sensorsOnly: boolean): void {
   const hits = s.hits, aabb = colliders.aabb;
   hits.count = 0;
   treeQuery(s.staticTree, aabb, 6 * e, hits);
@@ -323,6 +326,7 @@ function staticCandidates(s: BroadphaseState, colliders: ColliderStore, e: numbe
     const c = items[k];
     const bc = colliders.body[c];
     if (bc === be || !shouldCollide(colliders, e, c)) continue;
+    if (sensorsOnly && (colliders.isSensor[e] | colliders.isSensor[c]) === 0) continue;
     if (s.excludedPairs !== undefined && s.excludedPairs.size > 0 && pairTableGet(s.excludedPairs, be, bc) >= 0) continue;
     let j = kept++;
     while (j > 0 && items[j - 1] > c) { items[j] = items[j - 1]; j--; }

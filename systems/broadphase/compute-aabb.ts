@@ -6,6 +6,7 @@
 
 import { ShapeKind, type ColliderStore } from '../../components/collider';
 import type { RigidBodyStore } from '../../components/rigid-body';
+import { getShapeRoutines } from '../shapes/shape-registry';
 
 /** Half-size of an unbounded AABB (planes): large but finite, so sums stay finite. */
 export const UNBOUNDED = 1e30;
@@ -16,8 +17,7 @@ export const UNBOUNDED = 1e30;
  * found (speculative contacts; the narrowphase widens its margin the same way). A collider away from
  * its body's centre of mass also grows by |ω| |p_local| dt, how far its centre can swing.
  * Box: |R| h (the absolute rotation matrix times the half extents). Capsule: the segment's
- * end points ± radius. Mesh, heightfield: the asset's local AABB (`bounds`) rotated like a box. Plane:
- * unbounded.
+ * end points ± radius. Plane: unbounded.
  */
 export function computeAabb(c: ColliderStore, b: RigidBodyStore, eid: number, margin: number, dt: number): void {
   const a = c.aabb, o = 6 * eid;
@@ -50,26 +50,18 @@ export function computeAabb(c: ColliderStore, b: RigidBodyStore, eid: number, ma
       ez = Math.abs(az) * hh + r;
       break;
     }
-    case ShapeKind.mesh:
-    case ShapeKind.heightfield: {
-      // the asset's local AABB (centre m, half extents h), rotated: centre p + R m, extents |R| h
-      const x = p[pi + 3], y = p[pi + 4], z = p[pi + 5], w = p[pi + 6];
-      const bo = 6 * eid, bd = c.bounds;
-      const mx = 0.5 * (bd[bo] + bd[bo + 3]), my = 0.5 * (bd[bo + 1] + bd[bo + 4]), mz = 0.5 * (bd[bo + 2] + bd[bo + 5]);
-      const hx = 0.5 * (bd[bo + 3] - bd[bo]), hy = 0.5 * (bd[bo + 4] - bd[bo + 1]), hz = 0.5 * (bd[bo + 5] - bd[bo + 2]);
-      const r00 = 1 - 2 * (y * y + z * z), r01 = 2 * (x * y - w * z), r02 = 2 * (x * z + w * y);
-      const r10 = 2 * (x * y + w * z), r11 = 1 - 2 * (x * x + z * z), r12 = 2 * (y * z - w * x);
-      const r20 = 2 * (x * z - w * y), r21 = 2 * (y * z + w * x), r22 = 1 - 2 * (x * x + y * y);
-      px += r00 * mx + r01 * my + r02 * mz; py += r10 * mx + r11 * my + r12 * mz; pz += r20 * mx + r21 * my + r22 * mz;
-      ex = Math.abs(r00) * hx + Math.abs(r01) * hy + Math.abs(r02) * hz;
-      ey = Math.abs(r10) * hx + Math.abs(r11) * hy + Math.abs(r12) * hz;
-      ez = Math.abs(r20) * hx + Math.abs(r21) * hy + Math.abs(r22) * hz;
-      break;
+    default: {
+      // registered shapes (cylinder, convex hull …): their tight box as centre ± extent; planes unbounded
+      const r = getShapeRoutines(c.shape[eid]);
+      if (r === undefined) {
+        a[o] = -UNBOUNDED; a[o + 1] = -UNBOUNDED; a[o + 2] = -UNBOUNDED;
+        a[o + 3] = UNBOUNDED; a[o + 4] = UNBOUNDED; a[o + 5] = UNBOUNDED;
+        return;
+      }
+      r.aabb(s, si, c.shapeData[eid], p, pi, a, o);
+      ex = 0.5 * (a[o + 3] - a[o]); ey = 0.5 * (a[o + 4] - a[o + 1]); ez = 0.5 * (a[o + 5] - a[o + 2]);
+      px = 0.5 * (a[o + 3] + a[o]); py = 0.5 * (a[o + 4] + a[o + 1]); pz = 0.5 * (a[o + 5] + a[o + 2]);
     }
-    default:
-      a[o] = -UNBOUNDED; a[o + 1] = -UNBOUNDED; a[o + 2] = -UNBOUNDED;
-      a[o + 3] = UNBOUNDED; a[o + 4] = UNBOUNDED; a[o + 5] = UNBOUNDED;
-      return;
   }
   ex += margin; ey += margin; ez += margin;
   const bi = 3 * c.body[eid], li = 3 * eid, lp = c.localPosition;

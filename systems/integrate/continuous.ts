@@ -244,11 +244,15 @@ function separationAt(cs: ContinuousState, bodies: RigidBodyStore, colliders: Co
   for (let j = 0; j < 7; j++) B[j] = w[wi + j];
   loadShape(B, colliders, other, cs.rot);
   let a = A, b = B, ka = colliders.shape[mine], kb = colliders.shape[other];
-  if (ka > kb) { const s = a; a = b; b = s; const x = ka; ka = kb; kb = x; }
+  let ca = mine, cb = other;
+  if (ka > kb) { const s = a; a = b; b = s; const x = ka; ka = kb; kb = x; ca = other; cb = mine; }
   const collide = getCollideFn(ka, kb);
   if (collide === null) return Infinity;
   const out = cs.out;
-  collide(out, a, b, FAR, cs.ctx as CollideContext);
+  const ctx = cs.ctx as CollideContext;
+  ctx.dataA = colliders.shapeData[ca];
+  ctx.dataB = colliders.shapeData[cb];
+  collide(out, a, b, FAR, ctx);
   let s = Infinity;
   for (let j = 0; j < out.pointCount; j++) s = Math.min(s, out.separation[j]);
   return s;

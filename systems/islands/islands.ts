@@ -77,6 +77,7 @@ export interface IslandState {
 
 /** The functions of the islands stage (this module's, bound to nothing: they take the state). */
 export interface IslandStage {
+  sleepBody: typeof sleepBody;
   wakeIsland: typeof wakeIsland;
   wakeBodyAndTouching: typeof wakeBodyAndTouching;
   wakeAll: typeof wakeAll;
@@ -87,7 +88,7 @@ export interface IslandStage {
 
 export function createIslandState(options: Partial<SleepOptions> = {}): IslandState {
   return {
-    stage: { wakeIsland, wakeBodyAndTouching, wakeAll, wakeTouchedIslands, buildIslands, sleepIslands },
+    stage: { sleepBody, wakeIsland, wakeBodyAndTouching, wakeAll, wakeTouchedIslands, buildIslands, sleepIslands },
     options: { ...defaultSleepOptions(), ...options },
     parent: new Int32Array(64),
     minSleepTime: new Float64Array(64),
@@ -138,6 +139,27 @@ function isActive(bodies: RigidBodyStore, e: number): boolean {
   return v[o] !== 0 || v[o + 1] !== 0 || v[o + 2] !== 0 || w[o] !== 0 || w[o + 1] !== 0 || w[o + 2] !== 0;
 }
 
+/**
+ * Puts dynamic body `e` to sleep now, alone as its own island (a body created asleep): its velocities
+ * are zeroed and it wakes as any sleeping body does (an active body touching it, a joint to an awake
+ * body, a public call). No-op for a body that is not dynamic or already sleeps.
+ */
+export function sleepBody(s: IslandState, bodies: RigidBodyStore, e: number): void {
+  if (bodies.motionType[e] !== MotionType.dynamic || bodies.sleeping[e] === 1) return;
+  ensureCapacity(s, bodies.capacity);
+  bodies.sleeping[e] = 1;
+  bodies.sleepTime[e] = 0;
+  s.head[e] = e;
+  s.next[e] = -1;
+  const v = bodies.linearVelocity, w = bodies.angularVelocity, o = 3 * e;
+  v[o] = 0; v[o + 1] = 0; v[o + 2] = 0;
+  w[o] = 0; w[o + 1] = 0; w[o + 2] = 0;
+}
+
+/** `allowSleep` value of a body that contacts do not wake once it sleeps (it acts as fixed for the bodies
+ * touching it); public calls still wake it (Havok's ALWAYS_INACTIVE activation control). */
+export const KEEP_ASLEEP = 2;
+
 /** A body that public calls moved, pushed or reshaped: wakes its island. */
 export function wakeBody(s: IslandState, bodies: RigidBodyStore, e: number): void {
   wakeIsland(s, bodies, e);
@@ -173,6 +195,7 @@ export function wakeTouchedIslands(s: IslandState, bodies: RigidBodyStore, conta
       const a = contacts.bodyA[m], b = contacts.bodyB[m];
       if (sleeping[a] === sleeping[b]) continue;
       const asleep = sleeping[a] === 1 ? a : b, other = asleep === a ? b : a;
+      if (bodies.allowSleep[asleep] === KEEP_ASLEEP) continue;
       if (isActive(bodies, other)) { wakeIsland(s, bodies, asleep); changed = true; }
     }
     for (let i = 0; i < joints.count; i++) {

@@ -1,6 +1,7 @@
 /**
  * Narrowphase stage: sphere, box and capsule (A) against the triangles of a triangle mesh or a
- * heightfield (B, `systems/shapes/triangle-mesh.ts`). The normal is written from A to B.
+ * heightfield (B, its asset `ctx.dataB`, `systems/shapes/triangle-mesh.ts`). The normal is written from
+ * A to B. Scratch: `ctx.scratch.mesh` (the world's narrowphase).
  *
  * A is taken into B's frame, the triangles near its AABB (grown by the margin) come from B's BVH, and
  * each triangle adds candidate contacts (point, normal from the triangle to A, separation, feature id):
@@ -27,7 +28,7 @@
  * triangle; points made by clipping carry the triangle index (1024 + 256 triangle + code).
  */
 
-import { addPoint, type CollideContext, type ManifoldOut, type PosedShape } from './manifold';
+import { addPoint, createCollideContext, type CollideContext, type ManifoldOut, type PosedShape } from './manifold';
 import { createTriangleQuery, queryTriangles, type TriangleMesh, type TriangleQuery } from '../shapes/triangle-mesh';
 
 /** Another axis replaces a box's triangle-face axis only when it separates more by this (unit: m). */
@@ -80,22 +81,22 @@ function createMeshScratch(): MeshScratch {
 }
 
 function scratchOf(ctx: CollideContext): MeshScratch {
-  return (ctx.meshScratch ??= createMeshScratch()) as MeshScratch;
+  return (ctx.scratch.mesh ??= createMeshScratch()) as MeshScratch;
 }
 
-export function collideSphereMesh(out: ManifoldOut, a: PosedShape, b: PosedShape, margin: number, ctx: CollideContext): void {
+export function collideSphereMesh(out: ManifoldOut, a: PosedShape, b: PosedShape, margin: number, ctx?: CollideContext): void {
   collideConvexMesh(SPHERE, out, a, b, margin, ctx);
 }
-export function collideBoxMesh(out: ManifoldOut, a: PosedShape, b: PosedShape, margin: number, ctx: CollideContext): void {
+export function collideBoxMesh(out: ManifoldOut, a: PosedShape, b: PosedShape, margin: number, ctx?: CollideContext): void {
   collideConvexMesh(BOX, out, a, b, margin, ctx);
 }
-export function collideCapsuleMesh(out: ManifoldOut, a: PosedShape, b: PosedShape, margin: number, ctx: CollideContext): void {
+export function collideCapsuleMesh(out: ManifoldOut, a: PosedShape, b: PosedShape, margin: number, ctx?: CollideContext): void {
   collideConvexMesh(CAPSULE, out, a, b, margin, ctx);
 }
 
-function collideConvexMesh(kind: number, out: ManifoldOut, a: PosedShape, b: PosedShape, margin: number, ctx: CollideContext): void {
+function collideConvexMesh(kind: number, out: ManifoldOut, a: PosedShape, b: PosedShape, margin: number, ctx = createCollideContext()): void {
   out.pointCount = 0;
-  const mesh = ctx.assets[b[7]] as TriangleMesh | undefined;
+  const mesh = ctx.dataB as TriangleMesh | undefined;
   if (mesh === undefined) return;
   const s = scratchOf(ctx);
   // A in B's frame: c = q_Bᵀ (x_A − x_B), axes = q_Bᵀ R_A

@@ -5,6 +5,7 @@
 
 import { MAX_MANIFOLD_POINTS } from '../../components/contact';
 import { createCollideScratch, type CollideScratch } from './collide-scratch';
+import type { ShapeAsset } from '../../components/collider';
 
 /**
  * A shape placed in the world: `[10]` = position (unit: m, world) at 0..2, orientation quaternion
@@ -52,29 +53,28 @@ export function createManifoldOut(): ManifoldOut {
 }
 
 /**
- * What collide functions of shapes with shared assets need beyond the posed shapes (one per world,
- * on the narrowphase state; the ray casts use it too).
+ * What a collide function may need beyond the two posed shapes: the shared assets of the two colliders
+ * (convex hulls, meshes …; undefined for shapes described by `size` alone) and a scratch slot per
+ * family of registered collide functions, made by them on first use (kept on the world's narrowphase,
+ * so nothing is allocated per pair).
  */
 export interface CollideContext {
-  /** The world's shape assets (triangle meshes, heightfields): a collider of such a shape holds its
-   * asset's index here in `size[0]` (posed shape index 7). Assets are added on first use, never removed. */
-  assets: object[];
-  /** Scratch of the mesh collide functions, made on first use (`collide-mesh.ts`). */
-  meshScratch: object | undefined;
-  /** Scratch of the mesh ray casts, made on first use (`systems/queries/ray-mesh.ts`). */
-  rayScratch: object | undefined;
+  dataA: ShapeAsset | undefined;
+  dataB: ShapeAsset | undefined;
+  /** Scratch of registered collide functions by name (e.g. `convex`), created on first use. */
+  scratch: { [family: string]: unknown };
 }
 
 export function createCollideContext(): CollideContext {
-  return { assets: [], meshScratch: undefined, rayScratch: undefined };
+  return { dataA: undefined, dataB: undefined, scratch: {} };
 }
 
 /**
  * A collide function: writes the manifold of shapes `a` and `b` into `out`, keeping every point whose
- * separation is below `margin` (unit: m; speculative contacts), or sets `out.pointCount = 0`. `ctx`
- * carries the world's shape assets and scratch (the functions of primitive pairs ignore it).
+ * separation is below `margin` (unit: m; speculative contacts), or sets `out.pointCount = 0`. The
+ * narrowphase always passes `ctx`; without it (direct calls in tests) a registered function makes one.
  */
-export type CollideFn = (out: ManifoldOut, a: PosedShape, b: PosedShape, margin: number, ctx: CollideContext) => void;
+export type CollideFn = (out: ManifoldOut, a: PosedShape, b: PosedShape, margin: number, ctx?: CollideContext) => void;
 
 /** Appends one point to `out` (no-op when already full). */
 export function addPoint(

@@ -29,6 +29,7 @@ import type { BroadphaseState } from '../broadphase/broadphase';
 import {
   createCollideContext, createManifoldOut, POSED_AXES, POSED_WITH_AXES, type CollideContext, type ManifoldOut, type PosedShape,
 } from './manifold';
+import { getShapeRoutines } from '../shapes/shape-registry';
 import { getCollideFn } from './collide-table';
 import { quatToMat3 } from '../../math/quat';
 import { nextCapacity } from '../../components/capacity';
@@ -54,8 +55,8 @@ export interface NarrowphaseState {
   /** Scratch `[≥ pair count]`: the touch event of each candidate pair this step (`NO_EVENT` …). */
   event: Uint8Array;
   out: ManifoldOut;
-  /** The world's shape assets and the mesh routines' scratch, handed to every collide function. */
-  context: CollideContext;
+  /** What collide functions get beyond the posed shapes: the colliders' assets, registered scratch. */
+  ctx: CollideContext;
   /** Scratch for feature matching: old ids, impulses and A-local points of one manifold. */
   oldIds: Uint32Array;
   oldImpulses: Float64Array;
@@ -74,7 +75,7 @@ export function createNarrowphase(): NarrowphaseState {
     pairOfSlot: new Int32Array(256),
     event: new Uint8Array(256),
     out: createManifoldOut(),
-    context: createCollideContext(),
+    ctx: createCollideContext(),
     oldIds: new Uint32Array(MAX_MANIFOLD_POINTS),
     oldImpulses: new Float64Array(3 * MAX_MANIFOLD_POINTS),
     oldLocal: new Float64Array(3 * MAX_MANIFOLD_POINTS),
@@ -141,7 +142,7 @@ function cacheBody(c: BodyCache, bodies: RigidBodyStore, colliders: ColliderStor
   c.speed[e] = norm3(bodies.linearVelocity, 3 * b);
   const lp = colliders.localPosition, li = 3 * e;
   const offset = lp[li] === 0 && lp[li + 1] === 0 && lp[li + 2] === 0 ? 0 : norm3(lp, li);
-  c.spin[e] = norm3(bodies.angularVelocity, 3 * b) * (boundingRadius(colliders.shape[e], c.views[e]) + offset);
+  c.spin[e] = norm3(bodies.angularVelocity, 3 * b) * (boundingRadius(colliders, e, c.views[e]) + offset);
 }
 
 /** |x| of the 3-vector at `a[o..]` (Math.hypot is several times slower in V8). */
@@ -149,13 +150,18 @@ function norm3(a: Float64Array, o: number): number {
   return Math.sqrt(a[o] * a[o] + a[o + 1] * a[o + 1] + a[o + 2] * a[o + 2]);
 }
 
-/** Bounding radius of a posed shape about its centre (unit: m); 0 for planes. */
-function boundingRadius(kind: number, s: PosedShape): number {
+/** Bounding radius of collider `e`'s posed shape `s` about its centre (unit: m); 0 for planes. */
+function boundingRadius(colliders: ColliderStore, e: number, s: PosedShape): number {
+  const kind = colliders.shape[e];
   switch (kind) {
     case ShapeKind.sphere: return s[7];
     case ShapeKind.box: return Math.sqrt(s[7] * s[7] + s[8] * s[8] + s[9] * s[9]);
     case ShapeKind.capsule: return s[7] + s[8];
-    default: return 0;
+    case ShapeKind.plane: return 0;
+    default: {
+      const r = getShapeRoutines(kind);
+      return r === undefined ? 0 : r.boundingRadius(colliders.size, 3 * e, colliders.shapeData[e]);
+    }
   }
 }
 
@@ -202,7 +208,10 @@ export function updateContacts(
     // Speculative margin: the base margin plus how far the two surfaces can approach in this step,
     // bounded by (|v_A| + |ω_A| R_A + |v_B| + |ω_B| R_B) dt with R the shape's bounding radius.
     const reach = (cache.speed[a] + cache.spin[a] + cache.speed[b] + cache.spin[b]) * dt;
-    collide(out, cache.views[a], cache.views[b], margin + reach, np.context);
+    const ctx = np.ctx;
+    ctx.dataA = colliders.shapeData[a];
+    ctx.dataB = colliders.shapeData[b];
+    collide(out, cache.views[a], cache.views[b], margin + reach, ctx);
     const m = slots[i] >= 0 ? slots[i] : acquireManifold(contacts, a, b, colliders.body[a], colliders.body[b]);
     contacts.stamp[m] = stamp;
     const e = writeManifold(np, contacts, m, out, bodies, colliders, a, b, margin);
@@ -320,6 +329,8 @@ function writeManifold(
   cs.normal[3 * m + 1] = out.normal[1];
   cs.normal[3 * m + 2] = out.normal[2];
   cs.friction[m] = combineFriction(colliders.friction[a], colliders.friction[b],
+    colliders.frictionCombine[a], colliders.frictionCombine[b]);
+  cs.staticFriction[m] = combineFriction(colliders.staticFriction[a], colliders.staticFriction[b],
     colliders.frictionCombine[a], colliders.frictionCombine[b]);
   cs.restitution[m] = combineRestitution(colliders.restitution[a], colliders.restitution[b],
     colliders.restitutionCombine[a], colliders.restitutionCombine[b]);

@@ -17,12 +17,12 @@
 
 import { ShapeKind, type ColliderStore } from '../../components/collider';
 import { broadphaseRayCast, type BroadphaseState } from '../broadphase/broadphase';
-import type { NarrowphaseState } from '../narrowphase/narrowphase';
 import type { TreeRayVisitor } from '../broadphase/dynamic-tree';
 import type { RigidBodyStore } from '../../components/rigid-body';
 import { createRayShapeHit, rayCastShape, type RayShapeHit } from './ray-shape';
 import { passesFilter, type QueryFilter } from './query-filter';
 import { colliderWorldPose } from '../broadphase/collider-pose';
+import type { ShapeQueryScratch } from './shape-query';
 
 /** One ray hit, filled by the ray-cast functions (create with {@link createRayHit} and reuse). */
 export interface RayHit {
@@ -60,8 +60,6 @@ export interface RayCastWorld {
   readonly bodies: RigidBodyStore;
   readonly colliders: ColliderStore;
   readonly broadphase: BroadphaseState;
-  /** Its collide context holds the shape assets (meshes, heightfields). */
-  readonly narrowphase: NarrowphaseState;
 }
 
 /** Query scratch kept on the world (one per world: queries are not re-entrant). */
@@ -74,10 +72,12 @@ export interface QueryScratch {
   pose: Float64Array;
   /** The tree visitor of the ray casts (its fields are set by each cast). */
   visitor: RayVisitor;
+  /** Scratch of the shape queries (`shape-query.ts`), made by the first one. */
+  shapes: ShapeQueryScratch | undefined;
 }
 
 export function createQueryScratch(filter: QueryFilter): QueryScratch {
-  const s: QueryScratch = { ray: new Float64Array(6), shapeHit: createRayShapeHit(), filter, pose: new Float64Array(7), visitor: undefined! };
+  const s: QueryScratch = { ray: new Float64Array(6), shapeHit: createRayShapeHit(), filter, pose: new Float64Array(7), visitor: undefined!, shapes: undefined };
   s.visitor = createRayVisitor(s);
   return s;
 }
@@ -161,7 +161,7 @@ function testCollider(
   vx = r[3]; vy = r[4]; vz = r[5];
   tx = 2 * (uy * vz - uz * vy); ty = 2 * (uz * vx - ux * vz); tz = 2 * (ux * vy - uy * vx);
   const dx = vx + uw * tx + (uy * tz - uz * ty), dy = vy + uw * ty + (uz * tx - ux * tz), dz = vz + uw * tz + (ux * ty - uy * tx);
-  return rayCastShape(w.colliders.shape[c], w.colliders.size, 3 * c, ox, oy, oz, dx, dy, dz, maxT, solid, s.shapeHit, w.narrowphase.context);
+  return rayCastShape(w.colliders.shape[c], w.colliders.size, 3 * c, w.colliders.shapeData[c], ox, oy, oz, dx, dy, dz, maxT, solid, s.shapeHit);
 }
 
 /** Writes the world-frame hit of collider `c` (from `scratch.shapeHit`) into `hit`. */

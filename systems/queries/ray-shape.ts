@@ -21,23 +21,8 @@
  * Collision Detection" §5.3.3), with rays parallel to a slab handled without dividing by zero.
  */
 
-import { ShapeKind } from '../../components/collider';
-import type { CollideContext } from '../narrowphase/manifold';
-
-/** A ray routine of a shape kind registered at run time (meshes, heightfields): the arguments of
- * {@link rayCastShape}, then the world's collide context (its shape assets and scratch). */
-export type RayShapeFn = (
-  size: ArrayLike<number>, so: number, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number,
-  maxT: number, solid: boolean, out: RayShapeHit, ctx: CollideContext,
-) => boolean;
-
-const registered: (RayShapeFn | undefined)[] = [];
-
-/** Adds the ray routine of shape kind `kind` (called by the shape's factory on its first call, so apps
- * without that shape do not ship its routine). */
-export function registerRayShape(kind: number, fn: RayShapeFn): void {
-  registered[kind] = fn;
-}
+import { ShapeKind, type ShapeAsset } from '../../components/collider';
+import { getShapeRoutines } from '../shapes/shape-registry';
 
 /** The result of one ray–shape test (reused by the caller; nothing is allocated). */
 export interface RayShapeHit {
@@ -53,14 +38,13 @@ export function createRayShapeHit(): RayShapeHit {
 
 /**
  * Intersects the ray `(ox, oy, oz) + t (dx, dy, dz)` (shape-local, |d| = 1) with the shape `kind` of
- * dimensions `size[so..so+2]` (see `components/collider.ts`). Returns true and fills `out` when the ray
- * hits with `0 ≤ t ≤ maxT`; returns false (and leaves `out` unspecified) otherwise. Kinds without a
- * routine here use the one registered for them ({@link registerRayShape}), given `ctx`.
+ * dimensions `size[so..so+2]` and asset `data` (see `components/collider.ts`). Returns true and fills `out` when the ray
+ * hits with `0 ≤ t ≤ maxT`; returns false (and leaves `out` unspecified) otherwise.
  */
 export function rayCastShape(
-  kind: number, size: ArrayLike<number>, so: number,
+  kind: number, size: ArrayLike<number>, so: number, data: ShapeAsset | undefined,
   ox: number, oy: number, oz: number, dx: number, dy: number, dz: number,
-  maxT: number, solid: boolean, out: RayShapeHit, ctx: CollideContext,
+  maxT: number, solid: boolean, out: RayShapeHit,
 ): boolean {
   switch (kind) {
     case ShapeKind.sphere: return raySphere(size[so], ox, oy, oz, dx, dy, dz, maxT, solid, out);
@@ -68,8 +52,9 @@ export function rayCastShape(
     case ShapeKind.capsule: return rayCapsule(size[so], size[so + 1], ox, oy, oz, dx, dy, dz, maxT, solid, out);
     case ShapeKind.plane: return rayPlane(ox, oy, oz, dx, dy, dz, maxT, solid, out);
     default: {
-      const fn = registered[kind];
-      return fn !== undefined && fn(size, so, ox, oy, oz, dx, dy, dz, maxT, solid, out, ctx);
+      // registered shapes (cylinder, convex hull …)
+      const r = getShapeRoutines(kind);
+      return r !== undefined && r.rayCast(size, so, data, ox, oy, oz, dx, dy, dz, maxT, solid, out);
     }
   }
 }

@@ -18,13 +18,16 @@
  */
 
 import { rayBoxEntry } from '../broadphase/dynamic-tree';
+import { ShapeKind, type ShapeAsset } from '../../components/collider';
 
 /** Largest number of triangles in a BVH leaf. */
 export const LEAF_SIZE = 4;
 /** cos 5°: a convex edge whose face normals differ by less than 5° is treated as flat (inactive). */
 export const ACTIVE_EDGE_COS = 0.9961946980917455;
 
-export interface TriangleMesh {
+export interface TriangleMesh extends ShapeAsset {
+  /** `ShapeKind.mesh` or `ShapeKind.heightfield`: the collider shape kind of the asset. */
+  readonly kindCode: typeof ShapeKind.mesh | typeof ShapeKind.heightfield;
   /** What the asset was made as ('mesh' by `createTriangleMesh`, 'heightfield' by `createHeightfield`). */
   readonly kind: 'mesh' | 'heightfield';
   /** `[3 × vertexCount]` vertex positions (unit: m, collider frame). */
@@ -44,6 +47,9 @@ export interface TriangleMesh {
   readonly nodeFirst: Int32Array;
   /** `[nodeCount]` a leaf's triangle count; 0 for an inner node. */
   readonly nodeCount: Int32Array;
+  /** Traversal stack of the BVH queries, sized for the tree's depth when built (the queries are
+   * synchronous and never nested, so one stack per asset serves every world; nothing grows). */
+  readonly stack: Int32Array;
 }
 
 /** Builds the asset from validated vertices and indices (every index in range, no degenerate triangle). */
@@ -59,10 +65,11 @@ export function buildTriangleMesh(kind: 'mesh' | 'heightfield', vertices: Float6
   for (let t = 0; t < n; t++) order[t] = t;
   const cap = Math.max(1, 2 * n);
   const nodeBox = new Float64Array(6 * cap), nodeFirst = new Int32Array(cap), nodeCount = new Int32Array(cap);
-  let nodes = 1;
-  const work: number[] = [0, 0, n];
+  let nodes = 1, depth = 0;
+  const work: number[] = [0, 0, n, 0];
   while (work.length > 0) {
-    const end = work.pop()!, start = work.pop()!, node = work.pop()!;
+    const level = work.pop()!, end = work.pop()!, start = work.pop()!, node = work.pop()!;
+    depth = Math.max(depth, level);
     let cx0 = Infinity, cy0 = Infinity, cz0 = Infinity, cx1 = -Infinity, cy1 = -Infinity, cz1 = -Infinity;
     for (let i = start; i < end; i++) {
       const c = 3 * order[i];
@@ -84,7 +91,7 @@ export function buildTriangleMesh(kind: 'mesh' | 'heightfield', vertices: Float6
     nodes += 2;
     nodeFirst[node] = left;
     nodeCount[node] = 0;
-    work.push(left, start, mid, left + 1, mid, end);
+    work.push(left, start, mid, level + 1, left + 1, mid, end, level + 1);
   }
   // triangles in leaf order
   const sorted = new Uint32Array(3 * n);
@@ -115,9 +122,10 @@ export function buildTriangleMesh(kind: 'mesh' | 'heightfield', vertices: Float6
   const normals = new Float64Array(3 * n);
   for (let t = 0; t < n; t++) faceNormal(vertices, sorted, t, normals, 3 * t);
   return {
+    kindCode: kind === 'mesh' ? ShapeKind.mesh : ShapeKind.heightfield,
     kind, vertices, indices: sorted, triangleCount: n, normals, edgeFlags: activeEdges(vertices, sorted, normals),
     bounds: nodeBox.slice(0, 6), nodeBox: nodeBox.slice(0, 6 * nodes), nodeFirst: nodeFirst.slice(0, nodes),
-    nodeCount: nodeCount.slice(0, nodes),
+    nodeCount: nodeCount.slice(0, nodes), stack: new Int32Array(depth + 2),
   };
 }
 
@@ -176,11 +184,10 @@ export interface TriangleQuery {
   /** Candidate triangles found (`tris[0..count)`). */
   tris: Int32Array;
   count: number;
-  stack: Int32Array;
 }
 
 export function createTriangleQuery(): TriangleQuery {
-  return { tris: new Int32Array(64), count: 0, stack: new Int32Array(64) };
+  return { tris: new Int32Array(64), count: 0 };
 }
 
 function grow(a: Int32Array): Int32Array {
@@ -195,10 +202,11 @@ export function queryTriangles(m: TriangleMesh, aabb: ArrayLike<number>, o: numb
   if (m.triangleCount === 0) return 0;
   const b = m.nodeBox;
   const x0 = aabb[o], y0 = aabb[o + 1], z0 = aabb[o + 2], x1 = aabb[o + 3], y1 = aabb[o + 4], z1 = aabb[o + 5];
+  const stack = m.stack;
   let top = 0;
-  q.stack[top++] = 0;
+  stack[top++] = 0;
   while (top > 0) {
-    const n = q.stack[--top], no = 6 * n;
+    const n = stack[--top], no = 6 * n;
     if (b[no] > x1 || b[no + 3] < x0 || b[no + 1] > y1 || b[no + 4] < y0 || b[no + 2] > z1 || b[no + 5] < z0) continue;
     const count = m.nodeCount[n], first = m.nodeFirst[n];
     if (count > 0) {
@@ -207,24 +215,18 @@ export function queryTriangles(m: TriangleMesh, aabb: ArrayLike<number>, o: numb
         q.tris[q.count++] = t;
       }
     } else {
-      if (top + 2 > q.stack.length) q.stack = grow(q.stack);
-      q.stack[top++] = first;
-      q.stack[top++] = first + 1;
+      stack[top++] = first;
+      stack[top++] = first + 1;
     }
   }
   return q.count;
 }
 
-/** The result of {@link rayCastTriangles}. */
+/** Where {@link rayCastTriangles} writes its hit. */
 export interface TriangleRayHit {
   t: number;
-  triangle: number;
   /** `[3]` unit face normal, against the ray (collider frame). */
   normal: Float64Array;
-}
-
-export function createTriangleRayHit(): TriangleRayHit {
-  return { t: 0, triangle: -1, normal: new Float64Array(3) };
 }
 
 /**
@@ -235,22 +237,22 @@ export function createTriangleRayHit(): TriangleRayHit {
  */
 export function rayCastTriangles(
   m: TriangleMesh, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, maxT: number,
-  q: TriangleQuery, out: TriangleRayHit,
+  out: TriangleRayHit,
 ): boolean {
   if (m.triangleCount === 0) return false;
   const ix = 1 / dx, iy = 1 / dy, iz = 1 / dz;
   const v = m.vertices, idx = m.indices;
   let best = maxT, found = -1;
+  const stack = m.stack;
   let top = 0;
-  q.stack[top++] = 0;
+  stack[top++] = 0;
   while (top > 0) {
-    const n = q.stack[--top];
+    const n = stack[--top];
     if (rayBoxEntry(m.nodeBox, 6 * n, ox, oy, oz, dx, dy, dz, ix, iy, iz, best) < 0) continue;
     const count = m.nodeCount[n], first = m.nodeFirst[n];
     if (count === 0) {
-      if (top + 2 > q.stack.length) q.stack = grow(q.stack);
-      q.stack[top++] = first + 1;
-      q.stack[top++] = first;
+      stack[top++] = first + 1;
+      stack[top++] = first;
       continue;
     }
     for (let t = first; t < first + count; t++) {
@@ -275,7 +277,6 @@ export function rayCastTriangles(
   }
   if (found < 0) return false;
   out.t = best;
-  out.triangle = found;
   const nr = m.normals, s = nr[3 * found] * dx + nr[3 * found + 1] * dy + nr[3 * found + 2] * dz > 0 ? -1 : 1;
   out.normal[0] = s * nr[3 * found]; out.normal[1] = s * nr[3 * found + 1]; out.normal[2] = s * nr[3 * found + 2];
   return true;

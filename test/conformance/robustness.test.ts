@@ -8,8 +8,8 @@ import { Vector3 } from '@babylonjs/core/Maths/math.vector.js';
 import { MeshBuilder } from '@babylonjs/core/Meshes/meshBuilder.js';
 import { PhysicsAggregate } from '@babylonjs/core/Physics/v2/physicsAggregate.js';
 import { PhysicsConstraintAxis, PhysicsShapeType } from '@babylonjs/core/Physics/v2/IPhysicsEnginePlugin.js';
-import { PhysicsShapeCylinder, PhysicsShapeSphere } from '@babylonjs/core/Physics/v2/physicsShape.js';
-import { HingeConstraint, Physics6DoFConstraint } from '@babylonjs/core/Physics/v2/physicsConstraint.js';
+import { PhysicsShapeContainer, PhysicsShapeCylinder, PhysicsShapeHeightField, PhysicsShapeMesh, PhysicsShapeSphere } from '@babylonjs/core/Physics/v2/physicsShape.js';
+import { HingeConstraint, LockConstraint, Physics6DoFConstraint } from '@babylonjs/core/Physics/v2/physicsConstraint.js';
 import { PhysicsInputError } from '../../plugin/index';
 import type { EcsPhysicsPlugin } from '../../plugin/babylon/index';
 import { both, loadHavok, makeCtx, type Ctx } from './harness';
@@ -78,11 +78,44 @@ describe('V2 conformance: robustness', () => {
       expectError(() => { a.shape.material = { restitution: 1.5 }; }, /restitution$/);
       expectError(() => new PhysicsShapeSphere(Vector3.Zero(), 0, ctx.scene), /^shape #\d+ \(SPHERE\)\.radius$/);
       expectError(() => new PhysicsShapeCylinder(Vector3.Zero(), Vector3.Up(), 0.5, ctx.scene), /^shape #\d+ \(CYLINDER\)\.type$/);
+      expectError(() => new PhysicsShapeHeightField(10, 10, 3, 3, new Float32Array(8), ctx.scene), /^shape #\d+ \(HEIGHTFIELD\)\.heightFieldData$/);
+      expectError(() => { const m = new PhysicsShapeMesh(MeshBuilder.CreateGround('g', { width: 2, height: 2 }, ctx.scene), ctx.scene); a.body.shape = m; },
+        /^body "crate"\.shape$/); // a mesh on a dynamic body
       expectError(() => a.body.addConstraint(o.body, new HingeConstraint(new Vector3(NaN, 0, 0), Vector3.Zero(), Vector3.Right(), Vector3.Right(), ctx.scene)),
         /^constraint #\d+ \(HINGE\)\.pivotA$/);
       const six = new Physics6DoFConstraint({}, [{ axis: PhysicsConstraintAxis.ANGULAR_X, minLimit: 0.5, maxLimit: -0.5 }], ctx.scene);
       expectError(() => a.body.addConstraint(o.body, six), /^constraint #\d+ \(SIX_DOF\)\.limits\[ANGULAR_X\]$/);
       expectError(() => six.setAxisMode(PhysicsConstraintAxis.ANGULAR_X, 1), /^constraint #\d+ \(SIX_DOF\)\.axisMode$/);
+      expectError(() => a.body.setCollisionCallbackEnabled('yes' as unknown as boolean), /^body "crate"\.collisionCallbackEnabled$/);
+      expectError(() => plugin.setActivationControl(a.body, 7), /^body "crate"\.activationControl$/);
+      expectError(() => { a.shape.material = { friction: 0.5, staticFriction: NaN }; }, /^shape #\d+ \(BOX\)\.material\.staticFriction$/);
+      expectError(() => plugin.setVelocityLimits(NaN, 10), /^maxLinearVelocity$/);
+      // a container inside itself
+      const loop = new PhysicsShapeContainer(ctx.scene);
+      loop.addChild(new PhysicsShapeSphere(Vector3.Zero(), 0.5, ctx.scene));
+      expectError(() => loop.addChild(loop), /^shape #\d+ \(CONTAINER\)\.children$/);
+      expect(loop.getNumChildren()).toBe(1);
+      // a constraint flag that is not a boolean
+      const lock = new LockConstraint(Vector3.Zero(), new Vector3(3, 0, 0), Vector3.Right(), Vector3.Right(), ctx.scene);
+      a.body.addConstraint(o.body, lock);
+      const withLock = snapshot(plugin);
+      let flagErr: unknown;
+      try { plugin.setEnabled(lock, 0 as unknown as boolean); } catch (e) { flagErr = e; }
+      expect((flagErr as PhysicsInputError).field).toMatch(/^constraint #\d+ \(LOCK\)\.isEnabled$/);
+      expect(snapshot(plugin)).toBe(withLock);
+      // a NaN node position pushed in by the TELEPORT prestep: named, and no body moves in that step
+      o.body.disablePreStep = false;
+      a.body.disablePreStep = false;
+      other.position.x = NaN;
+      let stepErr: unknown;
+      try { ctx.step(1); } catch (e) { stepErr = e; }
+      expect(stepErr).toBeInstanceOf(PhysicsInputError);
+      expect((stepErr as PhysicsInputError).field).toBe('body "other".position');
+      expect(snapshot(plugin)).toBe(withLock);
+      other.position.x = 3;
+      o.body.disablePreStep = true;
+      a.body.disablePreStep = true;
+      lock.dispose();
       // a disposed body and a disposed shape are named too
       const shape = a.shape;
       a.dispose();

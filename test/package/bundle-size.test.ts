@@ -8,7 +8,9 @@
  * (`fixtures/accurate-app.js`) or `babylon-ecs-physics/max-dissipation`
  * (`fixtures/max-dissipation-app.js`) gets it. The package name resolves
  * to the sources (`plugin/index.ts`, `plugin/accurate.ts`, `plugin/max-dissipation.ts`) as the package's `exports` map them in
- * `dist/`; bitecs is bundled into the app, as a user's bundler would.
+ * `dist/`; bitecs is bundled into the app, as a user's bundler would. The README app ships none of the
+ * cylinder / convex hull code (GJK, EPA, quickhull), which the shape functions register on first call;
+ * an app keeping every export does.
  */
 
 import { describe, expect, it } from 'vitest';
@@ -76,6 +78,13 @@ describe('bundle size of the default import', () => {
       expect(app.modules.filter((m) => accurateOnly.test(m) || exactOnly.test(m))).toEqual([]);
       expect(app.modules.some((m) => m.endsWith('systems/solve/pgs/pgs-solver.ts'))).toBe(true);
     }
+    // Cylinders and hulls (GJK / EPA, hull building, their routines) reach an app only through
+    // cylinder() / convexHull(): the README app ships none of it, an app keeping every export does.
+    const convexOnly = /systems\/shapes\/(gjk|epa|convex-hull|convex-support|cylinder|hull-routines|hull-mass)\.ts|systems\/narrowphase\/collide-convex|systems\/queries\/shape-query|plugin\/shapes\.ts|plugin\/shape-queries|plugin\/body-mass\.ts/;
+    expect(lean.modules.filter((m) => convexOnly.test(m))).toEqual([]);
+    for (const part of ['systems/shapes/gjk.ts', 'systems/shapes/epa.ts', 'systems/shapes/convex-hull.ts', 'systems/narrowphase/collide-convex.ts']) {
+      expect(all.modules.some((m) => m.includes(part)), part).toBe(true);
+    }
     // The opt-in max-dissipation entry brings the exact kernels, and nothing of the accurate solver.
     for (const part of ['systems/solve/mdp/single-contact.ts', 'systems/solve/pgs/exact-block-strategy.ts', 'plugin/max-dissipation.ts']) {
       expect(mdp.modules.some((m) => m.includes(part)), part).toBe(true);
@@ -95,9 +104,11 @@ describe('bundle size of the default import', () => {
   // History: 43.9 KB when the lean entry landed; 48.6 KB once colliders as entities, the islands stage,
   // typed validation, fault containment and the deterministic trigonometry were in; 40.7 KB after the
   // exact friction solve moved to its own opt-in entry; 45.4 KB (46,533 B) with generational handles, the
-  // catalogue's validation fixes and the continuous pass for thin bodies on top of the triangle meshes:
-  // a known miss by 453 B until something leaves the default entry.
-  it.fails('an app on the default entry adds at most 45 KB gzipped (known miss: 46,533 B)', async () => {
+  // catalogue's validation fixes and the continuous pass for thin bodies on top of the triangle meshes;
+  // 48,181 B with sleeping on by default and the V2 work's engine support: a known miss by 2.1 KB until
+  // something leaves the default entry (the joints, about 9 KB gzipped, are the largest part an app
+  // without joints still ships).
+  it.fails('an app on the default entry adds at most 45 KB gzipped (known miss: 48,181 B)', async () => {
     const { base, lean } = await buildApps();
     expect(lean.gzip - base.gzip).toBeLessThanOrEqual(LIMIT_BYTES);
   }, 120_000);

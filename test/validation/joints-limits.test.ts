@@ -88,7 +88,7 @@ describe('T7: a particle on a unilateral spring (6-DoF joint to the world, soft 
 
   /** The particle (point mass, no rotation) at height y0 above the spring's rest point, released at rest. */
   function particle(solver: 'lcp' | 'pgs'): { w: PhysicsWorld; p: number; j: number } {
-    const w = createPhysicsWorld({ solver, gravity: [0, -g, 0], pgs: { substeps: 4 } });
+    const w = createPhysicsWorld({ solver, gravity: [0, -g, 0], pgs: { substeps: 4 }, sleep: false });
     const p = addBody(w, { position: [0, 0, 0], mass: m, inertia: [1, 1, 1], angularDamping: 0, linearDamping: 0 });
     // frame x pointing down: the linear coordinate is B's anchor (the world point at the start) relative to
     // A's (the particle) along −y, i.e. the particle's height above it; lower limit 0, no upper side
@@ -274,7 +274,7 @@ describe('soft swing cone: statics', () => {
     let phi = theta;
     for (let i = 0; i < 50; i++) phi -= (k * (phi - theta) - m * g * (L / 2) * Math.cos(phi)) / (k + m * g * (L / 2) * Math.sin(phi));
     for (const solver of ['lcp', 'pgs'] as const) {
-      const w = createPhysicsWorld({ solver, gravity: [0, -g, 0] });
+      const w = createPhysicsWorld({ solver, gravity: [0, -g, 0], sleep: false });
       const base = addBody(w, { type: 'static', position: [0, 0, 0] });
       const Il = m * (L * L + t * t) / 12, Ia = m * (2 * t * t) / 12;
       const r = addBody(w, { position: [L / 2, 0, 0], mass: m, inertia: [Ia, Il, Il], angularDamping: 0 });

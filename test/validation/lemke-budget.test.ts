@@ -67,12 +67,15 @@ describe('Lemke work count and work cap (maxWork)', () => {
     const t = run(n, M, new Float64Array(n).fill(1));
     expect(t.r.status).toBe('trivial');
     expect(t.r.work).toBe(0);
-    // the warm start from the cold solution's support: one LU of the support, m³/3 + n²
+    // the warm start from the cold solution's support: one LU of the support with one refinement step,
+    // m³/3 + 3m² + n²
     const support: number[] = [];
     for (let i = 0; i < n; i++) if (full.z[i] > 0) support.push(i);
+    const m = support.length;
     const warm = run(n, M, q, { activeSet: support });
     expect(warm.r.warmStarted).toBe(true);
-    expect(warm.r.work).toBeCloseTo(support.length ** 3 / 3 + n * n, 6);
+    expect(warm.r.repairs).toBe(0);
+    expect(warm.r.work).toBeCloseTo(m ** 3 / 3 + 3 * m * m + n * n, 6);
   });
 
   it('a cap the predicted run exceeds stops before the tableau: pivot-limit, workLimited, 0 pivots, z = 0, w = q', () => {

@@ -625,16 +625,82 @@ describe('warm start from the previous active set, and the reusable workspace', 
     const ws = new LemkeWorkspace(6);
     const st = stewartTrinkleParticle(2, 0.5, 0.01, [2, 0, 0], 0);
     const cold = solve(ws, st.size, st.N, st.b);
-    // Guess "sticking" (normal + the +x direction) for a sliding particle: infeasible, so Lemke runs.
-    const warm = solve(ws, st.size, st.N, st.b, { activeSet: [4, 0] });
+    // Guess "sticking" (normal + the +x direction) for a sliding particle: infeasible, so (without
+    // repairs) Lemke runs.
+    const warm = solve(ws, st.size, st.N, st.b, { activeSet: [4, 0], maxWarmStartRepairs: 0 });
     expect(warm.r.warmStarted).toBe(false);
     expect(warm.r.pivots).toBe(cold.r.pivots);
     expect(maxDiff(warm.z, cold.z, st.size)).toBe(0);
+    // With the default repairs, block principal pivoting exchanges the infeasible pairs (β(+x) leaves,
+    // β(−x) and λ enter) and reaches the cold answer without a pivot.
+    const repaired = solve(ws, st.size, st.N, st.b, { activeSet: [4, 0] });
+    expect(repaired.r.warmStarted).toBe(true);
+    expect(repaired.r.pivots).toBe(0);
+    expect(repaired.r.repairs).toBeGreaterThanOrEqual(1);
+    expect(maxDiff(repaired.z, cold.z, st.size)).toBeLessThanOrEqual(1e-15);
     // The right guess (β(−x), c_n, λ) is accepted.
     const right = solve(ws, st.size, st.N, st.b, { activeSet: [2, 4, 5] });
     expect(right.r.warmStarted).toBe(true);
     expect(right.r.pivots).toBe(0);
     expect(maxDiff(right.z, cold.z, st.size)).toBeLessThanOrEqual(1e-15);
+  });
+
+  const ws = new LemkeWorkspace(4);
+
+  it('repairs (block principal pivoting, Kostreva 1978): random P-matrix LCPs, n = 4..12, from the support with 1–3 indices flipped, reach the enumerated solution to 1e-9 or fall back to Lemke', () => {
+    const r = rng(7);
+    let repaired = 0, tried = 0;
+    for (let n = 4; n <= 12; n += 2) {
+      let made = 0;
+      while (made < 20) {
+        const M = new Float64Array(n * n);
+        for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) M[i * n + j] = i === j ? 0.5 + r() : (1.6 / Math.sqrt(n)) * (2 * r() - 1);
+        if (n <= 8 && !isPMatrix(n, M)) continue;
+        made++;
+        const q = Float64Array.from({ length: n }, () => 2 * r() - 1);
+        const cold = solve(ws, n, M, q);
+        if (!SOLVED.includes(cold.r.status) || cold.r.status === 'trivial') continue;
+        const exact = n <= 8 ? enumerate(n, M, q)[0] : cold.z;
+        const inSet = Array.from({ length: n }, (_, i) => cold.z[i] > 0);
+        const flips = 1 + Math.floor(3 * r());
+        for (let f = 0; f < flips; f++) { const i = Math.floor(n * r()); inSet[i] = !inSet[i]; }
+        const guess = inSet.flatMap((b, i) => (b ? [i] : []));
+        if (guess.length === 0) continue;
+        tried++;
+        const warm = solve(ws, n, M, q, { activeSet: guess });
+        expect(SOLVED).toContain(warm.r.status);
+        expect(maxDiff(warm.z, exact, n)).toBeLessThanOrEqual(1e-9);
+        expectSolution(n, M, q, warm.z, warm.w);
+        if (warm.r.warmStarted && warm.r.repairs > 0) { repaired++; expect(warm.r.pivots).toBe(0); }
+      }
+    }
+    // most wrong guesses are repaired without a pivot
+    expect(repaired).toBeGreaterThan(tried / 2);
+  });
+
+  it('repairs: a box flat on 4 corner contacts (dependent normals), guessed with all 4 normals (singular M_BB): the dependent one leaves, the rest is a solution', () => {
+    const m = 1, I = m * (0.2 * 0.2 + 0.2 * 0.2) / 12, g = 9.81, h = 0.01;
+    const corners = [[0.1, 0.1], [-0.1, 0.1], [-0.1, -0.1], [0.1, -0.1]];
+    const J = corners.map(([x, zc]) => [1, zc, -x]);
+    const W = [1 / m, 1 / I, 1 / I];
+    const n = 4;
+    const M = new Float64Array(n * n);
+    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) M[i * n + j] = J[i][0] * J[j][0] * W[0] + J[i][1] * J[j][1] * W[1] + J[i][2] * J[j][2] * W[2];
+    const q = new Float64Array(n).fill(-g * h);
+    const { r: res, z, w } = solve(ws, n, M, q, { activeSet: [0, 1, 2, 3] });
+    expect(res.status).toBe('solved');
+    expect(res.warmStarted).toBe(true);
+    expect(res.pivots).toBe(0);
+    expectSolution(n, M, q, z, w, 1e-12);
+    expect(z[3]).toBe(0); // the fourth column depends on the first three
+    let sum = 0;
+    for (let i = 0; i < n; i++) sum += z[i];
+    expect(sum).toBeCloseTo(m * g * h, 13);
+    // dropping dependent variables is part of every principal solve, not a repair round
+    expect(res.repairs).toBe(0);
+    const none = solve(ws, n, M, q, { activeSet: [0, 1, 2, 3], maxWarmStartRepairs: 0 });
+    expect(none.r.warmStarted).toBe(true);
+    expect(none.z[3]).toBe(0);
   });
 
   it('the workspace grows geometrically and is reused without reallocation once large enough', () => {

@@ -42,7 +42,7 @@ function settle(w: PhysicsWorld, top: number, start: readonly number[]): { sink:
 }
 
 function massRatioStack(options: PhysicsWorldOptions): { sink: number; drift: number } {
-  const w = createPhysicsWorld(options);
+  const w = createPhysicsWorld({ sleep: false, ...options }); // the solver at rest, not sleeping, is measured
   addBody(w, { type: 'static', position: [0, -0.5, 0], collider: { shape: 'box', halfExtents: [10, 0.5, 10], friction: 0.5 } });
   for (const y of [0.5, 1.5]) {
     addBody(w, { position: [0, y, 0], mass: 1, collider: { shape: 'box', halfExtents: [0.5, 0.5, 0.5], friction: 0.5 } });
@@ -52,7 +52,7 @@ function massRatioStack(options: PhysicsWorldOptions): { sink: number; drift: nu
 }
 
 function cubeStack(options: PhysicsWorldOptions): { sink: number; drift: number } {
-  const w = createPhysicsWorld(options);
+  const w = createPhysicsWorld({ sleep: false, ...options }); // the solver at rest, not sleeping, is measured
   const s = buildStack(w, { count: 20 });
   return settle(w, s.top, s.topStart);
 }

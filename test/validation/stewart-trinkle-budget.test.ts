@@ -28,7 +28,7 @@ describe('lcp.lemkeWorkBudget', () => {
   });
 
   it('a budget of 1 entry sends every island to the projected fallback (counted); a box stack still rests', () => {
-    const w = createPhysicsWorld({ solver: 'lcp', lcp: { lemkeWorkBudget: 1 } });
+    const w = createPhysicsWorld({ solver: 'lcp', lcp: { lemkeWorkBudget: 1 }, sleep: false });
     addBody(w, { type: 'static', position: [0, -0.5, 0], collider: { shape: 'box', halfExtents: [5, 0.5, 5] } });
     const boxes = [0, 1, 2].map((i) => addBody(w, {
       position: [0, 0.25 + 0.5 * i, 0], mass: 1, collider: { shape: 'box', halfExtents: [0.25, 0.25, 0.25] },
@@ -48,7 +48,7 @@ describe('lcp.lemkeWorkBudget', () => {
   });
 
   it('sample level hit by a 400 kg ball at 6 m/s: Lemke work within the budget every step, budget stops counted, the tower is knocked', () => {
-    const w = createPhysicsWorld({ solver: 'lcp' });
+    const w = createPhysicsWorld({ solver: 'lcp', sleep: false });
     const level = buildGameLevel(w);
     const budget = (w.solver as LcpSolver).options.lemkeWorkBudget;
     for (let i = 0; i < 5; i++) stepWorld(w, 1 / 60);

@@ -90,7 +90,7 @@ describe('impact-phase hook (seed-004 digest §6.3: impact phase first, on the p
 
 describe('Lemke failure fallback (digest §C1: regularise and retry, then a projected solve)', () => {
   it('with a pivot cap of 1, every LCP takes the regularised retry and then the projected fallback; the box still rests', () => {
-    const w = createPhysicsWorld({ solver: 'lcp', lcp: { maxPivots: 1, warmStart: false } });
+    const w = createPhysicsWorld({ solver: 'lcp', lcp: { maxPivots: 1, warmStart: false }, sleep: false });
     addBody(w, { type: 'static', collider: { shape: 'plane' } });
     const box = addBody(w, { position: [0, 0.5, 0], collider: { shape: 'box', halfExtents: [0.5, 0.5, 0.5] } });
     const solver = w.solver as LcpSolver;

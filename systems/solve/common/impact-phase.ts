@@ -25,9 +25,14 @@ export interface ImpactStats {
   /** Optional `[≥ problem.joints.rowCount]`: impulse the phase applied on each joint row (N·s or N·m·s);
    * the solver adds it to the joints' step impulse (reported forces, breaking). */
   jointImpulse?: Float64Array;
+  /** Work of the call, in the units of the accurate step's budget (`lcp.lemkeWorkBudget`: matrix entries
+   * touched, ≈ multiply–adds); 0 or absent if the phase does not count it. */
+  work?: number;
 }
 
 /** An impact phase run at the start of every `'lcp'` step (see the file header for the contract). */
 export interface ImpactPhase {
-  resolve(problem: SolverProblem, bodies: SolverBodies, ctx: StepContext): ImpactStats;
+  /** `maxWork`: the work the phase may spend (default Infinity, same units as `ImpactStats.work`); a phase
+   * that counts its work leaves the impacts it cannot pay for to the contact LCP (perfectly inelastic). */
+  resolve(problem: SolverProblem, bodies: SolverBodies, ctx: StepContext, maxWork?: number): ImpactStats;
 }

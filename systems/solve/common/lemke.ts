@@ -120,6 +120,9 @@ export interface LemkeResult {
   cycled: boolean;
   /** True when `maxWork` stopped the run (`pivot-limit`): reached, or predicted (see `maxWork`). */
   workLimited: boolean;
+  /** Principal-pivoting repairs of the warm start's active set before it was accepted (0 if the guess
+   * was right, or without a warm start; see `LemkeOptions.maxWarmStartRepairs`). */
+  repairs: number;
 }
 
 export interface LemkeOptions {
@@ -154,6 +157,19 @@ export interface LemkeOptions {
   activeSet?: ArrayLike<number>;
   /** Number of entries of `activeSet` to use (default `activeSet.length`), so a preallocated buffer can be passed. */
   activeSetCount?: number;
+  /**
+   * Repairs of a rejected warm start (default 8; 0 = accept or reject the guess as it is): block principal
+   * pivoting (Kostreva 1978; Júdice & Pires 1994): every i in B with z_i < −ε leaves B, every i outside B
+   * with w_i < −ε enters it, and the principal system is solved again (whenever M_BB is singular, the
+   * variable whose LU column had no pivot leaves B first), until a solution passes the test, nothing changes, the budget `maxWork` cannot pay for the next LU, or this many
+   * repairs were made; then full Lemke runs as without a guess. Each repair is one LU (m³/3 + n²). Why:
+   * a resting stack's degenerate LCP (dependent corner normals, zero friction) drifts by round-off until
+   * a contact left out of the guess reads w = −4e-8 m/s against ε = 3.8e-8; one exchange fixes that,
+   * whereas a cold Lemke run on the 800-unknown stack costs ~200–650 pivots (5e7–1.2e8 work).
+   * Convergence is proven for P-matrices only (with Murty's single exchange as a safeguard), hence the
+   * cap: a repair only ever returns a solution that passed the same test as the guess.
+   */
+  maxWarmStartRepairs?: number;
   /** Relative pivot tolerance (default 1e-9; see the file header). */
   pivotTolerance?: number;
   /** Relative tolerance for ties in the ratio test (default 1e-10). */
@@ -195,12 +211,20 @@ export class LemkeWorkspace {
   /** @internal */ zs = new Float64Array(0);
   /** @internal */ ws = new Float64Array(0);
   /** @internal */ cols = new Int32Array(0);
+  /** @internal Iterative-refinement scratch of the principal solve `[n]`. */
+  refine = new Float64Array(0);
+  /** @internal Membership marks of the principal-pivoting repair `[n]`. */
+  mark = new Uint8Array(0);
+  /** @internal The feasibility tolerance ε of the last principal solve. */
+  eps = 0;
+  /** @internal The variable whose LU column had no pivot in the last singular principal solve (−1: none). */
+  dependent = -1;
   /** @internal Two 32-bit hashes of the last `CYCLE_WINDOW` path states (cycle detection). */
   seen1 = new Int32Array(CYCLE_WINDOW);
   /** @internal */ seen2 = new Int32Array(CYCLE_WINDOW);
   /** The result of the last solve (overwritten by the next one). */
   readonly result: LemkeResult = {
-    status: 'trivial', pivots: 0, warmStarted: false, z0: 0, work: 0, cycled: false, workLimited: false,
+    status: 'trivial', pivots: 0, warmStarted: false, z0: 0, work: 0, cycled: false, workLimited: false, repairs: 0,
   };
 
   constructor(capacity = 8) {
@@ -230,6 +254,8 @@ export class LemkeWorkspace {
     this.zs = new Float64Array(cap);
     this.ws = new Float64Array(cap);
     this.cols = new Int32Array(2 * cap + 2);
+    this.mark = new Uint8Array(cap);
+    this.refine = new Float64Array(cap);
   }
 }
 
@@ -257,6 +283,8 @@ const SEED_2 = 0x9e3779b9 | 0;
 const DEFAULT_PIVOT_TOL = 1e-9;
 const DEFAULT_TIE_TOL = 1e-10;
 const DEFAULT_FEAS_TOL = 1e-10;
+/** Default `LemkeOptions.maxWarmStartRepairs`. */
+const DEFAULT_WARM_START_REPAIRS = 8;
 
 type Writable = { [i: number]: number; readonly length: number };
 
@@ -345,6 +373,10 @@ export function solveLemke(
   const lexicographic = (options?.degeneracyRule ?? 'lexicographic') === 'lexicographic';
   const detectCycles = options?.detectCycles ?? lexicographic;
   const onPivot = options?.onPivot;
+  const maxRepairs = options?.maxWarmStartRepairs ?? DEFAULT_WARM_START_REPAIRS;
+  if (!Number.isInteger(maxRepairs) || maxRepairs < 0) {
+    throw new LcpInputError('maxWarmStartRepairs', -1, maxRepairs, 'must be an integer ≥ 0');
+  }
 
   ws.ensureCapacity(n);
   const res = ws.result;
@@ -354,6 +386,7 @@ export function solveLemke(
   res.work = 0;
   res.cycled = false;
   res.workLimited = false;
+  res.repairs = 0;
 
   // ---- trivial: q ≥ 0 → z = 0, w = q ----
   if (qMin >= 0) {
@@ -362,16 +395,54 @@ export function solveLemke(
     return res;
   }
 
-  // ---- warm start: try the guessed active set (if the work cap can pay for its LU) ----
-  if (act !== undefined && principalWork(n, actCount) <= maxWork) {
-    const idx = ws.idx;
-    for (let a = 0; a < actCount; a++) idx[a] = act[a];
-    res.work += principalWork(n, actCount);
-    if (solvePrincipal(ws, n, M, q, idx, actCount, mMax, qMax, pivotTol, feasTol)) {
-      for (let i = 0; i < n; i++) { z[i] = ws.zs[i]; w[i] = ws.ws[i]; }
-      res.status = 'solved';
-      res.warmStarted = true;
-      return res;
+  // ---- warm start: try the guessed active set (if the work cap can pay for its LU), and repair it by
+  // block principal pivoting (Kostreva 1978; Júdice & Pires 1994) when it is nearly right ----
+  if (act !== undefined) {
+    const idx = ws.idx, mark = ws.mark;
+    let m = actCount;
+    for (let a = 0; a < m; a++) idx[a] = act[a];
+    // the guess and its repairs may spend at most what setting up the tableau costs, ten times over
+    const warmWork = Math.min(maxWork, 10 * n * (2 * n + 2) + principalWork(n, m));
+    for (let round = 0; round <= maxRepairs; round++) {
+      if (res.work + principalWork(n, m) > warmWork) break;
+      res.work += principalWork(n, m);
+      // M_BB singular: the variable whose LU column had no pivot depends on the ones before it (a
+      // fourth corner normal of a box face lying flat); it leaves B (its w is checked with the others)
+      // and the LU starts again, at most m times.
+      let outcome = principalSolve(ws, n, M, q, idx, m, mMax, qMax, pivotTol, feasTol);
+      while (outcome === PRINCIPAL_SINGULAR && ws.dependent >= 0 && m > 1) {
+        let a = 0;
+        while (idx[a] !== ws.dependent) a++;
+        for (; a < m - 1; a++) idx[a] = idx[a + 1];
+        m--;
+        if (res.work + principalWork(n, m) > warmWork) break;
+        res.work += principalWork(n, m);
+        outcome = principalSolve(ws, n, M, q, idx, m, mMax, qMax, pivotTol, feasTol);
+      }
+      if (outcome === PRINCIPAL_SOLVED) {
+        for (let i = 0; i < n; i++) { z[i] = ws.zs[i]; w[i] = ws.ws[i]; }
+        res.status = 'solved';
+        res.warmStarted = true;
+        res.repairs = round;
+        return res;
+      }
+      if (outcome !== PRINCIPAL_INFEASIBLE || round === maxRepairs) break;
+      // Exchange the infeasible pairs: z_i < −ε leaves B, w_i < −ε (i ∉ B) enters; the others stay.
+      for (let i = 0; i < n; i++) mark[i] = 0;
+      for (let a = 0; a < m; a++) mark[idx[a]] = 1;
+      const eps = ws.eps;
+      let changed = false;
+      for (let i = 0; i < n; i++) {
+        if (mark[i] === 1 && ws.zs[i] < -eps) { mark[i] = 0; changed = true; }
+        else if (mark[i] === 0 && ws.ws[i] < -eps) { mark[i] = 2; changed = true; }
+      }
+      if (!changed) break;
+      // entering variables first: if they make M_BB singular, the LU finds an older member dependent
+      // on them and that one leaves, not the variable that just entered (which would only re-enter)
+      m = 0;
+      for (let i = 0; i < n; i++) if (mark[i] === 2) idx[m++] = i;
+      for (let i = 0; i < n; i++) if (mark[i] === 1) idx[m++] = i;
+      if (m === 0) break;
     }
   }
 
@@ -619,7 +690,7 @@ function pivot(T: Float64Array, stride: number, n: number, r: number, c: number,
 
 /** Work of one principal solve of m unknowns in an LCP of size n (LU m³/3, then w = M z + q: n²). */
 function principalWork(n: number, m: number): number {
-  return (m * m * m) / 3 + n * n;
+  return (m * m * m) / 3 + 3 * m * m + n * n;
 }
 
 /**
@@ -631,6 +702,23 @@ function solvePrincipal(
   ws: LemkeWorkspace, n: number, M: ArrayLike<number>, q: ArrayLike<number>,
   idx: Int32Array, m: number, mMax: number, qMax: number, pivotTol: number, feasTol: number,
 ): boolean {
+  return principalSolve(ws, n, M, q, idx, m, mMax, qMax, pivotTol, feasTol) === PRINCIPAL_SOLVED;
+}
+
+/** `principalSolve` outcomes. */
+const PRINCIPAL_SOLVED = 0;
+const PRINCIPAL_SINGULAR = 1;
+const PRINCIPAL_INFEASIBLE = 2;
+
+/**
+ * `solvePrincipal` with the reason of a failure: `PRINCIPAL_SINGULAR` (numerically singular M_BB, or a
+ * non-finite z), or `PRINCIPAL_INFEASIBLE`, in which case ws.zs holds z (unclamped, z = 0 off B), ws.ws
+ * holds w = M z + q in full and ws.eps the tolerance ε of the test, for the principal-pivoting repair.
+ */
+function principalSolve(
+  ws: LemkeWorkspace, n: number, M: ArrayLike<number>, q: ArrayLike<number>,
+  idx: Int32Array, m: number, mMax: number, qMax: number, pivotTol: number, feasTol: number,
+): number {
   const A = ws.lu;
   const perm = ws.perm;
   const zs = ws.zs;
@@ -649,7 +737,7 @@ function solvePrincipal(
       const v = Math.abs(A[i * m + k]);
       if (v > best) { best = v; p = i; }
     }
-    if (!(best > singular)) return false;
+    if (!(best > singular)) { ws.dependent = idx[k]; return PRINCIPAL_SINGULAR; }
     if (p !== k) {
       for (let j = 0; j < m; j++) { const t = A[k * m + j]; A[k * m + j] = A[p * m + j]; A[p * m + j] = t; }
       const t = perm[k]; perm[k] = perm[p]; perm[p] = t;
@@ -673,22 +761,43 @@ function solvePrincipal(
     for (let b = a + 1; b < m; b++) s -= A[a * m + b] * wv[b];
     wv[a] = s / A[a * m + a];
   }
+  // One step of iterative refinement (residual from the original M, correction through the same LU):
+  // the active blocks of resting boxes are nearly singular (dependent corner normals), and the plain
+  // solve left w off B at −5e-8 m/s against a tolerance of 3.8e-8 (round-off, not a wrong basis).
+  const r = ws.refine;
+  for (let a = 0; a < m; a++) {
+    const ia = idx[perm[a]];
+    let s = -q[ia];
+    for (let b = 0; b < m; b++) s -= M[ia * n + idx[b]] * wv[b];
+    r[a] = s;
+  }
+  for (let a = 0; a < m; a++) {
+    let s = r[a];
+    for (let b = 0; b < a; b++) s -= A[a * m + b] * r[b];
+    r[a] = s;
+  }
+  for (let a = m - 1; a >= 0; a--) {
+    let s = r[a];
+    for (let b = a + 1; b < m; b++) s -= A[a * m + b] * r[b];
+    r[a] = s / A[a * m + a];
+  }
+  for (let a = 0; a < m; a++) wv[a] += r[a];
   for (let i = 0; i < n; i++) zs[i] = 0;
   let zSum = 0;
   for (let a = 0; a < m; a++) { zs[idx[a]] = wv[a]; zSum += Math.abs(wv[a]); }
-  if (!Number.isFinite(zSum)) return false;
+  if (!Number.isFinite(zSum)) { ws.dependent = -1; return PRINCIPAL_SINGULAR; }
   const eps = feasTol * (qMax + mMax * zSum);
-  for (let a = 0; a < m; a++) {
-    const v = zs[idx[a]];
-    if (v < -eps) return false;
-    if (v < 0) zs[idx[a]] = 0;
-  }
+  ws.eps = eps;
+  let feasible = true;
+  for (let a = 0; a < m; a++) if (zs[idx[a]] < -eps) feasible = false;
   for (let i = 0; i < n; i++) {
     let s = q[i];
     for (let j = 0; j < n; j++) s += M[i * n + j] * zs[j];
     wv[i] = s;
-    if (s < -eps) return false;
+    if (s < -eps) feasible = false;
   }
-  for (let a = 0; a < m; a++) if (Math.abs(wv[idx[a]]) > eps) return false;
-  return true;
+  for (let a = 0; a < m; a++) if (Math.abs(wv[idx[a]]) > eps) feasible = false;
+  if (!feasible) return PRINCIPAL_INFEASIBLE;
+  for (let a = 0; a < m; a++) if (zs[idx[a]] < 0) zs[idx[a]] = 0;
+  return PRINCIPAL_SOLVED;
 }

@@ -30,6 +30,10 @@ import {
 /** Relative tie tolerance passed to Lemke (`LemkeOptions.tieTolerance`, its default), also the noise floor of b. */
 const LEMKE_TIE_TOLERANCE = 1e-10;
 
+/** Work of one point in one projected-fallback sweep (three rows: J v and M⁻¹Jᵀλ on two bodies), in the
+ * budget's units (≈ multiply–adds). */
+export const FALLBACK_POINT_WORK = 100;
+
 /** The island solve's settings, workspaces and scratch (one per solver). */
 export interface IslandSolve {
   readonly options: Readonly<LcpSolverConfig>;
@@ -115,14 +119,25 @@ export function solveIsland(s: IslandSolve, problem: ConstraintProblem, bodies: 
       ? 1 : 0;
   }
   let ok = true;
+  let grown = false;
   for (;;) {
     for (let i = bs; i < be; i++) {
       const b3 = 3 * islands.bodies[i];
       dv[b3] = 0; dv[b3 + 1] = 0; dv[b3 + 2] = 0; dw[b3] = 0; dw[b3 + 1] = 0; dw[b3 + 2] = 0;
     }
-    formStewartTrinkleLcp(lcp, problem, s.rows, bodies, s.cone, list, cs, ce - cs, selected, freeVelocity, gap, h, o.maxLcpSize);
+    // formed only if the work left pays for N (n² entries) and the size cap allows it
+    const formable = Math.min(o.maxLcpSize, Math.floor(Math.sqrt(Math.max(s.workLeft, 0))));
+    formStewartTrinkleLcp(lcp, problem, s.rows, bodies, s.cone, list, cs, ce - cs, selected, freeVelocity, gap, h, formable);
     if (lcp.p > 0) {
-      if (lcp.n > o.maxLcpSize || !solveFormed(s, problem)) { ok = false; break; }
+      if (lcp.n > formable) {
+        if (lcp.n <= o.maxLcpSize) s.stats.workBudgetStops++;
+        ok = false;
+        break;
+      }
+      const form = lcp.n * lcp.n;
+      s.stats.formWork += form;
+      s.workLeft -= form;
+      if (!solveFormed(s, problem, grown ? impulse : problem.impulse)) { ok = false; break; }
       for (let a = 0; a < lcp.p; a++) {
         const c = lcp.contact[a];
         contactImpulseOf(lcp, s.cone, a, impulse, 3 * c);
@@ -130,6 +145,7 @@ export function solveIsland(s: IslandSolve, problem: ConstraintProblem, bodies: 
       }
     }
     if (!o.activeSetHeuristic || !growActiveSet(s, problem, cs, ce, invH)) break;
+    grown = true;
     s.stats.activeSetGrowths++;
   }
   if (!ok) {
@@ -181,19 +197,21 @@ function growActiveSet(s: IslandSolve, problem: ConstraintProblem, cs: number, c
   return grew;
 }
 
-/** The warm-start guess: the support of the previous step's solution, from the stored impulses. */
-function buildGuess(s: IslandSolve, problem: ConstraintProblem): number {
+/** The warm-start guess: the support of a solution, from impulses `[3 × contacts]` (c_n, f1, f2): the
+ * previous step's (`problem.impulse`, kept per feature by the contact store) for an island's first
+ * LCP, the last trial's (`s.impulse`) after an active-set growth. */
+function buildGuess(s: IslandSolve, problem: ConstraintProblem, source: Float64Array): number {
   const lcp = s.lcp, cone = s.cone, split = s.split;
   if (s.guess.length < lcp.n) s.guess = new Int32Array(nextCapacity(s.guess.length, lcp.n));
   const guess = s.guess;
   let g = 0;
   for (let a = 0; a < lcp.p; a++) {
-    const c = lcp.contact[a], cn = problem.impulse[3 * c];
+    const c = lcp.contact[a], cn = source[3 * c];
     if (!(cn > 0)) continue;
     guess[g++] = lcp.normalIndex[a];
     const bi = lcp.betaOffset[a];
     if (bi < 0) continue;
-    const f1 = problem.impulse[3 * c + 1], f2 = problem.impulse[3 * c + 2];
+    const f1 = source[3 * c + 1], f2 = source[3 * c + 2];
     if (!(Math.sqrt(f1 * f1 + f2 * f2) > 1e-9 * cn)) continue;
     const edges = splitOnEdges(cone, f1, f2, split);
     guess[g++] = bi + split[0];
@@ -210,6 +228,7 @@ function runLemke(s: IslandSolve, n: number): ReturnType<typeof solveLemke> {
   s.lemkeOptions.maxWork = s.workLeft;
   const res = solveLemke(s.lemke, n, lcp.N, lcp.b, lcp.z, lcp.w, s.lemkeOptions);
   stats.lemkePivots += res.pivots;
+  stats.warmStartRepairs += res.repairs;
   stats.lemkeWork += res.work;
   s.workLeft -= res.work;
   return res;
@@ -217,7 +236,7 @@ function runLemke(s: IslandSolve, n: number): ReturnType<typeof solveLemke> {
 
 /** Solves the formed LCP (Lemke, then one regularised retry). Returns false if both fail, or if the
  * step's work budget is spent (`workBudgetStops`). */
-function solveFormed(s: IslandSolve, problem: ConstraintProblem): boolean {
+function solveFormed(s: IslandSolve, problem: ConstraintProblem, guessSource: Float64Array): boolean {
   const lcp = s.lcp, stats = s.stats, o = s.options, lemkeOptions = s.lemkeOptions;
   const n = lcp.n;
   if (!(s.workLeft > 0)) { stats.workBudgetStops++; return false; }
@@ -232,7 +251,7 @@ function solveFormed(s: IslandSolve, problem: ConstraintProblem): boolean {
   for (let i = 0; i < n; i++) if (Math.abs(lcp.b[i]) <= floor) lcp.b[i] = 0;
   if (n > stats.lcpSize) stats.lcpSize = n;
   lemkeOptions.maxPivots = o.maxPivots > 0 ? o.maxPivots : 4 * n + 100;
-  const g = o.warmStart ? buildGuess(s, problem) : 0;
+  const g = o.warmStart ? buildGuess(s, problem, guessSource) : 0;
   lemkeOptions.activeSet = g > 0 ? s.guess : undefined;
   lemkeOptions.activeSetCount = g;
   let res = runLemke(s, n);
@@ -265,7 +284,15 @@ function solveByFallback(s: IslandSolve, problem: ConstraintProblem, bodies: Sol
   const results = s.results, cone = s.cone, k = cone.k, impulse = s.impulse, split = s.split, rows = s.rows;
   s.stats.projectedFallbacks++;
   const list = s.islands.contacts;
-  projectedIslandSolve(problem, rows, bodies, cone, list, cs, ce, results.gap, h, s.options.fallbackIterations, impulse);
+  // `fallbackIterations` sweeps if the work left pays for them, else what it pays for, at least
+  // `fallbackMinIterations` (the budget's documented overshoot)
+  const sweepWork = (ce - cs) * FALLBACK_POINT_WORK;
+  const affordable = Math.floor(Math.max(s.workLeft, 0) / sweepWork);
+  const sweeps = Math.min(s.options.fallbackIterations, Math.max(s.options.fallbackMinIterations, affordable));
+  s.stats.fallbackSweeps += sweeps;
+  s.stats.fallbackWork += sweeps * sweepWork;
+  s.workLeft -= sweeps * sweepWork;
+  projectedIslandSolve(problem, rows, bodies, cone, list, cs, ce, results.gap, h, sweeps, impulse);
   for (let i = cs; i < ce; i++) {
     const c = list[i];
     results.status[c] = 2;

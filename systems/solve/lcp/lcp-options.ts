@@ -49,17 +49,26 @@ export interface LcpSolverOptions {
   maxLcpSize: number;
   /** Gauss–Seidel sweeps of the projected fallback (default 100). An integer ≥ 1. */
   fallbackIterations: number;
+  /** Sweeps of the projected fallback of an island once the step's work budget cannot pay for
+   * `fallbackIterations` (default 10; it gets what the budget pays for, at least this many, at most
+   * `fallbackIterations`). An integer ≥ 1. */
+  fallbackMinIterations: number;
   /**
    * Tolerance of the active-set re-check (unit: m/s, default 1e-10): a contact left out of the LCP is
    * violated when Φ/h + v_n⁺ < −tolerance. A finite number ≥ 0.
    */
   feasibilityTolerance: number;
   /**
-   * Lemke work budget of one step, over all its islands and re-solves (unit: matrix entries touched,
-   * ≈ multiply–adds, as `LemkeResult.work` counts them: n·(2n + 2) per tableau set-up, the pivot row
-   * plus nnz(pivot row) per updated row per pivot, m³/3 + n² per principal solve; default 1.5e8, about
-   * 0.3–0.6 s in Node 20 on a 2-core machine shared with other jobs, less on an idle one). Each solve
-   * gets what is left: Lemke skips a run whose predicted work exceeds it and stops a run that reaches it
+   * Work budget of the whole step (despite the name, since issue 15 it bounds more than Lemke): the
+   * impact phase (PLUS: 9k² per island system, round and interval, its fallback's sweeps and Lemke), the
+   * contact rows, the LCPs formed (n² each), Lemke over all islands, re-solves and retries, and the
+   * projected fallback (unit: matrix entries touched, ≈ multiply–adds, as `LemkeResult.work` counts them:
+   * n·(2n + 2) per tableau set-up, the pivot row plus nnz(pivot row) per updated row per pivot,
+   * m³/3 + 3m² + n² per principal solve; default 1.5e8, about 0.3–0.6 s in Node 20 on a 2-core machine
+   * shared with other jobs, less on an idle one). Counted, never timed, so results are bit-identical
+   * everywhere (`stats.stepWork`). Once it is spent: impacting islands the impact phase cannot pay for are
+   * left to the contact LCP (perfectly inelastic), LCPs whose N (n²) it cannot pay for are not formed,
+   * and the projected fallback runs `fallbackMinIterations` sweeps. Each Lemke solve gets what is left: Lemke skips a run whose predicted work exceeds it and stops a run that reaches it
    * (a step ends at most one pivot and n² past it); then there is no regularised retry, and the island
    * goes to the projected fallback (counted in `workBudgetStops` and `projectedFallbacks`). Why: a dense
    * LCP of n unknowns costs up to O(n²) per pivot and Lemke takes about n pivots (more on the degenerate
@@ -121,6 +130,7 @@ export function defaultLcpOptions(): LcpSolverConfig {
     maxPushoutSpeed: 3,
     maxLcpSize: 1000,
     fallbackIterations: 100,
+    fallbackMinIterations: 10,
     feasibilityTolerance: 1e-10,
     maxPivots: 0,
     lemkeWorkBudget: 1.5e8,

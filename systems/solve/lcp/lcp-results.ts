@@ -18,8 +18,10 @@ export interface LcpSolveStats extends SolveStats {
   lcpSolves: number;
   /** Largest LCP solved, in unknowns (Σ (k + 2) per frictional contact + 1 per frictionless one). */
   lcpSize: number;
-  /** LCPs whose warm-start active set was accepted (0 pivots). */
+  /** LCPs whose warm-start active set was accepted (0 pivots), as guessed or after repairs. */
   warmStarts: number;
+  /** Principal-pivoting repairs of the warm-start active sets (`LemkeOptions.maxWarmStartRepairs`), summed. */
+  warmStartRepairs: number;
   /** Re-solves because a contact left out by the §4 active-set heuristic was violated. */
   activeSetGrowths: number;
   /** Lemke stopped on a secondary ray (before the regularised retry). */
@@ -36,9 +38,24 @@ export interface LcpSolveStats extends SolveStats {
   /** Lemke work of the step, summed over every solve (entries touched, `LemkeResult.work`; compare
    * with `lemkeWorkBudget`). */
   lemkeWork: number;
-  /** LCPs that Lemke did not finish, or did not start, because the step's `lemkeWorkBudget` was spent
-   * (their islands went to the projected fallback; not counted in `pivotLimits`). */
+  /** LCPs that Lemke did not finish, or did not start, or that were not formed, because the step's
+   * `lemkeWorkBudget` was spent (their islands went to the projected fallback; not counted in `pivotLimits`). */
   workBudgetStops: number;
+  /** Work of the whole step in the budget's units (entries touched, ≈ multiply–adds): the impact phase
+   * (`impactWork`), the rows (`CONTACT_ROW_WORK` per point), the LCPs formed (n² each, `formWork`), Lemke
+   * (`lemkeWork`) and the projected fallback (`fallbackWork`). Never more than `lemkeWorkBudget` plus the
+   * overshoots the README lists (one pivot and n² per Lemke run, the rows, `fallbackMinIterations` sweeps
+   * per island once the budget is spent). Counted, never timed, so it is the same in every run. */
+  stepWork: number;
+  /** Work of the impact phase this step (`ImpactStats.work`; 0 without one). */
+  impactWork: number;
+  /** Work of forming the LCPs (n² per LCP formed). */
+  formWork: number;
+  /** Work of the projected fallback (`FALLBACK_POINT_WORK` per point and sweep). */
+  fallbackWork: number;
+  /** Projected-fallback sweeps over all islands (fewer than `fallbackIterations` per island once the
+   * budget is spent). */
+  fallbackSweeps: number;
   /** Bodies advanced to their time of impact within the step before the impact phase (`time-of-impact.ts`). */
   impactAdvances: number;
   /** What the impact phase reported, or undefined when there is none. */
@@ -79,9 +96,10 @@ export interface LcpContactResults {
 
 export function createLcpSolveStats(): LcpSolveStats {
   return {
-    iterations: 0, lemkePivots: 0, islands: 0, lcpSolves: 0, lcpSize: 0, warmStarts: 0, activeSetGrowths: 0,
+    iterations: 0, lemkePivots: 0, islands: 0, lcpSolves: 0, lcpSize: 0, warmStarts: 0, warmStartRepairs: 0, activeSetGrowths: 0,
     secondaryRays: 0, pivotLimits: 0, inaccurateResults: 0, regularizedRetries: 0, projectedFallbacks: 0,
-    lemkeWork: 0, workBudgetStops: 0, impactAdvances: 0,
+    lemkeWork: 0, workBudgetStops: 0, stepWork: 0, impactWork: 0, formWork: 0, fallbackWork: 0, fallbackSweeps: 0,
+    impactAdvances: 0,
     impact: undefined, jointSweeps: 0, jointLimitSolves: 0, jointProjections: 0, jointPrimal: 0, jointDual: 0,
     jointComplementarity: 0,
   };
@@ -89,11 +107,11 @@ export function createLcpSolveStats(): LcpSolveStats {
 
 /** Zeroes the counts of the island solves (start of a step). */
 export function resetLcpCounts(stats: LcpSolveStats): void {
-  stats.lemkePivots = 0; stats.islands = 0; stats.lcpSolves = 0; stats.lcpSize = 0; stats.warmStarts = 0;
+  stats.lemkePivots = 0; stats.islands = 0; stats.lcpSolves = 0; stats.lcpSize = 0; stats.warmStarts = 0; stats.warmStartRepairs = 0;
   stats.activeSetGrowths = 0; stats.secondaryRays = 0; stats.pivotLimits = 0; stats.inaccurateResults = 0;
   stats.regularizedRetries = 0;
   stats.projectedFallbacks = 0;
-  stats.lemkeWork = 0; stats.workBudgetStops = 0;
+  stats.lemkeWork = 0; stats.workBudgetStops = 0; stats.formWork = 0; stats.fallbackWork = 0; stats.fallbackSweeps = 0;
 }
 
 export function createLcpContactResults(k: number): LcpContactResults {

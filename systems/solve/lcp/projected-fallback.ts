@@ -20,7 +20,8 @@ import type { FrictionCone } from './friction-cone';
 import { detCos } from '../../../math/deterministic-math';
 
 /**
- * Runs `iterations` sweeps over `contacts[start .. end)` from zero impulses; writes the accumulated
+ * Runs `iterations` sweeps over `contacts[start .. end)`, warm-started from `p.impulse` (the impulses the
+ * contact store kept per feature, i.e. the previous step's, clamped into the cone); writes the accumulated
  * impulses (c_n, f1, f2) (unit: N·s) to `impulse[3c ..]`.
  * @param gap `[contactCount]` Φ at the start of the step (unit: m)
  */
@@ -32,8 +33,16 @@ export function projectedIslandSolve(
   const shrink = detCos(Math.PI / cone.k);
   const invH = 1 / h;
   for (let i = start; i < end; i++) {
-    const c = contacts[i];
-    impulse[3 * c] = 0; impulse[3 * c + 1] = 0; impulse[3 * c + 2] = 0;
+    const c = contacts[i], c3 = 3 * c;
+    // warm start: the impulses the contact store kept for this feature (the previous step's), in the cone
+    const cn = Math.max(0, p.impulse[c3]);
+    let f1 = p.impulse[c3 + 1], f2 = p.impulse[c3 + 2];
+    const mu = p.friction[c];
+    if (!(mu > 0) || !(cn > 0)) { f1 = 0; f2 = 0; }
+    const r = mu * cn * shrink, mag = Math.sqrt(f1 * f1 + f2 * f2);
+    if (mag > r) { const s = mag > 0 ? r / mag : 0; f1 *= s; f2 *= s; }
+    impulse[c3] = cn; impulse[c3 + 1] = f1; impulse[c3 + 2] = f2;
+    if (cn !== 0 || f1 !== 0 || f2 !== 0) applyContactImpulse(p, rows, sb, c, cn, f1, f2, v, w);
   }
   for (let it = 0; it < iterations; it++) {
     for (let i = start; i < end; i++) {

@@ -47,6 +47,10 @@ import { createIslandSolve, ensureIslandSolveScratch, solveIsland, type IslandSo
 import { augmentInertia, createImplicitJoints, projectJointPositions, solveJointsImplicit, type ImplicitJoints } from './joint-implicit';
 
 export type { LcpContactResults, LcpSolveStats } from './lcp-results';
+export { FALLBACK_POINT_WORK } from './island-solve';
+
+/** Work of one contact point's rows per step (anchors, Φ, J v_free; ≈ multiply–adds), in the budget's units. */
+export const CONTACT_ROW_WORK = 100;
 
 export interface LcpSolver extends ConstraintSolver {
   readonly kind: 'lcp';
@@ -102,7 +106,9 @@ export function createLcpSolver(options: LcpSolverConfig, impactPhase: ImpactPha
       // step are advanced to the touch first (time-of-impact.ts) and travel only the rest of the step in 3.
       const advanced = impactPhase !== undefined && advanceToImpact(problem, bodies, h, toi);
       stats.impactAdvances = advanced ? toi.count : 0;
-      stats.impact = impactPhase === undefined ? undefined : impactPhase.resolve(solverProblem, bodies, ctx);
+      stats.impact = impactPhase === undefined ? undefined : impactPhase.resolve(solverProblem, bodies, ctx, island.workLeft);
+      stats.impactWork = stats.impact?.work ?? 0;
+      island.workLeft -= stats.impactWork;
       if (advanced) restoreSeparations(problem, toi);
       if (timed) { const t = ctx.clock(); ctx.detail.impactMs = t - t0; t0 = t; }
       // 1. Free velocities v_free = v + h M⁻¹ k (with implicit damping), no angular-speed clamp.
@@ -118,11 +124,26 @@ export function createLcpSolver(options: LcpSolverConfig, impactPhase: ImpactPha
         for (let r = 0; r < joints.rowCount; r++) joints.stepImpulse[r] += jointImpact[r];
       }
       // 2. One LCP per island.
+      const nc = problem.contactCount;
+      island.workLeft -= nc * CONTACT_ROW_WORK;
       prepareContacts(island, problem, bodies, h, augmented ? implicitJoints : undefined);
       buildIslands(island.islands, problem, bodies);
       stats.islands = island.islands.count;
       if (timed) { const t = ctx.clock(); ctx.detail.lcpBuildMs = t - t0; t0 = t; }
-      for (let i = 0; i < island.islands.count; i++) solveIsland(island, problem, bodies, i, h);
+      let slowest = 0, slowestSize = 0, fallbackMs = 0;
+      for (let i = 0; i < island.islands.count; i++) {
+        if (!timed) { solveIsland(island, problem, bodies, i, h); continue; }
+        const fb = stats.projectedFallbacks, t = ctx.clock();
+        solveIsland(island, problem, bodies, i, h);
+        const ms = ctx.clock() - t;
+        if (stats.projectedFallbacks > fb) fallbackMs += ms;
+        if (ms > slowest) {
+          slowest = ms;
+          slowestSize = island.islands.contactStart[i + 1] - island.islands.contactStart[i];
+        }
+      }
+      stats.stepWork = stats.impactWork + nc * CONTACT_ROW_WORK + stats.formWork + stats.lemkeWork + stats.fallbackWork;
+      if (timed) { ctx.detail.fallbackMs = fallbackMs; ctx.detail.slowestIslandMs = slowest; ctx.detail.slowestIslandPoints = slowestSize; }
       // 2b. Joints again with the contact impulses in place (one block Gauss–Seidel round).
       if (joints !== undefined && island.islands.count > 0) solveJointsImplicit(implicitJoints, joints, bodies, h, o.warmStart, false);
       if (timed) ctx.detail.lemkeMs = ctx.clock() - t0;
@@ -195,6 +216,13 @@ function reportStats(stats: LcpSolveStats, ij: ImplicitJoints, hasJoints: boolea
   d.fallbacks = stats.projectedFallbacks;
   d.lemkeWork = stats.lemkeWork;
   d.workBudgetStops = stats.workBudgetStops;
+  d.stepWork = stats.stepWork;
+  d.impactWork = stats.impactWork;
+  d.formWork = stats.formWork;
+  d.fallbackWork = stats.fallbackWork;
+  d.fallbackSweeps = stats.fallbackSweeps;
+  d.warmStartRepairs = stats.warmStartRepairs;
+  d.impactBudgetSkips = (stats.impact as { budgetSkips?: number } | undefined)?.budgetSkips ?? 0;
   d.jointSweeps = stats.jointSweeps;
   d.jointProjections = stats.jointProjections;
   const im: (ImpactStats & { intervals?: number }) | undefined = stats.impact;

@@ -37,6 +37,8 @@ export interface PgsOptions {
   warmStarting: boolean;
   /** Largest angular speed (unit: rad/s, default 100): bounds the rotation per step. */
   maxAngularSpeed: number;
+  /** Largest linear speed of a body (unit: m/s, > 0, default Infinity: none); Havok's world speed limit. */
+  maxLinearSpeed: number;
   /** Position-correction frequency of rigid joint rows and joint limits (unit: Hz, default 60; 0 = no
    * position correction). Rigid rows keep their full mass; this sets only the bias rate
    * β = ω/(2ζ + hω) (`joint-solve.ts`, README "Joints"). */
@@ -82,6 +84,7 @@ export function defaultPgsOptions(): PgsSolverConfig {
     restitutionThreshold: 1,
     warmStarting: true,
     maxAngularSpeed: 100,
+    maxLinearSpeed: Infinity,
     jointHertz: 60,
     jointDampingRatio: 5,
     jointSolver: 'direct',

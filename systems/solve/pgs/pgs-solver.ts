@@ -50,7 +50,7 @@ export function createPgsSolver(options: PgsSolverConfig, exactBlocks?: ContactS
       if (joints !== undefined) beginJoints(joints, bodies, jointCtx, o, h);
       contacts.begin(problem, bodies);
       for (let s = 0; s < n; s++) {
-        integrateVelocities(bodies, h, o.maxAngularSpeed);
+        integrateVelocities(bodies, h, o.maxAngularSpeed, o.maxLinearSpeed);
         if (joints !== undefined) warmStartJoints(joints, bodies, jointCtx); // joints before contacts (Box2D v3 order)
         contacts.warmStart(problem, bodies);
         for (let i = 0; i < o.iterations; i++) {

@@ -25,6 +25,8 @@ import { solveMinNorm } from './min-norm-solve';
  */
 export function runActiveSet(ws: PlusWorkspace, k: number, o: PlusOptions): void {
   for (let pass = 0; pass <= 2 * k + 1; pass++) {
+    // out of the step's work budget: the island is abandoned (plus-impact.ts, `budgetSkips`)
+    if (ws.work > ws.maxWork) return;
     solveMinNorm(ws, k, o);
     ws.activeSetPasses++;
     let scale = 0;

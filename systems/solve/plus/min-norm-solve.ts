@@ -70,6 +70,8 @@ export function solveMinNorm(ws: PlusWorkspace, k: number, o: PlusOptions): void
     ws.pi.fill(0, 0, m);
     return;
   }
+  // work (the step's budget): the rows q·3k, the complete orthogonal solve ~q³
+  ws.work += q * q * q + q * m;
   const impending = buildLinearRows(ws, k, q);
   if (!impending) {
     minNormSolve(ws, ws.B, q, ws.rhs, x, o);
@@ -216,6 +218,7 @@ function newtonSolve(ws: PlusWorkspace, k: number, q: number, o: PlusOptions): v
     if (f <= o.newtonTolerance * Math.max(xs, 1e-300)) { converged = true; break; }
     if (it >= o.maxNewtonIterations) break;
     ws.newtonIterations++;
+    ws.work += q * q * q + q * 3 * k;
     residual(ws, k, q, x, ws.residual, J, eps, vtr);
     const delta = ws.delta;
     minNormSolve(ws, J, q, ws.residual, delta, o);

@@ -98,6 +98,16 @@ export interface PlusImpactStats extends ImpactStats {
   jointVelocityErrorBefore: number;
   /** Limit rows released because they ended an impact pulling (their island was resolved again). */
   limitReleases: number;
+  /** Work of the call (matrix entries touched, ≈ multiply–adds): 9k² per island system of k points
+   * (A = G M⁻¹ Gᵀ), per round and per interval (the dense update v ← v + A π), 9 × the coupled entries per
+   * fallback sweep, and the fallback's Lemke work. */
+  work: number;
+  /** Impacting islands left to the contact LCP (perfectly inelastic) because the call's `maxWork` could
+   * not pay for building their system (9k², 18k² for a fallback island), or ran out inside them (then
+   * nothing of that island's impact is applied), in island order (deterministic). Work past `maxWork`:
+   * at most one principal solve or Newton iteration (~(3 maxIslandPoints)³), one fallback sweep or one
+   * Lemke pivot. */
+  budgetSkips: number;
 }
 
 /** The PLUS model as the accurate solver's impact phase (`systems/solve/lcp/impact-phase.ts`). */
@@ -129,11 +139,15 @@ export function createPlusImpactPhase(
     islands: 0, rounds: 0, intervals: 0, contactsResolved: 0, fallbacks: 0, activeSetPasses: 0,
     newtonIterations: 0, impendingFallbacks: 0, rankDeficientSolves: 0, impulse: ws.impulse, status: ws.status,
     jointRows: 0, jointImpulse: js.impulse, jointVelocityError: 0, jointVelocityErrorBefore: 0, limitReleases: 0,
+    work: 0, budgetSkips: 0,
   };
   return {
     options: o,
-    resolve(solverProblem: SolverProblem, bodies: SolverBodies, ctx: StepContext): PlusImpactStats {
+    resolve(solverProblem: SolverProblem, bodies: SolverBodies, ctx: StepContext, maxWork = Infinity): PlusImpactStats {
       const problem = solverProblem.contacts;
+      ws.work = 0;
+      ws.maxWork = maxWork;
+      stats.budgetSkips = 0;
       const joints = solverProblem.joints;
       stats.islands = 0; stats.rounds = 0; stats.intervals = 0; stats.contactsResolved = 0;
       stats.fallbacks = 0;
@@ -154,6 +168,9 @@ export function createPlusImpactPhase(
           && prepareImpactJoints(js, jp, bodies, ws.parent, ws.islandOfRoot, ws.islandTriggered, islands);
         for (let j = 0; j < islands; j++) {
           if (ws.islandTriggered[j] !== 1) continue;
+          // the budget: an island whose system the work left cannot pay for is left to the contact LCP
+          const kj = ws.islandStart[j + 1] - ws.islandStart[j];
+          if (ws.work + (kj > o.maxIslandPoints ? 18 : 9) * kj * kj > ws.maxWork) { stats.budgetSkips++; continue; }
           if (!ready || jp === undefined) {
             resolveIsland(ws, problem, bodies, o, j, stats, undefined, undefined);
             continue;
@@ -178,6 +195,7 @@ export function createPlusImpactPhase(
       stats.newtonIterations = ws.newtonIterations;
       stats.impendingFallbacks = ws.impendingFallbacks;
       stats.rankDeficientSolves = ws.rankDeficientSolves;
+      stats.work = ws.work;
       return stats;
     },
   };
@@ -247,6 +265,7 @@ function resolveIsland(
     projectJointVelocities(js, jp, b, j);
   }
   buildIslandSystem(ws, p, b, k);
+  ws.work += 9 * k * k;
   if (js !== undefined && jp !== undefined && nb > 0) condenseJoints(js, ws, p, jp, b, k);
   for (let i = 0; i < k; i++) {
     const c = ws.contact[i];
@@ -261,9 +280,15 @@ function resolveIsland(
   }
   ws.piTotal.fill(0, 0, 3 * k);
   const fellBack = k > o.maxIslandPoints || runRounds(ws, k, o, j, stats);
-  if (fellBack) {
+  if (fellBack && !(ws.work > ws.maxWork)) {
     finishWithFallback(ws, k, o);
     stats.fallbacks++;
+  }
+  if (ws.work > ws.maxWork) {
+    // the step's work budget ran out inside this island: nothing of its impact is applied (the bodies'
+    // velocities are untouched until here); the contact LCP resolves it, perfectly inelastic
+    stats.budgetSkips++;
+    return;
   }
   applyIslandImpulse(ws, p, b, k, ws.piTotal);
   if (js !== undefined && jp !== undefined && nb > 0) {
@@ -308,6 +333,9 @@ function runRounds(ws: PlusWorkspace, k: number, o: PlusOptions, island: number,
     if (rounds >= o.maxRounds) return true;
     rounds++;
     stats.rounds++;
+    ws.work += 9 * k * k;
+    // out of budget: the fallback finishes the island (its sweeps and Lemke get what is left)
+    if (ws.work > ws.maxWork) return true;
     for (let i = 0; i < k; i++) {
       if (ws.label[i] !== RoundLabel.compressing) continue;
       ws.cor[i] = coefficientOfRestitution(-ws.v[3 * i], ws.capture[i], ws.plastic[i], ws.eMax[i], ws.eMin[i]);
@@ -322,8 +350,13 @@ function runRounds(ws: PlusWorkspace, k: number, o: PlusOptions, island: number,
         for (let i = 0; i < k; i++) ws.piExp[i] += ws.piAcc[i];
         return true;
       }
+      if (ws.work > ws.maxWork) {
+        for (let i = 0; i < k; i++) ws.piExp[i] += ws.piAcc[i];
+        return true;
+      }
       intervals++;
       stats.intervals++;
+      ws.work += 9 * k * k;
       computeInterval(ws, k, o);
       const alpha = ws.alpha;
       for (let r = 0; r < 3 * k; r++) {

@@ -104,6 +104,10 @@ export interface PlusWorkspace {
   /** A reference solver of the rank-deficient systems used instead of the COD (verification only;
    * see {@link RankDeficientSolve}); undefined in normal use. */
   rankDeficientSolve: RankDeficientSolve | undefined;
+  /** Work of the current `resolve` call (matrix entries touched, ≈ multiply–adds; `ImpactStats.work`). */
+  work: number;
+  /** Work the current `resolve` call may spend (`ImpactPhase.resolve`'s `maxWork`). */
+  maxWork: number;
   /** `[3K]` Newton / solve scratch: right-hand side w, iterates, residuals, full-length π. */
   rhs: Float64Array;
   full: Float64Array;
@@ -179,6 +183,8 @@ export function createPlusWorkspace(): PlusWorkspace {
     perm: new Int32Array(0),
     cod: createCodScratch(),
     rankDeficientSolve: undefined,
+    work: 0,
+    maxWork: Infinity,
     rhs: new Float64Array(0),
     full: new Float64Array(0),
     x: new Float64Array(0),

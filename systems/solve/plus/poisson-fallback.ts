@@ -50,6 +50,7 @@ export function finishWithFallback(ws: PlusWorkspace, k: number, o: PlusOptions)
     ws.blockStep[i] = blockStep(ws, k, i);
   }
   coupledPoints(ws, k);
+  ws.work += 9 * k * k;
   // (a) compression with COR 0
   captureSolve(ws, k, o);
   for (let i = 0; i < k; i++) ws.piExp[i] += ws.cor[i] * ws.pi[3 * i];
@@ -142,7 +143,10 @@ function captureSolve(ws: PlusWorkspace, k: number, o: PlusOptions): void {
     for (let j = 0; j < k; j++) M[i * k + j] = A[3 * i * m + 3 * j];
     q[i] = ws.v[3 * i];
   }
-  const r = solveLemke(ws.lemke, k, M, q, z, w);
+  const left = ws.maxWork - ws.work;
+  if (!(left > 0)) return;
+  const r = solveLemke(ws.lemke, k, M, q, z, w, { maxWork: left });
+  ws.work += r.work;
   if (r.status !== 'solved' && r.status !== 'trivial') return;
   ws.piStep.fill(0, 0, m);
   for (let i = 0; i < k; i++) {
@@ -163,6 +167,9 @@ function projectedGaussSeidel(ws: PlusWorkspace, k: number, o: PlusOptions): voi
   const m = 3 * k, A = ws.A, v = ws.v, lam = ws.pi, start = ws.coupledStart, list = ws.coupled;
   lam.fill(0, 0, m);
   for (let it = 0; it < o.fallbackIterations; it++) {
+    // out of the step's work budget: stop (what is left of the impact is the contact LCP's, inelastic)
+    if (ws.work > ws.maxWork) break;
+    ws.work += 9 * start[k];
     let change = 0, size = 0;
     for (let i = 0; i < k; i++) {
       const r = 3 * i;

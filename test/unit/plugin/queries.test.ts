@@ -77,7 +77,7 @@ const SHAPES: ColliderDef[] = [
 
 describe('castRay against analytic intersections (relative 1e-9)', () => {
   for (const def of SHAPES) {
-    it(`${def.shape}${def.shape === 'capsule' ? ` hh=${def.halfHeight}` : ''}: entry point, distance and normal`, () => {
+    it(`${def.shape as string}${def.shape === 'capsule' ? ` hh=${def.halfHeight}` : ''}: entry point, distance and normal`, () => {
       const r = createRandom(11);
       const hit = createRayHit();
       for (let trial = 0; trial < 300; trial++) {
@@ -107,7 +107,7 @@ describe('castRay against analytic intersections (relative 1e-9)', () => {
         expect(castRayAny(world, origin, d, { maxDistance: t * (1 - 1e-6) })).toBe(false);
       }
     });
-    it(`${def.shape}: a ray from inside exits where the geometry says (solid: false), or hits at 0 (solid)`, () => {
+    it(`${def.shape as string}: a ray from inside exits where the geometry says (solid: false), or hits at 0 (solid)`, () => {
       const r = createRandom(12);
       const hit = createRayHit();
       for (let trial = 0; trial < 200; trial++) {

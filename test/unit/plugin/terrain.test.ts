@@ -225,7 +225,7 @@ describe('mesh colliders in the world', () => {
     const ball = addBody(w, { position: [5, 1, 0], collider: { shape: 'sphere', radius: 0.5 } });
     for (let i = 0; i < 90; i++) stepWorld(w, 1 / 60);
     expect(getPosition(w, ball)[1]).toBeCloseTo(0.5, 2);
-    expect(w.narrowphase.context.assets.filter((x) => x === mesh).length).toBe(1);
+    expect(w.colliders.shapeData.filter((x) => x === mesh).length).toBe(3);
     setPosition(w, k, [5, 3, 0]);
     const hit = createRayHit();
     expect(castRay(w, [5, 10, 0], [0, -1, 0], hit)).toBe(true);

@@ -1,0 +1,298 @@
+/**
+ * Public queries with a convex shape: `castShape` (sweep a shape along a segment: time of impact,
+ * point, normal), `overlapShape` (which colliders a shape at a pose touches), `shapeProximity` (the
+ * nearest collider to a shape: distance and closest points) and `pointProximity` (the nearest collider
+ * to a point). Implementation: `systems/queries/shape-query.ts` (GJK / EPA, conservative advancement).
+ *
+ * The query shape is described like a collider's shape: `{ shape: 'sphere', radius }`,
+ * `{ shape: 'box', halfExtents }`, `{ shape: 'capsule', radius, halfHeight }`, or `{ shape: s }` with
+ * `s` made by `cylinder()` / `convexHull()`. Each query validates its input first and throws a
+ * {@link PhysicsInputError} naming the field (entity −1) before touching anything. Results go into
+ * objects created once ({@link createShapeHit}, {@link createOverlapList}) and reused: once warmed up
+ * a query allocates nothing. Queries see the poses as they are now (the broadphase trees are refitted
+ * first when a pose was set since the last step) and change nothing else in the world.
+ * Filters (group / mask, excluded bodies, sensors) work as for the ray casts (`RayCastOptions`).
+ *
+ * @example
+ * const hit = createShapeHit();
+ * // will a 0.4 m sphere moving 3 m along +x from the player hit anything?
+ * if (castShape(world, { shape: 'sphere', radius: 0.4 }, player, [0, 0, 0, 1], [1, 0, 0], hit,
+ *   { maxDistance: 3, excludeBodies: [playerBody] })) console.log(hit.distance, hit.normal);
+ */
+
+import { ShapeKind } from '../components/collider';
+import { createQueryScratch } from '../systems/queries/ray-cast';
+import { createQueryFilter } from '../systems/queries/query-filter';
+import {
+  createShapeQueryScratch, overlapAll, proximityClosest, shapeCastClosest,
+  type OverlapList, type ShapeHit, type ShapeQueryScratch,
+} from '../systems/queries/shape-query';
+import { setProxyFromPose } from '../systems/shapes/convex-support';
+import type { ConvexHullData } from '../systems/shapes/convex-hull';
+import { getShapeRoutines } from '../systems/shapes/shape-registry';
+import { PhysicsInputError } from './errors';
+import { fitQueryTrees, type QueryFilterDef } from './queries';
+import type { CylinderShape, ConvexHull } from './shapes';
+import type { QuatLike, Vec3Like } from './validate';
+import type { PhysicsWorld } from './world';
+
+export { createShapeHit, createOverlapList } from '../systems/queries/shape-query';
+export type { ShapeHit, OverlapList } from '../systems/queries/shape-query';
+
+/** A query shape (lengths in m), centred on the query's position, axes along its orientation. */
+export type QueryShapeDef =
+  | { shape: 'sphere'; radius: number }
+  | { shape: 'box'; halfExtents: Vec3Like }
+  | { shape: 'capsule'; radius: number; halfHeight: number }
+  | { shape: CylinderShape | ConvexHull };
+
+/** Options of {@link castShape}. */
+export interface ShapeCastOptions extends QueryFilterDef {
+  /** Longest distance the shape travels along the direction (unit: m, ≥ 0, default Infinity). */
+  maxDistance?: number;
+}
+
+/** Options of {@link shapeProximity} and {@link pointProximity}. */
+export interface ProximityOptions extends QueryFilterDef {
+  /** Largest distance between the surfaces reported (unit: m, ≥ 0, default Infinity). */
+  maxDistance?: number;
+}
+
+/**
+ * Sweeps `shape` from `position` (unit: m, world) at `orientation` (x y z w, world; normalised) along
+ * `direction` (any non-zero length; normalised) by at most `maxDistance`, and reports the first
+ * collider it meets: `hit.distance` (m along the unit direction), `hit.point` (the contact, world),
+ * `hit.normal` (out of the collider, toward the shape). A shape already overlapping a collider hits it
+ * at distance 0 with the penetration normal. Returns false (hit untouched) when nothing is met.
+ * @throws PhysicsInputError (fields `shape…`, `position`, `orientation`, `direction`, `maxDistance`,
+ *   `group`, `mask`, `excludeBodies[i]`, `includeSensors`, `hit`).
+ */
+export function castShape(
+  world: PhysicsWorld, shape: QueryShapeDef, position: Vec3Like, orientation: QuatLike, direction: Vec3Like,
+  hit: ShapeHit, options?: ShapeCastOptions,
+): boolean {
+  const s = prepare(world, shape, position, orientation, options);
+  const u = s.tmp;
+  readInto('direction', direction, u);
+  const l = Math.sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
+  if (!(l > 0) || !Number.isFinite(l)) throw new PhysicsInputError(-1, 'direction', [u[0], u[1], u[2]], 'must be a non-zero finite vector');
+  const maxT = readMax(options);
+  checkHit(hit);
+  u[0] /= l; u[1] /= l; u[2] /= l;
+  s.dir[0] = u[0]; s.dir[1] = u[1]; s.dir[2] = u[2];
+  fitQueryTrees(world);
+  return shapeCastClosest(world, s, s.dir, maxT, hit);
+}
+
+/**
+ * Every collider that `shape` at `position` / `orientation` overlaps or touches, in collider-id order,
+ * into `out` (`out.colliders`, `out.bodies`); returns the count.
+ * @throws PhysicsInputError as {@link castShape} (field `out` for a list without arrays).
+ */
+export function overlapShape(
+  world: PhysicsWorld, shape: QueryShapeDef, position: Vec3Like, orientation: QuatLike, out: OverlapList,
+  options?: QueryFilterDef,
+): number {
+  const s = prepare(world, shape, position, orientation, options);
+  if (typeof out !== 'object' || out === null || !Array.isArray(out.colliders) || !Array.isArray(out.bodies)) {
+    throw new PhysicsInputError(-1, 'out', out, 'must be an OverlapList (createOverlapList())');
+  }
+  fitQueryTrees(world);
+  return overlapAll(world, s, out);
+}
+
+/**
+ * The collider nearest to `shape` at `position` / `orientation` within `maxDistance` (between the
+ * surfaces): `hit.distance` (m; 0 when they overlap), `hit.point` (closest point on the collider),
+ * `hit.pointOnShape`, `hit.normal` (out of the collider toward the shape). Returns false when none is
+ * that close.
+ * @throws PhysicsInputError as {@link castShape}.
+ */
+export function shapeProximity(
+  world: PhysicsWorld, shape: QueryShapeDef, position: Vec3Like, orientation: QuatLike, hit: ShapeHit,
+  options?: ProximityOptions,
+): boolean {
+  const s = prepare(world, shape, position, orientation, options);
+  const maxD = readMax(options);
+  checkHit(hit);
+  fitQueryTrees(world);
+  return proximityClosest(world, s, maxD, hit);
+}
+
+/**
+ * The collider nearest to the point `point` (unit: m, world) within `maxDistance`: `hit.distance` (0
+ * when the point is inside), `hit.point` (closest point on the collider), `hit.normal`.
+ * @throws PhysicsInputError as {@link castShape}.
+ */
+export function pointProximity(world: PhysicsWorld, point: Vec3Like, hit: ShapeHit, options?: ProximityOptions): boolean {
+  const s = scratchOf(world);
+  readInto('point', point, s.start);
+  readFilter(s, options);
+  const maxD = readMax(options);
+  checkHit(hit);
+  // a point is a sphere core of radius 0
+  const p = s.shape;
+  setProxyFromPose(p, ShapeKind.sphere, POINT_POSE(s), 0, ZERO, 0, undefined);
+  p.position[0] = s.start[0]; p.position[1] = s.start[1]; p.position[2] = s.start[2];
+  p.radius = 0;
+  s.shapeRadius = 0;
+  fitQueryTrees(world);
+  return proximityClosest(world, s, maxD, hit);
+}
+
+const ZERO = [0, 0, 0];
+
+/** The scratch pose of a point query (identity orientation). */
+function POINT_POSE(s: ShapeQueryScratch): Float64Array {
+  const q = s.pose;
+  q[0] = 0; q[1] = 0; q[2] = 0; q[3] = 0; q[4] = 0; q[5] = 0; q[6] = 1;
+  return q;
+}
+
+function scratchOf(world: PhysicsWorld): ShapeQueryScratch {
+  const q = world.queries ?? (world.queries = createQueryScratch(createQueryFilter()));
+  return q.shapes ?? (q.shapes = createShapeQueryScratch(q.filter));
+}
+
+/** Validates the shape, pose and filter and loads them into the scratch. */
+function prepare(
+  world: PhysicsWorld, def: QueryShapeDef, position: Vec3Like, orientation: QuatLike, o: QueryFilterDef | undefined,
+): ShapeQueryScratch {
+  const s = scratchOf(world);
+  const pose = s.pose;
+  readInto('position', position, pose);
+  readQuatInto(orientation, pose);
+  readFilter(s, o);
+  readShape(s, def, pose);
+  s.start[0] = pose[0]; s.start[1] = pose[1]; s.start[2] = pose[2];
+  return s;
+}
+
+/** Validates a query shape and writes it, posed at `pose`, into `s.shape`. */
+function readShape(s: ShapeQueryScratch, def: QueryShapeDef, pose: Float64Array): void {
+  if (typeof def !== 'object' || def === null) throw new PhysicsInputError(-1, 'shape', def, 'must be a shape description { shape: … }');
+  const size = s.tmp;
+  const shape: unknown = def.shape;
+  let kind: number, hull: ConvexHullData | undefined;
+  if (shape === 'sphere' || shape === 'capsule') {
+    const d = def as { radius: unknown; halfHeight?: unknown };
+    size[0] = positive('shape.radius', d.radius);
+    size[1] = shape === 'capsule' ? nonNegative('shape.halfHeight', d.halfHeight) : 0;
+    size[2] = 0;
+    kind = shape === 'sphere' ? ShapeKind.sphere : ShapeKind.capsule;
+  } else if (shape === 'box') {
+    readInto('shape.halfExtents', (def as { halfExtents: Vec3Like }).halfExtents, size);
+    if (!(size[0] > 0 && size[1] > 0 && size[2] > 0)) throw new PhysicsInputError(-1, 'shape.halfExtents', [size[0], size[1], size[2]], 'must be > 0');
+    kind = ShapeKind.box;
+  } else if (typeof shape === 'object' && shape !== null && (shape as CylinderShape).kindCode === ShapeKind.cylinder
+    && getShapeRoutines(ShapeKind.cylinder) !== undefined) {
+    size[0] = (shape as CylinderShape).radius; size[1] = (shape as CylinderShape).halfHeight; size[2] = 0;
+    kind = ShapeKind.cylinder;
+  } else if (typeof shape === 'object' && shape !== null && (shape as ConvexHull).kindCode === ShapeKind.convexHull
+    && (shape as ConvexHull).vertices instanceof Float64Array) {
+    hull = shape as ConvexHull;
+    size[0] = hull.boundingRadius; size[1] = 0; size[2] = 0;
+    kind = ShapeKind.convexHull;
+  } else {
+    throw new PhysicsInputError(-1, 'shape.shape', shape, "must be 'sphere', 'box', 'capsule', or a shape made by cylinder() / convexHull()");
+  }
+  setProxyFromPose(s.shape, kind, pose, 0, size, 0, hull);
+  s.shapeRadius = kind === ShapeKind.sphere ? size[0] : kind === ShapeKind.box ? Math.sqrt(size[0] * size[0] + size[1] * size[1] + size[2] * size[2])
+    : kind === ShapeKind.capsule ? size[0] + size[1] : kind === ShapeKind.cylinder ? Math.sqrt(size[0] * size[0] + size[1] * size[1])
+      : (hull as ConvexHullData).boundingRadius;
+}
+
+function positive(field: string, v: unknown): number {
+  if (typeof v !== 'number' || !(v > 0) || !Number.isFinite(v)) throw new PhysicsInputError(-1, field, v, 'must be a finite number > 0 (unit: m)');
+  return v;
+}
+
+function nonNegative(field: string, v: unknown): number {
+  if (typeof v !== 'number' || !(v >= 0) || !Number.isFinite(v)) throw new PhysicsInputError(-1, field, v, 'must be a finite number ≥ 0 (unit: m)');
+  return v;
+}
+
+function readMax(o: { maxDistance?: number } | undefined): number {
+  if (o?.maxDistance === undefined) return Infinity;
+  const m = o.maxDistance;
+  if (typeof m !== 'number' || !(m >= 0)) throw new PhysicsInputError(-1, 'maxDistance', m, 'must be a number ≥ 0 (Infinity allowed; unit: m)');
+  return m;
+}
+
+/** Validates the filter options and loads them into the scratch's filter (shared with the ray casts). */
+function readFilter(s: ShapeQueryScratch, o: QueryFilterDef | undefined): void {
+  let group = 0xffffffff, mask = 0xffffffff, includeSensors = false;
+  let exclude: ArrayLike<number> | undefined;
+  if (o !== undefined) {
+    if (typeof o !== 'object' || o === null) throw new PhysicsInputError(-1, 'options', o, 'must be an object');
+    if (o.group !== undefined) group = readBits('group', o.group);
+    if (o.mask !== undefined) mask = readBits('mask', o.mask);
+    if (o.includeSensors !== undefined) {
+      if (typeof o.includeSensors !== 'boolean') throw new PhysicsInputError(-1, 'includeSensors', o.includeSensors, 'must be a boolean');
+      includeSensors = o.includeSensors;
+    }
+    if (o.excludeBodies !== undefined) {
+      exclude = o.excludeBodies;
+      if (typeof exclude !== 'object' || exclude === null || typeof exclude.length !== 'number') {
+        throw new PhysicsInputError(-1, 'excludeBodies', exclude, 'must be an array of body entity ids');
+      }
+      for (let i = 0; i < exclude.length; i++) {
+        if (!Number.isInteger(exclude[i])) throw new PhysicsInputError(-1, `excludeBodies[${i}]`, exclude[i], 'must be an integer entity id');
+      }
+    }
+  }
+  const f = s.filter;
+  f.group = group; f.mask = mask; f.includeSensors = includeSensors; f.excludeBodies = exclude;
+}
+
+function readBits(field: string, v: unknown): number {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 0xffffffff) throw new PhysicsInputError(-1, field, v, 'must be a 32-bit unsigned integer');
+  return v;
+}
+
+/** Reads a finite 3-vector into `out[0..2]` without allocating. */
+function readInto(field: string, v: Vec3Like, out: Float64Array): void {
+  if (typeof v !== 'object' || v === null) throw new PhysicsInputError(-1, field, v, 'must be a 3-vector');
+  const len = (v as { length?: unknown }).length;
+  if (typeof len === 'number') {
+    if (len !== 3) throw new PhysicsInputError(-1, field, v, 'must be a 3-vector');
+    const a = v as ArrayLike<number>;
+    out[0] = a[0]; out[1] = a[1]; out[2] = a[2];
+  } else if ('x' in v) {
+    out[0] = v.x; out[1] = v.y; out[2] = v.z;
+  } else {
+    throw new PhysicsInputError(-1, field, v, 'must be a 3-vector');
+  }
+  for (let k = 0; k < 3; k++) {
+    const x: unknown = out[k];
+    if (typeof x !== 'number' || !Number.isFinite(x)) throw new PhysicsInputError(-1, field, [out[0], out[1], out[2]], 'components must be finite numbers');
+  }
+}
+
+/** Reads a non-zero finite quaternion into `pose[3..6]`, normalised. */
+function readQuatInto(q: QuatLike, pose: Float64Array): void {
+  if (typeof q !== 'object' || q === null) throw new PhysicsInputError(-1, 'orientation', q, 'must be a quaternion (x y z w)');
+  const len = (q as { length?: unknown }).length;
+  let x: unknown, y: unknown, z: unknown, w: unknown;
+  if (typeof len === 'number') {
+    if (len !== 4) throw new PhysicsInputError(-1, 'orientation', q, 'must be a quaternion (x y z w)');
+    const a = q as ArrayLike<unknown>;
+    x = a[0]; y = a[1]; z = a[2]; w = a[3];
+  } else if ('w' in q) {
+    x = q.x; y = q.y; z = q.z; w = q.w;
+  } else {
+    throw new PhysicsInputError(-1, 'orientation', q, 'must be a quaternion (x y z w)');
+  }
+  if (typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number' || typeof w !== 'number') {
+    throw new PhysicsInputError(-1, 'orientation', q, 'components must be numbers');
+  }
+  const l = Math.sqrt(x * x + y * y + z * z + w * w);
+  if (!(l > 0) || !Number.isFinite(l)) throw new PhysicsInputError(-1, 'orientation', [x, y, z, w], 'must be a non-zero finite quaternion');
+  pose[3] = x / l; pose[4] = y / l; pose[5] = z / l; pose[6] = w / l;
+}
+
+function checkHit(hit: ShapeHit): void {
+  if (typeof hit !== 'object' || hit === null || !(hit.point?.length >= 3) || !(hit.normal?.length >= 3) || !(hit.pointOnShape?.length >= 3)) {
+    throw new PhysicsInputError(-1, 'hit', hit, 'must be a ShapeHit (createShapeHit())');
+  }
+}

@@ -1,0 +1,333 @@
+/**
+ * Queries with a convex shape: shape cast (sweep along a segment: time of impact, point, normal),
+ * overlap (every collider the shape touches) and proximity (the nearest collider: distance, closest
+ * points). Reads: collider shapes, filters, sensor flags and body poses (the pose as it is now, as the
+ * ray casts do). Writes: only the caller's result objects and the world's query scratch.
+ *
+ * The candidates are the colliders whose fattened AABB in the broadphase trees meets the query's box
+ * (its bounding sphere's box, swept along the cast or grown by the proximity distance); each that
+ * passes the filter and whose bounding sphere can meet the query is tested exactly with GJK
+ * (`systems/shapes/gjk.ts`) on the cores, the radii added afterwards; planes analytically (the support
+ * point of the shape against the plane's normal). Candidates are visited in id order (results do not
+ * depend on the history of the world; ties go to the lower collider id).
+ *
+ * Shape cast: conservative advancement (Mirtich 1996, "Impulse-based dynamic simulation of rigid body
+ * systems", §2.3; van den Bergen 2003 §5.4 for its GJK form): at the current time t the GJK distance d
+ * and normal n (from the query shape to the collider) bound the time the shape can travel along the
+ * unit direction u before touching by d / (u·n); t advances by that until d < 1e-9 m + 1e-9 × t (the
+ * time of impact, to that tolerance) or u·n ≤ 0 (moving away: no hit) or t > maxT. The hit normal is
+ * −n (out of the collider, toward the shape), the point the midpoint of the two witness points. A
+ * shape that already overlaps at t = 0 hits at distance 0 with the penetration normal (EPA).
+ */
+
+import { ShapeKind, type ColliderStore } from '../../components/collider';
+import type { RigidBodyStore } from '../../components/rigid-body';
+import { colliderWorldPose } from '../broadphase/collider-pose';
+import { createConvexProxy, setProxyFromPose, support, type ConvexProxy } from '../shapes/convex-support';
+import type { ConvexHullData } from '../shapes/convex-hull';
+import { createGjkResult, createGjkScratch, gjkDistance, type GjkResult, type GjkScratch } from '../shapes/gjk';
+import { createEpaResult, createEpaScratch, epaPenetration, type EpaResult, type EpaScratch } from '../shapes/epa';
+import { getShapeRoutines } from '../shapes/shape-registry';
+import { passesFilter, type QueryFilter } from './query-filter';
+import { broadphaseQueryAabb, type BroadphaseState } from '../broadphase/broadphase';
+import { createTreeHits, type TreeHits } from '../broadphase/dynamic-tree';
+import { UNBOUNDED } from '../broadphase/compute-aabb';
+
+/** What a shape cast or a proximity query reports (create with {@link createShapeHit} and reuse). */
+export interface ShapeHit {
+  /** Entity id of the body hit. */
+  body: number;
+  /** Entity id of the collider hit. */
+  collider: number;
+  /** Shape cast: distance travelled along the unit direction to the first touch (unit: m). Proximity:
+   * the distance between the surfaces (unit: m; 0 when they overlap). */
+  distance: number;
+  /** `[3]` the contact point (shape cast: midway between the surfaces at the touch) or, for proximity,
+   * the closest point on the collider (unit: m, world frame). */
+  point: Float64Array;
+  /** `[3]` proximity: the closest point on the query shape (world frame); shape cast: the touching
+   * point on the swept shape at the time of impact. */
+  pointOnShape: Float64Array;
+  /** `[3]` unit normal at the contact, out of the collider toward the query shape (world frame). */
+  normal: Float64Array;
+}
+
+export function createShapeHit(): ShapeHit {
+  return { body: -1, collider: -1, distance: 0, point: new Float64Array(3), pointOnShape: new Float64Array(3), normal: new Float64Array(3) };
+}
+
+/** A list of colliders (and their bodies) an overlap query found: `colliders[0..count)`, ascending. */
+export interface OverlapList {
+  count: number;
+  colliders: number[];
+  bodies: number[];
+}
+
+export function createOverlapList(): OverlapList {
+  return { count: 0, colliders: [], bodies: [] };
+}
+
+/** What the shape queries need of a world. */
+export interface ShapeQueryWorld {
+  readonly bodies: RigidBodyStore;
+  readonly colliders: ColliderStore;
+  /** The broadphase trees (fitted to the current poses by the caller: `fitQueryTrees`). */
+  readonly broadphase: BroadphaseState;
+}
+
+/** Scratch of the shape queries (on the world, made on first use). */
+export interface ShapeQueryScratch {
+  /** The query shape (posed at its start pose). */
+  shape: ConvexProxy;
+  /** The collider being tested. */
+  other: ConvexProxy;
+  /** `[3]` the query shape's start position (the proxy's position moves during a cast). */
+  start: Float64Array;
+  /** Bounding radius of the query shape about its position (unit: m). */
+  shapeRadius: number;
+  /** `[7]` world pose of the collider being tested. */
+  pose: Float64Array;
+  /** `[3]` a support point; scratch of the public layer. */
+  tmp: Float64Array;
+  /** `[3]` the unit direction of a shape cast. */
+  dir: Float64Array;
+  /** `[3]` a plane collider's world normal (`planeHeight`). */
+  planeNormal: Float64Array;
+  gjk: GjkScratch;
+  gjkResult: GjkResult;
+  epa: EpaScratch;
+  epaResult: EpaResult;
+  filter: QueryFilter;
+  /** Per-collider result before it is known to be the best. */
+  tmpHit: ShapeHit;
+  /** The candidate colliders of a query (from the broadphase trees), ascending. */
+  candidates: TreeHits;
+  /** `[6]` the query's AABB. */
+  box: Float64Array;
+}
+
+export function createShapeQueryScratch(filter: QueryFilter): ShapeQueryScratch {
+  return {
+    shape: createConvexProxy(), other: createConvexProxy(), start: new Float64Array(3), shapeRadius: 0,
+    pose: new Float64Array(7), tmp: new Float64Array(3), dir: new Float64Array(3), planeNormal: new Float64Array(3), gjk: createGjkScratch(), gjkResult: createGjkResult(),
+    epa: createEpaScratch(), epaResult: createEpaResult(), filter, tmpHit: createShapeHit(),
+    candidates: createTreeHits(), box: new Float64Array(6),
+  };
+}
+
+/** Bounding radius of collider `c` about its origin (unit: m); Infinity for planes. */
+function colliderRadius(cs: ColliderStore, c: number): number {
+  const s = cs.size, o = 3 * c;
+  switch (cs.shape[c]) {
+    case ShapeKind.sphere: return s[o];
+    case ShapeKind.box: return Math.sqrt(s[o] * s[o] + s[o + 1] * s[o + 1] + s[o + 2] * s[o + 2]);
+    case ShapeKind.capsule: return s[o] + s[o + 1];
+    case ShapeKind.plane: return Infinity;
+    default: {
+      const r = getShapeRoutines(cs.shape[c]);
+      return r === undefined ? Infinity : r.boundingRadius(s, o, cs.shapeData[c]);
+    }
+  }
+}
+
+function isCandidate(w: ShapeQueryWorld, f: QueryFilter, c: number): boolean {
+  const cs = w.colliders;
+  return cs.shape[c] !== ShapeKind.none && passesFilter(f, cs, c, cs.body[c]);
+}
+
+/** Loads collider `c` into `s.other` (its world pose now) and returns its bounding radius. */
+function loadCollider(w: ShapeQueryWorld, s: ShapeQueryScratch, c: number): void {
+  colliderWorldPose(w.colliders, w.bodies, c, s.pose, 0);
+  setProxyFromPose(s.other, w.colliders.shape[c], s.pose, 0, w.colliders.size, 3 * c, w.colliders.shapeData[c] as ConvexHullData | undefined);
+}
+
+/** Plane collider in `s.pose`: its world normal into `n`, and the signed height of the query shape's
+ * lowest surface point above it (unit: m); the shape's deepest core point is left in `s.tmp`. */
+function planeHeight(s: ShapeQueryScratch, n: Float64Array): number {
+  const q = s.pose, x = q[3], y = q[4], z = q[5], ww = q[6];
+  n[0] = 2 * (x * y - ww * z); n[1] = 1 - 2 * (x * x + z * z); n[2] = 2 * (y * z + ww * x);
+  support(s.shape, -n[0], -n[1], -n[2], s.tmp, 0);
+  const t = s.tmp;
+  return (t[0] - q[0]) * n[0] + (t[1] - q[1]) * n[1] + (t[2] - q[2]) * n[2] - s.shape.radius;
+}
+
+/**
+ * The colliders whose fattened AABB meets the query shape's bounding box at its start, swept by `reach`
+ * (unit: m) along the unit direction `u` (or grown by `reach` every way when `u` is undefined), from the
+ * broadphase trees, sorted by id into `s.candidates` (insertion sort: the lists are short, and nothing
+ * is allocated). Returns the count.
+ */
+function gather(w: ShapeQueryWorld, s: ShapeQueryScratch, reach: number, u: Float64Array | undefined): number {
+  const b = s.box, r = s.shapeRadius, p = s.start;
+  const e = reach === Infinity ? UNBOUNDED : reach;
+  for (let k = 0; k < 3; k++) {
+    const sweep = u === undefined ? e : e * u[k];
+    const lo = u === undefined ? -sweep : Math.min(0, sweep), hi = u === undefined ? sweep : Math.max(0, sweep);
+    b[k] = p[k] - r + lo;
+    b[k + 3] = p[k] + r + hi;
+  }
+  const hits = s.candidates;
+  hits.count = 0;
+  const n = broadphaseQueryAabb(w.broadphase, b, 0, hits);
+  const a = hits.items;
+  for (let i = 1; i < n; i++) {
+    const v = a[i];
+    let j = i - 1;
+    while (j >= 0 && a[j] > v) { a[j + 1] = a[j]; j--; }
+    a[j + 1] = v;
+  }
+  return n;
+}
+
+/** Sphere-bound rejection: can the query shape (at its start, swept by `reach` m) meet collider c? */
+function mayMeet(w: ShapeQueryWorld, s: ShapeQueryScratch, c: number, reach: number): boolean {
+  const r = colliderRadius(w.colliders, c);
+  if (r === Infinity) return true;
+  colliderWorldPose(w.colliders, w.bodies, c, s.pose, 0);
+  const dx = s.pose[0] - s.start[0], dy = s.pose[1] - s.start[1], dz = s.pose[2] - s.start[2];
+  const lim = r + s.shapeRadius + reach;
+  return dx * dx + dy * dy + dz * dz <= lim * lim;
+}
+
+/**
+ * Every collider passing `s.filter` that the query shape (in `s.shape`) overlaps or touches, in id
+ * order, into `list`; returns the count.
+ */
+export function overlapAll(w: ShapeQueryWorld, s: ShapeQueryScratch, list: OverlapList): number {
+  list.count = 0;
+  const n = gather(w, s, 0, undefined), items = s.candidates.items;
+  for (let i = 0; i < n; i++) {
+    const c = items[i];
+    if (!isCandidate(w, s.filter, c) || !mayMeet(w, s, c, 0)) continue;
+    loadCollider(w, s, c);
+    let touch: boolean;
+    if (w.colliders.shape[c] === ShapeKind.plane) touch = planeHeight(s, s.planeNormal) <= 0;
+    else {
+      const g = gjkDistance(s.gjk, s.shape, s.other, s.gjkResult);
+      touch = g.intersecting || g.distance <= s.shape.radius + s.other.radius;
+    }
+    if (!touch) continue;
+    const k = list.count++;
+    if (k < list.colliders.length) { list.colliders[k] = c; list.bodies[k] = w.colliders.body[c]; } else { list.colliders.push(c); list.bodies.push(w.colliders.body[c]); }
+  }
+  return list.count;
+}
+
+/** Distance between the query shape and collider c (surfaces; ≤ 0 when overlapping), with the closest
+ * points (shape's in `hit.pointOnShape`, collider's in `hit.point`) and the normal out of the collider. */
+function distanceTo(w: ShapeQueryWorld, s: ShapeQueryScratch, c: number, hit: ShapeHit): number {
+  loadCollider(w, s, c);
+  const A = s.shape, B = s.other;
+  if (w.colliders.shape[c] === ShapeKind.plane) {
+    const N = s.planeNormal;
+    const h = planeHeight(s, N);
+    const t = s.tmp;
+    for (let k = 0; k < 3; k++) {
+      hit.normal[k] = N[k];
+      hit.pointOnShape[k] = t[k] - A.radius * N[k];
+      hit.point[k] = hit.pointOnShape[k] - h * N[k];
+    }
+    return h;
+  }
+  const g = gjkDistance(s.gjk, A, B, s.gjkResult);
+  const rs = A.radius + B.radius;
+  if (!g.intersecting && g.distance > 1e-12) {
+    const d = g.distance;
+    for (let k = 0; k < 3; k++) {
+      const n = (g.pointA[k] - g.pointB[k]) / d; // out of B toward A
+      hit.normal[k] = n;
+      hit.pointOnShape[k] = g.pointA[k] - A.radius * n;
+      hit.point[k] = g.pointB[k] + B.radius * n;
+    }
+    return d - rs;
+  }
+  const e = s.epaResult;
+  const ok = epaPenetration(s.epa, s.gjk, A, B, e);
+  for (let k = 0; k < 3; k++) {
+    const n = ok ? -e.normal[k] : k === 1 ? 1 : 0;
+    hit.normal[k] = n;
+    hit.pointOnShape[k] = (ok ? e.pointA[k] : g.pointA[k]) - A.radius * n;
+    hit.point[k] = (ok ? e.pointB[k] : g.pointB[k]) + B.radius * n;
+  }
+  return -(ok ? e.depth : 0) - rs;
+}
+
+/**
+ * The collider passing `s.filter` nearest to the query shape, within `maxDistance` (unit: m) between
+ * the surfaces; fills `hit` (distance clamped at 0 for overlaps) and returns true, or returns false.
+ */
+export function proximityClosest(w: ShapeQueryWorld, s: ShapeQueryScratch, maxDistance: number, hit: ShapeHit): boolean {
+  const tmp = s.tmpHit;
+  let best = -1, bestD = maxDistance;
+  const n = gather(w, s, maxDistance, undefined), items = s.candidates.items;
+  for (let i = 0; i < n; i++) {
+    const c = items[i];
+    if (!isCandidate(w, s.filter, c) || !mayMeet(w, s, c, bestD === Infinity ? Infinity : bestD)) continue;
+    const d = Math.max(0, distanceTo(w, s, c, tmp));
+    if (d > bestD || (best >= 0 && d === bestD)) continue;
+    best = c; bestD = d;
+    copyHit(tmp, hit);
+    hit.distance = d; hit.collider = c; hit.body = w.colliders.body[c];
+  }
+  return best >= 0;
+}
+
+function copyHit(from: ShapeHit, to: ShapeHit): void {
+  for (let k = 0; k < 3; k++) { to.point[k] = from.point[k]; to.pointOnShape[k] = from.pointOnShape[k]; to.normal[k] = from.normal[k]; }
+}
+
+/** Largest number of conservative-advancement rounds per collider. */
+const MAX_ADVANCE = 64;
+
+/**
+ * The first collider passing `s.filter` that the query shape meets when it moves from its start pose
+ * along the unit direction `u` (`[3]`) by at most `maxT` (unit: m); fills `hit` and returns true, or
+ * returns false.
+ */
+export function shapeCastClosest(
+  w: ShapeQueryWorld, s: ShapeQueryScratch, u: Float64Array, maxT: number, hit: ShapeHit,
+): boolean {
+  const tmp = s.tmpHit;
+  let best = -1, bestT = maxT;
+  const n = gather(w, s, maxT, u), items = s.candidates.items;
+  for (let i = 0; i < n; i++) {
+    const c = items[i];
+    if (!isCandidate(w, s.filter, c) || !mayMeet(w, s, c, bestT)) continue;
+    const t = castAgainst(w, s, c, u, bestT, tmp);
+    if (t < 0 || (best >= 0 && t >= bestT)) continue;
+    best = c; bestT = t;
+    copyHit(tmp, hit);
+    hit.distance = t; hit.collider = c; hit.body = w.colliders.body[c];
+  }
+  // the query proxy back at its start
+  s.shape.position[0] = s.start[0]; s.shape.position[1] = s.start[1]; s.shape.position[2] = s.start[2];
+  return best >= 0;
+}
+
+/** Time of impact (unit: m along u) of the query shape with collider c within maxT, or −1. Leaves the
+ * contact in `hit`. */
+function castAgainst(w: ShapeQueryWorld, s: ShapeQueryScratch, c: number, u: Float64Array, maxT: number, hit: ShapeHit): number {
+  const A = s.shape, p = A.position, st = s.start;
+  let t = 0;
+  for (let round = 0; round < MAX_ADVANCE; round++) {
+    p[0] = st[0] + t * u[0]; p[1] = st[1] + t * u[1]; p[2] = st[2] + t * u[2];
+    const d = distanceTo(w, s, c, hit);
+    if (d <= 1e-9 + 1e-9 * t) {
+      if (round > 0 || d > 0) {
+        // touching: the contact point midway between the surfaces
+        for (let k = 0; k < 3; k++) {
+          const mid = 0.5 * (hit.point[k] + hit.pointOnShape[k]);
+          hit.point[k] = mid; hit.pointOnShape[k] = mid;
+        }
+      }
+      return t;
+    }
+    // approach speed toward the collider along the normal (normal points out of it toward the shape)
+    const vn = -(u[0] * hit.normal[0] + u[1] * hit.normal[1] + u[2] * hit.normal[2]);
+    if (!(vn > 0)) return -1;
+    t += d / vn;
+    if (t > maxT) return -1;
+  }
+  // a grazing approach converges slowly: accept what is within a micrometre
+  return distanceTo(w, s, c, hit) <= 1e-6 ? t : -1;
+}
