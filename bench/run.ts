@@ -27,7 +27,7 @@
  *                    scene's settled step, the median of its last 100 steps, is reported as a fraction
  *                    of the awake one), mdp = the fast solver with
  *                    maximum-dissipation friction (exact block solve), pgs-gs = the fast solver with
- *                    its joint rows swept by Gauss–Seidel (`pgs.jointSolver: 'gauss-seidel'`) instead
+ *                    its joint rows swept by Gauss–Seidel (`experiments.jointSolver: 'gauss-seidel'`) instead
  *                    of solved directly per joint island, lcp = the accurate solver
  *                    (Stewart–Trinkle + Lemke, PLUS impacts). lcp runs only on the scenes where its
  *                    dense LCPs fit (stack, joint-grid, ragdoll-pile and the seed scenes) unless --scene
@@ -416,7 +416,7 @@ function startOurs(name: SceneName, steps: number, solver: OurSolver): Run {
   const world = createPhysicsWorld({
     gravity: entry.gravity ?? [0, -9.81, 0], profile: true, sleep: solver === 'pgs-sleep',
     ...(solver === 'lcp' ? { solver: 'lcp' as const } : solver === 'mdp' ? { friction: 'max-dissipation' as const, pgs: pgsOverrides }
-      : solver === 'pgs-gs' ? { pgs: { ...pgsOverrides, jointSolver: 'gauss-seidel' as const } } : { pgs: pgsOverrides }),
+      : solver === 'pgs-gs' ? { pgs: pgsOverrides, experiments: { jointSolver: 'gauss-seidel' as const } } : { pgs: pgsOverrides }),
   });
   const scene = entry.build(world);
   const times = new Float64Array(steps);

@@ -25,6 +25,7 @@
  */
 
 import { createColumns, ensureColumns, f64, i32, u32, u8, type Columns, type ColumnTable } from './column-table';
+import { createEntityList, type EntityList } from './entity-list';
 
 export const ShapeKind = { none: 0, sphere: 1, box: 2, capsule: 3, plane: 4, cylinder: 5, convexHull: 6, mesh: 7, heightfield: 8 } as const;
 
@@ -115,6 +116,9 @@ export const COLLIDER_COLUMNS = {
 export interface ColliderStore extends Columns<typeof COLLIDER_COLUMNS> {
   /** Entity ids below this fit in every column. */
   capacity: number;
+  /** The entities that have this component, in bitecs query order (`entity-list.ts`; kept by the
+   * world's add and remove hooks). */
+  readonly members: EntityList;
   /** `[entity id]` the shared asset of a collider whose shape needs one (convex hull …), else undefined.
    * A sparse JS array (not a column): assets are objects shared by many colliders. */
   shapeData: (ShapeAsset | undefined)[];
@@ -124,7 +128,7 @@ export interface ColliderStore extends Columns<typeof COLLIDER_COLUMNS> {
 export const MassOverride = { mass: 1, inertia: 2 } as const;
 
 export function createColliderStore(capacity = 64): ColliderStore {
-  return { capacity, shapeData: [], ...createColumns(COLLIDER_COLUMNS, capacity) };
+  return { capacity, members: createEntityList(capacity), shapeData: [], ...createColumns(COLLIDER_COLUMNS, capacity) };
 }
 
 /** Grows every column so that entity id `eid` fits. The store object keeps its identity. */

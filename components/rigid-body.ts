@@ -8,6 +8,7 @@
  */
 
 import { createColumns, ensureColumns, f64, u8, type Columns, type ColumnTable } from './column-table';
+import { createEntityList, type EntityList } from './entity-list';
 
 /** How a body moves. Dynamic: forces and contacts move it. Kinematic: moves with its set velocity, infinite
  * mass. Static: never moves, infinite mass. */
@@ -62,10 +63,13 @@ export const RIGID_BODY_COLUMNS = {
 export interface RigidBodyStore extends Columns<typeof RIGID_BODY_COLUMNS> {
   /** Entity ids below this fit in every column. */
   capacity: number;
+  /** The entities that have this component, in bitecs query order (`entity-list.ts`; kept by the
+   * world's add and remove hooks). */
+  readonly members: EntityList;
 }
 
 export function createRigidBodyStore(capacity = 64): RigidBodyStore {
-  return { capacity, ...createColumns(RIGID_BODY_COLUMNS, capacity) };
+  return { capacity, members: createEntityList(capacity), ...createColumns(RIGID_BODY_COLUMNS, capacity) };
 }
 
 /** Grows every column so that entity id `eid` fits. The store object keeps its identity. */

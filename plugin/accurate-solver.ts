@@ -7,7 +7,7 @@
  */
 
 import { createLcpSolver, type LcpSolver } from '../systems/solve/lcp/stewart-trinkle';
-import { defaultLcpOptions, type LcpSolverOptions } from '../systems/solve/lcp/lcp-options';
+import { defaultLcpOptions, type LcpExperiments, type LcpSolverOptions } from '../systems/solve/lcp/lcp-options';
 import { createPlusImpactPhase } from '../systems/solve/plus/plus-impact';
 import { checkPlusOptions, defaultPlusOptions, type PlusOptions } from '../systems/solve/plus/plus-options';
 import type { ImpactPhase } from '../systems/solve/common/impact-phase';
@@ -41,8 +41,13 @@ export function defaultAccurateOptions(): LcpOptions {
  * Validates `partial` over the defaults and builds the `'lcp'` solver with its impact phase.
  * @throws PhysicsInputError (entity −1, field `lcp.<name>` or `plus.<name>`) for an invalid option.
  */
-export function createAccurateSolver(partial: Partial<LcpOptions> | undefined): LcpSolver {
+export function createAccurateSolver(
+  partial: Partial<LcpOptions> | undefined, jointLimits: LcpExperiments['jointLimits'] = 'lcp',
+): LcpSolver {
   const o = validateLcpOptions({ ...defaultAccurateOptions(), ...partial });
+  if (jointLimits !== 'lcp' && jointLimits !== 'sweeps') {
+    throw new WorldInputError('experiments.jointLimits', jointLimits, "must be 'lcp' or 'sweeps'");
+  }
   let impact = o.impactPhase;
   if (impact === undefined && o.impacts === 'plus') {
     const plus = { ...defaultPlusOptions(), ...o.plus };
@@ -50,7 +55,7 @@ export function createAccurateSolver(partial: Partial<LcpOptions> | undefined): 
     if (problem !== undefined) throw new WorldInputError(problem.field, problem.value, problem.reason);
     impact = createPlusImpactPhase(plus);
   }
-  return createLcpSolver(o, impact);
+  return createLcpSolver({ ...o, jointLimits }, impact);
 }
 
 function validateLcpOptions(o: LcpOptions): LcpOptions {
@@ -75,9 +80,6 @@ function validateLcpOptions(o: LcpOptions): LcpOptions {
   }
   if (typeof o.geometricStiffness !== 'boolean') {
     throw new WorldInputError('lcp.geometricStiffness', o.geometricStiffness, 'must be a boolean');
-  }
-  if (o.jointLimits !== 'lcp' && o.jointLimits !== 'sweeps') {
-    throw new WorldInputError('lcp.jointLimits', o.jointLimits, "must be 'lcp' or 'sweeps'");
   }
   if (!Number.isInteger(o.jointProjection) || o.jointProjection < 0) {
     throw new WorldInputError('lcp.jointProjection', o.jointProjection, 'must be an integer ≥ 0 (0 = off)');

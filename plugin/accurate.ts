@@ -20,7 +20,7 @@ import { registerSolver } from './solver-registry';
 
 /** Registers the accurate solver as `'lcp'` (idempotent). Importing this entry already did. */
 export function registerAccurateSolver(): void {
-  registerSolver('lcp', (options) => createAccurateSolver(options.lcp));
+  registerSolver('lcp', (options) => createAccurateSolver(options.lcp, options.experiments?.jointLimits));
 }
 
 registerAccurateSolver();

@@ -335,7 +335,27 @@ interface Resolved {
   collide: boolean;
 }
 
-function resolve(world: PhysicsWorld, def: JointDef): Resolved {
+/** The two bodies' poses at the joint's creation (body B = the world: the origin) and the maps between
+ * their frames. */
+interface JointPoses {
+  pA: V3; pB: V3; qA: Q4; qB: Q4;
+  toLocalB: (w: V3) => V3;
+  toWorldA: (l: V3) => V3;
+}
+
+function posesOf(world: PhysicsWorld, a: number, b: number): JointPoses {
+  const P = world.bodies.position, Q = world.bodies.orientation;
+  const pA: V3 = [P[3 * a], P[3 * a + 1], P[3 * a + 2]];
+  const pB: V3 = b === WORLD_BODY ? [0, 0, 0] : [P[3 * b], P[3 * b + 1], P[3 * b + 2]];
+  const qA: Q4 = [Q[4 * a], Q[4 * a + 1], Q[4 * a + 2], Q[4 * a + 3]];
+  const qB: Q4 = b === WORLD_BODY ? [0, 0, 0, 1] : [Q[4 * b], Q[4 * b + 1], Q[4 * b + 2], Q[4 * b + 3]];
+  const toLocalB = (w: V3): V3 => rotInv(qB, 0, [w[0] - pB[0], w[1] - pB[1], w[2] - pB[2]]);
+  const toWorldA = (l: V3): V3 => { const r = rot(qA, 0, l); return [r[0] + pA[0], r[1] + pA[1], r[2] + pA[2]]; };
+  return { pA, pB, qA, qB, toLocalB, toWorldA };
+}
+
+/** Validates the kind and the bodies (`def.bodyB` omitted: the world). */
+function resolveBodies(world: PhysicsWorld, def: JointDef): { kind: number; a: number; b: number } {
   if (typeof def !== 'object' || def === null) throw new PhysicsInputError(NEW, 'joint', def, 'must be a joint description');
   const kindName = def.kind;
   if (typeof kindName !== 'string' || !Object.prototype.hasOwnProperty.call(JointKind, kindName)) {
@@ -357,15 +377,13 @@ function resolve(world: PhysicsWorld, def: JointDef): Resolved {
     }
     if (b === a) throw new PhysicsInputError(NEW, 'joint.bodyB', def.bodyB, 'must differ from bodyA');
   }
-  const P = world.bodies.position, Q = world.bodies.orientation;
-  const pA: V3 = [P[3 * a], P[3 * a + 1], P[3 * a + 2]];
-  const pB: V3 = b === WORLD_BODY ? [0, 0, 0] : [P[3 * b], P[3 * b + 1], P[3 * b + 2]];
-  const qA: Q4 = [Q[4 * a], Q[4 * a + 1], Q[4 * a + 2], Q[4 * a + 3]];
-  const qB: Q4 = b === WORLD_BODY ? [0, 0, 0, 1] : [Q[4 * b], Q[4 * b + 1], Q[4 * b + 2], Q[4 * b + 3]];
-  const toLocalB = (w: V3): V3 => rotInv(qB, 0, [w[0] - pB[0], w[1] - pB[1], w[2] - pB[2]]);
-  const toWorldA = (l: V3): V3 => { const r = rot(qA, 0, l); return [r[0] + pA[0], r[1] + pA[1], r[2] + pA[2]]; };
+  return { kind, a, b };
+}
 
-  // anchors
+/** The anchors in the bodies' frames: from `worldAnchor`, or `anchorA` (default the origin) and
+ * `anchorB` (default where anchor A is now; a distance joint's defaults to B's origin). */
+function resolveAnchors(def: JointDef, kind: number, ps: JointPoses): [V3, V3] {
+  const { pA, qA, toLocalB, toWorldA } = ps;
   let anchorA: V3, anchorB: V3;
   if (def.worldAnchor !== undefined) {
     if (def.anchorA !== undefined || def.anchorB !== undefined) {
@@ -379,8 +397,13 @@ function resolve(world: PhysicsWorld, def: JointDef): Resolved {
     if (def.anchorB !== undefined) anchorB = readVec3(NEW, 'joint.anchorB', def.anchorB);
     else anchorB = kind === JointKind.distance ? [0, 0, 0] : toLocalB(toWorldA(anchorA));
   }
+  return [anchorA, anchorB];
+}
 
-  // frame on A
+/** The joint frames on A (from `axis` / `worldAxis` and `normal` / `worldNormal`) and on B (from
+ * `axisB` / `normalB`, else the frame on A as it is now). */
+function resolveFrames(def: JointDef, ps: JointPoses): [Q4, Q4] {
+  const { qA, qB } = ps;
   let x: V3 = [1, 0, 0];
   if (def.worldAxis !== undefined) {
     if (def.axis !== undefined) throw new PhysicsInputError(NEW, 'joint.worldAxis', def.worldAxis, 'give either axis or worldAxis');
@@ -405,8 +428,11 @@ function resolve(world: PhysicsWorld, def: JointDef): Resolved {
     if (def.normalB !== undefined) throw new PhysicsInputError(NEW, 'joint.normalB', def.normalB, 'needs axisB');
     frameB = mul(conj(qB, 0), 0, mul(qA, 0, frameA, 0), 0);
   }
+  return [frameA, frameB];
+}
 
-  // stiffness, damping, breaking
+/** Stiffness, damping and breaking thresholds. */
+function resolveSprings(def: JointDef): { k: number; c: number; ka: number; ca: number; breakForce: number; breakTorque: number } {
   const k = readStiffness('joint.stiffness', def.stiffness);
   const c = def.damping === undefined ? 0 : readNumber(NEW, 'joint.damping', def.damping, 'nonNegative');
   const ka = readStiffness('joint.angularStiffness', def.angularStiffness);
@@ -416,8 +442,15 @@ function resolve(world: PhysicsWorld, def: JointDef): Resolved {
   if (def.collideConnected !== undefined && typeof def.collideConnected !== 'boolean') {
     throw new PhysicsInputError(NEW, 'joint.collideConnected', def.collideConnected, 'must be a boolean');
   }
+  return { k, c, ka, ca, breakForce, breakTorque };
+}
 
-  // axes
+type JointAxes = Pick<Resolved, 'mode' | 'lower' | 'upper' | 'limitK' | 'limitB' | 'swing' | 'motorSpeed' | 'motorMax' | 'friction' | 'restLength'>;
+
+/** Each of the six axes' mode, limits, limit softness, motor and friction, by joint kind; the swing
+ * cone; a distance joint's rest length. */
+function resolveAxes(def: JointDef, b: number, anchorA: V3, anchorB: V3, ps: JointPoses): JointAxes {
+  const { pB, qB, toWorldA } = ps;
   const L: number = AxisMode.locked, F: number = AxisMode.free, Lim: number = AxisMode.limited;
   let mode: number[] = [L, L, L, L, L, L];
   const lower = [-Infinity, -Infinity, -Infinity, -Infinity, -Infinity, -Infinity];
@@ -491,11 +524,17 @@ function resolve(world: PhysicsWorld, def: JointDef): Resolved {
       break;
     }
   }
-  return {
-    kind, a, b, anchorA, anchorB, frameA, frameB, mode, lower, upper, limitK, limitB, swing, motorSpeed, motorMax, friction,
-    restLength,
-    k, c, ka, ca, breakForce, breakTorque, collide: def.collideConnected ?? false,
-  };
+  return { mode, lower, upper, limitK, limitB, swing, motorSpeed, motorMax, friction, restLength };
+}
+
+function resolve(world: PhysicsWorld, def: JointDef): Resolved {
+  const { kind, a, b } = resolveBodies(world, def);
+  const ps = posesOf(world, a, b);
+  const [anchorA, anchorB] = resolveAnchors(def, kind, ps);
+  const [frameA, frameB] = resolveFrames(def, ps);
+  const springs = resolveSprings(def);
+  const axes = resolveAxes(def, b, anchorA, anchorB, ps);
+  return { kind, a, b, anchorA, anchorB, frameA, frameB, ...axes, ...springs, collide: def.collideConnected ?? false };
 }
 
 function readLength(field: string, v: unknown): number {

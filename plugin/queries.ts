@@ -174,7 +174,7 @@ function scratchOf(world: PhysicsWorld): QueryScratch {
  */
 export function fitQueryTrees(world: PhysicsWorld): void {
   const bp = world.broadphase;
-  if (bp.stale) refitBroadphase(bp, world.ecs, world.bodies, world.colliders, world.contactMargin, 0, true);
+  if (bp.stale) refitBroadphase(bp, world.bodies, world.colliders, world.contactMargin, 0, true);
 }
 
 function readBits(field: string, v: unknown): number {

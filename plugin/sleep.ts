@@ -116,5 +116,5 @@ export function setSleepEnabled(world: PhysicsWorld, enabled: boolean): void {
   }
   const s = world.islands;
   s.options.enabled = enabled;
-  if (!enabled) s.stage.wakeAll(s, world.ecs, world.bodies);
+  if (!enabled) s.stage.wakeAll(s, world.bodies);
 }

@@ -10,7 +10,8 @@
  */
 
 import type { ConstraintSolver, SolverKind } from '../systems/solve/constraint-solver';
-import type { PgsOptions } from '../systems/solve/pgs/pgs-options';
+import type { PgsExperiments, PgsOptions } from '../systems/solve/pgs/pgs-options';
+import type { LcpExperiments } from '../systems/solve/lcp/lcp-options';
 import type { ContactStrategyFactory } from '../systems/solve/pgs/contact-strategy';
 import type { LcpOptions } from './accurate-solver';
 
@@ -20,6 +21,8 @@ export interface SolverOptions {
   pgs?: Partial<PgsOptions>;
   /** Accurate solver options (see `LcpOptions`). */
   lcp?: Partial<LcpOptions>;
+  /** @internal Switches for experiments and benchmarks (`PgsExperiments`, `LcpExperiments`), not public options. */
+  experiments?: Partial<PgsExperiments & LcpExperiments>;
 }
 
 /** Builds a solver from the options (validating them; throws `PhysicsInputError` for bad ones). */

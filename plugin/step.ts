@@ -66,15 +66,15 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
   const timed = prof.enabled;
   let t0 = timed ? now() : 0;
   const tStart = t0;
-  const { ecs, bodies, colliders, contacts } = world;
+  const { bodies, colliders, contacts } = world;
   world.nonFiniteBodies.length = 0;
   world.brokenJoints.length = 0;
   contacts.beginCount = 0;
   contacts.endCount = 0;
   flushPendingEndEvents(world);
-  containNonFiniteBodies(ecs, bodies, contacts, world.joints, world.nonFiniteBodies);
+  containNonFiniteBodies(bodies, contacts, world.joints, world.nonFiniteBodies);
 
-  updateBroadphase(world.broadphase, ecs, bodies, colliders, world.contactMargin, dt);
+  updateBroadphase(world.broadphase, bodies, colliders, world.contactMargin, dt);
   if (timed) { const t = now(); prof.last.stages.broadphase = t - t0; t0 = t; }
 
   updateContacts(world.narrowphase, world.broadphase, bodies, colliders, contacts, world.contactMargin, dt);
@@ -84,12 +84,12 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
   const sleeping = islands !== undefined && islands.options.enabled;
   if (sleeping) {
     islands.stage.wakeTouchedIslands(islands, bodies, contacts, world.joints);
-    islands.stage.buildIslands(islands, ecs, bodies, contacts, world.joints);
+    islands.stage.buildIslands(islands, bodies, contacts, world.joints);
   }
   let islandsMs = 0;
   if (timed) { const t = now(); islandsMs = t - t0; t0 = t; }
 
-  gatherBodies(ecs, bodies, world.gravity, world.solverBodies);
+  gatherBodies(bodies, world.gravity, world.solverBodies);
   const points = assembleContacts(contacts, bodies, world.solverBodies, world.problem);
   assembleJoints(world.joints, bodies, world.solverBodies, world.jointProblem); // joint rows (joint-rows.ts)
   if (timed) { const t = now(); prof.last.stages.assembly = t - t0; t0 = t; }
@@ -105,7 +105,7 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
     // state with the fast solver. The caught error is not kept (no allocation beyond the first).
     world.solverFallbacks++;
     world.fallbackSolver ??= createPgsSolver(defaultPgsOptions());
-    gatherBodies(ecs, bodies, world.gravity, world.solverBodies);
+    gatherBodies(bodies, world.gravity, world.solverBodies);
     assembleContacts(contacts, bodies, world.solverBodies, world.problem);
     assembleJoints(world.joints, bodies, world.solverBodies, world.jointProblem);
     stats = world.fallbackSolver.solve(world.solverProblem, world.solverBodies, ctx);
@@ -122,13 +122,13 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
   world.stepCount++;
   world.time += dt;
   if (timed) { const t = now(); prof.last.stages.integrate = t - t0; t0 = t; }
-  if (sleeping) islands.stage.sleepIslands(islands, ecs, bodies, dt);
+  if (sleeping) islands.stage.sleepIslands(islands, bodies, dt);
   if (timed) {
     const t = now();
     const last = prof.last;
     last.stages.islands = islandsMs + (t - t0);
     last.total = t - tStart;
-    last.bodies = world.solverBodies.count; // the bodies gathered this step (no second bitecs query)
+    last.bodies = world.solverBodies.count; // the bodies gathered this step
     let asleep = 0;
     const sb = world.solverBodies;
     for (let i = 0; i < sb.count; i++) asleep += bodies.sleeping[sb.entity[i]];

@@ -4,7 +4,8 @@
  * Each world owns its stores, so several worlds with different solvers can run side by side.
  */
 
-import { createWorld, type World } from 'bitecs';
+import { createWorld, observe, onAdd, onRemove, type World } from 'bitecs';
+import { addToEntityList, removeFromEntityList, type EntityList } from '../components/entity-list';
 import { createHandleTable, type HandleTable } from '../components/entity-handle';
 import { createContinuousState, type ContinuousState } from '../systems/integrate/continuous';
 import { createRigidBodyStore, type RigidBodyStore } from '../components/rigid-body';
@@ -19,7 +20,8 @@ import { createJointProblem, type JointProblem } from '../systems/assembly/joint
 import { createIslandState, type IslandState } from '../systems/islands/islands';
 import type { ConstraintSolver, SolverKind, SolverProblem, StepContext } from '../systems/solve/constraint-solver';
 import { createPgsSolver } from '../systems/solve/pgs/pgs-solver';
-import { defaultPgsOptions, type PgsOptions } from '../systems/solve/pgs/pgs-options';
+import { defaultPgsOptions, type PgsExperiments, type PgsOptions, type PgsSolverConfig } from '../systems/solve/pgs/pgs-options';
+import type { LcpExperiments } from '../systems/solve/lcp/lcp-options';
 import type { LcpOptions } from './accurate-solver';
 import { getExactBlockSolve, getSolverFactory, registeredSolvers, type SolverOptions } from './solver-registry';
 import type { QueryScratch } from '../systems/queries/ray-cast';
@@ -42,6 +44,8 @@ export interface PhysicsWorldOptions {
   friction?: 'coulomb' | 'max-dissipation';
   /** Accurate (Stewart–Trinkle LCP) solver options (see `LcpOptions`). */
   lcp?: Partial<LcpOptions>;
+  /** @internal Switches for experiments and benchmarks (`PgsExperiments`, `LcpExperiments`), not public options. */
+  experiments?: Partial<PgsExperiments & LcpExperiments>;
   /** Distance below which shapes produce (speculative) contact points (unit: m, default 0.02). */
   contactMargin?: number;
   /** Record per-stage times and counts (default false). */
@@ -159,7 +163,7 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
     throw new WorldInputError('sleep', sleep, 'must be true, false or sleeping({ ... }) from plugin/sleep.ts');
   }
   const pgs = options.friction === undefined ? options.pgs : { friction: options.friction, ...options.pgs };
-  const solver = makeSolver(options.solver ?? 'pgs', { pgs, lcp: options.lcp });
+  const solver = makeSolver(options.solver ?? 'pgs', { pgs, lcp: options.lcp, experiments: options.experiments });
   const joints = createJointStore();
   const broadphase = createBroadphase();
   broadphase.excludedPairs = joints.excludedPairs;
@@ -200,7 +204,16 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
       this.stepContext.detail = {};
     },
   };
+  trackMembers(world.ecs, world.bodies);
+  trackMembers(world.ecs, world.colliders);
   return world;
+}
+
+/** Keeps `store.members` (`components/entity-list.ts`) with bitecs's add and remove hooks of the
+ * component `store`, so that every path that adds or removes it updates the list. */
+function trackMembers(ecs: World, store: { readonly members: EntityList }): void {
+  observe(ecs, onAdd(store), (e: number): void => { addToEntityList(store.members, e); });
+  observe(ecs, onRemove(store), (e: number): void => { removeFromEntityList(store.members, e); });
 }
 
 /**
@@ -215,7 +228,7 @@ function makeSolver(kind: SolverKind, opts: SolverOptions): ConstraintSolver {
     if (v !== undefined && (typeof v !== 'object' || v === null)) throw new WorldInputError(key, v, 'must be an options object');
   }
   if (kind === 'pgs') {
-    const o = resolvePgsOptions(opts.pgs);
+    const o = resolvePgsOptions(opts.pgs, opts.experiments);
     const exactBlocks = o.blockSolve === 'exact' ? getExactBlockSolve() : undefined;
     if (o.blockSolve === 'exact' && exactBlocks === undefined) {
       throw o.friction === 'max-dissipation'
@@ -229,8 +242,10 @@ function makeSolver(kind: SolverKind, opts: SolverOptions): ConstraintSolver {
   return factory(opts);
 }
 
-function resolvePgsOptions(partial: Partial<PgsOptions> | undefined): PgsOptions {
-  const o = { ...defaultPgsOptions(), ...partial };
+function resolvePgsOptions(partial: Partial<PgsOptions> | undefined, ex: Partial<PgsExperiments> | undefined): PgsSolverConfig {
+  const o: PgsSolverConfig = { ...defaultPgsOptions(), ...partial };
+  if (ex?.manifoldSolve !== undefined) o.manifoldSolve = ex.manifoldSolve;
+  if (ex?.jointSolver !== undefined) o.jointSolver = ex.jointSolver;
   if (o.friction !== 'coulomb' && o.friction !== 'max-dissipation') {
     throw new WorldInputError('friction', o.friction, "must be 'coulomb' or 'max-dissipation'");
   }
@@ -238,10 +253,10 @@ function resolvePgsOptions(partial: Partial<PgsOptions> | undefined): PgsOptions
     throw new WorldInputError('pgs.blockSolve', o.blockSolve, "must be 'cone-projection' or 'exact'");
   }
   if (o.manifoldSolve !== 'block' && o.manifoldSolve !== 'rows') {
-    throw new WorldInputError('pgs.manifoldSolve', o.manifoldSolve, "must be 'block' or 'rows'");
+    throw new WorldInputError('experiments.manifoldSolve', o.manifoldSolve, "must be 'block' or 'rows'");
   }
   if (o.jointSolver !== 'direct' && o.jointSolver !== 'gauss-seidel') {
-    throw new WorldInputError('pgs.jointSolver', o.jointSolver, "must be 'direct' or 'gauss-seidel'");
+    throw new WorldInputError('experiments.jointSolver', o.jointSolver, "must be 'direct' or 'gauss-seidel'");
   }
   if (o.friction === 'max-dissipation') {
     if (partial?.blockSolve === 'cone-projection') {
@@ -253,7 +268,7 @@ function resolvePgsOptions(partial: Partial<PgsOptions> | undefined): PgsOptions
   return validatePgsOptions(o);
 }
 
-function validatePgsOptions(o: PgsOptions): PgsOptions {
+function validatePgsOptions<T extends PgsOptions>(o: T): T {
   const ints: (keyof PgsOptions)[] = ['substeps', 'iterations'];
   for (const k of ints) {
     const v = o[k] as number;

@@ -10,7 +10,7 @@
  * World inverse inertia I⁻¹ = R diag(I_body⁻¹) Rᵀ at the start of the step.
  */
 
-import { query, type World } from 'bitecs';
+import { commitEntityList } from '../../components/entity-list';
 import { MotionType, type RigidBodyStore } from '../../components/rigid-body';
 import { MAX_MANIFOLD_POINTS, STICK_SPEED, type ContactStore } from '../../components/contact';
 import { quatToMat3 } from '../../math/quat';
@@ -19,18 +19,14 @@ import { tangentBasis } from '../../math/vec3';
 import { ensureSolverBodiesCapacity, type SolverBodies } from './solver-bodies';
 import { ensureConstraintCapacity, type ConstraintProblem } from './constraint-problem';
 
-const rot = new Float64Array(9);
-/** Scratch: the directions n, t1, t2 of the manifold being assembled. */
-const basis = new Float64Array(9);
-
 /** Copies every body of the world into `sb` (dense), with accelerations from gravity and applied loads.
  * A sleeping body is copied as a static one (zero inverse mass and velocity): it does not move. */
-export function gatherBodies(ecs: World, bodies: RigidBodyStore, gravity: Float64Array, sb: SolverBodies): void {
-  const list = query(ecs, [bodies]);
-  const n = list.length;
+export function gatherBodies(bodies: RigidBodyStore, gravity: Float64Array, sb: SolverBodies): void {
+  const members = commitEntityList(bodies.members), list = members.dense;
+  const n = members.count;
   ensureSolverBodiesCapacity(sb, n, bodies.capacity);
   sb.count = n;
-  const gx = gravity[0], gy = gravity[1], gz = gravity[2];
+  const gx = gravity[0], gy = gravity[1], gz = gravity[2], rot = sb.rotation;
   for (let i = 0; i < n; i++) {
     const e = list[i];
     sb.entity[i] = e;
@@ -83,7 +79,7 @@ export function assembleContacts(
   let c = 0;
   const dir = p.direction, ra = p.rA, rb = p.rB, jA = p.angularA, jB = p.angularB;
   const iA = p.invInertiaAngularA, iB = p.invInertiaAngularB, em = p.effectiveMass;
-  const pos = bodies.position, inv = sb.invInertia, v = sb.v, w = sb.w;
+  const pos = bodies.position, inv = sb.invInertia, v = sb.v, w = sb.w, basis = p.basis;
   for (let m = 0; m < contacts.count; m++) {
     const count = contacts.pointCount[m];
     if (count === 0 || contacts.sensor[m]) continue;

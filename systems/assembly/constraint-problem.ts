@@ -70,10 +70,12 @@ export interface ConstraintProblem extends Columns<typeof CONTACT_ROW_COLUMNS> {
   contactCount: number;
   /** Contact points that fit in every column. */
   capacity: number;
+  /** `[9]` scratch of the assembly: the directions n, t1, t2 of the manifold being assembled. */
+  readonly basis: Float64Array;
 }
 
 export function createConstraintProblem(capacity = 256): ConstraintProblem {
-  return { contactCount: 0, capacity, ...createColumns(CONTACT_ROW_COLUMNS, capacity) };
+  return { contactCount: 0, capacity, ...createColumns(CONTACT_ROW_COLUMNS, capacity), basis: new Float64Array(9) };
 }
 
 export function ensureConstraintCapacity(p: ConstraintProblem, n: number): void {

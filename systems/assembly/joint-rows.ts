@@ -201,6 +201,8 @@ export interface JointProblem extends Columns<typeof JOINT_PROBLEM_COLUMNS>, Col
   impulseTime: number;
   /** Length of the step (s). */
   stepTime: number;
+  /** Scratch of {@link updateJointRows}. */
+  readonly scratch: JointRowScratch;
 }
 
 export function createJointProblem(jointCapacity = 16, rowCapacity = 64): JointProblem {
@@ -214,6 +216,7 @@ export function createJointProblem(jointCapacity = 16, rowCapacity = 64): JointP
     ...createColumns(JOINT_ROW_COLUMNS, rowCapacity),
     impulseTime: 0,
     stepTime: 0,
+    scratch: createJointRowScratch(),
   };
 }
 
@@ -392,22 +395,45 @@ function isZero9(m: Float64Array, o: number): boolean {
 // ---------------------------------------------------------------------------------------------
 // Row evaluation at the current pose
 
-const fa = new Float64Array(4);
-const fb = new Float64Array(4);
-const rel = new Float64Array(4);
-const inv = new Float64Array(4);
-const ax = new Float64Array(9); // F_A axes x, y, z (world) at 0, 3, 6
-const bz = new Float64Array(3); // F_B z axis
-const euler = new Float64Array(9); // Euler rate axes for a, b, c at 0, 3, 6
-const ra = new Float64Array(3);
-const rb = new Float64Array(3);
-const gap = new Float64Array(3);
-const theta = new Float64Array(3);
-const st = new Float64Array(4); // swing φ, twist τ, swing rotation vector (y, z) in A's joint frame
-const xb = new Float64Array(3); // F_B x axis (world)
-const sw = new Float64Array(3); // swing row direction (A's joint frame)
+/** The unit x and z axes (constants, read only). */
 const ex = new Float64Array([1, 0, 0]);
 const ez = new Float64Array([0, 0, 1]);
+
+/** Scratch of {@link updateJointRows} (on the joint problem). */
+export interface JointRowScratch {
+  /** `[4]` F_A, F_B (world), rel = F_A⁻¹ F_B, and F_A⁻¹. */
+  readonly fa: Float64Array;
+  readonly fb: Float64Array;
+  readonly rel: Float64Array;
+  readonly inv: Float64Array;
+  /** `[9]` F_A axes x, y, z (world) at 0, 3, 6. */
+  readonly ax: Float64Array;
+  /** `[3]` F_B z axis. */
+  readonly bz: Float64Array;
+  /** `[9]` Euler rate axes for a, b, c at 0, 3, 6. */
+  readonly euler: Float64Array;
+  /** `[3]` the anchors' lever arms r_A, r_B, the anchor gap, the rotation error. */
+  readonly ra: Float64Array;
+  readonly rb: Float64Array;
+  readonly gap: Float64Array;
+  readonly theta: Float64Array;
+  /** `[4]` swing φ, twist τ, swing rotation vector (y, z) in A's joint frame. */
+  readonly st: Float64Array;
+  /** `[3]` F_B x axis (world); the swing row direction (A's joint frame). */
+  readonly xb: Float64Array;
+  readonly sw: Float64Array;
+  /** `[2]` outward unit normal (r_y, r_z) at the closest point of the last {@link ellipseDistance}. */
+  readonly ellipseNormal: Float64Array;
+}
+
+export function createJointRowScratch(): JointRowScratch {
+  return {
+    fa: new Float64Array(4), fb: new Float64Array(4), rel: new Float64Array(4), inv: new Float64Array(4),
+    ax: new Float64Array(9), bz: new Float64Array(3), euler: new Float64Array(9), ra: new Float64Array(3),
+    rb: new Float64Array(3), gap: new Float64Array(3), theta: new Float64Array(3), st: new Float64Array(4),
+    xb: new Float64Array(3), sw: new Float64Array(3), ellipseNormal: new Float64Array(2),
+  };
+}
 
 /**
  * Evaluates every row at the current pose: start-of-step pose moved by the solver bodies' deltas
@@ -415,7 +441,8 @@ const ez = new Float64Array([0, 0, 1]);
  * errors and the joint coordinates. World inverse inertias are those of the start of the step.
  */
 export function updateJointRows(p: JointProblem, sb: SolverBodies): void {
-  const dq = sb.dq, dp = sb.dp;
+  const dq = sb.dq, dp = sb.dp, S = p.scratch;
+  const { fa, fb, rel, inv, ax, bz, euler, ra, rb, gap, theta, st, xb, sw } = S;
   for (let j = 0; j < p.jointCount; j++) {
     const a = p.bodyA[j], b = p.bodyB[j];
     const j3 = 3 * j, j4 = 4 * j, j6 = 6 * j, a3 = 3 * a, b3 = 3 * b;
@@ -469,7 +496,7 @@ export function updateJointRows(p: JointProblem, sb: SolverBodies): void {
           setAngularRow(p, r, f * (ax[0] + xb[0]), f * (ax[1] + xb[1]), f * (ax[2] + xb[2]));
           p.error[r] = slot < 12 ? st[1] - p.lower[j6 + 3] : p.upper[j6 + 3] - st[1];
         } else {
-          p.error[r] = swingRow(sw, rel, p.swingLimit[2 * j], p.swingLimit[2 * j + 1]);
+          p.error[r] = swingRow(S, sw, rel, p.swingLimit[2 * j], p.swingLimit[2 * j + 1]);
           quatRotate(sw, 0, fa, 0, sw, 0);
           setAngularRow(p, r, sw[0], sw[1], sw[2]);
         }
@@ -514,7 +541,7 @@ function rowError(p: JointProblem, j6: number, axis: number, slot: number, type:
 
 /** Linear row along n with lever arm L on A (r_A, or r_A + d for axes that move with A) and r_B on B. */
 function setLinearRow(p: JointProblem, r: number, nx: number, ny: number, nz: number, lx: number, ly: number, lz: number): void {
-  const o = 3 * r;
+  const o = 3 * r, rb = p.scratch.rb;
   p.linear[o] = nx; p.linear[o + 1] = ny; p.linear[o + 2] = nz;
   // angA = −(L × n), angB = r_B × n
   p.angularA[o] = -(ly * nz - lz * ny);
@@ -614,7 +641,7 @@ export function swingTwist(out: Float64Array, o: number, q: ArrayLike<number>): 
  *   e_φ = (−sin φ, cos φ cos β, cos φ sin β),  e_β = (0, −sin β, cos β).
  * At sin φ < 1e-9 (axes aligned or opposed) β is taken as 0.
  */
-function swingRow(u: Float64Array, q: ArrayLike<number>, ty: number, tz: number): number {
+function swingRow(S: JointRowScratch, u: Float64Array, q: ArrayLike<number>, ty: number, tz: number): number {
   let x = q[0], y = q[1], z = q[2], w = q[3];
   if (w < 0) { x = -x; y = -y; z = -z; w = -w; }
   const Xx = 1 - 2 * (y * y + z * z), Xy = 2 * (x * y + w * z), Xz = 2 * (x * z - w * y);
@@ -626,8 +653,8 @@ function swingRow(u: Float64Array, q: ArrayLike<number>, ty: number, tz: number)
   if (ty === tz) {
     C = ty - phi; ny = -sb; nz = cb; // n = a
   } else {
-    C = ellipseDistance(-phi * sb, phi * cb, ty, tz);
-    ny = ellipseNormal[0]; nz = ellipseNormal[1];
+    C = ellipseDistance(S.ellipseNormal, -phi * sb, phi * cb, ty, tz);
+    ny = S.ellipseNormal[0]; nz = S.ellipseNormal[1];
   }
   const dPhi = ny * sb - nz * cb;
   const gBeta = (phi / (rho > 1e-9 ? rho : 1)) * (ny * cb + nz * sb);
@@ -638,18 +665,15 @@ function swingRow(u: Float64Array, q: ArrayLike<number>, ty: number, tz: number)
   return C;
 }
 
-/** Outward unit normal (r_y, r_z) at the closest point of the last {@link ellipseDistance}. */
-const ellipseNormal = new Float64Array(2);
-
 /**
  * Signed distance from the point (py, pz) to the ellipse (y/ty)² + (z/tz)² = 1, positive inside; the
- * outward unit normal at the closest point goes to {@link ellipseNormal}. Eberly's reduction to the first
+ * outward unit normal at the closest point goes to `normal`. Eberly's reduction to the first
  * quadrant with the major semi-axis e0 first: the closest point is x_i = r_i y_i / (s + r_i) with s the
  * root of F(s) = (r0 z0/(s + r0))² + (z1/(s + 1))² − 1, r0 = (e0/e1)², z_i = y_i/e_i; F is convex and
  * decreasing on (−1, ∞), so Newton from s = z1 − 1 (where F ≥ 0) climbs to the root monotonically;
  * bisection of Eberly's bracket takes over while Newton is slow.
  */
-function ellipseDistance(py: number, pz: number, ty: number, tz: number): number {
+function ellipseDistance(normal: Float64Array, py: number, pz: number, ty: number, tz: number): number {
   const swap = ty < tz;
   const e0 = swap ? tz : ty, e1 = swap ? ty : tz;
   const s0 = swap ? pz : py, s1 = swap ? py : pz;
@@ -699,8 +723,8 @@ function ellipseDistance(py: number, pz: number, ty: number, tz: number): number
   n0 /= l; n1 /= l;
   if (s0 < 0) n0 = -n0;
   if (s1 < 0) n1 = -n1;
-  ellipseNormal[0] = swap ? n1 : n0;
-  ellipseNormal[1] = swap ? n0 : n1;
+  normal[0] = swap ? n1 : n0;
+  normal[1] = swap ? n0 : n1;
   return g <= 0 ? dist : -dist;
 }
 

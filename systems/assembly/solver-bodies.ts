@@ -50,6 +50,8 @@ export interface SolverBodies extends Columns<typeof SOLVER_BODY_COLUMNS> {
   /** `[entity capacity]` entity id → solver index (−1 when not in the step). Sized to the body store, not
    * to `capacity`, so it is not a column of the table. */
   indexOfEntity: Int32Array;
+  /** `[9]` scratch of the gather (a body's rotation matrix). */
+  readonly rotation: Float64Array;
 }
 
 export function createSolverBodies(capacity = 64): SolverBodies {
@@ -58,6 +60,7 @@ export function createSolverBodies(capacity = 64): SolverBodies {
     capacity,
     ...createColumns(SOLVER_BODY_COLUMNS, capacity),
     indexOfEntity: new Int32Array(capacity).fill(-1),
+    rotation: new Float64Array(9),
   };
 }
 

@@ -31,14 +31,13 @@
  * refitted (it does not move).
  */
 
-import { query } from 'bitecs';
+import { commitEntityList } from '../../components/entity-list';
 import { growInt32, growUint32, growUint8, nextCapacity } from '../../components/capacity';
 import { createColumns, f64, growColumns, u32, u8, type Columns, type ColumnTable } from '../../components/column-table';
 import { MotionType } from '../../components/rigid-body';
 import { ShapeKind } from '../../components/collider';
 import type { ColliderStore } from '../../components/collider';
 import type { RigidBodyStore } from '../../components/rigid-body';
-import type { World } from 'bitecs';
 import { computeAabb, UNBOUNDED } from './compute-aabb';
 import { colliderWorldPose } from './collider-pose';
 import { pairTableGet, type PairTable } from '../../components/pair-table';
@@ -171,11 +170,11 @@ function detach(s: BroadphaseState, e: number): void {
  * of {@link updateBroadphase}; the queries run it (dt = 0, `forQueries`) when the trees are stale.
  */
 export function refitBroadphase(
-  s: BroadphaseState, ecs: World, bodies: RigidBodyStore, colliders: ColliderStore, margin: number, dt: number,
+  s: BroadphaseState, bodies: RigidBodyStore, colliders: ColliderStore, margin: number, dt: number,
   forQueries: boolean,
 ): void {
-  const list = query(ecs, [colliders]);
-  const n = list.length;
+  const members = commitEntityList(colliders.members), list = members.dense;
+  const n = members.count;
   ensureEntities(s, colliders.capacity);
   const stamp = ++s.refits;
   const aabb = colliders.aabb;
@@ -230,12 +229,12 @@ export function refitBroadphase(
 
 /** Refits every AABB (margin in m, swept over dt in s) and rebuilds the candidate pair list. */
 export function updateBroadphase(
-  s: BroadphaseState, ecs: World, bodies: RigidBodyStore, colliders: ColliderStore, margin: number, dt: number,
+  s: BroadphaseState, bodies: RigidBodyStore, colliders: ColliderStore, margin: number, dt: number,
 ): void {
-  refitBroadphase(s, ecs, bodies, colliders, margin, dt, false);
+  refitBroadphase(s, bodies, colliders, margin, dt, false);
   s.stale = true; // the step's integration moves the bodies after this stage
-  const list = query(ecs, [colliders]);
-  const n = list.length;
+  const members = commitEntityList(colliders.members), list = members.dense;
+  const n = members.count;
   if (s.order.length < n) growColumns(SWEEP_COLUMNS, s, nextCapacity(s.order.length, n));
   // Keep the old order of the moving colliders still present, append the new ones (a moving collider
   // in the order has `seen` = refits; marks 2 = kept, cleared below).

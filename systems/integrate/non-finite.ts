@@ -14,7 +14,7 @@
  * No allocation.
  */
 
-import { query, type World } from 'bitecs';
+import { commitEntityList } from '../../components/entity-list';
 import type { RigidBodyStore } from '../../components/rigid-body';
 import type { ContactStore } from '../../components/contact';
 import { JOINT_SLOTS, type JointStore } from '../../components/joint';
@@ -36,11 +36,11 @@ export function bodyStateFinite(b: RigidBodyStore, e: number): boolean {
  * cleared accumulators, and clears its caches. Returns the number found.
  */
 export function containNonFiniteBodies(
-  ecs: World, b: RigidBodyStore, contacts: ContactStore, joints: JointStore, out: number[],
+  b: RigidBodyStore, contacts: ContactStore, joints: JointStore, out: number[],
 ): number {
-  const ents = query(ecs, [b]);
+  const members = commitEntityList(b.members), ents = members.dense;
   let found = 0;
-  for (let k = 0; k < ents.length; k++) {
+  for (let k = 0; k < members.count; k++) {
     const e = ents[k];
     if (bodyStateFinite(b, e)) continue;
     found++;

@@ -29,7 +29,7 @@
  * Allocation: none in the step once the arrays have grown to the entity capacity.
  */
 
-import { query, type World } from 'bitecs';
+import { commitEntityList } from '../../components/entity-list';
 import { MotionType, type RigidBodyStore } from '../../components/rigid-body';
 import type { ContactStore } from '../../components/contact';
 import { WORLD_BODY, type JointStore } from '../../components/joint';
@@ -177,9 +177,9 @@ export function wakeBodyAndTouching(s: IslandState, bodies: RigidBodyStore, cont
 }
 
 /** Wakes every sleeping island (sleeping turned off, or a solver that needs every body). */
-export function wakeAll(s: IslandState, ecs: World, bodies: RigidBodyStore): void {
-  const list = query(ecs, [bodies]);
-  for (let i = 0; i < list.length; i++) wakeIsland(s, bodies, list[i]);
+export function wakeAll(s: IslandState, bodies: RigidBodyStore): void {
+  const members = commitEntityList(bodies.members), list = members.dense;
+  for (let i = 0; i < members.count; i++) wakeIsland(s, bodies, list[i]);
 }
 
 /**
@@ -215,12 +215,12 @@ export function wakeTouchedIslands(s: IslandState, bodies: RigidBodyStore, conta
  * with points and every enabled joint between two of them; marks the islands that touch a moving
  * kinematic body. Call after {@link wakeTouchedIslands}.
  */
-export function buildIslands(s: IslandState, ecs: World, bodies: RigidBodyStore, contacts: ContactStore, joints: JointStore): void {
+export function buildIslands(s: IslandState, bodies: RigidBodyStore, contacts: ContactStore, joints: JointStore): void {
   ensureCapacity(s, bodies.capacity);
-  const list = query(ecs, [bodies]);
+  const members = commitEntityList(bodies.members), list = members.dense, n = members.count;
   const parent = s.parent, mt = bodies.motionType, sleeping = bodies.sleeping;
   const dyn = MotionType.dynamic;
-  for (let i = 0; i < list.length; i++) {
+  for (let i = 0; i < n; i++) {
     const e = list[i];
     parent[e] = e;
     s.minSleepTime[e] = Infinity;
@@ -250,16 +250,16 @@ export function buildIslands(s: IslandState, ecs: World, bodies: RigidBodyStore,
  * After integration: advances the awake dynamic bodies' sleep timers by `h` (unit: s) and puts to
  * sleep every island of {@link buildIslands} whose bodies have all rested for `timeToSleep`.
  */
-export function sleepIslands(s: IslandState, ecs: World, bodies: RigidBodyStore, h: number): void {
+export function sleepIslands(s: IslandState, bodies: RigidBodyStore, h: number): void {
   s.slept = 0;
   const o = s.options;
-  const list = query(ecs, [bodies]);
+  const members = commitEntityList(bodies.members), list = members.dense, n = members.count;
   const parent = s.parent, mt = bodies.motionType, sleeping = bodies.sleeping, timer = bodies.sleepTime;
   const v = bodies.linearVelocity, w = bodies.angularVelocity;
   const lin2 = o.linearThreshold * o.linearThreshold, ang2 = o.angularThreshold * o.angularThreshold;
   const dyn = MotionType.dynamic;
   let candidates = 0;
-  for (let i = 0; i < list.length; i++) {
+  for (let i = 0; i < n; i++) {
     const e = list[i];
     if (mt[e] !== dyn || sleeping[e] === 1) continue;
     const e3 = 3 * e;
@@ -274,7 +274,7 @@ export function sleepIslands(s: IslandState, ecs: World, bodies: RigidBodyStore,
   }
   if (candidates === 0) return;
   // link each ready island's bodies after its root (the root is its smallest entity id)
-  for (let i = 0; i < list.length; i++) {
+  for (let i = 0; i < n; i++) {
     const e = list[i];
     if (mt[e] !== dyn || sleeping[e] === 1) continue;
     const r = findRoot(parent, e);
@@ -282,7 +282,7 @@ export function sleepIslands(s: IslandState, ecs: World, bodies: RigidBodyStore,
     s.next[e] = s.next[r];
     s.next[r] = e;
   }
-  for (let i = 0; i < list.length; i++) {
+  for (let i = 0; i < n; i++) {
     const r = list[i];
     if (mt[r] !== dyn || sleeping[r] === 1 || parent[r] !== r) continue;
     if (!(s.minSleepTime[r] >= o.timeToSleep && s.keepAwake[r] === 0)) continue;

@@ -1,9 +1,10 @@
 /**
  * Disjoint sets over dense indices 0 … n − 1 in one `Int32Array` of parents (union–find with path
- * halving; Tarjan 1975), used by the islands stage (sleeping). The accurate solver's contact islands
- * (`lcp/islands.ts`), the impact phase (`plus/plus-impact.ts`, `plus/joint-space.ts`) and the direct
- * joint solve (`common/joint-direct.ts`) still carry their own copies; they are to call this one. A
- * root is its own parent; {@link unite} makes the smaller root the parent of the larger, so
+ * halving; Tarjan 1975): the one islands module of the engine, used by the islands stage (sleeping),
+ * the accurate solver's contact islands (`solve/lcp/islands.ts`), the impact phase
+ * (`solve/plus/plus-impact.ts`, `solve/plus/joint-space.ts`) and the direct joint solve
+ * (`solve/common/joint-direct.ts`); `group-by-island.ts` lists each island's members. A root is its
+ * own parent; {@link unite} makes the smaller root the parent of the larger, so
  * the root of a set is its smallest index and the result does not depend on the order of the unions.
  * Allocation: none (the caller owns and grows the array).
  */

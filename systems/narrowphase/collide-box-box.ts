@@ -40,6 +40,7 @@
 import { quatToMat3 } from '../../math/quat';
 import { closestSegmentSegment } from '../../math/vec3';
 import { addPoint, POSED_AXES, POSED_WITH_AXES, type ManifoldOut, type PosedShape } from './manifold';
+import type { BoxBoxScratch } from './collide-scratch';
 
 /** Cross-product axes shorter than this (sine of the edge angle) are skipped. */
 const EDGE_PARALLEL_SIN = 1e-5;
@@ -58,29 +59,17 @@ const DEPTH_TIE_REL = 1e-6;
 const EDGE_FLAG = 1 << 13;
 const REF_B_FLAG = 1 << 12;
 
-const rot = new Float64Array(9);
-const axA = new Float64Array(9); // axA[3i..3i+2] = A's body axis i in the world frame
-const axB = new Float64Array(9);
-const edgeAxis = new Float64Array(3);
 
 // polygon vertices, stride 5: u, v, s (height above the reference face), point id, tag of the outgoing edge
 const STRIDE = 5;
-const polyA = new Float64Array(16 * STRIDE);
-const polyB = new Float64Array(16 * STRIDE);
 // kept points, stride 4: u, v, s, id
-const cand = new Float64Array(16 * 4);
-const pick = new Int32Array(4);
-const base01 = new Float64Array(16); // reduce: tri2(i0, i1, x) per candidate x
 /** The reference face's half extents along its u and v axes, and the clip slop (see `clip`). */
-const clipBounds = new Float64Array(3);
-const segs = new Float64Array(12);
-const st = new Float64Array(2);
 
 /** Writes the box's axes (world frame, axis i at 3i) from its quaternion. */
-function loadAxes(ax: Float64Array, s: PosedShape): void {
-  quatToMat3(rot, 0, s, 3);
+function loadAxes(sc: BoxBoxScratch, ax: Float64Array, s: PosedShape): void {
+  quatToMat3(sc.rot, 0, s, 3);
   for (let i = 0; i < 3; i++) {
-    ax[3 * i] = rot[i]; ax[3 * i + 1] = rot[3 + i]; ax[3 * i + 2] = rot[6 + i];
+    ax[3 * i] = sc.rot[i]; ax[3 * i + 1] = sc.rot[3 + i]; ax[3 * i + 2] = sc.rot[6 + i];
   }
 }
 
@@ -93,13 +82,14 @@ function tolerance(s: number): number {
  * `margin` (unit: m). Normal (world frame) from A to B.
  */
 export function collideBoxBox(out: ManifoldOut, a: PosedShape, b: PosedShape, margin: number): void {
+  const sc = out.scratch.boxBox;
   out.pointCount = 0;
-  // the axes straight from the posed shapes when they carry them (copied to axA / axB only for the
+  // the axes straight from the posed shapes when they carry them (copied to sc.axA / sc.axB only for the
   // pairs that pass the face tests), else from the quaternions
   const fromA = a.length >= POSED_WITH_AXES, fromB = b.length >= POSED_WITH_AXES;
-  if (!fromA) loadAxes(axA, a);
-  if (!fromB) loadAxes(axB, b);
-  const A = fromA ? a : axA, oA = fromA ? POSED_AXES : 0, B = fromB ? b : axB, oB = fromB ? POSED_AXES : 0;
+  if (!fromA) loadAxes(sc, sc.axA, a);
+  if (!fromB) loadAxes(sc, sc.axB, b);
+  const A = fromA ? a : sc.axA, oA = fromA ? POSED_AXES : 0, B = fromB ? b : sc.axB, oB = fromB ? POSED_AXES : 0;
   const dx = b[0] - a[0], dy = b[1] - a[1], dz = b[2] - a[2];
   // The face tests written out, over the axes and the nine |aᵢ · bⱼ| in locals: they run for every
   // candidate pair, and about half of the pairs of a pile end here.
@@ -137,21 +127,21 @@ export function collideBoxBox(out: ManifoldOut, a: PosedShape, b: PosedShape, ma
   s = Math.abs(dx * b2x + dy * b2y + dz * b2z) - hB2 - (hA0 * c02 + hA1 * c12 + hA2 * c22);
   if (!(s < margin)) return;
   if (s > sepB) { sepB = s; faceB = 2; }
-  // the pair may touch: the edge tests and the contact read the axes from axA / axB
+  // the pair may touch: the edge tests and the contact read the axes from sc.axA / sc.axB
   if (fromA) {
-    axA[0] = a0x; axA[1] = a0y; axA[2] = a0z; axA[3] = a1x; axA[4] = a1y; axA[5] = a1z;
-    axA[6] = a2x; axA[7] = a2y; axA[8] = a2z;
+    sc.axA[0] = a0x; sc.axA[1] = a0y; sc.axA[2] = a0z; sc.axA[3] = a1x; sc.axA[4] = a1y; sc.axA[5] = a1z;
+    sc.axA[6] = a2x; sc.axA[7] = a2y; sc.axA[8] = a2z;
   }
   if (fromB) {
-    axB[0] = b0x; axB[1] = b0y; axB[2] = b0z; axB[3] = b1x; axB[4] = b1y; axB[5] = b1z;
-    axB[6] = b2x; axB[7] = b2y; axB[8] = b2z;
+    sc.axB[0] = b0x; sc.axB[1] = b0y; sc.axB[2] = b0z; sc.axB[3] = b1x; sc.axB[4] = b1y; sc.axB[5] = b1z;
+    sc.axB[6] = b2x; sc.axB[7] = b2y; sc.axB[8] = b2z;
   }
   // edge cross axes aᵢ × bⱼ
   let sepE = -Infinity, edgeI = -1, edgeJ = -1;
   for (let i = 0; i < 3; i++) {
-    const ax = axA[3 * i], ay = axA[3 * i + 1], az = axA[3 * i + 2];
+    const ax = sc.axA[3 * i], ay = sc.axA[3 * i + 1], az = sc.axA[3 * i + 2];
     for (let j = 0; j < 3; j++) {
-      const bx = axB[3 * j], by = axB[3 * j + 1], bz = axB[3 * j + 2];
+      const bx = sc.axB[3 * j], by = sc.axB[3 * j + 1], bz = sc.axB[3 * j + 2];
       let lx = ay * bz - az * by, ly = az * bx - ax * bz, lz = ax * by - ay * bx;
       const len = Math.sqrt(lx * lx + ly * ly + lz * lz);
       if (len < EDGE_PARALLEL_SIN) continue;
@@ -167,7 +157,7 @@ export function collideBoxBox(out: ManifoldOut, a: PosedShape, b: PosedShape, ma
       if (s > sepE) {
         sepE = s; edgeI = i; edgeJ = j;
         const sgn = dl < 0 ? -1 : 1; // orient from A to B
-        edgeAxis[0] = sgn * lx; edgeAxis[1] = sgn * ly; edgeAxis[2] = sgn * lz;
+        sc.edgeAxis[0] = sgn * lx; sc.edgeAxis[1] = sgn * ly; sc.edgeAxis[2] = sgn * lz;
       }
     }
   }
@@ -175,11 +165,11 @@ export function collideBoxBox(out: ManifoldOut, a: PosedShape, b: PosedShape, ma
   let refIsB = false, sep = sepA;
   if (sepB > sepA + tolerance(sepA)) { refIsB = true; sep = sepB; }
   if (edgeI >= 0 && sepE > sep + tolerance(sep)) {
-    edgeContact(out, a, b, edgeI, edgeJ, margin);
+    edgeContact(sc, out, a, b, edgeI, edgeJ, margin);
   } else if (refIsB) {
-    faceContact(out, b, axB, a, axA, faceB, true, margin);
+    faceContact(sc, out, b, sc.axB, a, sc.axA, faceB, true, margin);
   } else {
-    faceContact(out, a, axA, b, axB, faceA, false, margin);
+    faceContact(sc, out, a, sc.axA, b, sc.axB, faceA, false, margin);
   }
 }
 
@@ -188,7 +178,7 @@ export function collideBoxBox(out: ManifoldOut, a: PosedShape, b: PosedShape, ma
  * (from A to B: the reference face normal, negated when R is B) and the clipped, reduced points.
  */
 function faceContact(
-  out: ManifoldOut, R: PosedShape, axR: Float64Array, I: PosedShape, axI: Float64Array,
+  sc: BoxBoxScratch, out: ManifoldOut, R: PosedShape, axR: Float64Array, I: PosedShape, axI: Float64Array,
   k: number, refIsB: boolean, margin: number,
 ): void {
   const dx = I[0] - R[0], dy = I[1] - R[1], dz = I[2] - R[2];
@@ -222,21 +212,21 @@ function faceContact(
     const py = cy + su * axI[3 * ju + 1] + sv * axI[3 * jv + 1];
     const pz = cz + su * axI[3 * ju + 2] + sv * axI[3 * jv + 2];
     const o = STRIDE * m;
-    polyA[o] = px * rux + py * ruy + pz * ruz;
-    polyA[o + 1] = px * rvx + py * rvy + pz * rvz;
-    polyA[o + 2] = px * nx + py * ny + pz * nz - hRk;
-    polyA[o + 3] = pairId((m + 3) % 4, m);
-    polyA[o + 4] = m;
+    sc.polyA[o] = px * rux + py * ruy + pz * ruz;
+    sc.polyA[o + 1] = px * rvx + py * rvy + pz * rvz;
+    sc.polyA[o + 2] = px * nx + py * ny + pz * nz - hRk;
+    sc.polyA[o + 3] = pairId((m + 3) % 4, m);
+    sc.polyA[o + 4] = m;
   }
   const slop = CLIP_SLOP_REL * Math.min(hRu, hRv, hIu, hIv);
-  clipBounds[0] = hRu; clipBounds[1] = hRv; clipBounds[2] = slop;
+  sc.clipBounds[0] = hRu; sc.clipBounds[1] = hRv; sc.clipBounds[2] = slop;
   // Clip against the side planes +u, −u, +v, −v (tags 4..7). A pass that would keep every vertex
   // copies the polygon unchanged, so it is skipped.
-  let poly = polyA, spare = polyB, count = 4;
+  let poly = sc.polyA, spare = sc.polyB, count = 4;
   for (let pass = 0; pass < 4; pass++) {
     const coord = pass >> 1, sign = (pass & 1) === 0 ? 1 : -1;
-    if (allInside(poly, count, coord, sign)) continue;
-    count = clip(poly, count, spare, coord, sign, 4 + pass);
+    if (allInside(sc, poly, count, coord, sign)) continue;
+    count = clip(sc, poly, count, spare, coord, sign, 4 + pass);
     const t = poly; poly = spare; spare = t;
   }
 
@@ -245,23 +235,23 @@ function faceContact(
     const o = STRIDE * m;
     if (!(poly[o + 2] < margin)) continue;
     const c = 4 * kept++;
-    cand[c] = poly[o]; cand[c + 1] = poly[o + 1]; cand[c + 2] = poly[o + 2]; cand[c + 3] = poly[o + 3];
+    sc.cand[c] = poly[o]; sc.cand[c + 1] = poly[o + 1]; sc.cand[c + 2] = poly[o + 2]; sc.cand[c + 3] = poly[o + 3];
   }
   let n = kept;
   if (kept > 4) {
-    reduce(kept, DEPTH_TIE_REL * (hRu + hRv));
+    reduce(sc, kept, DEPTH_TIE_REL * (hRu + hRv));
     n = 4;
   }
   const base = (refIsB ? REF_B_FLAG : 0) | (refFace << 9) | (incFace << 6);
   for (let m = 0; m < n; m++) {
-    const c = 4 * (kept > 4 ? pick[m] : m);
-    const u = cand[c], v = cand[c + 1], s = cand[c + 2];
+    const c = 4 * (kept > 4 ? sc.pick[m] : m);
+    const u = sc.cand[c], v = sc.cand[c + 1], s = sc.cand[c + 2];
     const h = hRk + 0.5 * s; // midway between the reference face and the incident point
     addPoint(out,
       R[0] + u * rux + v * rvx + h * nx,
       R[1] + u * ruy + v * rvy + h * ny,
       R[2] + u * ruz + v * rvz + h * nz,
-      s, base | cand[c + 3]);
+      s, base | sc.cand[c + 3]);
   }
 }
 
@@ -270,8 +260,8 @@ function pairId(x: number, y: number): number {
 }
 
 /** Whether every vertex of `src` is inside the plane of {@link clip} (within the slop), as clip tests it. */
-function allInside(src: Float64Array, n: number, coord: number, sign: number): boolean {
-  const limit = clipBounds[coord], slop = clipBounds[2];
+function allInside(sc: BoxBoxScratch, src: Float64Array, n: number, coord: number, sign: number): boolean {
+  const limit = sc.clipBounds[coord], slop = sc.clipBounds[2];
   for (let i = 0; i < n; i++) if (!(sign * src[STRIDE * i + coord] - limit <= slop)) return false;
   return true;
 }
@@ -281,11 +271,11 @@ function allInside(src: Float64Array, n: number, coord: number, sign: number): b
  * below it, from polygon `src` (`n` vertices) into `dst`; returns the new vertex count. Vertices up to
  * `slop` beyond the plane count as inside and are kept unchanged (a vertex lying on the plane up to
  * rounding or jitter keeps its id); created vertices lie exactly on the plane. `tag` (4..7) names the
- * plane in the ids of the vertices it creates. limit = `clipBounds[coord]`, slop = `clipBounds[2]`
+ * plane in the ids of the vertices it creates. limit = `sc.clipBounds[coord]`, slop = `sc.clipBounds[2]`
  * (read from there rather than passed: a double argument to a call that is not inlined is boxed).
  */
-function clip(src: Float64Array, n: number, dst: Float64Array, coord: number, sign: number, tag: number): number {
-  const limit = clipBounds[coord], slop = clipBounds[2];
+function clip(sc: BoxBoxScratch, src: Float64Array, n: number, dst: Float64Array, coord: number, sign: number, tag: number): number {
+  const limit = sc.clipBounds[coord], slop = sc.clipBounds[2];
   let m = 0;
   for (let i = 0; i < n; i++) {
     const ia = STRIDE * i, ib = STRIDE * ((i + 1) % n);
@@ -314,43 +304,43 @@ function clip(src: Float64Array, n: number, dst: Float64Array, coord: number, si
 }
 
 /**
- * Picks 4 of the `n` (> 4) candidates into `pick`: the deepest (ties within `tie` by order), the
+ * Picks 4 of the `n` (> 4) candidates into `sc.pick`: the deepest (ties within `tie` by order), the
  * farthest from it, then the pair maximising the area of the convex hull of the four.
  */
-function reduce(n: number, tie: number): void {
+function reduce(sc: BoxBoxScratch, n: number, tie: number): void {
   let i0 = 0;
-  for (let i = 1; i < n; i++) if (cand[4 * i + 2] < cand[4 * i0 + 2] - tie) i0 = i;
-  const u0 = cand[4 * i0], v0 = cand[4 * i0 + 1];
+  for (let i = 1; i < n; i++) if (sc.cand[4 * i + 2] < sc.cand[4 * i0 + 2] - tie) i0 = i;
+  const u0 = sc.cand[4 * i0], v0 = sc.cand[4 * i0 + 1];
   let i1 = -1, bestD = -1;
   for (let i = 0; i < n; i++) {
     if (i === i0) continue;
-    const du = cand[4 * i] - u0, dv = cand[4 * i + 1] - v0;
+    const du = sc.cand[4 * i] - u0, dv = sc.cand[4 * i + 1] - v0;
     const d = du * du + dv * dv;
     if (d > bestD * (1 + 1e-9)) { bestD = d; i1 = i; }
   }
   // the triangles (i0, i1, x) are shared by all the quads: computed once
-  for (let i = 0; i < n; i++) base01[i] = tri2(i0, i1, i);
+  for (let i = 0; i < n; i++) sc.base01[i] = tri2(sc, i0, i1, i);
   let i2 = -1, i3 = -1, bestArea = -1;
   for (let p = 0; p < n; p++) {
     if (p === i0 || p === i1) continue;
     for (let q = p + 1; q < n; q++) {
       if (q === i0 || q === i1) continue;
-      const area = hullArea4(base01[p], tri2(i0, p, q), base01[q], tri2(i1, p, q));
+      const area = hullArea4(sc.base01[p], tri2(sc, i0, p, q), sc.base01[q], tri2(sc, i1, p, q));
       if (area > bestArea * (1 + 1e-9)) { bestArea = area; i2 = p; i3 = q; }
     }
   }
-  pick[0] = i0; pick[1] = i1; pick[2] = i2; pick[3] = i3;
+  sc.pick[0] = i0; sc.pick[1] = i1; sc.pick[2] = i2; sc.pick[3] = i3;
 }
 
 /** Twice the signed area of the triangle of candidates p, q, r in the (u, v) plane. */
-function tri2(p: number, q: number, r: number): number {
-  const pu = cand[4 * p], pv = cand[4 * p + 1];
-  return (cand[4 * q] - pu) * (cand[4 * r + 1] - pv) - (cand[4 * q + 1] - pv) * (cand[4 * r] - pu);
+function tri2(sc: BoxBoxScratch, p: number, q: number, r: number): number {
+  const pu = sc.cand[4 * p], pv = sc.cand[4 * p + 1];
+  return (sc.cand[4 * q] - pu) * (sc.cand[4 * r + 1] - pv) - (sc.cand[4 * q + 1] - pv) * (sc.cand[4 * r] - pu);
 }
 
 /**
  * Twice the area of the convex hull of 4 candidates p, q, r, s from their signed triangles
- * a = tri2(p, q, r), b = tri2(p, r, s), c = tri2(p, q, s), d = tri2(q, r, s): the largest |shoelace|
+ * a = tri2(sc, p, q, r), b = tri2(sc, p, r, s), c = tri2(sc, p, q, s), d = tri2(sc, q, r, s): the largest |shoelace|
  * over the 3 cyclic orders and the 4 triangles (a self-intersecting order or a reflex quad never
  * exceeds the hull).
  */
@@ -360,15 +350,15 @@ function hullArea4(a: number, b: number, c: number, d: number): number {
     Math.abs(a), Math.abs(b), Math.abs(c), Math.abs(d));
 }
 
-/** Edge–edge contact along the chosen cross axis (`edgeAxis`, oriented from A to B). */
-function edgeContact(out: ManifoldOut, a: PosedShape, b: PosedShape, i: number, j: number, margin: number): void {
-  const lx = edgeAxis[0], ly = edgeAxis[1], lz = edgeAxis[2];
-  const idA = supportEdge(segs, 0, a, axA, i, lx, ly, lz, 1);
-  const idB = supportEdge(segs, 6, b, axB, j, lx, ly, lz, -1);
-  closestSegmentSegment(st, 0, segs, 0, segs, 3, segs, 6, segs, 9);
-  const s = st[0], t = st[1];
-  const pax = segs[0] + s * segs[3], pay = segs[1] + s * segs[4], paz = segs[2] + s * segs[5];
-  const pbx = segs[6] + t * segs[9], pby = segs[7] + t * segs[10], pbz = segs[8] + t * segs[11];
+/** Edge–edge contact along the chosen cross axis (`sc.edgeAxis`, oriented from A to B). */
+function edgeContact(sc: BoxBoxScratch, out: ManifoldOut, a: PosedShape, b: PosedShape, i: number, j: number, margin: number): void {
+  const lx = sc.edgeAxis[0], ly = sc.edgeAxis[1], lz = sc.edgeAxis[2];
+  const idA = supportEdge(sc.segs, 0, a, sc.axA, i, lx, ly, lz, 1);
+  const idB = supportEdge(sc.segs, 6, b, sc.axB, j, lx, ly, lz, -1);
+  closestSegmentSegment(sc.st, 0, sc.segs, 0, sc.segs, 3, sc.segs, 6, sc.segs, 9);
+  const s = sc.st[0], t = sc.st[1];
+  const pax = sc.segs[0] + s * sc.segs[3], pay = sc.segs[1] + s * sc.segs[4], paz = sc.segs[2] + s * sc.segs[5];
+  const pbx = sc.segs[6] + t * sc.segs[9], pby = sc.segs[7] + t * sc.segs[10], pbz = sc.segs[8] + t * sc.segs[11];
   const separation = (pbx - pax) * lx + (pby - pay) * ly + (pbz - paz) * lz;
   if (!(separation < margin)) return;
   out.normal[0] = lx; out.normal[1] = ly; out.normal[2] = lz;

@@ -1,7 +1,7 @@
 /**
  * Narrowphase stage: box–capsule contact (A = box, B = capsule).
  *
- * Algorithm, in the box frame (the capsule's core segment p(t) = p0 + t D, t ∈ [0, 1]):
+ * Algorithm, in the box frame (the capsule's core segment p(t) = sc.p0 + t D, t ∈ [0, 1]):
  * 1. Exact segment–box distance. The squared distance from p(t) to the box,
  *    Σᵢ max(|pᵢ(t)| − hᵢ, 0)², is convex and piecewise quadratic in t with breakpoints where a
  *    coordinate crosses ±hᵢ; it is minimised exactly on each piece (the closest point on the box is
@@ -36,6 +36,7 @@
 import { quatRotate, quatRotateInverse } from '../../math/quat';
 import { closestSegmentSegment } from '../../math/vec3';
 import { addPoint, type ManifoldOut, type PosedShape } from './manifold';
+import type { BoxCapsuleScratch } from './collide-scratch';
 
 /** Below this segment–box distance (unit: m) the segment counts as touching: SAT path. */
 const TOUCH_DISTANCE = 1e-9;
@@ -57,13 +58,6 @@ const MIN_SPAN_REL = 1e-3;
 const FACE = 0x100, EDGE = 0x200, REGION = 0x300;
 
 const UP = new Float64Array([0, 1, 0]);
-const tmp = new Float64Array(3);
-const p0 = new Float64Array(3); // segment start, box frame
-const dl = new Float64Array(3); // segment vector, box frame
-const bp = new Float64Array(8); // breakpoints
-const segs = new Float64Array(12);
-const st = new Float64Array(2);
-const clipOut = new Float64Array(4); // t0, t1, code0, code1
 
 /**
  * Box A (half extents at indices 7..9) vs capsule B (radius at 7, core half height at 8 along the
@@ -71,20 +65,21 @@ const clipOut = new Float64Array(4); // t0, t1, code0, code1
  * frame) from the box to the capsule.
  */
 export function collideBoxCapsule(out: ManifoldOut, a: PosedShape, b: PosedShape, margin: number): void {
+  const sc = out.scratch.boxCapsule;
   out.pointCount = 0;
   const r = b[7], hh = b[8];
   // core segment in the box frame
-  quatRotate(tmp, 0, b, 3, UP, 0);
-  const ux = hh * tmp[0], uy = hh * tmp[1], uz = hh * tmp[2];
-  tmp[0] = b[0] - ux - a[0]; tmp[1] = b[1] - uy - a[1]; tmp[2] = b[2] - uz - a[2];
-  quatRotateInverse(p0, 0, a, 3, tmp, 0);
-  tmp[0] = 2 * ux; tmp[1] = 2 * uy; tmp[2] = 2 * uz;
-  quatRotateInverse(dl, 0, a, 3, tmp, 0);
+  quatRotate(sc.tmp, 0, b, 3, UP, 0);
+  const ux = hh * sc.tmp[0], uy = hh * sc.tmp[1], uz = hh * sc.tmp[2];
+  sc.tmp[0] = b[0] - ux - a[0]; sc.tmp[1] = b[1] - uy - a[1]; sc.tmp[2] = b[2] - uz - a[2];
+  quatRotateInverse(sc.p0, 0, a, 3, sc.tmp, 0);
+  sc.tmp[0] = 2 * ux; sc.tmp[1] = 2 * uy; sc.tmp[2] = 2 * uz;
+  quatRotateInverse(sc.dl, 0, a, 3, sc.tmp, 0);
   const hx = a[7], hy = a[8], hz = a[9];
-  const len = Math.sqrt(dl[0] * dl[0] + dl[1] * dl[1] + dl[2] * dl[2]);
+  const len = Math.sqrt(sc.dl[0] * sc.dl[0] + sc.dl[1] * sc.dl[1] + sc.dl[2] * sc.dl[2]);
 
-  const t = closestParameter(hx, hy, hz);
-  const px = p0[0] + t * dl[0], py = p0[1] + t * dl[1], pz = p0[2] + t * dl[2];
+  const t = closestParameter(sc, hx, hy, hz);
+  const px = sc.p0[0] + t * sc.dl[0], py = sc.p0[1] + t * sc.dl[1], pz = sc.p0[2] + t * sc.dl[2];
   const qx = clamp(px, hx), qy = clamp(py, hy), qz = clamp(pz, hz);
   const ex = px - qx, ey = py - qy, ez = pz - qz;
   const dist = Math.sqrt(ex * ex + ey * ey + ez * ez);
@@ -100,37 +95,37 @@ export function collideBoxCapsule(out: ManifoldOut, a: PosedShape, b: PosedShape
   if (dist > TOUCH_DISTANCE && outside > 0) {
     if (!(dist - r < margin)) return;
     if (outside === 1) {
-      const flat = len > 0 && Math.abs(dl[faceAxis]) < FLAT_SIN * len;
-      faceContact(out, a, faceAxis, faceSign, r, margin, flat, t);
+      const flat = len > 0 && Math.abs(sc.dl[faceAxis]) < FLAT_SIN * len;
+      faceContact(sc, out, a, faceAxis, faceSign, r, margin, flat, t);
       return;
     }
     // edge or corner region: normal from the box point to the segment point
     const nx = ex / dist, ny = ey / dist, nz = ez / dist;
-    tmp[0] = nx; tmp[1] = ny; tmp[2] = nz;
-    quatRotate(out.normal, 0, a, 3, tmp, 0);
+    sc.tmp[0] = nx; sc.tmp[1] = ny; sc.tmp[2] = nz;
+    quatRotate(out.normal, 0, a, 3, sc.tmp, 0);
     if (outside === 2) {
       // edge region: a core lying along the edge touches it along a line
       const i = px >= -hx - REGION_TOLERANCE && px <= hx + REGION_TOLERANCE ? 0
         : py >= -hy - REGION_TOLERANCE && py <= hy + REGION_TOLERANCE ? 1 : 2;
       const c1 = (i + 1) % 3, c2 = (i + 2) % 3;
       const v1 = c1 === 0 ? px : c1 === 1 ? py : pz, v2 = c2 === 0 ? px : c2 === 1 ? py : pz;
-      if (edgeLine(out, a, i, v1 < 0 ? -1 : 1, v2 < 0 ? -1 : 1, nx, ny, nz, r, margin, REGION | region, 5)) return;
+      if (edgeLine(sc, out, a, i, v1 < 0 ? -1 : 1, v2 < 0 ? -1 : 1, nx, ny, nz, r, margin, REGION | region, 5)) return;
     }
-    emit(out, a, qx, qy, qz, px - r * nx, py - r * ny, pz - r * nz, dist - r, REGION | region);
+    emit(sc, out, a, qx, qy, qz, px - r * nx, py - r * ny, pz - r * nz, dist - r, REGION | region);
     return;
   }
 
   // core segment touches or crosses the box: SAT over the face normals and eᵢ × u
   let sepF = -Infinity, fAxis = 0, fSign = 1;
   for (let i = 0; i < 3; i++) {
-    const c0 = p0[i], c1 = p0[i] + dl[i], h = a[7 + i];
+    const c0 = sc.p0[i], c1 = sc.p0[i] + sc.dl[i], h = a[7 + i];
     const sPlus = Math.min(c0, c1) - h, sMinus = -Math.max(c0, c1) - h;
     const s = sPlus >= sMinus ? sPlus : sMinus;
     if (s > sepF) { sepF = s; fAxis = i; fSign = sPlus >= sMinus ? 1 : -1; }
   }
   let sepE = -Infinity, eAxis = -1, lx = 0, ly = 0, lz = 0;
   if (len > 0) {
-    const vx = dl[0] / len, vy = dl[1] / len, vz = dl[2] / len;
+    const vx = sc.dl[0] / len, vy = sc.dl[1] / len, vz = sc.dl[2] / len;
     for (let i = 0; i < 3; i++) {
       // eᵢ × v
       let cx = i === 0 ? 0 : i === 1 ? vz : -vy;
@@ -140,8 +135,8 @@ export function collideBoxCapsule(out: ManifoldOut, a: PosedShape, b: PosedShape
       if (cl < EDGE_PARALLEL_SIN) continue;
       cx /= cl; cy /= cl; cz /= cl;
       const hL = hx * Math.abs(cx) + hy * Math.abs(cy) + hz * Math.abs(cz);
-      const c0 = p0[0] * cx + p0[1] * cy + p0[2] * cz;
-      const c1 = c0 + dl[0] * cx + dl[1] * cy + dl[2] * cz;
+      const c0 = sc.p0[0] * cx + sc.p0[1] * cy + sc.p0[2] * cz;
+      const c1 = c0 + sc.dl[0] * cx + sc.dl[1] * cy + sc.dl[2] * cz;
       const sPlus = Math.min(c0, c1) - hL, sMinus = -Math.max(c0, c1) - hL;
       const s = sPlus >= sMinus ? sPlus : sMinus;
       if (s > sepE) {
@@ -153,10 +148,10 @@ export function collideBoxCapsule(out: ManifoldOut, a: PosedShape, b: PosedShape
   }
   if (!(Math.max(sepF, sepE) - r < margin)) return;
   if (eAxis >= 0 && sepE > sepF + AXIS_BIAS_REL * Math.abs(sepF) + AXIS_BIAS_ABS) {
-    edgeContact(out, a, eAxis, lx, ly, lz, r, margin);
+    edgeContact(sc, out, a, eAxis, lx, ly, lz, r, margin);
   } else {
-    const flat = len > 0 && Math.abs(dl[fAxis]) < FLAT_SIN * len;
-    faceContact(out, a, fAxis, fSign, r, margin, flat, t);
+    const flat = len > 0 && Math.abs(sc.dl[fAxis]) < FLAT_SIN * len;
+    faceContact(sc, out, a, fAxis, fSign, r, margin, flat, t);
   }
 }
 
@@ -165,47 +160,47 @@ function clamp(x: number, h: number): number {
 }
 
 /** Squared distance from p(t) to the box (box frame). */
-function distance2(t: number, hx: number, hy: number, hz: number): number {
-  const x = Math.abs(p0[0] + t * dl[0]) - hx, y = Math.abs(p0[1] + t * dl[1]) - hy, z = Math.abs(p0[2] + t * dl[2]) - hz;
+function distance2(sc: BoxCapsuleScratch, t: number, hx: number, hy: number, hz: number): number {
+  const x = Math.abs(sc.p0[0] + t * sc.dl[0]) - hx, y = Math.abs(sc.p0[1] + t * sc.dl[1]) - hy, z = Math.abs(sc.p0[2] + t * sc.dl[2]) - hz;
   return (x > 0 ? x * x : 0) + (y > 0 ? y * y : 0) + (z > 0 ? z * z : 0);
 }
 
 /** The parameter t ∈ [0, 1] of the segment point closest to the box (the first one on ties). */
-function closestParameter(hx: number, hy: number, hz: number): number {
+function closestParameter(sc: BoxCapsuleScratch, hx: number, hy: number, hz: number): number {
   let n = 0;
-  bp[n++] = 0;
+  sc.bp[n++] = 0;
   for (let i = 0; i < 3; i++) {
-    const d = dl[i];
+    const d = sc.dl[i];
     if (d === 0) continue;
     const h = i === 0 ? hx : i === 1 ? hy : hz;
-    const ta = (h - p0[i]) / d, tb = (-h - p0[i]) / d;
-    if (ta > 0 && ta < 1) bp[n++] = ta;
-    if (tb > 0 && tb < 1) bp[n++] = tb;
+    const ta = (h - sc.p0[i]) / d, tb = (-h - sc.p0[i]) / d;
+    if (ta > 0 && ta < 1) sc.bp[n++] = ta;
+    if (tb > 0 && tb < 1) sc.bp[n++] = tb;
   }
-  bp[n++] = 1;
+  sc.bp[n++] = 1;
   for (let i = 1; i < n; i++) { // insertion sort
-    const v = bp[i];
+    const v = sc.bp[i];
     let j = i;
-    while (j > 0 && bp[j - 1] > v) { bp[j] = bp[j - 1]; j--; }
-    bp[j] = v;
+    while (j > 0 && sc.bp[j - 1] > v) { sc.bp[j] = sc.bp[j - 1]; j--; }
+    sc.bp[j] = v;
   }
   let bestT = 0, bestF = Infinity;
   for (let k = 0; k + 1 < n; k++) {
-    const ta = bp[k], tb = bp[k + 1];
+    const ta = sc.bp[k], tb = sc.bp[k + 1];
     const tm = 0.5 * (ta + tb);
     // on this piece the active (outside) coordinates and their clamp values are fixed
     let num = 0, den = 0;
     for (let i = 0; i < 3; i++) {
       const h = i === 0 ? hx : i === 1 ? hy : hz;
-      const c = p0[i] + tm * dl[i];
+      const c = sc.p0[i] + tm * sc.dl[i];
       if (c >= -h && c <= h) continue; // inside the slab: no term
       const lim = c > h ? h : -h;
-      num += dl[i] * (p0[i] - lim);
-      den += dl[i] * dl[i];
+      num += sc.dl[i] * (sc.p0[i] - lim);
+      den += sc.dl[i] * sc.dl[i];
     }
     let t = den > 0 ? -num / den : ta;
     t = t < ta ? ta : t > tb ? tb : t;
-    const f = distance2(t, hx, hy, hz);
+    const f = distance2(sc, t, hx, hy, hz);
     if (f < bestF) { bestF = f; bestT = t; }
   }
   return bestT;
@@ -216,12 +211,12 @@ function closestParameter(hx: number, hy: number, hz: number): number {
  * The normal must already be in `out.normal`.
  */
 function emit(
-  out: ManifoldOut, a: PosedShape, qx: number, qy: number, qz: number,
+  sc: BoxCapsuleScratch, out: ManifoldOut, a: PosedShape, qx: number, qy: number, qz: number,
   cx: number, cy: number, cz: number, separation: number, id: number,
 ): void {
-  tmp[0] = 0.5 * (qx + cx); tmp[1] = 0.5 * (qy + cy); tmp[2] = 0.5 * (qz + cz);
-  quatRotate(tmp, 0, a, 3, tmp, 0);
-  addPoint(out, a[0] + tmp[0], a[1] + tmp[1], a[2] + tmp[2], separation, id);
+  sc.tmp[0] = 0.5 * (qx + cx); sc.tmp[1] = 0.5 * (qy + cy); sc.tmp[2] = 0.5 * (qz + cz);
+  quatRotate(sc.tmp, 0, a, 3, sc.tmp, 0);
+  addPoint(out, a[0] + sc.tmp[0], a[1] + sc.tmp[1], a[2] + sc.tmp[2], separation, id);
 }
 
 /**
@@ -230,91 +225,91 @@ function emit(
  * empty (the segment only grazes the face's rim).
  */
 function faceContact(
-  out: ManifoldOut, a: PosedShape, axis: number, sign: number, r: number, margin: number,
+  sc: BoxCapsuleScratch, out: ManifoldOut, a: PosedShape, axis: number, sign: number, r: number, margin: number,
   flat: boolean, tFallback: number,
 ): void {
-  tmp[0] = 0; tmp[1] = 0; tmp[2] = 0; tmp[axis] = sign;
-  quatRotate(out.normal, 0, a, 3, tmp, 0);
+  sc.tmp[0] = 0; sc.tmp[1] = 0; sc.tmp[2] = 0; sc.tmp[axis] = sign;
+  quatRotate(out.normal, 0, a, 3, sc.tmp, 0);
   const face = 2 * axis + (sign > 0 ? 0 : 1);
   const h = a[7 + axis];
   let t0: number, t1: number, code0: number, code1: number;
-  if (clipToSides(a, axis)) {
-    t0 = clipOut[0]; t1 = clipOut[1]; code0 = clipOut[2]; code1 = clipOut[3];
+  if (clipToSides(sc, a, axis)) {
+    t0 = sc.clipOut[0]; t1 = sc.clipOut[1]; code0 = sc.clipOut[2]; code1 = sc.clipOut[3];
   } else {
     t0 = t1 = tFallback; code0 = code1 = 6;
   }
-  const h0 = sign * (p0[axis] + t0 * dl[axis]) - h;
-  const h1 = sign * (p0[axis] + t1 * dl[axis]) - h;
-  const len = Math.sqrt(dl[0] * dl[0] + dl[1] * dl[1] + dl[2] * dl[2]);
+  const h0 = sign * (sc.p0[axis] + t0 * sc.dl[axis]) - h;
+  const h1 = sign * (sc.p0[axis] + t1 * sc.dl[axis]) - h;
+  const len = Math.sqrt(sc.dl[0] * sc.dl[0] + sc.dl[1] * sc.dl[1] + sc.dl[2] * sc.dl[2]);
   if (flat && (t1 - t0) * len > MIN_SPAN_REL * r) {
-    facePoint(out, a, axis, sign, h, t0, h0 - r, r, margin, FACE | (face << 3) | code0);
-    facePoint(out, a, axis, sign, h, t1, h1 - r, r, margin, FACE | (face << 3) | code1);
+    facePoint(sc, out, a, axis, sign, h, t0, h0 - r, r, margin, FACE | (face << 3) | code0);
+    facePoint(sc, out, a, axis, sign, h, t1, h1 - r, r, margin, FACE | (face << 3) | code1);
   } else if (h1 < h0) {
-    facePoint(out, a, axis, sign, h, t1, h1 - r, r, margin, FACE | (face << 3) | code1);
+    facePoint(sc, out, a, axis, sign, h, t1, h1 - r, r, margin, FACE | (face << 3) | code1);
   } else {
-    facePoint(out, a, axis, sign, h, t0, h0 - r, r, margin, FACE | (face << 3) | code0);
+    facePoint(sc, out, a, axis, sign, h, t0, h0 - r, r, margin, FACE | (face << 3) | code0);
   }
 }
 
 function facePoint(
-  out: ManifoldOut, a: PosedShape, axis: number, sign: number, h: number, t: number,
+  sc: BoxCapsuleScratch, out: ManifoldOut, a: PosedShape, axis: number, sign: number, h: number, t: number,
   separation: number, r: number, margin: number, id: number,
 ): void {
   if (!(separation < margin)) return;
-  const x = p0[0] + t * dl[0], y = p0[1] + t * dl[1], z = p0[2] + t * dl[2];
+  const x = sc.p0[0] + t * sc.dl[0], y = sc.p0[1] + t * sc.dl[1], z = sc.p0[2] + t * sc.dl[2];
   // box point: (x, y, z) projected on the face plane; capsule point: (x, y, z) − r·sign·e_axis
   const sx = axis === 0 ? sign * h : x, sy = axis === 1 ? sign * h : y, sz = axis === 2 ? sign * h : z;
   const cx = axis === 0 ? x - sign * r : x, cy = axis === 1 ? y - sign * r : y, cz = axis === 2 ? z - sign * r : z;
-  emit(out, a, sx, sy, sz, cx, cy, cz, separation, id);
+  emit(sc, out, a, sx, sy, sz, cx, cy, cz, separation, id);
 }
 
 /**
  * Liang–Barsky clip of the segment against the side planes of the faces normal to `axis`. Writes
- * t0, t1 and the codes of what bounds each end (0 / 1 segment end, 2..5 side plane) to `clipOut`;
+ * t0, t1 and the codes of what bounds each end (0 / 1 segment end, 2..5 side plane) to `sc.clipOut`;
  * returns false when nothing is left. An end less than the slop beyond a plane is kept as it is (so
  * a capsule lying along the rim keeps its ids); ends that are cut lie exactly on the plane.
  */
-function clipToSides(a: PosedShape, axis: number): boolean {
+function clipToSides(sc: BoxCapsuleScratch, a: PosedShape, axis: number): boolean {
   const u = (axis + 1) % 3, v = (axis + 2) % 3;
   const slop = CLIP_SLOP_REL * Math.min(a[7 + u], a[7 + v]);
   let t0 = 0, t1 = 1, code0 = 0, code1 = 1;
   for (let p = 0; p < 4; p++) {
     const c = p < 2 ? u : v, sg = p % 2 === 0 ? 1 : -1, lim = a[7 + c];
     // keep sg·(p0_c + t D_c) ≤ lim
-    const den = sg * dl[c];
+    const den = sg * sc.dl[c];
     if (den === 0) {
-      if (sg * p0[c] - lim > slop) return false;
+      if (sg * sc.p0[c] - lim > slop) return false;
     } else if (den > 0) {
-      if (sg * (p0[c] + t1 * dl[c]) - lim > slop) { t1 = (lim - sg * p0[c]) / den; code1 = 2 + p; }
-    } else if (sg * (p0[c] + t0 * dl[c]) - lim > slop) {
-      t0 = (lim - sg * p0[c]) / den; code0 = 2 + p;
+      if (sg * (sc.p0[c] + t1 * sc.dl[c]) - lim > slop) { t1 = (lim - sg * sc.p0[c]) / den; code1 = 2 + p; }
+    } else if (sg * (sc.p0[c] + t0 * sc.dl[c]) - lim > slop) {
+      t0 = (lim - sg * sc.p0[c]) / den; code0 = 2 + p;
     }
   }
   if (t0 > t1) return false;
-  clipOut[0] = t0; clipOut[1] = t1; clipOut[2] = code0; clipOut[3] = code1;
+  sc.clipOut[0] = t0; sc.clipOut[1] = t1; sc.clipOut[2] = code0; sc.clipOut[3] = code1;
   return true;
 }
 
 /** Edge axis: the box edge parallel to e_axis extreme along n = (lx, ly, lz) (box frame) vs the segment. */
 function edgeContact(
-  out: ManifoldOut, a: PosedShape, axis: number, lx: number, ly: number, lz: number, r: number, margin: number,
+  sc: BoxCapsuleScratch, out: ManifoldOut, a: PosedShape, axis: number, lx: number, ly: number, lz: number, r: number, margin: number,
 ): void {
   const k1 = (axis + 1) % 3, k2 = (axis + 2) % 3;
   const l1 = k1 === 0 ? lx : k1 === 1 ? ly : lz, l2 = k2 === 0 ? lx : k2 === 1 ? ly : lz;
   const s1 = l1 < 0 ? -1 : 1, s2 = l2 < 0 ? -1 : 1;
-  segs[k1] = s1 * a[7 + k1]; segs[k2] = s2 * a[7 + k2]; segs[axis] = -a[7 + axis];
-  segs[3 + k1] = 0; segs[3 + k2] = 0; segs[3 + axis] = 2 * a[7 + axis];
-  closestSegmentSegment(st, 0, segs, 0, segs, 3, p0, 0, dl, 0);
-  const s = st[0], t = st[1];
-  const qx = segs[0] + s * segs[3], qy = segs[1] + s * segs[4], qz = segs[2] + s * segs[5];
-  const px = p0[0] + t * dl[0], py = p0[1] + t * dl[1], pz = p0[2] + t * dl[2];
-  tmp[0] = lx; tmp[1] = ly; tmp[2] = lz;
-  quatRotate(out.normal, 0, a, 3, tmp, 0);
+  sc.segs[k1] = s1 * a[7 + k1]; sc.segs[k2] = s2 * a[7 + k2]; sc.segs[axis] = -a[7 + axis];
+  sc.segs[3 + k1] = 0; sc.segs[3 + k2] = 0; sc.segs[3 + axis] = 2 * a[7 + axis];
+  closestSegmentSegment(sc.st, 0, sc.segs, 0, sc.segs, 3, sc.p0, 0, sc.dl, 0);
+  const s = sc.st[0], t = sc.st[1];
+  const qx = sc.segs[0] + s * sc.segs[3], qy = sc.segs[1] + s * sc.segs[4], qz = sc.segs[2] + s * sc.segs[5];
+  const px = sc.p0[0] + t * sc.dl[0], py = sc.p0[1] + t * sc.dl[1], pz = sc.p0[2] + t * sc.dl[2];
+  sc.tmp[0] = lx; sc.tmp[1] = ly; sc.tmp[2] = lz;
+  quatRotate(out.normal, 0, a, 3, sc.tmp, 0);
   const id = EDGE | (4 * axis + (s1 > 0 ? 1 : 0) + (s2 > 0 ? 2 : 0));
-  if (edgeLine(out, a, axis, s1, s2, lx, ly, lz, r, margin, id, 4)) return;
+  if (edgeLine(sc, out, a, axis, s1, s2, lx, ly, lz, r, margin, id, 4)) return;
   const separation = (px - qx) * lx + (py - qy) * ly + (pz - qz) * lz - r;
   if (!(separation < margin)) return;
-  emit(out, a, qx, qy, qz, px - r * lx, py - r * ly, pz - r * lz, separation, id);
+  emit(sc, out, a, qx, qy, qz, px - r * lx, py - r * ly, pz - r * lz, separation, id);
 }
 
 /**
@@ -326,14 +321,14 @@ function edgeContact(
  * along the edge, the clipped part is too short, or both ends are beyond the margin.
  */
 function edgeLine(
-  out: ManifoldOut, a: PosedShape, axis: number, s1: number, s2: number,
+  sc: BoxCapsuleScratch, out: ManifoldOut, a: PosedShape, axis: number, s1: number, s2: number,
   nx: number, ny: number, nz: number, r: number, margin: number, idBase: number, shift: number,
 ): boolean {
-  const len = Math.sqrt(dl[0] * dl[0] + dl[1] * dl[1] + dl[2] * dl[2]);
+  const len = Math.sqrt(sc.dl[0] * sc.dl[0] + sc.dl[1] * sc.dl[1] + sc.dl[2] * sc.dl[2]);
   const k1 = (axis + 1) % 3, k2 = (axis + 2) % 3;
-  if (!(Math.sqrt(dl[k1] * dl[k1] + dl[k2] * dl[k2]) < FLAT_SIN * len)) return false;
+  if (!(Math.sqrt(sc.dl[k1] * sc.dl[k1] + sc.dl[k2] * sc.dl[k2]) < FLAT_SIN * len)) return false;
   const h = a[7 + axis], slop = CLIP_SLOP_REL * h;
-  const d = dl[axis], e0 = p0[axis], e1 = p0[axis] + d; // d ≠ 0 here
+  const d = sc.dl[axis], e0 = sc.p0[axis], e1 = sc.p0[axis] + d; // d ≠ 0 here
   let t0 = 0, t1 = 1, c0 = 0, c1 = 1;
   if (d > 0) {
     if (e1 - h > slop) { t1 = (h - e0) / d; c1 = 3; }
@@ -345,13 +340,13 @@ function edgeLine(
   if (!((t1 - t0) * len > MIN_SPAN_REL * r)) return false;
   for (let end = 0; end < 2; end++) {
     const t = end === 0 ? t0 : t1, code = end === 0 ? c0 : c1;
-    const px = p0[0] + t * dl[0], py = p0[1] + t * dl[1], pz = p0[2] + t * dl[2];
+    const px = sc.p0[0] + t * sc.dl[0], py = sc.p0[1] + t * sc.dl[1], pz = sc.p0[2] + t * sc.dl[2];
     // the edge point beside p
-    segs[k1] = s1 * a[7 + k1]; segs[k2] = s2 * a[7 + k2];
-    segs[axis] = clamp(axis === 0 ? px : axis === 1 ? py : pz, h);
-    const separation = (px - segs[0]) * nx + (py - segs[1]) * ny + (pz - segs[2]) * nz - r;
+    sc.segs[k1] = s1 * a[7 + k1]; sc.segs[k2] = s2 * a[7 + k2];
+    sc.segs[axis] = clamp(axis === 0 ? px : axis === 1 ? py : pz, h);
+    const separation = (px - sc.segs[0]) * nx + (py - sc.segs[1]) * ny + (pz - sc.segs[2]) * nz - r;
     if (!(separation < margin)) continue;
-    emit(out, a, segs[0], segs[1], segs[2], px - r * nx, py - r * ny, pz - r * nz, separation,
+    emit(sc, out, a, sc.segs[0], sc.segs[1], sc.segs[2], px - r * nx, py - r * ny, pz - r * nz, separation,
       idBase | ((code + 1) << shift));
   }
   return out.pointCount > 0;

@@ -3,7 +3,7 @@
  *
  * Algorithm: closest points of the two core segments (Ericson, "Real-Time Collision Detection" §5.1.9);
  * the capsules touch where those points are closer than rA + rB. The normal is the direction between
- * the closest points. When the segments are nearly parallel (|uA × uB| < {@link PARALLEL_SIN}) and
+ * the closest points. When the segments are nearly parallel (|sc.uA × sc.uB| < {@link PARALLEL_SIN}) and
  * their projections on A's axis overlap, the contact is a line: B's segment is clipped to A's interval
  * (the same two-point manifold Jolt builds from the capsules' supporting faces) and each end of the
  * overlap becomes a point, with its own separation measured along the common normal, so a capsule lying
@@ -17,6 +17,7 @@
 import { quatRotate } from '../../math/quat';
 import { closestSegmentSegment, tangentBasis } from '../../math/vec3';
 import { addPoint, type ManifoldOut, type PosedShape } from './manifold';
+import type { CapsuleCapsuleScratch } from './collide-scratch';
 
 /** Segments whose directions make an angle with sine below this are treated as parallel. */
 const PARALLEL_SIN = 0.02;
@@ -26,35 +27,31 @@ const MIN_OVERLAP_REL = 1e-3;
 const MIN_DISTANCE = 1e-12;
 
 const UP = new Float64Array([0, 1, 0]);
-const uA = new Float64Array(3);
-const uB = new Float64Array(3);
-const seg = new Float64Array(12); // P0, D1, Q0, D2
-const st = new Float64Array(2);
-const tmp = new Float64Array(3);
 
 /**
  * Capsule A vs capsule B (radius at index 7, core half height at 8 along the body y axis). Up to two
  * points with separation (unit: m) below `margin` (unit: m). Normal (world frame) from A to B.
  */
 export function collideCapsuleCapsule(out: ManifoldOut, a: PosedShape, b: PosedShape, margin: number): void {
+  const sc = out.scratch.capsuleCapsule;
   out.pointCount = 0;
   const rA = a[7], hA = a[8], rB = b[7], hB = b[8], rSum = rA + rB;
-  quatRotate(uA, 0, a, 3, UP, 0);
-  quatRotate(uB, 0, b, 3, UP, 0);
+  quatRotate(sc.uA, 0, a, 3, UP, 0);
+  quatRotate(sc.uB, 0, b, 3, UP, 0);
   for (let i = 0; i < 3; i++) {
-    seg[i] = a[i] - hA * uA[i]; seg[3 + i] = 2 * hA * uA[i];
-    seg[6 + i] = b[i] - hB * uB[i]; seg[9 + i] = 2 * hB * uB[i];
+    sc.seg[i] = a[i] - hA * sc.uA[i]; sc.seg[3 + i] = 2 * hA * sc.uA[i];
+    sc.seg[6 + i] = b[i] - hB * sc.uB[i]; sc.seg[9 + i] = 2 * hB * sc.uB[i];
   }
-  closestSegmentSegment(st, 0, seg, 0, seg, 3, seg, 6, seg, 9);
-  const s = st[0], t = st[1];
-  const c1x = seg[0] + s * seg[3], c1y = seg[1] + s * seg[4], c1z = seg[2] + s * seg[5];
-  const c2x = seg[6] + t * seg[9], c2y = seg[7] + t * seg[10], c2z = seg[8] + t * seg[11];
+  closestSegmentSegment(sc.st, 0, sc.seg, 0, sc.seg, 3, sc.seg, 6, sc.seg, 9);
+  const s = sc.st[0], t = sc.st[1];
+  const c1x = sc.seg[0] + s * sc.seg[3], c1y = sc.seg[1] + s * sc.seg[4], c1z = sc.seg[2] + s * sc.seg[5];
+  const c2x = sc.seg[6] + t * sc.seg[9], c2y = sc.seg[7] + t * sc.seg[10], c2z = sc.seg[8] + t * sc.seg[11];
   const vx = c2x - c1x, vy = c2y - c1y, vz = c2z - c1z;
   const dist = Math.sqrt(vx * vx + vy * vy + vz * vz);
   if (!(dist - rSum < margin)) return;
 
   // u_A × u_B: its length is the sine of the angle between the axes
-  const wx = uA[1] * uB[2] - uA[2] * uB[1], wy = uA[2] * uB[0] - uA[0] * uB[2], wz = uA[0] * uB[1] - uA[1] * uB[0];
+  const wx = sc.uA[1] * sc.uB[2] - sc.uA[2] * sc.uB[1], wy = sc.uA[2] * sc.uB[0] - sc.uA[0] * sc.uB[2], wz = sc.uA[0] * sc.uB[1] - sc.uA[1] * sc.uB[0];
   const sinAngle = Math.sqrt(wx * wx + wy * wy + wz * wz);
   const bothSegments = hA > 0 && hB > 0;
 
@@ -62,20 +59,20 @@ export function collideCapsuleCapsule(out: ManifoldOut, a: PosedShape, b: PosedS
   if (dist > MIN_DISTANCE) {
     n[0] = vx / dist; n[1] = vy / dist; n[2] = vz / dist;
   } else {
-    chooseNormal(n, a, b, hA, hB, wx, wy, wz, sinAngle);
+    chooseNormal(sc, n, a, b, hA, hB, wx, wy, wz, sinAngle);
   }
 
   if (bothSegments && sinAngle < PARALLEL_SIN) {
     // B's end points along A's axis, measured from A's centre (A spans [−hA, hA])
-    const t0 = (seg[6] - a[0]) * uA[0] + (seg[7] - a[1]) * uA[1] + (seg[8] - a[2]) * uA[2];
-    const t1 = t0 + seg[9] * uA[0] + seg[10] * uA[1] + seg[11] * uA[2];
+    const t0 = (sc.seg[6] - a[0]) * sc.uA[0] + (sc.seg[7] - a[1]) * sc.uA[1] + (sc.seg[8] - a[2]) * sc.uA[2];
+    const t1 = t0 + sc.seg[9] * sc.uA[0] + sc.seg[10] * sc.uA[1] + sc.seg[11] * sc.uA[2];
     let lo = -hA, loCode = 0, hi = hA, hiCode = 1;
     const bLo = t0 < t1 ? t0 : t1, bHi = t0 < t1 ? t1 : t0;
     if (bLo > lo) { lo = bLo; loCode = t0 < t1 ? 2 : 3; }
     if (bHi < hi) { hi = bHi; hiCode = t0 < t1 ? 3 : 2; }
     if (hi - lo > MIN_OVERLAP_REL * rSum) {
-      addLinePoint(out, a, lo, rA, rB, margin, 4 + loCode);
-      addLinePoint(out, a, hi, rA, rB, margin, 4 + hiCode);
+      addLinePoint(sc, out, a, lo, rA, rB, margin, 4 + loCode);
+      addLinePoint(sc, out, a, hi, rA, rB, margin, 4 + hiCode);
       if (out.pointCount > 0) return;
     }
   }
@@ -89,15 +86,15 @@ export function collideCapsuleCapsule(out: ManifoldOut, a: PosedShape, b: PosedS
 
 /** Adds the point at parameter τ (unit: m from A's centre) on A's axis against B's segment. */
 function addLinePoint(
-  out: ManifoldOut, a: PosedShape, tau: number, rA: number, rB: number, margin: number, id: number,
+  sc: CapsuleCapsuleScratch, out: ManifoldOut, a: PosedShape, tau: number, rA: number, rB: number, margin: number, id: number,
 ): void {
   const n = out.normal;
-  const px = a[0] + tau * uA[0], py = a[1] + tau * uA[1], pz = a[2] + tau * uA[2];
+  const px = a[0] + tau * sc.uA[0], py = a[1] + tau * sc.uA[1], pz = a[2] + tau * sc.uA[2];
   // closest point on B's segment Q0 + t D2
-  const dd = seg[9] * seg[9] + seg[10] * seg[10] + seg[11] * seg[11];
-  let t = ((px - seg[6]) * seg[9] + (py - seg[7]) * seg[10] + (pz - seg[8]) * seg[11]) / dd;
+  const dd = sc.seg[9] * sc.seg[9] + sc.seg[10] * sc.seg[10] + sc.seg[11] * sc.seg[11];
+  let t = ((px - sc.seg[6]) * sc.seg[9] + (py - sc.seg[7]) * sc.seg[10] + (pz - sc.seg[8]) * sc.seg[11]) / dd;
   t = t < 0 ? 0 : t > 1 ? 1 : t;
-  const qx = seg[6] + t * seg[9], qy = seg[7] + t * seg[10], qz = seg[8] + t * seg[11];
+  const qx = sc.seg[6] + t * sc.seg[9], qy = sc.seg[7] + t * sc.seg[10], qz = sc.seg[8] + t * sc.seg[11];
   const separation = (qx - px) * n[0] + (qy - py) * n[1] + (qz - pz) * n[2] - rA - rB;
   if (!(separation < margin)) return;
   const k = rA - rB;
@@ -106,11 +103,11 @@ function addLinePoint(
 
 /**
  * Normal when the core segments touch or cross (no direction between closest points): the common
- * perpendicular uA × uB for crossing axes, else the part of cB − cA perpendicular to the axis, else a
+ * perpendicular sc.uA × sc.uB for crossing axes, else the part of cB − cA perpendicular to the axis, else a
  * fixed perpendicular of the axis, else +y. Oriented from A towards B where that is defined.
  */
 function chooseNormal(
-  n: Float64Array, a: PosedShape, b: PosedShape, hA: number, hB: number,
+  sc: CapsuleCapsuleScratch, n: Float64Array, a: PosedShape, b: PosedShape, hA: number, hB: number,
   wx: number, wy: number, wz: number, sinAngle: number,
 ): void {
   const dx = b[0] - a[0], dy = b[1] - a[1], dz = b[2] - a[2];
@@ -119,11 +116,11 @@ function chooseNormal(
     n[0] = sgn * wx / sinAngle; n[1] = sgn * wy / sinAngle; n[2] = sgn * wz / sinAngle;
     return;
   }
-  const u = hA > 0 ? uA : hB > 0 ? uB : null;
+  const u = hA > 0 ? sc.uA : hB > 0 ? sc.uB : null;
   if (u === null) { n[0] = 0; n[1] = 1; n[2] = 0; return; }
   const along = dx * u[0] + dy * u[1] + dz * u[2];
   const px = dx - along * u[0], py = dy - along * u[1], pz = dz - along * u[2];
   const len = Math.sqrt(px * px + py * py + pz * pz);
   if (len > MIN_DISTANCE) { n[0] = px / len; n[1] = py / len; n[2] = pz / len; return; }
-  tangentBasis(u, 0, n, 0, tmp, 0);
+  tangentBasis(u, 0, n, 0, sc.tmp, 0);
 }

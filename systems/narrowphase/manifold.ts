@@ -4,6 +4,7 @@
  */
 
 import { MAX_MANIFOLD_POINTS } from '../../components/contact';
+import { createCollideScratch, type CollideScratch } from './collide-scratch';
 import type { ShapeAsset } from '../../components/collider';
 
 /**
@@ -36,6 +37,8 @@ export interface ManifoldOut {
   separation: Float64Array;
   /** `[4]` feature ids, stable from step to step while the same features touch. */
   featureId: Uint32Array;
+  /** The collide functions' scratch (`collide-scratch.ts`). */
+  readonly scratch: CollideScratch;
 }
 
 export function createManifoldOut(): ManifoldOut {
@@ -45,6 +48,7 @@ export function createManifoldOut(): ManifoldOut {
     point: new Float64Array(3 * MAX_MANIFOLD_POINTS),
     separation: new Float64Array(MAX_MANIFOLD_POINTS),
     featureId: new Uint32Array(MAX_MANIFOLD_POINTS),
+    scratch: createCollideScratch(),
   };
 }
 

@@ -99,10 +99,15 @@ export interface BodyCache {
   spin: Float64Array;
   /** `[capacity]` narrowphase stamp of the step the entry was computed in (0 = never). */
   stamp: Uint32Array;
+  /** `[9]` scratch of {@link cacheBody}: a rotation matrix. */
+  readonly rot: Float64Array;
 }
 
 function createBodyCache(): BodyCache {
-  return { posed: new Float64Array(0), views: [], speed: new Float64Array(0), spin: new Float64Array(0), stamp: new Uint32Array(0) };
+  return {
+    posed: new Float64Array(0), views: [], speed: new Float64Array(0), spin: new Float64Array(0), stamp: new Uint32Array(0),
+    rot: new Float64Array(9),
+  };
 }
 
 /** Makes room for entity ids below `n` (the views are recreated over the new buffer). */
@@ -127,6 +132,7 @@ function cacheBody(c: BodyCache, bodies: RigidBodyStore, colliders: ColliderStor
   d[o + 3] = w[wi + 3]; d[o + 4] = w[wi + 4]; d[o + 5] = w[wi + 5]; d[o + 6] = w[wi + 6];
   d[o + 7] = s[3 * e]; d[o + 8] = s[3 * e + 1]; d[o + 9] = s[3 * e + 2];
   // axis i = column i of the rotation matrix, at POSED_AXES + 3i
+  const rot = c.rot;
   quatToMat3(rot, 0, w, wi + 3);
   const a = o + POSED_AXES;
   for (let i = 0; i < 3; i++) {
@@ -138,8 +144,6 @@ function cacheBody(c: BodyCache, bodies: RigidBodyStore, colliders: ColliderStor
   const offset = lp[li] === 0 && lp[li + 1] === 0 && lp[li + 2] === 0 ? 0 : norm3(lp, li);
   c.spin[e] = norm3(bodies.angularVelocity, 3 * b) * (boundingRadius(colliders, e, c.views[e]) + offset);
 }
-
-const rot = new Float64Array(9);
 
 /** |x| of the 3-vector at `a[o..]` (Math.hypot is several times slower in V8). */
 function norm3(a: Float64Array, o: number): number {

@@ -91,6 +91,8 @@ export interface ShapeQueryScratch {
   tmp: Float64Array;
   /** `[3]` the unit direction of a shape cast. */
   dir: Float64Array;
+  /** `[3]` a plane collider's world normal (`planeHeight`). */
+  planeNormal: Float64Array;
   gjk: GjkScratch;
   gjkResult: GjkResult;
   epa: EpaScratch;
@@ -107,7 +109,7 @@ export interface ShapeQueryScratch {
 export function createShapeQueryScratch(filter: QueryFilter): ShapeQueryScratch {
   return {
     shape: createConvexProxy(), other: createConvexProxy(), start: new Float64Array(3), shapeRadius: 0,
-    pose: new Float64Array(7), tmp: new Float64Array(3), dir: new Float64Array(3), gjk: createGjkScratch(), gjkResult: createGjkResult(),
+    pose: new Float64Array(7), tmp: new Float64Array(3), dir: new Float64Array(3), planeNormal: new Float64Array(3), gjk: createGjkScratch(), gjkResult: createGjkResult(),
     epa: createEpaScratch(), epaResult: createEpaResult(), filter, tmpHit: createShapeHit(),
     candidates: createTreeHits(), box: new Float64Array(6),
   };
@@ -148,8 +150,6 @@ function planeHeight(s: ShapeQueryScratch, n: Float64Array): number {
   const t = s.tmp;
   return (t[0] - q[0]) * n[0] + (t[1] - q[1]) * n[1] + (t[2] - q[2]) * n[2] - s.shape.radius;
 }
-
-const N = new Float64Array(3);
 
 /**
  * The colliders whose fattened AABB meets the query shape's bounding box at its start, swept by `reach`
@@ -201,7 +201,7 @@ export function overlapAll(w: ShapeQueryWorld, s: ShapeQueryScratch, list: Overl
     if (!isCandidate(w, s.filter, c) || !mayMeet(w, s, c, 0)) continue;
     loadCollider(w, s, c);
     let touch: boolean;
-    if (w.colliders.shape[c] === ShapeKind.plane) touch = planeHeight(s, N) <= 0;
+    if (w.colliders.shape[c] === ShapeKind.plane) touch = planeHeight(s, s.planeNormal) <= 0;
     else {
       const g = gjkDistance(s.gjk, s.shape, s.other, s.gjkResult);
       touch = g.intersecting || g.distance <= s.shape.radius + s.other.radius;
@@ -219,6 +219,7 @@ function distanceTo(w: ShapeQueryWorld, s: ShapeQueryScratch, c: number, hit: Sh
   loadCollider(w, s, c);
   const A = s.shape, B = s.other;
   if (w.colliders.shape[c] === ShapeKind.plane) {
+    const N = s.planeNormal;
     const h = planeHeight(s, N);
     const t = s.tmp;
     for (let k = 0; k < 3; k++) {

@@ -73,7 +73,7 @@ function dropRun(mode: Mode, h: number, e: number, tiltDeg: number, manifoldSolv
   const key = `${mode} ${h} ${e} ${tiltDeg} ${manifoldSolve}`;
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
-  const w = createPhysicsWorld({ solver: mode, gravity: [0, -g, 0], pgs: { manifoldSolve }, sleep: false });
+  const w = createPhysicsWorld({ solver: mode, gravity: [0, -g, 0], experiments: { manifoldSolve }, sleep: false });
   addBody(w, { type: 'static', collider: { shape: 'plane', restitution: e } });
   const a = (tiltDeg * Math.PI) / 180;
   const s = Math.sin(a / 2);

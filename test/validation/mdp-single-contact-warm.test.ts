@@ -13,10 +13,8 @@ import { describe, expect, it } from 'vitest';
 import {
   ContactInputError,
   SingleContactCase,
-  mdpWarmStartStats,
-  solveSingleContact,
-  solveSingleContactUnchecked,
 } from '../../systems/solve/mdp/single-contact';
+import { mdpWarmStartStats, solveSingleContact, solveSingleContactUnchecked } from './single-contact-solve';
 import { rng } from './mdp-random';
 
 type Problem = { A: number[]; b: number[]; mu: number };

@@ -11,10 +11,9 @@ import {
   MAX_COULOMB_SOLUTIONS,
   SingleContactCase,
   contactEnergy,
-  enumerateCoulombSolutions,
-  solveSingleContact,
   type FrictionLaw,
 } from '../../systems/solve/mdp/single-contact';
+import { enumerateCoulombSolutions, solveSingleContact } from './single-contact-solve';
 import { rng } from './mdp-random';
 
 type Vec3 = [number, number, number];

@@ -90,9 +90,9 @@ describe('PLUS material columns: collider → contact → rows', () => {
       const w = createPhysicsWorld({ gravity: [0, 0, 0] });
       addBody(w, { position: [0, 0, 0], collider: { ...sphere, restitution: 0.9, ...a } });
       addBody(w, { position: [0.99, 0, 0], collider: { ...sphere, restitution: 0.5, ...b } });
-      updateBroadphase(w.broadphase, w.ecs, w.bodies, w.colliders, w.contactMargin, 1 / 60);
+      updateBroadphase(w.broadphase, w.bodies, w.colliders, w.contactMargin, 1 / 60);
       updateContacts(w.narrowphase, w.broadphase, w.bodies, w.colliders, w.contacts, w.contactMargin, 1 / 60);
-      gatherBodies(w.ecs, w.bodies, w.gravity, w.solverBodies);
+      gatherBodies(w.bodies, w.gravity, w.solverBodies);
       const n = assembleContacts(w.contacts, w.bodies, w.solverBodies, w.problem);
       expect(n).toBe(1);
       const p = w.problem;

@@ -266,9 +266,9 @@ describe("Newton's cradle through the engine (narrowphase → assembly → PLUS)
       }));
     }
     const dt = 1 / 60;
-    updateBroadphase(w.broadphase, w.ecs, w.bodies, w.colliders, w.contactMargin, dt);
+    updateBroadphase(w.broadphase, w.bodies, w.colliders, w.contactMargin, dt);
     updateContacts(w.narrowphase, w.broadphase, w.bodies, w.colliders, w.contacts, w.contactMargin, dt);
-    gatherBodies(w.ecs, w.bodies, w.gravity, w.solverBodies);
+    gatherBodies(w.bodies, w.gravity, w.solverBodies);
     const n = assembleContacts(w.contacts, w.bodies, w.solverBodies, w.problem);
     expect(n).toBe(4);
     const stats = createPlusImpactPhase().resolve(contactsOnly(w.problem), w.solverBodies, { h: dt, gravity: w.gravity, profile: false, clock: () => 0, detail: {} });

@@ -29,6 +29,8 @@
 import { nextCapacity } from '../../../components/capacity';
 import { RowType, type JointProblem } from '../../assembly/joint-rows';
 import type { SolverBodies } from '../../assembly/solver-bodies';
+import { findRoot, resetSets, unite } from '../../islands/union-find';
+import { groupByIsland } from '../../islands/group-by-island';
 
 // module-local copies of the enum codes (plain constants in the hot loops)
 const ROW_RIGID = RowType.rigid;
@@ -115,11 +117,6 @@ export function createJointDirect(): JointDirect {
   };
 }
 
-function find(p: Int32Array, i: number): number {
-  while (p[i] !== i) { p[i] = p[p[i]]; i = p[i]; }
-  return i;
-}
-
 /** A solver body with finite mass (only those connect joints into islands). */
 function dyn(sb: SolverBodies, i: number): boolean {
   return sb.invMass[i] > 0 || sb.motionType[i] === 0;
@@ -134,7 +131,7 @@ function degree(p: JointProblem, sb: SolverBodies, adjStart: Int32Array, j: numb
 /** Union–find root of joint j's island (its dynamic body's set). */
 function islandRoot(p: JointProblem, sb: SolverBodies, parent: Int32Array, j: number): number {
   const a = p.bodyA[j];
-  return find(parent, dyn(sb, a) ? a : p.bodyB[j]);
+  return findRoot(parent, dyn(sb, a) ? a : p.bodyB[j]);
 }
 
 function isBilateral(p: JointProblem, r: number): boolean {
@@ -156,6 +153,22 @@ function isPosition(p: JointProblem, include: Uint8Array | undefined, r: number)
  * impact rows (rigid bilateral rows and active rigid limits, `plus/joint-space.ts`).
  */
 export function buildJointIslands(d: JointDirect, p: JointProblem, sb: SolverBodies, include?: Uint8Array): void {
+  growJointDirect(d, p);
+  const nr = p.rowCount;
+  d.direct.fill(0, 0, nr);
+  d.auxOf.fill(-1, 0, nr);
+  d.auxCount = 0;
+  d.islandCount = 0;
+  d.n = 0;
+  if (uniteJointBodies(d, p, sb, include) === 0) { d.islandStart[0] = 0; return; }
+  buildBodyJoints(d, p, sb);
+  const groups = groupJointsByRoot(d, p, sb);
+  orderIslands(d, p, sb, groups);
+  placeRows(d, p, sb, include);
+}
+
+/** Grows the scratch to the problem's bodies, joints and rows. */
+function growJointDirect(d: JointDirect, p: JointProblem): void {
   const nb = p.worldIndex + 1, nj = p.jointCount, nr = p.rowCount;
   if (d.parent.length < nb) {
     const c = nextCapacity(d.parent.length, nb);
@@ -186,29 +199,38 @@ export function buildJointIslands(d: JointDirect, p: JointProblem, sb: SolverBod
     d.auxHi = new Int32Array(c);
     d.auxReady = new Uint8Array(c);
   }
-  d.direct.fill(0, 0, nr);
-  d.auxOf.fill(-1, 0, nr);
-  d.auxCount = 0;
+  if (d.row.length < nr) {
+    const c = nextCapacity(d.row.length, nr);
+    d.row = new Int32Array(c);
+    d.first = new Int32Array(c);
+    d.offset = new Int32Array(c + 1);
+    d.D = new Float64Array(c);
+    d.x = new Float64Array(c);
+  }
+}
+
+/** The island sets: joints with at least one position row join their dynamic bodies (union–find).
+ * Marks those joints `jointSeen = 0` (the others −1) and returns their number. */
+function uniteJointBodies(d: JointDirect, p: JointProblem, sb: SolverBodies, include: Uint8Array | undefined): number {
   const parent = d.parent;
-  for (let i = 0; i < nb; i++) parent[i] = i;
-  // joints with at least one bilateral row connect their dynamic bodies
+  resetSets(parent, p.worldIndex + 1);
   let withRows = 0;
-  for (let j = 0; j < nj; j++) {
+  for (let j = 0; j < p.jointCount; j++) {
     let has = false;
     for (let r = p.rowStart[j]; r < p.rowStart[j + 1]; r++) if (isPosition(p, include, r)) { has = true; break; }
     d.jointSeen[j] = has ? 0 : -1;
     if (!has) continue;
     withRows++;
     const a = p.bodyA[j], b = p.bodyB[j];
-    if (dyn(sb, a) && dyn(sb, b)) {
-      const ra = find(parent, a), rb = find(parent, b);
-      if (ra !== rb) parent[ra] = rb;
-    }
+    if (dyn(sb, a) && dyn(sb, b)) unite(parent, a, b);
   }
-  d.islandCount = 0;
-  d.n = 0;
-  if (withRows === 0) { d.islandStart[0] = 0; return; }
-  // body → joints adjacency (dynamic bodies only), CSR
+  return withRows;
+}
+
+/** Body → joints adjacency of the joints in islands (dynamic bodies only), compressed rows:
+ * body i's joints are `adj[adjStart[i] .. adjStart[i + 1])`. */
+function buildBodyJoints(d: JointDirect, p: JointProblem, sb: SolverBodies): void {
+  const nb = p.worldIndex + 1, nj = p.jointCount;
   const adjStart = d.adjStart;
   adjStart.fill(0, 0, nb + 1);
   for (let j = 0; j < nj; j++) {
@@ -226,24 +248,28 @@ export function buildJointIslands(d: JointDirect, p: JointProblem, sb: SolverBod
     if (dyn(sb, a)) d.adj[fill[a]++] = j;
     if (dyn(sb, b)) d.adj[fill[b]++] = j;
   }
-  // group the joints by island root (counting sort on the root body index), then order each group by
-  // a breadth-first search from its joint of least degree
-  const rootCount = d.bodyFirst; // reused: joints per root
-  rootCount.fill(0, 0, nb);
-  for (let j = 0; j < nj; j++) if (d.jointSeen[j] === 0) { const r = islandRoot(p, sb, parent, j); d.jointIsland[j] = r; rootCount[r]++; }
-  const groupStart = d.islandJointStart; // temporary: per island group start in islandJoints
-  let groups = 0, acc = 0;
-  for (let i = 0; i < nb; i++) {
-    const c = rootCount[i];
-    if (c === 0) continue;
-    rootCount[i] = groups; // root → group index
-    groupStart[groups++] = acc;
-    acc += c;
+}
+
+/** Groups the joints in islands by their island's root body, in increasing root order: group g's
+ * joints are `islandJoints[islandJointStart[g] .. islandJointStart[g + 1])`. Returns the group count. */
+function groupJointsByRoot(d: JointDirect, p: JointProblem, sb: SolverBodies): number {
+  const nb = p.worldIndex + 1, nj = p.jointCount;
+  const groupOfRoot = d.bodyFirst; // reused: −1, or the group of a root
+  groupOfRoot.fill(-1, 0, nb);
+  for (let j = 0; j < nj; j++) if (d.jointSeen[j] === 0) groupOfRoot[islandRoot(p, sb, d.parent, j)] = 0;
+  let groups = 0;
+  for (let i = 0; i < nb; i++) if (groupOfRoot[i] === 0) groupOfRoot[i] = groups++ + 1;
+  for (let j = 0; j < nj; j++) {
+    d.jointIsland[j] = d.jointSeen[j] === 0 ? groupOfRoot[islandRoot(p, sb, d.parent, j)] - 1 : -1;
   }
-  groupStart[groups] = acc;
-  const cursor = d.jointOrder; // temporary cursor per group
-  for (let g = 0; g < groups; g++) cursor[g] = groupStart[g];
-  for (let j = 0; j < nj; j++) if (d.jointSeen[j] === 0) d.islandJoints[cursor[rootCount[d.jointIsland[j]]]++] = j;
+  groupByIsland(d.jointIsland, nj, groups, d.islandJointStart, d.islandJoints);
+  return groups;
+}
+
+/** Orders each group's joints by a breadth-first search from its joint of least degree (Cuthill–McKee)
+ * into `jointOrder`; the islands are the groups, in order. */
+function orderIslands(d: JointDirect, p: JointProblem, sb: SolverBodies, groups: number): void {
+  const adjStart = d.adjStart, groupStart = d.islandJointStart;
   let count = 0; // joints ordered so far
   for (let g = 0; g < groups; g++) {
     let start = d.islandJoints[groupStart[g]], best = degree(p, sb, adjStart, start);
@@ -269,17 +295,15 @@ export function buildJointIslands(d: JointDirect, p: JointProblem, sb: SolverBod
       }
     }
   }
-  // islands are the groups, in order: group g's joints are jointOrder[groupStart[g] .. groupStart[g + 1] − 1]
+  // group g's joints are now jointOrder[islandJointStart[g] .. islandJointStart[g + 1] − 1]
   d.islandJointStart[d.islandCount] = count;
-  // positions: bilateral rows in joint order; envelope from each body's first position
-  if (d.row.length < nr) {
-    const c = nextCapacity(d.row.length, nr);
-    d.row = new Int32Array(c);
-    d.first = new Int32Array(c);
-    d.offset = new Int32Array(c + 1);
-    d.D = new Float64Array(c);
-    d.x = new Float64Array(c);
-  }
+}
+
+/** The positions (an island's position rows in joint order) and the envelope sizing: row i couples
+ * with rows from `first[i]` (the first position of its bodies) on, its factor row starts at
+ * `offset[i]`. An island too big, or too wide for `maxMeanEnvelope`, is dropped (Gauss–Seidel); the
+ * others' limit and motor rows become aux rows. Sets `n`, `islandCount`, `islandStart`, `auxCount`. */
+function placeRows(d: JointDirect, p: JointProblem, sb: SolverBodies, include: Uint8Array | undefined): void {
   const bodyFirst = d.bodyFirst;
   let n = 0, env = 0, islands = 0, aux = 0, uSize = 0;
   d.islandStart[0] = 0;
@@ -312,29 +336,9 @@ export function buildJointIslands(d: JointDirect, p: JointProblem, sb: SolverBod
     // too big, or too wide for the caller's budget: Gauss–Seidel
     if (env - env0 > MAX_ENVELOPE || env - env0 > d.maxMeanEnvelope * (n - n0)) { n = n0; env = env0; continue; }
     for (let i = n0; i < n; i++) d.direct[d.row[i]] = 1;
-    // limit and motor rows of this island's joints: solved in the space the bilateral rows leave free
-    for (let t = d.islandJointStart[k]; t < d.islandJointStart[k + 1]; t++) {
-      const j = d.jointOrder[t];
-      for (let r = p.rowStart[j]; r < p.rowStart[j + 1]; r++) {
-        if (isPosition(p, include, r)) continue;
-        d.auxOf[r] = aux;
-        d.auxRow[aux] = r;
-        d.auxIsland[aux] = islands;
-        d.auxOffset[aux] = uSize;
-        uSize += n - n0;
-        const a = p.bodyA[j], b = p.bodyB[j];
-        let lo = n, hi = n0 - 1;
-        for (let e = 0; e < 2; e++) {
-          const x = e === 0 ? a : b;
-          if (!dyn(sb, x) || d.bodyFirst[x] < 0) continue;
-          if (d.bodyFirst[x] < lo) lo = d.bodyFirst[x];
-          if (d.bodyLast[x] > hi) hi = d.bodyLast[x];
-        }
-        d.auxLo[aux] = lo;
-        d.auxHi[aux] = hi;
-        aux++;
-      }
-    }
+    const aux0 = aux;
+    aux = addAuxRows(d, p, sb, include, k, islands, aux, uSize, n0, n);
+    uSize += (aux - aux0) * (n - n0);
     d.islandStart[++islands] = n;
   }
   d.islandCount = islands;
@@ -343,6 +347,38 @@ export function buildJointIslands(d: JointDirect, p: JointProblem, sb: SolverBod
   d.offset[n] = env;
   if (d.L.length < env) d.L = new Float64Array(nextCapacity(d.L.length, env));
   if (d.U.length < uSize) d.U = new Float64Array(nextCapacity(d.U.length, uSize));
+}
+
+/** The limit and motor rows of island group k's joints, solved in the space its positions n0 … n − 1
+ * leave free: each gets an aux slot (its U column at `uSize`, growing by n − n0 per row) and the range
+ * lo … hi of positions that share a body with it. Returns the next free aux slot. */
+function addAuxRows(
+  d: JointDirect, p: JointProblem, sb: SolverBodies, include: Uint8Array | undefined,
+  k: number, island: number, aux: number, uSize: number, n0: number, n: number,
+): number {
+  for (let t = d.islandJointStart[k]; t < d.islandJointStart[k + 1]; t++) {
+    const j = d.jointOrder[t];
+    for (let r = p.rowStart[j]; r < p.rowStart[j + 1]; r++) {
+      if (isPosition(p, include, r)) continue;
+      d.auxOf[r] = aux;
+      d.auxRow[aux] = r;
+      d.auxIsland[aux] = island;
+      d.auxOffset[aux] = uSize;
+      uSize += n - n0;
+      const a = p.bodyA[j], b = p.bodyB[j];
+      let lo = n, hi = n0 - 1;
+      for (let e = 0; e < 2; e++) {
+        const x = e === 0 ? a : b;
+        if (!dyn(sb, x) || d.bodyFirst[x] < 0) continue;
+        if (d.bodyFirst[x] < lo) lo = d.bodyFirst[x];
+        if (d.bodyLast[x] > hi) hi = d.bodyLast[x];
+      }
+      d.auxLo[aux] = lo;
+      d.auxHi[aux] = hi;
+      aux++;
+    }
+  }
+  return aux;
 }
 
 /** (J M⁻¹ Jᵀ)_ij of two joint rows (0 unless they share a body). */

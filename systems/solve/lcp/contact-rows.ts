@@ -48,6 +48,10 @@ export interface ContactRows {
   invInertiaAngularB: Float64Array;
   /** `[3 × capacity]` 1 / (J_d M⁻¹ J_dᵀ) per direction (unit: kg; 0 when both bodies are non-dynamic). */
   effectiveMass: Float64Array;
+  /** `[6]`, `[3]`, `[3]` scratch of {@link buildContactRows} and {@link contactGaps}. */
+  readonly tmp: Float64Array;
+  readonly anchorA: Float64Array;
+  readonly anchorB: Float64Array;
 }
 
 export function createContactRows(): ContactRows {
@@ -58,12 +62,11 @@ export function createContactRows(): ContactRows {
     invInertiaAngularA: new Float64Array(144),
     invInertiaAngularB: new Float64Array(144),
     effectiveMass: new Float64Array(48),
+    tmp: new Float64Array(6),
+    anchorA: new Float64Array(3),
+    anchorB: new Float64Array(3),
   };
 }
-
-const tmp = new Float64Array(6);
-const anchorA = new Float64Array(3);
-const anchorB = new Float64Array(3);
 
 /**
  * Fills `rows` for the problem's contacts with the witness-point anchors (file header).
@@ -86,6 +89,7 @@ export function buildContactRows(
     rows.effectiveMass = new Float64Array(3 * c);
   }
   const dir = p.direction, JA = rows.angularA, JB = rows.angularB, IA = rows.invInertiaAngularA, IB = rows.invInertiaAngularB;
+  const anchorA = rows.anchorA, anchorB = rows.anchorB;
   for (let c = 0; c < nc; c++) {
     const o = 9 * c, c3 = 3 * c, half = 0.5 * gap[c];
     const a = p.bodyA[c], b = p.bodyB[c];
@@ -201,8 +205,8 @@ export function delassusBlock(
  * this is the narrowphase separation. (Written to an array rather than returned: a returned double that
  * is not inlined is boxed, i.e. allocated, by V8.)
  */
-export function contactGaps(p: ConstraintProblem, sb: SolverBodies, out: Float64Array): void {
-  const dp = sb.dp, n = p.direction;
+export function contactGaps(rows: ContactRows, p: ConstraintProblem, sb: SolverBodies, out: Float64Array): void {
+  const dp = sb.dp, n = p.direction, tmp = rows.tmp;
   for (let c = 0; c < p.contactCount; c++) {
     const a = p.bodyA[c], b = p.bodyB[c], c3 = 3 * c, o = 9 * c;
     quatRotate(tmp, 0, sb.dq, 4 * a, p.rA, c3);

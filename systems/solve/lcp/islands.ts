@@ -12,6 +12,7 @@
  * - its dynamic bodies are `bodies[bodyStart[i] .. bodyStart[i + 1])`, in increasing order;
  * - `islandOfContact[c]` and `islandOfBody[b]` give the island id or −1.
  * Islands are numbered in the order of their first contact, so the result is deterministic.
+ * The sets are the union–find of `systems/islands/union-find.ts`, the grouping its `group-by-island.ts`.
  * Allocation: none once the arrays have grown to the scene (geometric growth).
  */
 
@@ -19,6 +20,8 @@ import { MotionType } from '../../../components/rigid-body';
 import { nextCapacity } from '../../../components/capacity';
 import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
+import { findRoot, resetSets, unite } from '../../islands/union-find';
+import { groupByIsland } from '../../islands/group-by-island';
 
 export interface Islands {
   /** Number of islands. */
@@ -55,14 +58,6 @@ export function createIslands(): Islands {
   };
 }
 
-function find(parent: Int32Array, i: number): number {
-  while (parent[i] !== i) {
-    parent[i] = parent[parent[i]]; // path halving
-    i = parent[i];
-  }
-  return i;
-}
-
 /** Builds the islands of the problem's `contactCount` contacts over `bodies.count` solver bodies. */
 export function buildIslands(isl: Islands, problem: ConstraintProblem, bodies: SolverBodies): void {
   const nc = problem.contactCount;
@@ -88,50 +83,27 @@ export function buildIslands(isl: Islands, problem: ConstraintProblem, bodies: S
   }
   const parent = isl.parent, mt = bodies.motionType;
   const dyn = MotionType.dynamic;
-  for (let i = 0; i < nb; i++) { parent[i] = i; isl.islandOfRoot[i] = -1; isl.islandOfBody[i] = -1; }
+  resetSets(parent, nb);
+  isl.islandOfRoot.fill(-1, 0, nb);
+  isl.islandOfBody.fill(-1, 0, nb);
   for (let c = 0; c < nc; c++) {
     const a = problem.bodyA[c], b = problem.bodyB[c];
-    if (mt[a] !== dyn || mt[b] !== dyn) continue;
-    const ra = find(parent, a), rb = find(parent, b);
-    if (ra !== rb) { if (ra < rb) parent[rb] = ra; else parent[ra] = rb; }
+    if (mt[a] === dyn && mt[b] === dyn) unite(parent, a, b);
   }
-  // Number islands by first contact; count contacts per island.
+  // Number islands by first contact.
   let count = 0;
-  const cs = isl.contactStart;
   for (let c = 0; c < nc; c++) {
     const a = problem.bodyA[c], b = problem.bodyB[c];
     const seed = mt[a] === dyn ? a : mt[b] === dyn ? b : -1;
     if (seed < 0) { isl.islandOfContact[c] = -1; continue; }
-    const r = find(parent, seed);
+    const r = findRoot(parent, seed);
     let id = isl.islandOfRoot[r];
-    if (id < 0) { id = count++; isl.islandOfRoot[r] = id; cs[id] = 0; }
+    if (id < 0) { id = count++; isl.islandOfRoot[r] = id; }
     isl.islandOfContact[c] = id;
-    cs[id]++;
     if (mt[a] === dyn) isl.islandOfBody[a] = id;
     if (mt[b] === dyn) isl.islandOfBody[b] = id;
   }
   isl.count = count;
-  // Exclusive prefix sums, then a stable counting sort of the contacts (cs[i] used as a cursor).
-  let sum = 0;
-  for (let i = 0; i < count; i++) { const k = cs[i]; cs[i] = sum; sum += k; }
-  cs[count] = sum;
-  for (let c = 0; c < nc; c++) {
-    const id = isl.islandOfContact[c];
-    if (id >= 0) isl.contacts[cs[id]++] = c;
-  }
-  for (let i = count; i > 0; i--) cs[i] = cs[i - 1];
-  cs[0] = 0;
-  // Same for the bodies.
-  const bs = isl.bodyStart;
-  for (let i = 0; i <= count; i++) bs[i] = 0;
-  for (let b = 0; b < nb; b++) { const id = isl.islandOfBody[b]; if (id >= 0) bs[id]++; }
-  sum = 0;
-  for (let i = 0; i < count; i++) { const k = bs[i]; bs[i] = sum; sum += k; }
-  bs[count] = sum;
-  for (let b = 0; b < nb; b++) {
-    const id = isl.islandOfBody[b];
-    if (id >= 0) isl.bodies[bs[id]++] = b;
-  }
-  for (let i = count; i > 0; i--) bs[i] = bs[i - 1];
-  bs[0] = 0;
+  groupByIsland(isl.islandOfContact, nc, count, isl.contactStart, isl.contacts);
+  groupByIsland(isl.islandOfBody, nb, count, isl.bodyStart, isl.bodies);
 }

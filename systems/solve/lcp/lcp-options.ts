@@ -84,12 +84,6 @@ export interface LcpSolverOptions {
    * regularised, then handed to the projected fallback. An integer ≥ 0. */
   maxPivots: number;
   /**
-   * How the joint limit rows are solved in the joint step (default 'lcp'): 'lcp' alternates the block
-   * Gauss–Seidel sweeps with one LCP over the limit rows solved by Lemke (exact complementarity, also for
-   * many coupled or stiff limits; `joint-limit-lcp.ts`); 'sweeps' uses the sweeps alone.
-   */
-  jointLimits: 'lcp' | 'sweeps';
-  /**
    * Treat the joints' geometric stiffness implicitly (default false): before the joint step, each body
    * under joint load gets the inertia h² k̃, k̃ = Σ (|F| |r| + |T|) over its joints (previous step's forces,
    * anchor levers), the diagonal approximation of Andrews et al. 2017 (`joint-implicit.ts`
@@ -113,7 +107,21 @@ export interface LcpSolverOptions {
   jointProjectionTolerance: number;
 }
 
-export function defaultLcpOptions(): LcpSolverOptions {
+/** Switches of the accurate solver kept for experiments and benchmarks, not part of the public options
+ * (a world gets them through its internal `experiments` option). */
+export interface LcpExperiments {
+  /**
+   * How the joint limit rows are solved in the joint step (default 'lcp'): 'lcp' alternates the block
+   * Gauss–Seidel sweeps with one LCP over the limit rows solved by Lemke (exact complementarity, also for
+   * many coupled or stiff limits; `joint-limit-lcp.ts`); 'sweeps' uses the sweeps alone.
+   */
+  jointLimits: 'lcp' | 'sweeps';
+}
+
+/** What the accurate solver is built with: the public options and the experiment switches. */
+export interface LcpSolverConfig extends LcpSolverOptions, LcpExperiments {}
+
+export function defaultLcpOptions(): LcpSolverConfig {
   return {
     frictionDirections: 8,
     activeSetHeuristic: true,

@@ -28,7 +28,7 @@
  *   ½xᵀAx − xᵀb) is returned. Every Coulomb solution with b_n ≥ 0 is feasible for the MDP problem,
  *   so this choice coincides with the MDP answer whenever that answer is itself a Coulomb solution
  *   (stick, frictionless, and every contact without normal–tangential coupling, digest §1.5).
- *   `enumerateCoulombSolutions` lists all of them (no separating-contact rule there).
+ *   `coulombCandidates(ws, true)` lists all of them (no separating-contact rule there).
  *
  * Root finding (the sliding case), in three layers:
  * 1. Eq. 8 (the stationarity condition Eq. 7) is a degree-2 trigonometric polynomial g(α) whose
@@ -63,9 +63,10 @@
  * steps, 6–9 times cheaper than the root isolation. The Coulomb law ignores the guess (several
  * solutions; its answer is the most dissipative one, which needs them all).
  *
- * No allocation per call: all scratch is module-level (single-threaded JS; the functions are not
- * re-entrant, and nothing here calls back into user code). The scalar state is kept in the fields of
- * one object (`PS`), not in module-level `let`s, which V8 (Node 20) boxes on every store.
+ * No allocation per call: the problem, the results and all scratch live in a
+ * {@link SingleContactWorkspace} that the caller owns (one per solver) and passes to every call. The
+ * scalar state is kept in the fields of that object, not in `let`s, which V8 (Node 20) boxes on every
+ * store.
  */
 
 import { detAcos, detAtan, detAtan2, detCos, detPow2, detSin } from '../../../math/deterministic-math';
@@ -97,13 +98,7 @@ export const SingleContactCase = {
 } as const;
 export type SingleContactCase = (typeof SingleContactCase)[keyof typeof SingleContactCase];
 
-/** Names of the cases, indexed by code (for logs, tests and the profiler). */
-export const SINGLE_CONTACT_CASE_NAMES: readonly string[] = [
-  'separating', 'frictionless', 'stick', 'grazing-point', 'grazing-ray', 'slide', 'slide-fallback',
-  'coulomb-no-solution',
-];
-
-/** Maximum number of impulses `enumerateCoulombSolutions` can write (0, stick, ≤ 4 slides). */
+/** Maximum number of Coulomb solutions of one contact, `coulombCandidates(ws, true)` (0, stick, ≤ 4 slides). */
 export const MAX_COULOMB_SOLUTIONS = 6;
 
 /**
@@ -139,6 +134,8 @@ type OutArray = Float64Array | number[];
 /**
  * Solve one contact exactly and write its impulse.
  *
+ * @param ws the caller's workspace (`createSingleContactWorkspace`); after the call it also tells what
+ *   the MDP warm start did (`warmSteps`, `warmAccepted`).
  * @param A 3×3 Delassus block in the contact frame (n, t, o), row-major, 9 numbers from `aOffset`.
  *   Symmetric (within SYMMETRY_RTOL) and positive definite. Unit 1/kg.
  * @param b minus the free relative contact velocity (n, t, o), 3 numbers from `bOffset`. Unit m/s.
@@ -157,7 +154,7 @@ type OutArray = Float64Array | number[];
  *   guess is not an error: it is ignored.
  */
 export function solveSingleContact(
-  A: NumArray, b: NumArray, mu: number, law: FrictionLaw, out: OutArray,
+  ws: SingleContactWorkspace, A: NumArray, b: NumArray, mu: number, law: FrictionLaw, out: OutArray,
   aOffset = 0, bOffset = 0, outOffset = 0, guess?: NumArray | null, guessOffset = 0,
 ): SingleContactCase {
   validateInput(A, aOffset, b, bOffset, mu);
@@ -168,7 +165,7 @@ export function solveSingleContact(
   if (guess != null && (typeof guess.length !== 'number' || guess.length < guessOffset + 3)) {
     throw new ContactInputError('guess', `length ${guess.length}`, `needs 3 entries from offset ${guessOffset}`);
   }
-  return solveSingleContactUnchecked(A, b, mu, law, out, aOffset, bOffset, outOffset, guess, guessOffset);
+  return solveSingleContactUnchecked(ws, A, b, mu, law, out, aOffset, bOffset, outOffset, guess, guessOffset);
 }
 
 /**
@@ -177,59 +174,24 @@ export function solveSingleContact(
  * `guess`). Garbage in, garbage out.
  */
 export function solveSingleContactUnchecked(
-  A: NumArray, b: NumArray, mu: number, law: FrictionLaw, out: OutArray,
+  ws: SingleContactWorkspace, A: NumArray, b: NumArray, mu: number, law: FrictionLaw, out: OutArray,
   aOffset = 0, bOffset = 0, outOffset = 0, guess?: NumArray | null, guessOffset = 0,
 ): SingleContactCase {
-  loadProblem(A, aOffset, b, bOffset, mu);
+  loadProblem(ws, A, aOffset, b, bOffset, mu);
+  ws.warmSteps = -1;
+  ws.warmAccepted = 0;
   let status: SingleContactCase;
-  if (law === 'coulomb') status = solveCoulomb();
-  else if (guess == null) status = solveMdp(false);
+  if (law === 'coulomb') status = solveCoulomb(ws);
+  else if (guess == null) status = solveMdp(ws, false);
   else {
-    PS.GT = guess[guessOffset + 1];
-    PS.GO = guess[guessOffset + 2];
-    status = solveMdp(true);
+    ws.GT = guess[guessOffset + 1];
+    ws.GO = guess[guessOffset + 2];
+    status = solveMdp(ws, true);
   }
-  out[outOffset] = PS.XN * PS.X_SCALE;
-  out[outOffset + 1] = PS.XT * PS.X_SCALE;
-  out[outOffset + 2] = PS.XO * PS.X_SCALE;
+  out[outOffset] = ws.XN * ws.X_SCALE;
+  out[outOffset + 1] = ws.XT * ws.X_SCALE;
+  out[outOffset + 2] = ws.XO * ws.X_SCALE;
   return status;
-}
-
-/**
- * Counters of the MDP warm start (diagnostics for tests and benchmarks; reset them by assignment).
- * `attempts`: sliding MDP solves that had a guess; `accepted`: those answered by the warm start (the
- * difference took the full root isolation); `steps`: Newton steps taken by the warm start.
- */
-export const mdpWarmStartStats = { attempts: 0, accepted: 0, steps: 0 };
-
-/**
- * All solutions of the impulsive Coulomb impact model of paper Fig. 1 for one contact (no pressure
- * constraint, no separating-contact rule): the zero impulse when b_n ≤ 0, the stick impulse A⁻¹b when
- * it lies in the cone, and every sliding impulse (x_n > 0, ‖x_to‖ = μ x_n, s_n = 0, s_to = −ν d with
- * ν ≥ 0, d = x_to/‖x_to‖). Sliding impulses are the roots of a degree-2 trigonometric polynomial (the
- * same quartic machinery as the MDP solver, including the asymptotic coordinates for hyperbolas and the
- * Cartesian Newton polish; a polynomial approach like Bonnefon & Daviet's, which the paper cites for
- * Table 1). With b_n = 0 the sliding impulses along the asymptote rays are included. Roots beyond
- * ROOT_MODULUS_CAP (impulses ~1e100 times the problem's scale) are not searched.
- *
- * @param out receives up to MAX_COULOMB_SOLUTIONS impulses (x_n, x_t, x_o) packed from `outOffset`;
- *   needs room for 3·MAX_COULOMB_SOLUTIONS numbers. Unit N·s. Order: zero, stick, then the slides.
- * @returns the number of solutions written.
- * @throws ContactInputError as `solveSingleContact`.
- */
-export function enumerateCoulombSolutions(
-  A: NumArray, b: NumArray, mu: number, out: OutArray, aOffset = 0, bOffset = 0, outOffset = 0,
-): number {
-  validateInput(A, aOffset, b, bOffset, mu);
-  validateOut(out, outOffset, 3 * MAX_COULOMB_SOLUTIONS);
-  loadProblem(A, aOffset, b, bOffset, mu);
-  const n = coulombCandidates(true);
-  for (let i = 0; i < n; i++) {
-    out[outOffset + 3 * i] = CAND[4 * i] * PS.X_SCALE;
-    out[outOffset + 3 * i + 1] = CAND[4 * i + 1] * PS.X_SCALE;
-    out[outOffset + 3 * i + 2] = CAND[4 * i + 2] * PS.X_SCALE;
-  }
-  return n;
 }
 
 /**
@@ -253,7 +215,9 @@ export function contactEnergy(
 // Validation
 // ---------------------------------------------------------------------------------------------------
 
-function validateInput(A: NumArray, ao: number, b: NumArray, bo: number, mu: number): void {
+/** Checks a contact's A (9 numbers from `ao`), b (3 from `bo`) and μ as `solveSingleContact` does.
+ * @throws ContactInputError naming the first bad field. */
+export function validateInput(A: NumArray, ao: number, b: NumArray, bo: number, mu: number): void {
   if (A == null || typeof A.length !== 'number' || A.length < ao + 9) {
     throw new ContactInputError('A', A == null ? A : `length ${A.length}`, `needs 9 entries from offset ${ao}`);
   }
@@ -312,38 +276,85 @@ function validateOut(out: OutArray, oo: number, n: number): void {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Problem state (module-level, no allocation)
+// Problem state and scratch (one workspace per solver, no allocation)
 // ---------------------------------------------------------------------------------------------------
 
 /**
- * The loaded problem and the solver's scalar results, as the fields of one module-level object.
- * Deliberately not module-level `let`s: V8 (Node 20) boxes every double stored into a module (context)
+ * The loaded problem, the solver's scalar results and its scratch arrays: one per solver (the fast
+ * solver's exact block sweeps own one), passed to every solve. The doubles are the fields of one
+ * object, not `let`s of a closure or a module: V8 (Node 20) boxes every double stored into a context
  * variable in a fresh HeapNumber, so ~40 such stores per solve were the garbage of the solver; the
- * double fields of an object are updated in place. All fields are doubles.
+ * double fields of an object are updated in place. The upper-case fields are doubles.
  */
-const PS = {
+export interface SingleContactWorkspace {
   // Block entries (symmetrised, normalised), right-hand side (normalised), μ.
-  ANN: 0, ANT: 0, ANO: 0, ATT: 0, ATO: 0, AOO: 0,
-  BN: 0, BT: 0, BO: 0, MU: 0,
+  ANN: number; ANT: number; ANO: number; ATT: number; ATO: number; AOO: number;
+  BN: number; BT: number; BO: number; MU: number;
   // Schur complement Â = [[P, R], [R, T]] and reduced right-hand side b̂ = (E, F) (paper §3.2).
-  P: 0, R: 0, T: 0, E: 0, F: 0,
+  P: number; R: number; T: number; E: number; F: number;
   // Unconstrained minimum x0 = A⁻¹b.
-  X0N: 0, X0T: 0, X0O: 0,
+  X0N: number; X0T: number; X0O: number;
   // Result (in normalised units until multiplied by X_SCALE).
-  XN: 0, XT: 0, XO: 0,
+  XN: number; XT: number; XO: number;
   /** Impulse of the original problem = X_SCALE × impulse of the normalised one (a power of two). */
-  X_SCALE: 1,
+  X_SCALE: number;
   // Asymptotic coordinates of a hyperbolic conic section (set by `hyperbolaGeometry`).
-  HB: 0, HY0T: 0, HY0O: 0, HPT: 0, HPO: 0, HMT: 0, HMO: 0,
+  HB: number; HY0T: number; HY0O: number; HPT: number; HPO: number; HMT: number; HMO: number;
   // Output of the Newton polishes (`polishMdp`, `polishCoulomb`) and of `mdpSlideFallback`.
-  PY_T: 0, PY_O: 0, FB_T: 0, FB_O: 0,
+  PY_T: number; PY_O: number; FB_T: number; FB_O: number;
   // Tangential part of the guess (original units; only its direction is used, by `mdpWarmStart`).
-  GT: 0, GO: 0,
-};
+  GT: number; GO: number;
+  /** What the MDP warm start did in the last solve: −1 = not tried (no guess, or not a sliding
+   * contact), else the Newton steps it took; `warmAccepted` 1 when it answered (else the full root
+   * isolation did). */
+  warmSteps: number;
+  warmAccepted: number;
+  /** `[2 × 16]` candidate tangential impulses y = x_to (pairs), from the angle and hyperbola roots. */
+  readonly yc: Float64Array;
+  /** `[4 × (MAX_COULOMB_SOLUTIONS + 2)]` Coulomb candidates (x_n, x_t, x_o, energy), plus room for
+   * rejected duplicates. */
+  readonly cand: Float64Array;
+  /** `[8]` candidate angles written by `trigRoots` (≤ 4 sign changes + ≤ 3 touching critical points). */
+  readonly roots: Float64Array;
+  /** `[5]` coefficients (ascending) of the polynomial handed to `polyRealRoots` (degree ≤ 4). */
+  readonly quart: Float64Array;
+  /** polyD[d]: the derivative of degree d of that polynomial (`[d + 1]`); rootD[d]: its real roots
+   * (`[8]`); troots = rootD[4], the real roots written by `polyRealRoots`. */
+  readonly polyD: readonly Float64Array[];
+  readonly rootD: readonly Float64Array[];
+  readonly troots: Float64Array;
+  /** Bit view of one double, for `pow2Exponent` (HI_WORD: the word holding sign and exponent). */
+  readonly f64Bits: Float64Array;
+  readonly u32Bits: Uint32Array;
+}
 
-/** Bit view of one double, for `pow2Exponent` (HI_WORD: the word holding sign and exponent). */
-const F64_BITS = new Float64Array(1);
-const U32_BITS = new Uint32Array(F64_BITS.buffer);
+export function createSingleContactWorkspace(): SingleContactWorkspace {
+  const f64Bits = new Float64Array(1);
+  const rootD = [new Float64Array(8), new Float64Array(8), new Float64Array(8), new Float64Array(8), new Float64Array(8)];
+  return {
+    ANN: 0, ANT: 0, ANO: 0, ATT: 0, ATO: 0, AOO: 0,
+    BN: 0, BT: 0, BO: 0, MU: 0,
+    P: 0, R: 0, T: 0, E: 0, F: 0,
+    X0N: 0, X0T: 0, X0O: 0,
+    XN: 0, XT: 0, XO: 0,
+    X_SCALE: 1,
+    HB: 0, HY0T: 0, HY0O: 0, HPT: 0, HPO: 0, HMT: 0, HMO: 0,
+    PY_T: 0, PY_O: 0, FB_T: 0, FB_O: 0,
+    GT: 0, GO: 0,
+    warmSteps: -1, warmAccepted: 0,
+    yc: new Float64Array(2 * 16),
+    cand: new Float64Array(4 * (MAX_COULOMB_SOLUTIONS + 2)),
+    roots: new Float64Array(8),
+    quart: new Float64Array(5),
+    polyD: [new Float64Array(1), new Float64Array(2), new Float64Array(3), new Float64Array(4), new Float64Array(5)],
+    rootD,
+    troots: rootD[4],
+    f64Bits,
+    u32Bits: new Uint32Array(f64Bits.buffer),
+  };
+}
+
+/** The word of a double's bit view that holds its sign and exponent (1 on little-endian machines). */
 const HI_WORD = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0; // little-endian: word 1
 
 const TWO_600 = detPow2(600);
@@ -356,29 +367,29 @@ const POW2_NEG = Float64Array.from({ length: 2001 }, (_, i) => detPow2(1000 - i)
  * scaling by POW2_NEG[k + 1000]). Read from the exponent field of v (subnormal v scaled by 2^600 first);
  * returns a small integer, which V8 passes without allocating.
  */
-function pow2Exponent(v: number): number {
-  F64_BITS[0] = v;
-  const e = (U32_BITS[HI_WORD] >>> 20) & 0x7ff; // biased exponent: ⌊log₂ v⌋ + 1023 for normal v
+function pow2Exponent(ws: SingleContactWorkspace, v: number): number {
+  ws.f64Bits[0] = v;
+  const e = (ws.u32Bits[HI_WORD] >>> 20) & 0x7ff; // biased exponent: ⌊log₂ v⌋ + 1023 for normal v
   let k = e - 1023;
   if (e === 0) { // subnormal: scale by 2^600 (exact) into the normal range and read the exponent there
-    F64_BITS[0] = v * TWO_600;
-    k = ((U32_BITS[HI_WORD] >>> 20) & 0x7ff) - 1023 - 600;
+    ws.f64Bits[0] = v * TWO_600;
+    k = ((ws.u32Bits[HI_WORD] >>> 20) & 0x7ff) - 1023 - 600;
   }
   return k < -1000 ? -1000 : k > 1000 ? 1000 : k;
 }
 
 /**
- * Load one problem into the module state. The solution is positively homogeneous:
+ * Load one problem into the workspace. The solution is positively homogeneous:
  * x*(sA, tb) = (t/s) x*(A, b) for s, t > 0 (the constraints are cones and a plane through
  * b_n-scaled points), so A is scaled to A_nn ≈ 1 and b to ‖b‖∞ ≈ 1 by powers of two (exact in floating
  * point) before solving; this keeps every intermediate away from overflow and underflow.
  */
-function loadProblem(A: NumArray, ao: number, b: NumArray, bo: number, mu: number): void {
+export function loadProblem(ws: SingleContactWorkspace, A: NumArray, ao: number, b: NumArray, bo: number, mu: number): void {
   const a0 = A[ao], b0 = b[bo], b1 = b[bo + 1], b2 = b[bo + 2];
-  const sa = POW2_NEG[pow2Exponent(a0) + 1000];
+  const sa = POW2_NEG[pow2Exponent(ws, a0) + 1000];
   const m01 = Math.abs(b0) > Math.abs(b1) ? Math.abs(b0) : Math.abs(b1);
   const bmax = m01 > Math.abs(b2) ? m01 : Math.abs(b2);
-  const sb = bmax > 0 ? POW2_NEG[pow2Exponent(bmax) + 1000] : 1;
+  const sb = bmax > 0 ? POW2_NEG[pow2Exponent(ws, bmax) + 1000] : 1;
   const ann = a0 * sa;
   const ant = 0.5 * (A[ao + 1] + A[ao + 3]) * sa;
   const ano = 0.5 * (A[ao + 2] + A[ao + 6]) * sa;
@@ -395,13 +406,13 @@ function loadProblem(A: NumArray, ao: number, b: NumArray, bo: number, mu: numbe
   const det = P * T - R * R;
   const x0t = (T * E - R * F) / det;
   const x0o = (P * F - R * E) / det;
-  PS.X_SCALE = sa / sb;
-  PS.ANN = ann; PS.ANT = ant; PS.ANO = ano; PS.ATT = att; PS.ATO = ato; PS.AOO = aoo;
-  PS.BN = bn; PS.BT = bt; PS.BO = bov; PS.MU = mu;
-  PS.P = P; PS.R = R; PS.T = T; PS.E = E; PS.F = F;
-  PS.X0T = x0t;
-  PS.X0O = x0o;
-  PS.X0N = (bn - ant * x0t - ano * x0o) / ann;
+  ws.X_SCALE = sa / sb;
+  ws.ANN = ann; ws.ANT = ant; ws.ANO = ano; ws.ATT = att; ws.ATO = ato; ws.AOO = aoo;
+  ws.BN = bn; ws.BT = bt; ws.BO = bov; ws.MU = mu;
+  ws.P = P; ws.R = R; ws.T = T; ws.E = E; ws.F = F;
+  ws.X0T = x0t;
+  ws.X0O = x0o;
+  ws.X0N = (bn - ant * x0t - ano * x0o) / ann;
 }
 
 /** ‖(a, b)‖₂ without overflow or underflow of the squares. */
@@ -415,22 +426,22 @@ function hyp(a: number, b: number): number {
 }
 
 /** Predicate P1 of Fig. 5: x0 lies in the friction cone (x0_n ≥ 0 ∧ ‖x0_to‖ ≤ μ x0_n). */
-function p1(): boolean {
-  return PS.X0N >= 0 && hyp(PS.X0T, PS.X0O) <= PS.MU * PS.X0N;
+function p1(ws: SingleContactWorkspace): boolean {
+  return ws.X0N >= 0 && hyp(ws.X0T, ws.X0O) <= ws.MU * ws.X0N;
 }
 
 /** Full energy ½xᵀAx − xᵀb of (xn, xt, xo) for the loaded problem. */
-function energy(xn: number, xt: number, xo: number): number {
-  const sn = PS.ANN * xn + PS.ANT * xt + PS.ANO * xo;
-  const st = PS.ANT * xn + PS.ATT * xt + PS.ATO * xo;
-  const so = PS.ANO * xn + PS.ATO * xt + PS.AOO * xo;
-  return xn * (0.5 * sn - PS.BN) + xt * (0.5 * st - PS.BT) + xo * (0.5 * so - PS.BO);
+function energy(ws: SingleContactWorkspace, xn: number, xt: number, xo: number): number {
+  const sn = ws.ANN * xn + ws.ANT * xt + ws.ANO * xo;
+  const st = ws.ANT * xn + ws.ATT * xt + ws.ATO * xo;
+  const so = ws.ANO * xn + ws.ATO * xt + ws.AOO * xo;
+  return xn * (0.5 * sn - ws.BN) + xt * (0.5 * st - ws.BT) + xo * (0.5 * so - ws.BO);
 }
 
-function setResult(xn: number, xt: number, xo: number): void {
-  PS.XN = xn;
-  PS.XT = xt;
-  PS.XO = xo;
+function setResult(ws: SingleContactWorkspace, xn: number, xt: number, xo: number): void {
+  ws.XN = xn;
+  ws.XT = xt;
+  ws.XO = xo;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -439,31 +450,31 @@ function setResult(xn: number, xt: number, xo: number): void {
 
 /**
  * The MDP law on the loaded problem. With `useGuess`, the sliding case first tries the warm start
- * from the guess's direction (PS.GT, PS.GO) (`mdpWarmStart`) and falls back to the full analysis
+ * from the guess's direction (ws.GT, ws.GO) (`mdpWarmStart`) and falls back to the full analysis
  * (`mdpSlide`).
  */
-function solveMdp(useGuess: boolean): SingleContactCase {
-  if (PS.BN < 0) { // separating: the pressure constraint (3d) forbids any non-zero impulse
-    setResult(0, 0, 0);
+function solveMdp(ws: SingleContactWorkspace, useGuess: boolean): SingleContactCase {
+  if (ws.BN < 0) { // separating: the pressure constraint (3d) forbids any non-zero impulse
+    setResult(ws, 0, 0, 0);
     return SingleContactCase.Separating;
   }
-  if (PS.MU === 0) { // frictionless: the conic section is the single point (b_n/A_nn, 0, 0)
-    setResult(PS.BN / PS.ANN, 0, 0);
+  if (ws.MU === 0) { // frictionless: the conic section is the single point (b_n/A_nn, 0, 0)
+    setResult(ws, ws.BN / ws.ANN, 0, 0);
     return SingleContactCase.Frictionless;
   }
-  if (p1()) { // stick: x0 is feasible (it lies on the plane of maximum compression by construction)
-    setResult(PS.X0N, PS.X0T, PS.X0O);
+  if (p1(ws)) { // stick: x0 is feasible (it lies on the plane of maximum compression by construction)
+    setResult(ws, ws.X0N, ws.X0T, ws.X0O);
     return SingleContactCase.Stick;
   }
-  if (PS.BN === 0) return mdpGrazing();
+  if (ws.BN === 0) return mdpGrazing(ws);
   if (useGuess) {
-    mdpWarmStartStats.attempts++;
-    if (mdpWarmStart()) {
-      mdpWarmStartStats.accepted++;
+    ws.warmSteps = 0;
+    if (mdpWarmStart(ws)) {
+      ws.warmAccepted = 1;
       return SingleContactCase.Slide;
     }
   }
-  return mdpSlide();
+  return mdpSlide(ws);
 }
 
 /**
@@ -474,28 +485,28 @@ function solveMdp(useGuess: boolean): SingleContactCase {
  * only right for isotropic Â (digest §4.2-1, fixture V7b): both rays are evaluated here and the lower
  * energy kept.
  */
-function mdpGrazing(): SingleContactCase {
-  const S = hyp(PS.ANT, PS.ANO);
-  if (PS.ANN > PS.MU * S) { // P2
-    setResult(0, 0, 0);
+function mdpGrazing(ws: SingleContactWorkspace): SingleContactCase {
+  const S = hyp(ws.ANT, ws.ANO);
+  if (ws.ANN > ws.MU * S) { // P2
+    setResult(ws, 0, 0, 0);
     return SingleContactCase.GrazingPoint;
   }
-  const a0 = detAtan2(PS.ANO, PS.ANT);
-  const da = detAcos(clamp(-PS.ANN / (PS.MU * S), -1, 1));
+  const a0 = detAtan2(ws.ANO, ws.ANT);
+  const da = detAcos(clamp(-ws.ANN / (ws.MU * S), -1, 1));
   let bestE = 0, bestT = 0, bestO = 0;
   for (let k = 0; k < 2; k++) {
     const al = k === 0 ? a0 - da : a0 + da;
     const c = detCos(al), s = detSin(al);
-    const uAu = PS.P * c * c + 2 * PS.R * c * s + PS.T * s * s;
-    const r = Math.max(0, (c * PS.E + s * PS.F) / uAu); // minimiser of ½r²uᵀÂu − r uᵀb̂ over r ≥ 0
-    const e = 0.5 * r * r * uAu - r * (c * PS.E + s * PS.F);
+    const uAu = ws.P * c * c + 2 * ws.R * c * s + ws.T * s * s;
+    const r = Math.max(0, (c * ws.E + s * ws.F) / uAu); // minimiser of ½r²uᵀÂu − r uᵀb̂ over r ≥ 0
+    const e = 0.5 * r * r * uAu - r * (c * ws.E + s * ws.F);
     if (e < bestE) {
       bestE = e;
       bestT = r * c;
       bestO = r * s;
     }
   }
-  setResult((PS.BN - PS.ANT * bestT - PS.ANO * bestO) / PS.ANN, bestT, bestO);
+  setResult(ws, (ws.BN - ws.ANT * bestT - ws.ANO * bestO) / ws.ANN, bestT, bestO);
   return SingleContactCase.GrazingRay;
 }
 
@@ -519,49 +530,49 @@ function mdpGrazing(): SingleContactCase {
  * Every candidate is then polished by Newton on the KKT system in Cartesian coordinates
  * (`polishMdp`), which is well-conditioned everywhere on the curve, and the lowest energy wins.
  */
-function mdpSlide(): SingleContactCase {
-  const mu = PS.MU, ann = PS.ANN, pt = PS.ANT, po = PS.ANO, bn = PS.BN;
-  const m = pt * PS.F - po * PS.E;
-  const k0 = 1.5 * mu * ann * (po * PS.E - pt * PS.F);
-  const k1c = mu * mu * bn * (pt * PS.R - po * PS.P) - ann * ann * PS.F - mu * mu * pt * m;
-  const k1s = mu * mu * bn * (pt * PS.T - po * PS.R) + ann * ann * PS.E - mu * mu * po * m;
-  const k2c = mu * ann * (bn * PS.R - 0.5 * (po * PS.E + pt * PS.F));
-  const k2s = mu * ann * (0.5 * bn * (PS.T - PS.P) - 0.5 * (po * PS.F - pt * PS.E));
-  const nr = trigRoots(k0, k1c, k1s, k2c, k2s);
+function mdpSlide(ws: SingleContactWorkspace): SingleContactCase {
+  const mu = ws.MU, ann = ws.ANN, pt = ws.ANT, po = ws.ANO, bn = ws.BN;
+  const m = pt * ws.F - po * ws.E;
+  const k0 = 1.5 * mu * ann * (po * ws.E - pt * ws.F);
+  const k1c = mu * mu * bn * (pt * ws.R - po * ws.P) - ann * ann * ws.F - mu * mu * pt * m;
+  const k1s = mu * mu * bn * (pt * ws.T - po * ws.R) + ann * ann * ws.E - mu * mu * po * m;
+  const k2c = mu * ann * (bn * ws.R - 0.5 * (po * ws.E + pt * ws.F));
+  const k2s = mu * ann * (0.5 * bn * (ws.T - ws.P) - 0.5 * (po * ws.F - pt * ws.E));
+  const nr = trigRoots(ws, k0, k1c, k1s, k2c, k2s);
   let ny = 0;
   for (let i = 0; i < nr; i++) {
-    const al = polishTrigRoot(ROOTS[i], k0, k1c, k1s, k2c, k2s);
+    const al = polishTrigRoot(ws.roots[i], k0, k1c, k1s, k2c, k2s);
     const c = detCos(al), s = detSin(al);
     const fr = ann + mu * (pt * c + po * s); // Eq. 6: α ∈ I ⇔ f_r(α) > 0
     if (!(fr > 0)) continue;
     const r = mu * bn / fr;
-    YC[2 * ny] = r * c;
-    YC[2 * ny + 1] = r * s;
+    ws.yc[2 * ny] = r * c;
+    ws.yc[2 * ny + 1] = r * s;
     ny++;
   }
-  if (ann < mu * hyp(pt, po)) ny = hyperbolaRoots(ny);
+  if (ann < mu * hyp(pt, po)) ny = hyperbolaRoots(ws, ny);
   let found = false, bestF = Infinity, bestT = 0, bestO = 0;
   for (let i = 0; i < ny; i++) {
-    polishMdp(YC[2 * i], YC[2 * i + 1]);
+    polishMdp(ws, ws.yc[2 * i], ws.yc[2 * i + 1]);
     // Energies may only be compared between points on the curve: drop a candidate that is not on
     // it (a root of an ill-conditioned generator, e.g. the asymptotic one for κ → 1⁺).
-    if (!onConicBoundary(PS.PY_T, PS.PY_O)) continue;
-    const fo = fObjAt(PS.PY_T, PS.PY_O);
+    if (!onConicBoundary(ws, ws.PY_T, ws.PY_O)) continue;
+    const fo = fObjAt(ws, ws.PY_T, ws.PY_O);
     if (fo < bestF) {
       found = true;
       bestF = fo;
-      bestT = PS.PY_T;
-      bestO = PS.PY_O;
+      bestT = ws.PY_T;
+      bestO = ws.PY_O;
     }
   }
   let status: SingleContactCase = SingleContactCase.Slide;
   if (!found) {
-    mdpSlideFallback();
-    bestT = PS.FB_T;
-    bestO = PS.FB_O;
+    mdpSlideFallback(ws);
+    bestT = ws.FB_T;
+    bestO = ws.FB_O;
     status = SingleContactCase.SlideFallback;
   }
-  setResult((PS.BN - PS.ANT * bestT - PS.ANO * bestO) / PS.ANN, bestT, bestO);
+  setResult(ws, (ws.BN - ws.ANT * bestT - ws.ANO * bestO) / ws.ANN, bestT, bestO);
   return status;
 }
 
@@ -598,7 +609,7 @@ const WARM_RANGE = 1e100;
  * f_obj on the boundary (the second local minimum of Figs. 2–4 among them) all have λ < 0. (This does
  * not hold for the Coulomb law, which is not an optimisation problem and can have several solutions.)
  *
- * Start: the lower-f_obj of two boundary points, on the ray of the guess (PS.GT, PS.GO; only its
+ * Start: the lower-f_obj of two boundary points, on the ray of the guess (ws.GT, ws.GO; only its
  * direction matters) and on the ray of the unconstrained minimum x0_to; a ray outside I (f_r ≤ 0) or a
  * zero or non-finite direction is skipped.
  *
@@ -624,9 +635,9 @@ const WARM_RANGE = 1e100;
  *    analysis, with its asymptotic coordinates, answers those.
  * Gives up (false) when it stalls, when the step search fails, or after WARM_MAX_ITER steps.
  */
-function mdpWarmStart(): boolean {
-  const ann = PS.ANN, pt = PS.ANT, po = PS.ANO, mu = PS.MU, bn = PS.BN;
-  const P = PS.P, R = PS.R, T = PS.T, E = PS.E, F = PS.F;
+function mdpWarmStart(ws: SingleContactWorkspace): boolean {
+  const ann = ws.ANN, pt = ws.ANT, po = ws.ANO, mu = ws.MU, bn = ws.BN;
+  const P = ws.P, R = ws.R, T = ws.T, E = ws.E, F = ws.F;
   const mbn = mu * bn;
   // (Everything below is written out inline, with plain square roots guarded by the range checks: a
   // call that passes or returns a double which V8 does not inline allocates a HeapNumber.)
@@ -640,7 +651,7 @@ function mdpWarmStart(): boolean {
   // Two starting points on the boundary, the guess's direction and x0_to's; the lower f_obj is used.
   let ut = 0, uo = 0, fr = 0, r = 0, fo = Infinity;
   for (let k = 0; k < 2; k++) {
-    let vt = k === 0 ? PS.GT : PS.X0T, vo = k === 0 ? PS.GO : PS.X0O;
+    let vt = k === 0 ? ws.GT : ws.X0T, vo = k === 0 ? ws.GO : ws.X0O;
     const m = Math.max(Math.abs(vt), Math.abs(vo));
     if (!(m > 0 && m < Infinity)) continue;
     vt /= m;
@@ -683,15 +694,15 @@ function mdpWarmStart(): boolean {
           const delta = (ac + EPS16 * s3) / frLow;
           const err = xnGain * (delta + 2 * (ag + EPS16 * s12 + lmax * delta) / sigma);
           if (!(err <= WARM_RTOL * Math.sqrt(xn * xn + ny * ny))) return false; // converged, not certifiable
-          PS.XN = xn;
-          PS.XT = yt;
-          PS.XO = yo;
+          ws.XN = xn;
+          ws.XT = yt;
+          ws.XO = yo;
           return true;
         }
       }
     }
     if (it === WARM_MAX_ITER) break;
-    mdpWarmStartStats.steps++;
+    ws.warmSteps++;
     // Newton step along τ on the reduced KKT system, λ clamped at 0 (τᵀÂτ ≥ σ > 0 keeps h > 0).
     const tu = ut * to - uo * tt; // τ · u⊥
     const h = P * tt * tt + 2 * R * tt * to + T * to * to + (lam > 0 ? lam * ann * tu * tu / r : 0);
@@ -730,8 +741,6 @@ function mdpWarmStart(): boolean {
   return false;
 }
 
-/** Candidate tangential impulses y = x_to (pairs), from the angle roots and the hyperbola roots. */
-const YC = new Float64Array(2 * 16);
 
 
 /**
@@ -743,66 +752,66 @@ const YC = new Float64Array(2 * 16);
  * asymptotes, and β → 0 continuously gives the two rays of the b_n = 0 case). Well-conditioned unless
  * κ → 1⁺ (then the angle parametrisation is the accurate one).
  */
-function hyperbolaGeometry(): void {
-  const S = hyp(PS.ANT, PS.ANO);
-  const e1t = PS.ANT / S, e1o = PS.ANO / S, e2t = -e1o, e2o = e1t;
-  const kap = PS.MU * S / PS.ANN;
-  PS.HB = PS.MU * PS.BN / PS.ANN;
+function hyperbolaGeometry(ws: SingleContactWorkspace): void {
+  const S = hyp(ws.ANT, ws.ANO);
+  const e1t = ws.ANT / S, e1o = ws.ANO / S, e2t = -e1o, e2o = e1t;
+  const kap = ws.MU * S / ws.ANN;
+  ws.HB = ws.MU * ws.BN / ws.ANN;
   const k2m1 = (kap - 1) * (kap + 1), sq = Math.sqrt(k2m1);
-  const y0 = PS.HB * kap / k2m1;
-  PS.HY0T = y0 * e1t;
-  PS.HY0O = y0 * e1o;
-  PS.HPT = 0.5 * (-e1t / k2m1 + e2t / sq);
-  PS.HPO = 0.5 * (-e1o / k2m1 + e2o / sq);
-  PS.HMT = 0.5 * (-e1t / k2m1 - e2t / sq);
-  PS.HMO = 0.5 * (-e1o / k2m1 - e2o / sq);
+  const y0 = ws.HB * kap / k2m1;
+  ws.HY0T = y0 * e1t;
+  ws.HY0O = y0 * e1o;
+  ws.HPT = 0.5 * (-e1t / k2m1 + e2t / sq);
+  ws.HPO = 0.5 * (-e1o / k2m1 + e2o / sq);
+  ws.HMT = 0.5 * (-e1t / k2m1 - e2t / sq);
+  ws.HMO = 0.5 * (-e1o / k2m1 - e2o / sq);
 }
 
 /**
- * Solve QUART (degree ≤ 4, trailing zero leading coefficients dropped) for the asymptotic coordinate
+ * Solve ws.quart (degree ≤ 4, trailing zero leading coefficients dropped) for the asymptotic coordinate
  * of one side (side 0: w ∈ [β, ∞[, towards p; side 1: v ∈ ]β, ∞[, towards m) and write the points
- * y = y0 + w p + v m, w v = β², to YC from index n (the smaller coordinate is β²/the larger, so no
+ * y = y0 + w p + v m, w v = β², to ws.yc from index n (the smaller coordinate is β²/the larger, so no
  * term cancels). Returns the new count.
  */
-function hyperbolaPoints(side: number, n: number): number {
+function hyperbolaPoints(ws: SingleContactWorkspace, side: number, n: number): number {
   let deg = 4;
-  while (deg > 0 && QUART[deg] === 0) deg--;
-  const nt = polyRealRoots(deg, PS.HB, Infinity);
-  const b2 = PS.HB * PS.HB;
+  while (deg > 0 && ws.quart[deg] === 0) deg--;
+  const nt = polyRealRoots(ws, deg, ws.HB, Infinity);
+  const b2 = ws.HB * ws.HB;
   for (let i = 0; i < nt && n < 16; i++) {
-    const big = TROOTS[i];
-    if (!(big > 0) || (side === 1 && big === PS.HB)) continue;
+    const big = ws.troots[i];
+    if (!(big > 0) || (side === 1 && big === ws.HB)) continue;
     const small = b2 / big;
     const w = side === 0 ? big : small, v = side === 0 ? small : big;
-    YC[2 * n] = PS.HY0T + w * PS.HPT + v * PS.HMT;
-    YC[2 * n + 1] = PS.HY0O + w * PS.HPO + v * PS.HMO;
+    ws.yc[2 * n] = ws.HY0T + w * ws.HPT + v * ws.HMT;
+    ws.yc[2 * n + 1] = ws.HY0O + w * ws.HPO + v * ws.HMO;
     n++;
   }
   return n;
 }
 
 /**
- * MDP stationary points on a hyperbolic conic section in asymptotic coordinates, appended to YC from
+ * MDP stationary points on a hyperbolic conic section in asymptotic coordinates, appended to ws.yc from
  * index n; returns the new count. df/dw = 0 for f = ½yᵀÂy − yᵀb̂ on y(w), times w³, is the quartic
  * (the β²/w cross terms cancel because Â is symmetric)
  *     (pᵀÂp) w⁴ + (g0·p) w³ − β² (g0·m) w − β⁴ (mᵀÂm) = 0,   g0 = Ây0 − b̂,
  * and its mirror image (p ↔ m) in v. These stay exact when the optimum lies far out along an
  * asymptote (b_n → 0⁺), where the angle of Eq. 8 is within O(b_n) of a pole of r̄.
  */
-function hyperbolaRoots(n: number): number {
-  hyperbolaGeometry();
-  const g0t = PS.P * PS.HY0T + PS.R * PS.HY0O - PS.E, g0o = PS.R * PS.HY0T + PS.T * PS.HY0O - PS.F;
-  const pAp = PS.P * PS.HPT * PS.HPT + 2 * PS.R * PS.HPT * PS.HPO + PS.T * PS.HPO * PS.HPO;
-  const mAm = PS.P * PS.HMT * PS.HMT + 2 * PS.R * PS.HMT * PS.HMO + PS.T * PS.HMO * PS.HMO;
-  const gp = g0t * PS.HPT + g0o * PS.HPO, gm = g0t * PS.HMT + g0o * PS.HMO;
-  const b2 = PS.HB * PS.HB;
+function hyperbolaRoots(ws: SingleContactWorkspace, n: number): number {
+  hyperbolaGeometry(ws);
+  const g0t = ws.P * ws.HY0T + ws.R * ws.HY0O - ws.E, g0o = ws.R * ws.HY0T + ws.T * ws.HY0O - ws.F;
+  const pAp = ws.P * ws.HPT * ws.HPT + 2 * ws.R * ws.HPT * ws.HPO + ws.T * ws.HPO * ws.HPO;
+  const mAm = ws.P * ws.HMT * ws.HMT + 2 * ws.R * ws.HMT * ws.HMO + ws.T * ws.HMO * ws.HMO;
+  const gp = g0t * ws.HPT + g0o * ws.HPO, gm = g0t * ws.HMT + g0o * ws.HMO;
+  const b2 = ws.HB * ws.HB;
   for (let side = 0; side < 2; side++) {
-    QUART[4] = side === 0 ? pAp : mAm;
-    QUART[3] = side === 0 ? gp : gm;
-    QUART[2] = 0;
-    QUART[1] = -b2 * (side === 0 ? gm : gp);
-    QUART[0] = -b2 * b2 * (side === 0 ? mAm : pAp);
-    n = hyperbolaPoints(side, n);
+    ws.quart[4] = side === 0 ? pAp : mAm;
+    ws.quart[3] = side === 0 ? gp : gm;
+    ws.quart[2] = 0;
+    ws.quart[1] = -b2 * (side === 0 ? gm : gp);
+    ws.quart[0] = -b2 * b2 * (side === 0 ? mAm : pAp);
+    n = hyperbolaPoints(ws, side, n);
   }
   return n;
 }
@@ -818,32 +827,32 @@ const POLISH_MAX_STEP = 0.1;
  * At most 8 steps; stops when the residual stops decreasing or a step exceeds POLISH_MAX_STEP·‖y‖,
  * and keeps the best iterate. Writes PY_T/O.
  */
-function polishMdp(yt: number, yo: number): void {
-  PS.PY_T = yt;
-  PS.PY_O = yo;
+function polishMdp(ws: SingleContactWorkspace, yt: number, yo: number): void {
+  ws.PY_T = yt;
+  ws.PY_O = yo;
   let bestRes = Infinity, lam = 0;
   for (let it = 0; it < 8; it++) {
     const ny = hyp(yt, yo);
     if (!(ny > 0)) return;
     const ut = yt / ny, uo = yo / ny;
-    const nt = PS.ANN * ut + PS.MU * PS.ANT, no = PS.ANN * uo + PS.MU * PS.ANO;
-    const gt = PS.P * yt + PS.R * yo - PS.E, go = PS.R * yt + PS.T * yo - PS.F;
+    const nt = ws.ANN * ut + ws.MU * ws.ANT, no = ws.ANN * uo + ws.MU * ws.ANO;
+    const gt = ws.P * yt + ws.R * yo - ws.E, go = ws.R * yt + ws.T * yo - ws.F;
     if (it === 0) lam = -(nt * gt + no * go) / (nt * nt + no * no);
     const f1 = gt + lam * nt, f2 = go + lam * no;
-    const f3 = PS.ANN * ny + PS.MU * (PS.ANT * yt + PS.ANO * yo) - PS.MU * PS.BN;
+    const f3 = ws.ANN * ny + ws.MU * (ws.ANT * yt + ws.ANO * yo) - ws.MU * ws.BN;
     // Each equation relative to its own rounding scale, so that neither hides the other (near the
     // apex ‖y‖ = O(b_n) ≪ ‖b̂‖ and c(y) is many orders below the gradient terms).
-    const s12 = Math.abs(PS.P * yt) + Math.abs(PS.R * yo) + Math.abs(PS.R * yt) + Math.abs(PS.T * yo)
-      + Math.abs(PS.E) + Math.abs(PS.F) + Math.abs(lam) * (Math.abs(nt) + Math.abs(no));
-    const s3 = PS.ANN * ny + PS.MU * (Math.abs(PS.ANT * yt) + Math.abs(PS.ANO * yo)) + PS.MU * Math.abs(PS.BN);
+    const s12 = Math.abs(ws.P * yt) + Math.abs(ws.R * yo) + Math.abs(ws.R * yt) + Math.abs(ws.T * yo)
+      + Math.abs(ws.E) + Math.abs(ws.F) + Math.abs(lam) * (Math.abs(nt) + Math.abs(no));
+    const s3 = ws.ANN * ny + ws.MU * (Math.abs(ws.ANT * yt) + Math.abs(ws.ANO * yo)) + ws.MU * Math.abs(ws.BN);
     const res = hyp(hyp(f1, f2) / s12, f3 / s3);
     if (!(res < bestRes)) return;
     bestRes = res;
-    PS.PY_T = yt;
-    PS.PY_O = yo;
+    ws.PY_T = yt;
+    ws.PY_O = yo;
     if (res === 0) return;
-    const h = lam * PS.ANN / ny;
-    const j11 = PS.P + h * (1 - ut * ut), j12 = PS.R - h * ut * uo, j22 = PS.T + h * (1 - uo * uo);
+    const h = lam * ws.ANN / ny;
+    const j11 = ws.P + h * (1 - ut * ut), j12 = ws.R - h * ut * uo, j22 = ws.T + h * (1 - uo * uo);
     // Solve [[j11, j12, nt], [j12, j22, no], [nt, no, 0]] d = −(f1, f2, f3) by Cramer's rule.
     const det = -j11 * no * no + 2 * j12 * nt * no - j22 * nt * nt;
     if (!(Math.abs(det) > 0)) return;
@@ -864,25 +873,25 @@ function polishMdp(yt: number, yo: number): void {
 const CURVE_RTOL = 1e-10;
 
 /** |c(y)| ≤ CURVE_RTOL × scale, c(y) = A_nn‖y‖ + μ aᵀy − μ b_n (‖x_to‖ = μ x_n on the plane). */
-function onConicBoundary(yt: number, yo: number): boolean {
+function onConicBoundary(ws: SingleContactWorkspace, yt: number, yo: number): boolean {
   const ny = hyp(yt, yo);
-  const c = PS.ANN * ny + PS.MU * (PS.ANT * yt + PS.ANO * yo) - PS.MU * PS.BN;
-  const scale = PS.ANN * ny + PS.MU * (Math.abs(PS.ANT * yt) + Math.abs(PS.ANO * yo)) + PS.MU * Math.abs(PS.BN);
+  const c = ws.ANN * ny + ws.MU * (ws.ANT * yt + ws.ANO * yo) - ws.MU * ws.BN;
+  const scale = ws.ANN * ny + ws.MU * (Math.abs(ws.ANT * yt) + Math.abs(ws.ANO * yo)) + ws.MU * Math.abs(ws.BN);
   return Math.abs(c) <= CURVE_RTOL * scale;
 }
 
 /** Reduced objective ½ x_toᵀÂx_to − x_toᵀb̂ (= full energy + b_n²/(2A_nn) on the plane). */
-function fObjAt(xt: number, xo: number): number {
-  return 0.5 * (PS.P * xt * xt + 2 * PS.R * xt * xo + PS.T * xo * xo) - (PS.E * xt + PS.F * xo);
+function fObjAt(ws: SingleContactWorkspace, xt: number, xo: number): number {
+  return 0.5 * (ws.P * xt * xt + 2 * ws.R * xt * xo + ws.T * xo * xo) - (ws.E * xt + ws.F * xo);
 }
 
 /** f_obj(α) on the boundary γ(α) = r̄(α)(cos α, sin α), r̄ = μ b_n/f_r (paper §3.2); +∞ outside I. */
-function fObjAngle(al: number): number {
+function fObjAngle(ws: SingleContactWorkspace, al: number): number {
   const c = detCos(al), s = detSin(al);
-  const fr = PS.ANN + PS.MU * (PS.ANT * c + PS.ANO * s);
+  const fr = ws.ANN + ws.MU * (ws.ANT * c + ws.ANO * s);
   if (!(fr > 0)) return Infinity;
-  const r = PS.MU * PS.BN / fr;
-  return fObjAt(r * c, r * s);
+  const r = ws.MU * ws.BN / fr;
+  return fObjAt(ws, r * c, r * s);
 }
 
 const FALLBACK_SAMPLES = 2048;
@@ -892,12 +901,12 @@ const FALLBACK_SAMPLES = 2048;
  * the best sample by golden-section search between its neighbours. Accurate to the golden-section
  * tolerance, but it can miss a global minimum narrower than the sample spacing.
  */
-function mdpSlideFallback(): void {
-  const S = hyp(PS.ANT, PS.ANO);
+function mdpSlideFallback(ws: SingleContactWorkspace): void {
+  const S = hyp(ws.ANT, ws.ANO);
   let lo: number, width: number;
-  if (PS.ANN <= PS.MU * S) {
-    const a0 = detAtan2(PS.ANO, PS.ANT);
-    const da = detAcos(clamp(-PS.ANN / (PS.MU * S), -1, 1));
+  if (ws.ANN <= ws.MU * S) {
+    const a0 = detAtan2(ws.ANO, ws.ANT);
+    const da = detAcos(clamp(-ws.ANN / (ws.MU * S), -1, 1));
     lo = a0 - da;
     width = 2 * da;
   } else {
@@ -907,7 +916,7 @@ function mdpSlideFallback(): void {
   const h = width / FALLBACK_SAMPLES;
   let best = 0, bestF = Infinity;
   for (let i = 0; i < FALLBACK_SAMPLES; i++) {
-    const fo = fObjAngle(lo + (i + 0.5) * h);
+    const fo = fObjAngle(ws, lo + (i + 0.5) * h);
     if (fo < bestF) {
       bestF = fo;
       best = i;
@@ -916,64 +925,61 @@ function mdpSlideFallback(): void {
   let a = lo + (best - 0.5) * h, d = lo + (best + 1.5) * h;
   const gr = 0.5 * (Math.sqrt(5) - 1);
   let b = d - gr * (d - a), c = a + gr * (d - a);
-  let fb = fObjAngle(b), fc = fObjAngle(c);
+  let fb = fObjAngle(ws, b), fc = fObjAngle(ws, c);
   for (let it = 0; it < 200 && d - a > 1e-15 * (1 + Math.abs(a)); it++) {
     if (fb < fc) {
       d = c; c = b; fc = fb;
       b = d - gr * (d - a);
-      fb = fObjAngle(b);
+      fb = fObjAngle(ws, b);
     } else {
       a = b; b = c; fb = fc;
       c = a + gr * (d - a);
-      fc = fObjAngle(c);
+      fc = fObjAngle(ws, c);
     }
   }
   const al = fb < fc ? b : c;
   const cs = detCos(al), sn = detSin(al);
-  const r = PS.MU * PS.BN / (PS.ANN + PS.MU * (PS.ANT * cs + PS.ANO * sn));
-  PS.FB_T = r * cs;
-  PS.FB_O = r * sn;
+  const r = ws.MU * ws.BN / (ws.ANN + ws.MU * (ws.ANT * cs + ws.ANO * sn));
+  ws.FB_T = r * cs;
+  ws.FB_O = r * sn;
 }
 
 // ---------------------------------------------------------------------------------------------------
 // Impulsive Coulomb law
 // ---------------------------------------------------------------------------------------------------
 
-// Candidates: (x_n, x_t, x_o, energy) × MAX_COULOMB_SOLUTIONS, plus room for rejected duplicates.
-const CAND = new Float64Array(4 * (MAX_COULOMB_SOLUTIONS + 2));
-
-function solveCoulomb(): SingleContactCase {
-  if (PS.BN < 0) {
-    setResult(0, 0, 0);
+function solveCoulomb(ws: SingleContactWorkspace): SingleContactCase {
+  if (ws.BN < 0) {
+    setResult(ws, 0, 0, 0);
     return SingleContactCase.Separating;
   }
-  if (PS.MU === 0) {
-    setResult(PS.BN / PS.ANN, 0, 0);
+  if (ws.MU === 0) {
+    setResult(ws, ws.BN / ws.ANN, 0, 0);
     return SingleContactCase.Frictionless;
   }
   // x0 minimises the energy over all of R³, so when it is a Coulomb solution it is the most
   // dissipative one.
-  if (p1()) {
-    setResult(PS.X0N, PS.X0T, PS.X0O);
+  if (p1(ws)) {
+    setResult(ws, ws.X0N, ws.X0T, ws.X0O);
     return SingleContactCase.Stick;
   }
-  const n = coulombCandidates(false);
+  const n = coulombCandidates(ws, false);
   if (n === 0) {
-    solveMdp(false);
+    solveMdp(ws, false);
     return SingleContactCase.CoulombNoSolution;
   }
   let best = 0;
-  for (let i = 1; i < n; i++) if (CAND[4 * i + 3] < CAND[4 * best + 3]) best = i;
-  setResult(CAND[4 * best], CAND[4 * best + 1], CAND[4 * best + 2]);
-  if (PS.BN === 0) {
-    return CAND[4 * best] === 0 && CAND[4 * best + 1] === 0 && CAND[4 * best + 2] === 0
+  for (let i = 1; i < n; i++) if (ws.cand[4 * i + 3] < ws.cand[4 * best + 3]) best = i;
+  setResult(ws, ws.cand[4 * best], ws.cand[4 * best + 1], ws.cand[4 * best + 2]);
+  if (ws.BN === 0) {
+    return ws.cand[4 * best] === 0 && ws.cand[4 * best + 1] === 0 && ws.cand[4 * best + 2] === 0
       ? SingleContactCase.GrazingPoint : SingleContactCase.GrazingRay;
   }
   return SingleContactCase.Slide;
 }
 
 /**
- * Fill CAND with Coulomb solutions of the loaded problem. With `all`, the zero impulse (b_n ≤ 0) and
+ * Fill ws.cand with Coulomb solutions of the loaded problem. With `all`, the zero impulse (b_n ≤ 0) and
  * the stick impulse are included and slides with b_n < 0 are searched too (the full Fig. 1 model);
  * without it (the solver, already past b_n < 0 and P1), the zero impulse is included only for b_n = 0.
  *
@@ -983,15 +989,15 @@ function solveCoulomb(): SingleContactCase {
  *   k0 = −½μ(A_nt b_o − A_no b_t),  k1c = b_n A_no − A_nn b_o,  k1s = A_nn b_t − b_n A_nt,
  *   k2c = μ(b_n A_to − ½(A_nt b_o + A_no b_t)),  k2s = μ(½ b_n (A_oo − A_tt) − ½(A_no b_o − A_nt b_t)).
  */
-function coulombCandidates(all: boolean): number {
+export function coulombCandidates(ws: SingleContactWorkspace, all: boolean): number {
   let n = 0;
-  if (PS.BN <= 0 && (all || PS.BN === 0)) n = pushCandidate(n, 0, 0, 0);
-  if (all && p1()) n = pushCandidate(n, PS.X0N, PS.X0T, PS.X0O);
-  if (PS.MU === 0) {
-    if (all && PS.BN > 0) n = pushCandidate(n, PS.BN / PS.ANN, 0, 0);
+  if (ws.BN <= 0 && (all || ws.BN === 0)) n = pushCandidate(ws, n, 0, 0, 0);
+  if (all && p1(ws)) n = pushCandidate(ws, n, ws.X0N, ws.X0T, ws.X0O);
+  if (ws.MU === 0) {
+    if (all && ws.BN > 0) n = pushCandidate(ws, n, ws.BN / ws.ANN, 0, 0);
     return n;
   }
-  const mu = PS.MU, ann = PS.ANN, pt = PS.ANT, po = PS.ANO, bn = PS.BN, bt = PS.BT, bo = PS.BO;
+  const mu = ws.MU, ann = ws.ANN, pt = ws.ANT, po = ws.ANO, bn = ws.BN, bt = ws.BT, bo = ws.BO;
   if (bn === 0) {
     // Slides along the asymptote rays (f_r = 0, x_n free): x_n from cross(d, x_n (A w)_to − b_to) = 0.
     const S = hyp(pt, po);
@@ -1002,11 +1008,11 @@ function coulombCandidates(all: boolean): number {
       for (let k = 0; k < rays; k++) {
         const al = k === 0 ? a0 + da : a0 - da;
         const c = detCos(al), s = detSin(al);
-        const wt = pt + mu * (PS.ATT * c + PS.ATO * s), wo = po + mu * (PS.ATO * c + PS.AOO * s); // (A w)_to
+        const wt = pt + mu * (ws.ATT * c + ws.ATO * s), wo = po + mu * (ws.ATO * c + ws.AOO * s); // (A w)_to
         const den = c * wo - s * wt;
         if (den === 0) continue;
         const xn = (c * bo - s * bt) / den;
-        if (xn > 0) n = acceptCoulombSlide(n, mu * xn * c, mu * xn * s, false);
+        if (xn > 0) n = acceptCoulombSlide(ws, n, mu * xn * c, mu * xn * s, false);
       }
     }
     return n;
@@ -1015,18 +1021,18 @@ function coulombCandidates(all: boolean): number {
   const k0 = -0.5 * mu * (pt * bo - po * bt);
   const k1c = bn * po - ann * bo;
   const k1s = ann * bt - bn * pt;
-  const k2c = mu * (bn * PS.ATO - 0.5 * (pt * bo + po * bt));
-  const k2s = mu * (0.5 * bn * (PS.AOO - PS.ATT) - 0.5 * (po * bo - pt * bt));
-  const nr = trigRoots(k0, k1c, k1s, k2c, k2s);
+  const k2c = mu * (bn * ws.ATO - 0.5 * (pt * bo + po * bt));
+  const k2s = mu * (0.5 * bn * (ws.AOO - ws.ATT) - 0.5 * (po * bo - pt * bt));
+  const nr = trigRoots(ws, k0, k1c, k1s, k2c, k2s);
   for (let i = 0; i < nr; i++) {
-    const al = polishTrigRoot(ROOTS[i], k0, k1c, k1s, k2c, k2s);
+    const al = polishTrigRoot(ws.roots[i], k0, k1c, k1s, k2c, k2s);
     const c = detCos(al), s = detSin(al);
     const fr = ann + mu * (pt * c + po * s);
     if (fr === 0) continue;
     const xn = bn / fr;
-    if (xn > 0) n = acceptCoulombSlide(n, mu * xn * c, mu * xn * s, true);
+    if (xn > 0) n = acceptCoulombSlide(ws, n, mu * xn * c, mu * xn * s, true);
   }
-  if (bn > 0 && ann < mu * hyp(pt, po)) n = coulombHyperbola(n);
+  if (bn > 0 && ann < mu * hyp(pt, po)) n = coulombHyperbola(ws, n);
   return n;
 }
 
@@ -1036,29 +1042,29 @@ function coulombCandidates(all: boolean): number {
  * l = (−b̂_o, b̂_t); on y(w), times w², it is the quartic
  *     ½pᵀMp w⁴ + (pᵀMy0 + lᵀp) w³ + (½y0ᵀMy0 + β² pᵀMm + lᵀy0) w² + β²(mᵀMy0 + lᵀm) w + ½β⁴ mᵀMm
  * (and its mirror image p ↔ m in v). M is indefinite, so leading coefficients may vanish.
- * Candidates are appended to CAND through `acceptCoulombSlide`. Returns the new count.
+ * Candidates are appended to ws.cand through `acceptCoulombSlide`. Returns the new count.
  */
-function coulombHyperbola(n: number): number {
-  hyperbolaGeometry();
-  const m11 = 2 * PS.R, m12 = PS.T - PS.P, m22 = -2 * PS.R, lt = -PS.F, lo = PS.E;
-  const my0t = m11 * PS.HY0T + m12 * PS.HY0O, my0o = m12 * PS.HY0T + m22 * PS.HY0O;
-  const pMp = m11 * PS.HPT * PS.HPT + 2 * m12 * PS.HPT * PS.HPO + m22 * PS.HPO * PS.HPO;
-  const mMm = m11 * PS.HMT * PS.HMT + 2 * m12 * PS.HMT * PS.HMO + m22 * PS.HMO * PS.HMO;
-  const pMm = m11 * PS.HPT * PS.HMT + m12 * (PS.HPT * PS.HMO + PS.HPO * PS.HMT) + m22 * PS.HPO * PS.HMO;
-  const pL = PS.HPT * my0t + PS.HPO * my0o + lt * PS.HPT + lo * PS.HPO;
-  const mL = PS.HMT * my0t + PS.HMO * my0o + lt * PS.HMT + lo * PS.HMO;
-  const b2 = PS.HB * PS.HB;
-  const mid = 0.5 * (PS.HY0T * my0t + PS.HY0O * my0o) + b2 * pMm + lt * PS.HY0T + lo * PS.HY0O;
+function coulombHyperbola(ws: SingleContactWorkspace, n: number): number {
+  hyperbolaGeometry(ws);
+  const m11 = 2 * ws.R, m12 = ws.T - ws.P, m22 = -2 * ws.R, lt = -ws.F, lo = ws.E;
+  const my0t = m11 * ws.HY0T + m12 * ws.HY0O, my0o = m12 * ws.HY0T + m22 * ws.HY0O;
+  const pMp = m11 * ws.HPT * ws.HPT + 2 * m12 * ws.HPT * ws.HPO + m22 * ws.HPO * ws.HPO;
+  const mMm = m11 * ws.HMT * ws.HMT + 2 * m12 * ws.HMT * ws.HMO + m22 * ws.HMO * ws.HMO;
+  const pMm = m11 * ws.HPT * ws.HMT + m12 * (ws.HPT * ws.HMO + ws.HPO * ws.HMT) + m22 * ws.HPO * ws.HMO;
+  const pL = ws.HPT * my0t + ws.HPO * my0o + lt * ws.HPT + lo * ws.HPO;
+  const mL = ws.HMT * my0t + ws.HMO * my0o + lt * ws.HMT + lo * ws.HMO;
+  const b2 = ws.HB * ws.HB;
+  const mid = 0.5 * (ws.HY0T * my0t + ws.HY0O * my0o) + b2 * pMm + lt * ws.HY0T + lo * ws.HY0O;
   let ny = 0;
   for (let side = 0; side < 2; side++) {
-    QUART[4] = 0.5 * (side === 0 ? pMp : mMm);
-    QUART[3] = side === 0 ? pL : mL;
-    QUART[2] = mid;
-    QUART[1] = b2 * (side === 0 ? mL : pL);
-    QUART[0] = 0.5 * b2 * b2 * (side === 0 ? mMm : pMp);
-    ny = hyperbolaPoints(side, ny);
+    ws.quart[4] = 0.5 * (side === 0 ? pMp : mMm);
+    ws.quart[3] = side === 0 ? pL : mL;
+    ws.quart[2] = mid;
+    ws.quart[1] = b2 * (side === 0 ? mL : pL);
+    ws.quart[0] = 0.5 * b2 * b2 * (side === 0 ? mMm : pMp);
+    ny = hyperbolaPoints(ws, side, ny);
   }
-  for (let i = 0; i < ny; i++) n = acceptCoulombSlide(n, YC[2 * i], YC[2 * i + 1], true);
+  for (let i = 0; i < ny; i++) n = acceptCoulombSlide(ws, n, ws.yc[2 * i], ws.yc[2 * i + 1], true);
   return n;
 }
 
@@ -1067,27 +1073,27 @@ const COULOMB_RTOL = 1e-9;
 
 /**
  * Check a sliding Coulomb candidate with tangential impulse y = x_to (optionally Newton-polished
- * first) and append it to CAND if it is one: x_n from the plane s_n = 0, x_n > 0, on the cone
+ * first) and append it to ws.cand if it is one: x_n from the plane s_n = 0, x_n > 0, on the cone
  * boundary, s_to = Ây − b̂ parallel to −y (ν ≥ 0).
  */
-function acceptCoulombSlide(n: number, yt: number, yo: number, polish: boolean): number {
+function acceptCoulombSlide(ws: SingleContactWorkspace, n: number, yt: number, yo: number, polish: boolean): number {
   if (polish) {
-    polishCoulomb(yt, yo);
-    yt = PS.PY_T;
-    yo = PS.PY_O;
+    polishCoulomb(ws, yt, yo);
+    yt = ws.PY_T;
+    yo = ws.PY_O;
   }
   const ny = hyp(yt, yo);
-  const xn = (PS.BN - PS.ANT * yt - PS.ANO * yo) / PS.ANN;
+  const xn = (ws.BN - ws.ANT * yt - ws.ANO * yo) / ws.ANN;
   if (!(xn > 0) || !(ny > 0)) return n;
-  const st = PS.P * yt + PS.R * yo - PS.E, so = PS.R * yt + PS.T * yo - PS.F; // s_to on the plane s_n = 0
+  const st = ws.P * yt + ws.R * yo - ws.E, so = ws.R * yt + ws.T * yo - ws.F; // s_to on the plane s_n = 0
   // rounding scale of s_to, and of the cone condition ‖y‖ = μ x_n (relative to the impulse itself)
-  const sScale = Math.abs(PS.P * yt) + Math.abs(PS.R * yo) + Math.abs(PS.R * yt) + Math.abs(PS.T * yo)
-    + Math.abs(PS.E) + Math.abs(PS.F);
+  const sScale = Math.abs(ws.P * yt) + Math.abs(ws.R * yo) + Math.abs(ws.R * yt) + Math.abs(ws.T * yo)
+    + Math.abs(ws.E) + Math.abs(ws.F);
   const cross = (yt * so - yo * st) / ny; // must vanish: s_to ∥ d
   const along = (yt * st + yo * so) / ny; // = −ν, must be ≤ 0
-  if (Math.abs(ny - PS.MU * xn) > COULOMB_RTOL * (ny + PS.MU * xn) || Math.abs(cross) > COULOMB_RTOL * sScale
+  if (Math.abs(ny - ws.MU * xn) > COULOMB_RTOL * (ny + ws.MU * xn) || Math.abs(cross) > COULOMB_RTOL * sScale
     || along > COULOMB_RTOL * sScale) return n;
-  return pushCandidate(n, xn, yt, yo);
+  return pushCandidate(ws, n, xn, yt, yo);
 }
 
 /**
@@ -1096,28 +1102,28 @@ function acceptCoulombSlide(n: number, yt: number, yo: number, polish: boolean):
  * At most 8 steps, stops when the residual stops decreasing or a step exceeds POLISH_MAX_STEP·‖y‖,
  * keeps the best iterate (PY_T/O).
  */
-function polishCoulomb(yt: number, yo: number): void {
-  PS.PY_T = yt;
-  PS.PY_O = yo;
+function polishCoulomb(ws: SingleContactWorkspace, yt: number, yo: number): void {
+  ws.PY_T = yt;
+  ws.PY_O = yo;
   let bestRes = Infinity;
   for (let it = 0; it < 8; it++) {
     const ny = hyp(yt, yo);
     if (!(ny > 0)) return;
-    const gt = PS.P * yt + PS.R * yo - PS.E, go = PS.R * yt + PS.T * yo - PS.F;
+    const gt = ws.P * yt + ws.R * yo - ws.E, go = ws.R * yt + ws.T * yo - ws.F;
     const g1 = yt * go - yo * gt;
-    const g2 = PS.ANN * ny + PS.MU * (PS.ANT * yt + PS.ANO * yo) - PS.MU * PS.BN;
+    const g2 = ws.ANN * ny + ws.MU * (ws.ANT * yt + ws.ANO * yo) - ws.MU * ws.BN;
     // Each equation relative to its own rounding scale (see polishMdp).
-    const s1 = ny * (Math.abs(PS.P * yt) + Math.abs(PS.R * yo) + Math.abs(PS.R * yt) + Math.abs(PS.T * yo)
-      + Math.abs(PS.E) + Math.abs(PS.F));
-    const s2 = PS.ANN * ny + PS.MU * (Math.abs(PS.ANT * yt) + Math.abs(PS.ANO * yo)) + PS.MU * Math.abs(PS.BN);
+    const s1 = ny * (Math.abs(ws.P * yt) + Math.abs(ws.R * yo) + Math.abs(ws.R * yt) + Math.abs(ws.T * yo)
+      + Math.abs(ws.E) + Math.abs(ws.F));
+    const s2 = ws.ANN * ny + ws.MU * (Math.abs(ws.ANT * yt) + Math.abs(ws.ANO * yo)) + ws.MU * Math.abs(ws.BN);
     const res = hyp(g1 / s1, g2 / s2);
     if (!(res < bestRes)) return;
     bestRes = res;
-    PS.PY_T = yt;
-    PS.PY_O = yo;
+    ws.PY_T = yt;
+    ws.PY_O = yo;
     if (res === 0) return;
-    const a11 = go + yt * PS.R - yo * PS.P, a12 = yt * PS.T - gt - yo * PS.R;
-    const nt = PS.ANN * yt / ny + PS.MU * PS.ANT, no = PS.ANN * yo / ny + PS.MU * PS.ANO;
+    const a11 = go + yt * ws.R - yo * ws.P, a12 = yt * ws.T - gt - yo * ws.R;
+    const nt = ws.ANN * yt / ny + ws.MU * ws.ANT, no = ws.ANN * yo / ny + ws.MU * ws.ANO;
     const det = a11 * no - a12 * nt;
     if (!(Math.abs(det) > 0)) return;
     const d0 = (-g1 * no + a12 * g2) / det, d1 = (-a11 * g2 + nt * g1) / det;
@@ -1127,18 +1133,18 @@ function polishCoulomb(yt: number, yo: number): void {
   }
 }
 
-function pushCandidate(n: number, xn: number, xt: number, xo: number): number {
+function pushCandidate(ws: SingleContactWorkspace, n: number, xn: number, xt: number, xo: number): number {
   // Drop duplicates (a double root reported twice, the stick impulse found again as a ν = 0 slide).
   const tol = 1e-12 * (Math.abs(xn) + Math.abs(xt) + Math.abs(xo)) + 1e-300;
   for (let i = 0; i < n; i++) {
-    const d = Math.abs(CAND[4 * i] - xn) + Math.abs(CAND[4 * i + 1] - xt) + Math.abs(CAND[4 * i + 2] - xo);
+    const d = Math.abs(ws.cand[4 * i] - xn) + Math.abs(ws.cand[4 * i + 1] - xt) + Math.abs(ws.cand[4 * i + 2] - xo);
     if (d <= tol) return n;
   }
   if (n >= MAX_COULOMB_SOLUTIONS) return n;
-  CAND[4 * n] = xn;
-  CAND[4 * n + 1] = xt;
-  CAND[4 * n + 2] = xo;
-  CAND[4 * n + 3] = energy(xn, xt, xo);
+  ws.cand[4 * n] = xn;
+  ws.cand[4 * n + 1] = xt;
+  ws.cand[4 * n + 2] = xo;
+  ws.cand[4 * n + 3] = energy(ws, xn, xt, xo);
   return n + 1;
 }
 
@@ -1146,17 +1152,6 @@ function pushCandidate(n: number, xn: number, xt: number, xo: number): number {
 // Roots of a degree-2 trigonometric polynomial
 // ---------------------------------------------------------------------------------------------------
 
-/** Candidate angles written by `trigRoots` (≤ 4 sign changes + ≤ 3 touching critical points). */
-const ROOTS = new Float64Array(8);
-/** Coefficients (ascending) of the polynomial handed to `polyRealRoots` (degree ≤ 4). */
-const QUART = new Float64Array(5);
-/** POLY_D[d]: the derivative of degree d of that polynomial; ROOT_D[d]: its real roots. */
-const POLY_D = [new Float64Array(1), new Float64Array(2), new Float64Array(3), new Float64Array(4),
-  new Float64Array(5)];
-const ROOT_D = [new Float64Array(8), new Float64Array(8), new Float64Array(8), new Float64Array(8),
-  new Float64Array(8)];
-/** Real roots written by `polyRealRoots`. */
-const TROOTS = ROOT_D[4];
 /** Roots beyond this modulus are not searched (impulses ~1e100 times the problem's scale). */
 const ROOT_MODULUS_CAP = 1e100;
 
@@ -1171,7 +1166,7 @@ const SAMPLE_SIN = Float64Array.from({ length: 8 }, (_, j) => detSin(j * Math.PI
 
 /**
  * Angles α where g(α) = k0 + k1c cos α + k1s sin α + k2c cos 2α + k2s sin 2α changes sign, plus the
- * critical points where g nearly touches zero, written to ROOTS. Returns the count.
+ * critical points where g nearly touches zero, written to ws.roots. Returns the count.
  *
  * Method: with t = tan((α − β)/2), (1 + t²)² g is the quartic
  *   (K0+K1c+K2c) + (2K1s+4K2s) t + (2K0−6K2c) t² + (2K1s−4K2s) t³ + (K0−K1c+K2c) t⁴
@@ -1180,7 +1175,7 @@ const SAMPLE_SIN = Float64Array.from({ length: 8 }, (_, j) => detSin(j * Math.PI
  * roots lie inside the Cauchy bound. Real roots are isolated by the roots of the derivative
  * (`polyRealRoots`, recursively down to the linear derivative) and solved by safeguarded Newton.
  */
-function trigRoots(k0: number, k1c: number, k1s: number, k2c: number, k2s: number): number {
+function trigRoots(ws: SingleContactWorkspace, k0: number, k1c: number, k1s: number, k2c: number, k2s: number): number {
   let jBest = 0, gBest = -1;
   for (let j = 0; j < 8; j++) {
     const c = SAMPLE_COS[j], s = SAMPLE_SIN[j];
@@ -1195,13 +1190,13 @@ function trigRoots(k0: number, k1c: number, k1s: number, k2c: number, k2s: numbe
   const cb = detCos(beta), sb = detSin(beta), c2b = detCos(2 * beta), s2b = detSin(2 * beta);
   const K1c = k1c * cb + k1s * sb, K1s = k1s * cb - k1c * sb;
   const K2c = k2c * c2b + k2s * s2b, K2s = k2s * c2b - k2c * s2b;
-  QUART[0] = k0 + K1c + K2c;
-  QUART[1] = 2 * K1s + 4 * K2s;
-  QUART[2] = 2 * k0 - 6 * K2c;
-  QUART[3] = 2 * K1s - 4 * K2s;
-  QUART[4] = k0 - K1c + K2c;
-  const nt = polyRealRoots(4, -Infinity, Infinity);
-  for (let i = 0; i < nt; i++) ROOTS[i] = beta + 2 * detAtan(TROOTS[i]);
+  ws.quart[0] = k0 + K1c + K2c;
+  ws.quart[1] = 2 * K1s + 4 * K2s;
+  ws.quart[2] = 2 * k0 - 6 * K2c;
+  ws.quart[3] = 2 * K1s - 4 * K2s;
+  ws.quart[4] = k0 - K1c + K2c;
+  const nt = polyRealRoots(ws, 4, -Infinity, Infinity);
+  for (let i = 0; i < nt; i++) ws.roots[i] = beta + 2 * detAtan(ws.troots[i]);
   return nt;
 }
 
@@ -1244,32 +1239,32 @@ function polyEvalAbs(c: Float64Array, deg: number, x: number): number {
 const TOUCH_RTOL = 1e-10;
 
 /**
- * Real roots in [lo, hi] of the polynomial QUART[0..deg] (ascending, QUART[deg] ≠ 0, deg ≤ 4) into
- * TROOTS, ascending; returns the count. Exact isolation by recursion on derivatives: the roots of the
+ * Real roots in [lo, hi] of the polynomial ws.quart[0..deg] (ascending, ws.quart[deg] ≠ 0, deg ≤ 4) into
+ * ws.troots, ascending; returns the count. Exact isolation by recursion on derivatives: the roots of the
  * derivative split [lo, hi] into intervals where the polynomial is monotone, one root per sign change
  * (safeguarded Newton), plus critical points where the polynomial touches zero (double roots).
  */
-function polyRealRoots(deg: number, lo: number, hi: number): number {
-  const cd = QUART[deg];
+function polyRealRoots(ws: SingleContactWorkspace, deg: number, lo: number, hi: number): number {
+  const cd = ws.quart[deg];
   let bound = 0;
-  for (let i = 0; i < deg; i++) bound = Math.max(bound, Math.abs(QUART[i] / cd));
+  for (let i = 0; i < deg; i++) bound = Math.max(bound, Math.abs(ws.quart[i] / cd));
   bound += 1; // Cauchy: every root (real or complex) has modulus < bound
   const a = Math.max(lo, -bound, -ROOT_MODULUS_CAP), b = Math.min(hi, bound, ROOT_MODULUS_CAP);
   if (!(a < b) || deg < 1) return 0;
-  const top = POLY_D[deg];
-  for (let i = 0; i <= deg; i++) top[i] = QUART[i];
+  const top = ws.polyD[deg];
+  for (let i = 0; i <= deg; i++) top[i] = ws.quart[i];
   for (let d = deg - 1; d >= 1; d--) {
-    const hi1 = POLY_D[d + 1], lo1 = POLY_D[d];
+    const hi1 = ws.polyD[d + 1], lo1 = ws.polyD[d];
     for (let i = 0; i <= d; i++) lo1[i] = (i + 1) * hi1[i + 1];
   }
   // Degree 1: the linear root.
-  const r1 = -POLY_D[1][0] / POLY_D[1][1];
+  const r1 = -ws.polyD[1][0] / ws.polyD[1][1];
   let n = r1 > a && r1 < b ? 1 : 0;
-  ROOT_D[1][0] = r1;
+  ws.rootD[1][0] = r1;
   for (let d = 2; d <= deg; d++) {
-    n = bracketedRoots(POLY_D[d], d, ROOT_D[d - 1], n, a, b, ROOT_D[d], d === deg ? TOUCH_RTOL : 0);
+    n = bracketedRoots(ws.polyD[d], d, ws.rootD[d - 1], n, a, b, ws.rootD[d], d === deg ? TOUCH_RTOL : 0);
   }
-  if (deg < 4) for (let i = 0; i < n; i++) TROOTS[i] = ROOT_D[deg][i];
+  if (deg < 4) for (let i = 0; i < n; i++) ws.troots[i] = ws.rootD[deg][i];
   return n;
 }
 

@@ -31,7 +31,10 @@
 import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import { growFloat64, growInt32, nextCapacity } from '../../../components/capacity';
-import { solveSingleContactUnchecked, type FrictionLaw } from '../mdp/single-contact';
+import {
+  createSingleContactWorkspace, solveSingleContactUnchecked, type FrictionLaw, type SingleContactWorkspace,
+} from '../mdp/single-contact';
+import { createNormalBlockLcp, type NormalBlockLcp } from './normal-block-lcp';
 import type { Softness } from '../common/soft-constraint';
 import { applyRestitution, manifoldAtRest, solveNormalSet } from './contact-solve';
 
@@ -45,6 +48,10 @@ export interface BlockScratch {
   x: Float64Array;
   /** `[9]` the block with the soft normal compliance of the biased sweeps. */
   softBlock: Float64Array;
+  /** The single-contact solver's problem, results and scratch (`../mdp/single-contact.ts`). */
+  readonly contact: SingleContactWorkspace;
+  /** The normal-set LCP's data and scratch (`normal-block-lcp.ts`, used by `solveNormalSet`). */
+  readonly normalBlock: NormalBlockLcp;
   /** `[4]` contact indices of the points of the set being solved (`solveNormalSet`). */
   normalIndex: Int32Array;
   /** `[4]` their target velocities (bias or −e v⁻; m/s) and whether their rows are soft (1) or rigid (0). */
@@ -58,6 +65,7 @@ export interface BlockScratch {
 export function createBlockScratch(): BlockScratch {
   return {
     delassus: new Float64Array(9 * 64), b: new Float64Array(3), x: new Float64Array(3), softBlock: new Float64Array(9),
+    contact: createSingleContactWorkspace(), normalBlock: createNormalBlockLcp(),
     normalIndex: new Int32Array(4), normalTarget: new Float64Array(4),
     normalSoft: new Uint8Array(4), manifoldBlock: new Int32Array(64),
   };
@@ -242,7 +250,7 @@ export function solveContactBlocks(
       // separating (free normal velocity not approaching): no impulse under either law
       x[0] = 0; x[1] = 0; x[2] = 0;
     } else if (!uncoupled(A, ao, bb, mu, x) && !stick(A, ao, bb, mu, x)) {
-      solveSingleContactUnchecked(A, bb, mu, law, x, ao, 0, 0, imp, c3); // guess: the previous impulse
+      solveSingleContactUnchecked(s.contact, A, bb, mu, law, x, ao, 0, 0, imp, c3); // guess: the previous impulse
     }
     const d0 = x[0] - l0, d1 = x[1] - l1, d2 = x[2] - l2;
     imp[c3] = x[0]; imp[c3 + 1] = x[1]; imp[c3 + 2] = x[2];
@@ -287,7 +295,7 @@ function solveManifoldNormals(
     s.normalTarget[i] = bias;
     s.normalSoft[i] = soft1;
   }
-  solveNormalSet(p, sb, s.normalIndex, s.normalTarget, s.normalSoft, k, soft.massScale);
+  solveNormalSet(s.normalBlock, p, sb, s.normalIndex, s.normalTarget, s.normalSoft, k, soft.massScale);
 }
 
 
@@ -312,7 +320,7 @@ export function applyRestitutionBlocks(p: ConstraintProblem, sb: SolverBodies, s
       idx[count++] = ci;
     }
     // the maximal normal impulses are no longer read after the sweeps: the set's update of them is harmless
-    if (count < 2 || !solveNormalSet(p, sb, idx, s.normalTarget, s.normalSoft, count, 1)) {
+    if (count < 2 || !solveNormalSet(s.normalBlock, p, sb, idx, s.normalTarget, s.normalSoft, count, 1)) {
       for (let i = 0; i < count; i++) applyRestitution(p, sb, threshold, idx[i], idx[i] + 1);
     }
     c += k;

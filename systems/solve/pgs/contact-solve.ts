@@ -44,6 +44,7 @@ import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import type { Softness } from '../common/soft-constraint';
 import { growFloat64, nextCapacity } from '../../../components/capacity';
+import { createNormalBlockLcp, solveBlockLcp, type NormalBlockLcp } from './normal-block-lcp';
 
 /** Doubles per direction block (direction, two angular Jacobians, two inverse-inertia products). */
 const ROW_DIR = 15;
@@ -57,10 +58,12 @@ const ROW_STRIDE = 62;
 export interface PackedRows {
   /** `[ROW_STRIDE × capacity]` the interleaved rows (layout above). */
   data: Float64Array;
+  /** The normal blocks' LCP data and scratch (`normal-block-lcp.ts`). */
+  readonly block: NormalBlockLcp;
 }
 
 export function createPackedRows(capacity = 256): PackedRows {
-  return { data: new Float64Array(ROW_STRIDE * capacity) };
+  return { data: new Float64Array(ROW_STRIDE * capacity), block: createNormalBlockLcp() };
 }
 
 /**
@@ -170,69 +173,6 @@ export function packRows(p: ConstraintProblem, r: PackedRows, sb: SolverBodies, 
  * contacts' own resting compression (about 1 mm at h = 0.05 s).
  */
 const SPECULATIVE_MIN_GAP = 1e-6;
-/**
- * Pivot tolerance of the normal blocks (dimensionless): an LDLᵀ pivot below this fraction of its
- * diagonal entry marks a row that depends on the rows before it. The normal rows of four coplanar
- * points (a face on a face) have a Delassus block of rank 3: a normal force and two torques. The
- * pivot of such a dependent row is round-off (about 1e-16 of the diagonal).
- */
-const BLOCK_PIVOT_TOLERANCE = 1e-9;
-/** Scratch of the block LCP: M (4 × 4, row-major), q, the impulses λ⁰ before the solve, the solution
- * x, the LDLᵀ factor L, D, and two work vectors. */
-const blockM = new Float64Array(16), blockQ = new Float64Array(4), blockLam = new Float64Array(4);
-const blockX = new Float64Array(4), blockL = new Float64Array(16), blockD = new Float64Array(4);
-const blockY = new Float64Array(4), blockZ = new Float64Array(4);
-/** Per point of the block being solved: its bias (m/s) and whether its row is soft (1) or rigid (0). */
-const blockBias = new Float64Array(4), blockSoft = new Uint8Array(4);
-/** The proper non-empty subsets of 4, 3 and 2 points by decreasing size (bit i = point i). */
-const SUBSETS_4 = [14, 13, 11, 7, 12, 10, 9, 6, 5, 3, 8, 4, 2, 1];
-const SUBSETS_3 = [6, 5, 3, 4, 2, 1];
-const SUBSETS_2 = [2, 1];
-/** Block principal pivoting steps before the enumeration of every set (see {@link solveBlockLcp}). */
-const BLOCK_PIVOTS = 4;
-
-/**
- * Solves the LCP of one normal block exactly (Murty 1988, ch. 1; for two points this is Box2D v2's
- * block solver, `b2ContactSolver::SolveVelocityConstraints`):
- *   y = M x + q ≥ 0,  x ≥ 0,  xᵀ y = 0,   M = `blockM` (k × k, symmetric positive semidefinite), q = `blockQ`.
- * The empty set is tried first (every point separates: q ≥ 0). Then block principal pivoting (Júdice &
- * Pires 1994) from the set that carried impulse before (or, for a new block, the points that approach):
- * solve the set, keep its points with x > 0 and add the points off it with y < 0, at most
- * {@link BLOCK_PIVOTS} times; a resting block is solved by its first set. If that does not settle, every
- * set is tried, the full set first, then by decreasing size.
- * When M restricted to a set is singular (rigid rows of four coplanar points), the set's solutions form
- * a line x_b + t z (M z = 0: all give the same velocities); the point of the line closest to the
- * impulses λ⁰ = `blockLam` the block had before is taken (the least change: the split of the load among
- * the points stays the warm-started one, and a symmetric landing from λ⁰ = 0 gets the symmetric split).
- * Writes x into `blockX`; returns false when no set passes (round-off on the boundary of a set, or two
- * dependent rows), and the caller then runs one Gauss–Seidel pass over the rows.
- */
-function solveBlockLcp(k: number): boolean {
-  const q = blockQ, x = blockX, lam = blockLam;
-  let qMax = 0, separating = true, carried = 0, approaching = 0;
-  for (let i = 0; i < k; i++) {
-    const a = Math.abs(q[i]);
-    if (a > qMax) qMax = a;
-    if (!(q[i] >= 0)) { separating = false; approaching |= 1 << i; }
-    if (lam[i] > 0) carried |= 1 << i;
-  }
-  if (separating) {
-    for (let i = 0; i < k; i++) x[i] = 0;
-    return true;
-  }
-  if (!(qMax < Infinity)) return false;
-  let mask = carried !== 0 ? carried : approaching;
-  for (let it = 0; it < BLOCK_PIVOTS; it++) {
-    const next = tryActiveSet(k, mask, qMax);
-    if (next === -1) return true;
-    if (next <= 0 || next === mask) break;
-    mask = next;
-  }
-  if (tryActiveSet(k, (1 << k) - 1, qMax) === -1) return true;
-  const subsets = k === 4 ? SUBSETS_4 : k === 3 ? SUBSETS_3 : SUBSETS_2;
-  for (let s = 0; s < subsets.length; s++) if (tryActiveSet(k, subsets[s], qMax) === -1) return true;
-  return false;
-}
 
 /**
  * The normal rows of the points `idx[0 … count)` of one manifold (same bodies, same normal) as one LCP,
@@ -240,18 +180,18 @@ function solveBlockLcp(k: number): boolean {
  *   y = (A + Γ) λ + (J_n v + target − A λ⁰) ≥ 0 ⟂ λ ≥ 0,
  *   A_ij = 1/m_A + 1/m_B + (r_Ai × n)·I_A⁻¹(r_Aj × n) + (r_Bi × n)·I_B⁻¹(r_Bj × n)   (unit: 1/kg),
  * target_i = `target[i]` (m/s), Γ_ii = A_ii (1/massScale − 1) where `soft[i]` is 1, else 0; solved by
- * {@link solveBlockLcp} (a singular block keeps the split closest to λ⁰), and the impulse changes applied
+ * `solveBlockLcp` (`normal-block-lcp.ts`, on `blk`) (a singular block keeps the split closest to λ⁰), and the impulse changes applied
  * to the two bodies. Returns false, changing nothing, when a velocity is not finite or no active set
  * passed. Used by the exact block sweeps (`contact-block-solve.ts`) for the normal rows of a manifold
  * and their restitution pass; works on the ConstraintProblem.
  */
 export function solveNormalSet(
-  p: ConstraintProblem, sb: SolverBodies, idx: Int32Array, target: Float64Array, soft: Uint8Array, count: number,
-  massScale: number,
+  blk: NormalBlockLcp, p: ConstraintProblem, sb: SolverBodies, idx: Int32Array, target: Float64Array, soft: Uint8Array,
+  count: number, massScale: number,
 ): boolean {
   const v = sb.v, w = sb.w, im = sb.invMass;
   const dir = p.direction, jA = p.angularA, jB = p.angularB, iA = p.invInertiaAngularA, iB = p.invInertiaAngularB;
-  const imp = p.impulse, M = blockM, q = blockQ, lam = blockLam, x = blockX;
+  const imp = p.impulse, M = blk.M, q = blk.q, lam = blk.lam, x = blk.x;
   const c = idx[0], a = p.bodyA[c], b = p.bodyB[c];
   const a3 = 3 * a, b3 = 3 * b, mA = im[a], mB = im[b], mAB = mA + mB;
   const dvx = v[b3] - v[a3], dvy = v[b3 + 1] - v[a3 + 1], dvz = v[b3 + 2] - v[a3 + 2];
@@ -279,7 +219,7 @@ export function solveNormalSet(
     for (let j = 0; j < count; j++) q[i] -= M[4 * i + j] * lam[j];
     if (soft[i] === 1) M[5 * i] /= massScale; // A_ii + γ_i
   }
-  if (!solveBlockLcp(count)) return false;
+  if (!solveBlockLcp(blk, count)) return false;
   let P = 0, uAx = 0, uAy = 0, uAz = 0, uBx = 0, uBy = 0, uBz = 0;
   for (let i = 0; i < count; i++) {
     const ci = idx[i], o = 9 * ci;
@@ -297,157 +237,6 @@ export function solveNormalSet(
   w[b3] += uBx; w[b3 + 1] += uBy; w[b3 + 2] += uBz;
   return true;
 }
-
-/** {@link tryActiveSet} for the full set of a 4-point block, written out (the common case: a face
- * resting on a face); the dependent row, if any, is the last. Same results, same return values. */
-function tryFullSet4(qMax: number): number {
-  const M = blockM, q = blockQ, x = blockX, lam = blockLam;
-  const m00 = M[0], m11 = M[5], m22 = M[10], m33 = M[15];
-  const d0 = m00;
-  if (!(d0 > BLOCK_PIVOT_TOLERANCE * m00)) return tryAnySet(4, 15, qMax);
-  const l10 = M[4] / d0, l20 = M[8] / d0, l30 = M[12] / d0;
-  const d1 = m11 - l10 * l10 * d0;
-  if (!(d1 > BLOCK_PIVOT_TOLERANCE * m11)) return tryAnySet(4, 15, qMax);
-  const l21 = (M[9] - l20 * d0 * l10) / d1, l31 = (M[13] - l30 * d0 * l10) / d1;
-  const d2 = m22 - l20 * l20 * d0 - l21 * l21 * d1;
-  if (!(d2 > BLOCK_PIVOT_TOLERANCE * m22)) return tryAnySet(4, 15, qMax);
-  const l32 = (M[14] - l30 * d0 * l20 - l31 * d1 * l21) / d2;
-  const d3 = m33 - l30 * l30 * d0 - l31 * l31 * d1 - l32 * l32 * d2;
-  const u0 = -q[0], u1 = -q[1] - l10 * u0, u2 = -q[2] - l20 * u0 - l21 * u1;
-  const u3 = -q[3] - l30 * u0 - l31 * u1 - l32 * u2;
-  const dependent = !(d3 > BLOCK_PIVOT_TOLERANCE * m33);
-  if (dependent && !(m33 > 0)) return -2;
-  let x3 = dependent ? 0 : u3 / d3;
-  let x2 = u2 / d2 - l32 * x3;
-  let x1 = u1 / d1 - l21 * x2 - l31 * x3;
-  let x0 = u0 / d0 - l10 * x1 - l20 * x2 - l30 * x3;
-  if (dependent) {
-    // null vector z (Lᵀ z = e₃), then the point of x + t z closest to λ⁰
-    const z2 = -l32, z1 = -l21 * z2 - l31, z0 = -l10 * z1 - l20 * z2 - l30;
-    const t = -(z0 * (x0 - lam[0]) + z1 * (x1 - lam[1]) + z2 * (x2 - lam[2]) + (x3 - lam[3]))
-      / (z0 * z0 + z1 * z1 + z2 * z2 + 1);
-    x0 += t * z0; x1 += t * z1; x2 += t * z2; x3 += t;
-  }
-  const xMax = Math.max(x0, x1, x2, x3, 0);
-  const tolX = -1e-12 * xMax;
-  const next = (x0 >= tolX ? 1 : 0) | (x1 >= tolX ? 2 : 0) | (x2 >= tolX ? 4 : 0) | (x3 >= tolX ? 8 : 0);
-  if (next !== 15) return next;
-  x[0] = x0 > 0 ? x0 : 0; x[1] = x1 > 0 ? x1 : 0; x[2] = x2 > 0 ? x2 : 0; x[3] = x3 > 0 ? x3 : 0;
-  return -1;
-}
-
-/** Tries active set `mask` (bit i = point i) of the block LCP: solves M_SS x_S = −q_S by LDLᵀ (one
- * dependent row allowed, see {@link solveBlockLcp}) and accepts it when x_S ≥ 0 and y_j ≥ 0 off the set
- * (both to 1e-12 relative). Returns −1 when accepted (x in `blockX`), else the next set to try (the
- * points of the set with x ≥ 0 and those off it with y < 0), or −2 when the factorization failed. */
-function tryActiveSet(k: number, mask: number, qMax: number): number {
-  if (mask === 15) return tryFullSet4(qMax);
-  // one or two points: written out
-  const i0 = 31 - Math.clz32(mask & -mask), rest = mask & (mask - 1);
-  if (rest === 0) return trySmallSet(k, mask, qMax, i0, -1);
-  if ((rest & (rest - 1)) === 0) return trySmallSet(k, mask, qMax, i0, 31 - Math.clz32(rest));
-  return tryAnySet(k, mask, qMax);
-}
-
-/** {@link tryActiveSet} for any set, by a masked LDLᵀ. */
-function tryAnySet(k: number, mask: number, qMax: number): number {
-  const M = blockM, q = blockQ, L = blockL, D = blockD, y = blockY, z = blockZ, lam = blockLam;
-  let dependent = -1;
-  for (let i = 0; i < k; i++) {
-    if ((mask >> i & 1) === 0) continue;
-    for (let j = 0; j < i; j++) {
-      if ((mask >> j & 1) === 0) continue;
-      if (D[j] === 0) { L[4 * i + j] = 0; continue; }
-      let sum = M[4 * i + j];
-      for (let l = 0; l < j; l++) if ((mask >> l & 1) !== 0) sum -= L[4 * i + l] * D[l] * L[4 * j + l];
-      L[4 * i + j] = sum / D[j];
-    }
-    let d = M[4 * i + i];
-    for (let l = 0; l < i; l++) if ((mask >> l & 1) !== 0) d -= L[4 * i + l] * L[4 * i + l] * D[l];
-    if (!(d > BLOCK_PIVOT_TOLERANCE * M[4 * i + i])) {
-      if (dependent >= 0 || !(M[4 * i + i] > 0)) return -2;
-      dependent = i;
-      d = 0;
-    }
-    D[i] = d;
-  }
-  // forward (L u = −q), diagonal (u / D, 0 for the dependent row), backward (Lᵀ x = u)
-  for (let i = 0; i < k; i++) {
-    if ((mask >> i & 1) === 0) continue;
-    let sum = -q[i];
-    for (let l = 0; l < i; l++) if ((mask >> l & 1) !== 0) sum -= L[4 * i + l] * y[l];
-    y[i] = sum;
-  }
-  for (let i = 0; i < k; i++) if ((mask >> i & 1) !== 0) y[i] = D[i] === 0 ? 0 : y[i] / D[i];
-  for (let i = k - 1; i >= 0; i--) {
-    if ((mask >> i & 1) === 0) continue;
-    let sum = y[i];
-    for (let l = i + 1; l < k; l++) if ((mask >> l & 1) !== 0) sum -= L[4 * l + i] * y[l];
-    y[i] = sum;
-  }
-  if (dependent >= 0) {
-    // the null vector z (Lᵀ z = e_dependent, so M z = L D e_dependent = 0), then x_b + t z closest to λ⁰
-    let zz = 0, zd = 0;
-    for (let i = k - 1; i >= 0; i--) {
-      if ((mask >> i & 1) === 0) continue;
-      let sum = i === dependent ? 1 : 0;
-      for (let l = i + 1; l < k; l++) if ((mask >> l & 1) !== 0) sum -= L[4 * l + i] * z[l];
-      z[i] = sum;
-      zz += sum * sum;
-      zd += sum * (y[i] - lam[i]);
-    }
-    const t = -zd / zz;
-    for (let i = 0; i < k; i++) if ((mask >> i & 1) !== 0) y[i] += t * z[i];
-  }
-  return finishSet(k, mask, qMax);
-}
-
-/** The checks of {@link tryActiveSet} on the set's solution x_S in `blockY`: x_S ≥ 0 and y_j ≥ 0 off
- * the set (to 1e-12 relative); returns −1 and writes `blockX` when both hold, else the next set. */
-function finishSet(k: number, mask: number, qMax: number): number {
-  const M = blockM, q = blockQ, x = blockX, y = blockY;
-  let xMax = 0;
-  for (let i = 0; i < k; i++) if ((mask >> i & 1) !== 0 && y[i] > xMax) xMax = y[i];
-  const tolX = 1e-12 * xMax, tolY = 1e-12 * qMax;
-  let next = 0;
-  for (let i = 0; i < k; i++) if ((mask >> i & 1) !== 0 && y[i] >= -tolX) next |= 1 << i;
-  for (let j = 0; j < k; j++) {
-    if ((mask >> j & 1) !== 0) continue;
-    let yj = q[j];
-    for (let i = 0; i < k; i++) if ((mask >> i & 1) !== 0) yj += M[4 * j + i] * y[i];
-    if (yj < -tolY) next |= 1 << j;
-  }
-  if (next !== mask) return next;
-  for (let i = 0; i < k; i++) x[i] = (mask >> i & 1) !== 0 && y[i] > 0 ? y[i] : 0;
-  return -1;
-}
-
-/** {@link tryActiveSet} for a set of one point i or two points i < j, written out. */
-function trySmallSet(k: number, mask: number, qMax: number, i: number, j: number): number {
-  const M = blockM, q = blockQ, y = blockY, lam = blockLam;
-  const mii = M[5 * i];
-  if (!(mii > 0)) return -2;
-  if (j < 0) {
-    y[i] = -q[i] / mii;
-    return finishSet(k, mask, qMax);
-  }
-  const mjj = M[5 * j], mij = M[4 * i + j];
-  const l = mij / mii, d = mjj - l * mij;
-  if (d > BLOCK_PIVOT_TOLERANCE * mjj) {
-    const xj = (-q[j] + l * q[i]) / d;
-    y[j] = xj;
-    y[i] = -q[i] / mii - l * xj;
-  } else {
-    // dependent (two coincident points): x_i = −q_i/m_ii, x_j = 0, moved along z = (−l, 1) to λ⁰
-    const xi = -q[i] / mii;
-    const t = -(-l * (xi - lam[i]) - lam[j]) / (l * l + 1);
-    y[i] = xi - t * l;
-    y[j] = t;
-  }
-  return finishSet(k, mask, qMax);
-}
-
-
 /** Copies the accumulated and the largest normal impulses back into `p` (warm start, restitution). */
 export function unpackImpulses(r: PackedRows, p: ConstraintProblem): void {
   const R = r.data, imp = p.impulse;
@@ -545,15 +334,15 @@ export function warmStartRows(r: PackedRows, p: ConstraintProblem, sb: SolverBod
  * Each row keeps its own law (speculative, soft or rigid, as in the sweep); a soft row is rigid
  * complementarity with compliance γ = A_ii · impulseScale / massScale (its update is exactly the
  * single-row solve of that), so the block is the LCP y = (A + Γ) λ + (v_n + bias − A λ⁰) ≥ 0 ⟂ λ ≥ 0,
- * solved by {@link solveBlockLcp}; when that fails, one Gauss–Seidel pass over the rows. Returns
+ * solved by `solveBlockLcp` (`normal-block-lcp.ts`); when that fails, one Gauss–Seidel pass over the rows. Returns
  * whether the velocities were finite.
  */
 function solveNormalBlock(
-  R: Float64Array, o: number, k: number, sb: SolverBodies, a: number, b: number, invH: number, soft: Softness,
+  r: PackedRows, o: number, k: number, sb: SolverBodies, a: number, b: number, invH: number, soft: Softness,
   useBias: boolean, slop: number, maxPushout: number, refreshSeparation: boolean,
 ): boolean {
-  const v = sb.v, w = sb.w, dp = sb.dp, th = sb.dtheta;
-  const M = blockM, q = blockQ, x = blockX, lam = blockLam, bias = blockBias, isSoft = blockSoft;
+  const v = sb.v, w = sb.w, dp = sb.dp, th = sb.dtheta, R = r.data;
+  const blk = r.block, M = blk.M, q = blk.q, x = blk.x, lam = blk.lam, bias = blk.bias, isSoft = blk.soft;
   const a3 = 3 * a, b3 = 3 * b, mA = sb.invMass[a], mB = sb.invMass[b];
   const softMass = soft.massScale, softImpulse = soft.impulseScale, biasRate = soft.biasRate;
   const nx = R[o], ny = R[o + 1], nz = R[o + 2];
@@ -607,7 +396,7 @@ function solveNormalBlock(
     q[i] = qi;
   }
   let P = 0, uAx = 0, uAy = 0, uAz = 0, uBx = 0, uBy = 0, uBz = 0;
-  if (finite && solveBlockLcp(k)) {
+  if (finite && solveBlockLcp(blk, k)) {
     for (let i = 0; i < k; i++) {
       const oi = o + ROW_STRIDE * i;
       const l = x[i] - lam[i];
@@ -710,7 +499,7 @@ export function solveContactRows(
       if (blk >= 2) {
         v[a3] = vAx; v[a3 + 1] = vAy; v[a3 + 2] = vAz; w[a3] = wAx; w[a3 + 1] = wAy; w[a3 + 2] = wAz;
         v[b3] = vBx; v[b3 + 1] = vBy; v[b3 + 2] = vBz; w[b3] = wBx; w[b3 + 1] = wBy; w[b3 + 2] = wBz;
-        blockFinite = solveNormalBlock(R, o, blk, sb, a, b, invH, soft, useBias, slop, maxPushout, refreshSeparation);
+        blockFinite = solveNormalBlock(r, o, blk, sb, a, b, invH, soft, useBias, slop, maxPushout, refreshSeparation);
         vAx = v[a3]; vAy = v[a3 + 1]; vAz = v[a3 + 2]; wAx = w[a3]; wAy = w[a3 + 1]; wAz = w[a3 + 2];
         vBx = v[b3]; vBy = v[b3 + 1]; vBz = v[b3 + 2]; wBx = w[b3]; wBy = w[b3 + 1]; wBz = w[b3 + 2];
       }
@@ -852,12 +641,12 @@ export function applyRestitution(
 /**
  * {@link applyRestitution} on the packed rows (restitution and approach speed from the problem), with
  * the eligible points of one manifold solved as one block: their rigid normal rows with the targets
- * J_n v ≥ −e v⁻ are one LCP (the block's, see {@link solveBlockLcp}), so the corners of a face that
+ * J_n v ≥ −e v⁻ are one LCP (the block's, see `solveBlockLcp` (`normal-block-lcp.ts`)), so the corners of a face that
  * lands flat rebound together. Returns the largest impulse change (unit: N·s).
  */
 export function applyRestitutionRows(r: PackedRows, p: ConstraintProblem, sb: SolverBodies, threshold: number): number {
   const v = sb.v, w = sb.w, im = sb.invMass, R = r.data;
-  const M = blockM, q = blockQ, x = blockX;
+  const blk = r.block, M = blk.M, q = blk.q, x = blk.x;
   let change = 0;
   for (let c = 0; c < p.contactCount;) {
     const o = ROW_STRIDE * c;
@@ -893,10 +682,10 @@ export function applyRestitutionRows(r: PackedRows, p: ConstraintProblem, sb: So
           t++;
         }
         q[u] = qi;
-        blockLam[u] = R[oi + ROW_IMP];
+        blk.lam[u] = R[oi + ROW_IMP];
         u++;
       }
-      if (ok && solveBlockLcp(count)) {
+      if (ok && solveBlockLcp(blk, count)) {
         let P = 0, uAx = 0, uAy = 0, uAz = 0, uBx = 0, uBy = 0, uBz = 0;
         for (let i = 0, u = 0; i < k; i++) {
           if ((mask >> i & 1) === 0) continue;

@@ -19,7 +19,7 @@ import type { Softness } from '../common/soft-constraint';
 import {
   applyRestitutionRows, createPackedRows, packRows, solveContactRows, unpackImpulses, warmStartRows,
 } from './contact-solve';
-import type { PgsOptions } from './pgs-options';
+import type { PgsSolverConfig } from './pgs-options';
 
 /** The contact half of one fast-mode step (the joints run before it in each sweep). */
 export interface ContactStrategy {
@@ -36,7 +36,7 @@ export interface ContactStrategy {
 }
 
 /** Builds a contact strategy for the options it is given. */
-export type ContactStrategyFactory = (o: PgsOptions) => ContactStrategy;
+export type ContactStrategyFactory = (o: PgsSolverConfig) => ContactStrategy;
 
 /**
  * The strategy `o` selects: `o.blockSolve` 'exact' → `exactBlocks` (the exact block solve of
@@ -45,13 +45,13 @@ export type ContactStrategyFactory = (o: PgsOptions) => ContactStrategy;
  * @throws Error when `o.blockSolve` is 'exact' and no `exactBlocks` factory is given (the world checks
  *   this first and throws its typed error).
  */
-export function createContactStrategy(o: PgsOptions, exactBlocks?: ContactStrategyFactory): ContactStrategy {
+export function createContactStrategy(o: PgsSolverConfig, exactBlocks?: ContactStrategyFactory): ContactStrategy {
   if (o.blockSolve !== 'exact') return createConeProjection(o);
   if (exactBlocks === undefined) throw new Error("blockSolve 'exact' needs the exact block strategy factory");
   return exactBlocks(o);
 }
 
-function createConeProjection(o: PgsOptions): ContactStrategy {
+function createConeProjection(o: PgsSolverConfig): ContactStrategy {
   const rows = createPackedRows();
   const manifoldBlocks = o.manifoldSolve === 'block';
   // whether the separations stored in the packed rows match the pose deltas (true after packing)

@@ -11,10 +11,10 @@ import {
   applyRestitutionBlocks, computeDelassusBlocks, createBlockScratch, markManifoldBlocks, solveContactBlocks,
 } from './contact-block-solve';
 import type { ContactStrategy } from './contact-strategy';
-import type { PgsOptions } from './pgs-options';
+import type { PgsSolverConfig } from './pgs-options';
 
 /** The exact block strategy for options `o` (its friction law is `o.friction`). */
-export function createExactBlockStrategy(o: PgsOptions): ContactStrategy {
+export function createExactBlockStrategy(o: PgsSolverConfig): ContactStrategy {
   const blocks = createBlockScratch();
   const law = o.friction;
   return {

@@ -8,7 +8,7 @@ import type { JointProblem } from '../../assembly/joint-rows';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import { makeSoft } from '../common/soft-constraint';
 import { beginJointStep, type JointSolveContext } from '../common/joint-solve';
-import type { PgsOptions } from './pgs-options';
+import type { PgsSolverConfig } from './pgs-options';
 
 /**
  * Widest joint island (mean envelope row length, `JointDirect.maxMeanEnvelope`) the fast mode solves
@@ -24,7 +24,7 @@ export const FAST_MODE_MAX_MEAN_ENVELOPE = 16;
  * Start of a fast-mode step: the substep length, the rigid joint softness, the warm-start impulses
  * (last step's row forces × h, or 0 without warm starting) and the direct islands.
  */
-export function beginJoints(p: JointProblem, sb: SolverBodies, c: JointSolveContext, o: PgsOptions, h: number): void {
+export function beginJoints(p: JointProblem, sb: SolverBodies, c: JointSolveContext, o: PgsSolverConfig, h: number): void {
   c.useDirect = o.jointSolver === 'direct';
   c.direct.maxMeanEnvelope = FAST_MODE_MAX_MEAN_ENVELOPE;
   c.refreshBeforeRelax = true;

@@ -13,14 +13,6 @@ export interface PgsOptions {
    * projects the two friction rows onto the cone; 'exact' solves each contact's 3×3 block exactly for
    * the friction law (nonlinear block Gauss–Seidel; `contact-block-solve.ts`). */
   blockSolve: 'cone-projection' | 'exact';
-  /** How each sweep solves the normal rows of one manifold (default 'block'; 'cone-projection' sweeps
-   * and the restitution pass only): 'block' solves the 2–4 normal rows of a manifold that is not at rest
-   * together, exactly (a small LCP over the manifold's Delassus block, `contact-solve.ts`), so the
-   * corners of a face that lands flat take the same impulse (≤ 0.021 rad/s of spin after a flat drop
-   * from 0.5 m); 'rows' solves them one after the other (solve stage about 20 % cheaper on a pile; the
-   * first corner visited takes more impulse: up to 17 rad/s, and the box may turn over). See README
-   * "Normal rows of a manifold as one block". */
-  manifoldSolve: 'block' | 'rows';
   /** Substeps per step (default 4). Each substep integrates velocities, solves with bias, integrates
    * positions and relaxes; more substeps = stiffer contacts and taller stable stacks at linear cost. */
   substeps: number;
@@ -53,13 +45,31 @@ export interface PgsOptions {
   jointHertz: number;
   /** Damping ratio ζ of the rigid joints' position correction (dimensionless, default 5). */
   jointDampingRatio: number;
+}
+
+/**
+ * Switches of the fast solver kept for experiments and benchmarks (`bench/`, validation tests), not part
+ * of the public options: a world gets them through its internal `experiments` option.
+ */
+export interface PgsExperiments {
+  /** How each sweep solves the normal rows of one manifold (default 'block'; 'cone-projection' sweeps
+   * and the restitution pass only): 'block' solves the 2–4 normal rows of a manifold that is not at rest
+   * together, exactly (a small LCP over the manifold's Delassus block, `contact-solve.ts`), so the
+   * corners of a face that lands flat take the same impulse (≤ 0.021 rad/s of spin after a flat drop
+   * from 0.5 m); 'rows' solves them one after the other (solve stage about 20 % cheaper on a pile; the
+   * first corner visited takes more impulse: up to 17 rad/s, and the box may turn over). See README
+   * "Normal rows of a manifold as one block". */
+  manifoldSolve: 'block' | 'rows';
   /** How the bilateral joint rows are solved in each sweep (default 'direct'): 'direct' solves each
    * joint island's rows exactly with one sparse LDLᵀ factorization per substep (`../joint-direct.ts`;
    * chains with large mass ratios hold), 'gauss-seidel' row by row (3×3 blocks for the anchor points). */
   jointSolver: 'direct' | 'gauss-seidel';
 }
 
-export function defaultPgsOptions(): PgsOptions {
+/** What the fast solver is built with: the public options and the experiment switches. */
+export interface PgsSolverConfig extends PgsOptions, PgsExperiments {}
+
+export function defaultPgsOptions(): PgsSolverConfig {
   return {
     friction: 'coulomb',
     blockSolve: 'cone-projection',

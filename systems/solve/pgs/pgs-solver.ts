@@ -13,14 +13,14 @@ import type { SolverBodies } from '../../assembly/solver-bodies';
 import type { ConstraintSolver, SolverProblem, SolveStats, StepContext } from '../constraint-solver';
 import { integratePositions, integrateVelocities } from '../common/body-integration';
 import { createContactStrategy, type ContactStrategyFactory } from './contact-strategy';
-import type { PgsOptions } from './pgs-options';
+import type { PgsSolverConfig } from './pgs-options';
 import { makeSoft, type Softness } from '../common/soft-constraint';
 import { createJointSolveContext, solveJoints, warmStartJoints } from '../common/joint-solve';
 import { beginJoints } from './pgs-joints';
 
 export interface PgsSolver extends ConstraintSolver {
   readonly kind: 'pgs';
-  readonly options: PgsOptions;
+  readonly options: PgsSolverConfig;
 }
 
 /**
@@ -28,7 +28,7 @@ export interface PgsSolver extends ConstraintSolver {
  * `options.blockSolve` is 'exact' (`createExactBlockStrategy` of `exact-block-strategy.ts`); it is
  * passed in so that the default entry does not ship the exact kernels.
  */
-export function createPgsSolver(options: PgsOptions, exactBlocks?: ContactStrategyFactory): PgsSolver {
+export function createPgsSolver(options: PgsSolverConfig, exactBlocks?: ContactStrategyFactory): PgsSolver {
   const soft: Softness = { biasRate: 0, massScale: 1, impulseScale: 0 };
   const stats: SolveStats = { iterations: 0 };
   const contacts = createContactStrategy(options, exactBlocks); // the friction law, chosen once

@@ -57,6 +57,8 @@ import { growFloat64, nextCapacity } from '../../../components/capacity';
 import { RowType, type JointProblem } from '../../assembly/joint-rows';
 import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
+import { findRoot, unite } from '../../islands/union-find';
+import { groupByIsland } from '../../islands/group-by-island';
 import {
   buildJointIslands, createJointDirect, factorJointIslands, solveJointIsland, type JointDirect,
 } from '../common/joint-direct';
@@ -77,6 +79,8 @@ export interface JointImpactSpace {
   /** `[direct islands + 1]`, `[direct islands]`: per impact island (CSR), its joint islands. */
   jointIslandStart: Int32Array;
   jointIslands: Int32Array;
+  /** `[direct islands]` impact island of each joint island (−1 = none; scratch). */
+  impactIslandOf: Int32Array;
   /** Positions (impact rows) of the current impact island, n_b. */
   n: number;
   /** `[n_b]` island-local position → joint-direct position. */
@@ -104,7 +108,7 @@ export interface JointImpactSpace {
 export function createJointImpactSpace(): JointImpactSpace {
   return {
     direct: createJointDirect(), include: new Uint8Array(64), gamma: new Float64Array(64), rows: 0,
-    jointIslandStart: new Int32Array(17), jointIslands: new Int32Array(16), n: 0, position: new Int32Array(64),
+    jointIslandStart: new Int32Array(17), jointIslands: new Int32Array(16), impactIslandOf: new Int32Array(16), n: 0, position: new Int32Array(64),
     C: new Float64Array(64), U: new Float64Array(64), coupled: new Int32Array(48), columnIslands: new Int32Array(96),
     islandOfBody: new Int32Array(16), localStart: new Int32Array(16), impulse: new Float64Array(64),
     vSave: new Float64Array(48), wSave: new Float64Array(48),
@@ -167,14 +171,6 @@ export function selectImpactRows(
   return count;
 }
 
-function find(parent: Int32Array, x: number): number {
-  while (parent[x] !== x) {
-    parent[x] = parent[parent[x]];
-    x = parent[x];
-  }
-  return x;
-}
-
 /** Joins, in the impact islands' union–find over solver bodies, the two bodies of every joint with an
  * impact row (dynamic bodies only; the world slot and static bodies do not join). */
 export function unionImpactJoints(s: JointImpactSpace, p: JointProblem, sb: SolverBodies, parent: Int32Array): void {
@@ -184,8 +180,7 @@ export function unionImpactJoints(s: JointImpactSpace, p: JointProblem, sb: Solv
     if (!has) continue;
     const a = p.bodyA[j], b = p.bodyB[j];
     if (!dyn(sb, a) || !dyn(sb, b)) continue;
-    const ra = find(parent, a), rb = find(parent, b);
-    if (ra !== rb) parent[ra < rb ? rb : ra] = ra < rb ? ra : rb;
+    unite(parent, a, b);
   }
 }
 
@@ -194,7 +189,7 @@ function islandOfJoint(p: JointProblem, sb: SolverBodies, parent: Int32Array, is
   const a = p.bodyA[j];
   const x = dyn(sb, a) ? a : p.bodyB[j];
   if (!dyn(sb, x)) return -1;
-  return islandOfRoot[find(parent, x)];
+  return islandOfRoot[findRoot(parent, x)];
 }
 
 /**
@@ -221,20 +216,14 @@ export function prepareImpactJoints(
   factorJointIslands(d, p, sb, s.gamma);
   // CSR: joint islands per impact island
   if (s.jointIslandStart.length < islands + 1) s.jointIslandStart = new Int32Array(nextCapacity(s.jointIslandStart.length, islands + 1));
-  if (s.jointIslands.length < d.islandCount) s.jointIslands = new Int32Array(nextCapacity(s.jointIslands.length, d.islandCount));
-  const start = s.jointIslandStart;
-  for (let i = 0; i <= islands; i++) start[i] = 0;
-  for (let q = 0; q < d.islandCount; q++) {
-    const i = islandOfJoint(p, sb, parent, islandOfRoot, p.rowJoint[d.row[d.islandStart[q]]]);
-    if (i >= 0) start[i + 1]++;
+  if (s.jointIslands.length < d.islandCount) {
+    s.jointIslands = new Int32Array(nextCapacity(s.jointIslands.length, d.islandCount));
+    s.impactIslandOf = new Int32Array(s.jointIslands.length);
   }
-  for (let i = 0; i < islands; i++) start[i + 1] += start[i];
   for (let q = 0; q < d.islandCount; q++) {
-    const i = islandOfJoint(p, sb, parent, islandOfRoot, p.rowJoint[d.row[d.islandStart[q]]]);
-    if (i >= 0) s.jointIslands[start[i]++] = q;
+    s.impactIslandOf[q] = islandOfJoint(p, sb, parent, islandOfRoot, p.rowJoint[d.row[d.islandStart[q]]]);
   }
-  for (let i = islands; i > 0; i--) start[i] = start[i - 1];
-  start[0] = 0;
+  groupByIsland(s.impactIslandOf, d.islandCount, islands, s.jointIslandStart, s.jointIslands);
   // joint island of every dynamic body (joint islands partition the bodies they join)
   const nb = p.worldIndex + 1;
   if (s.islandOfBody.length < nb) s.islandOfBody = new Int32Array(nextCapacity(s.islandOfBody.length, nb));

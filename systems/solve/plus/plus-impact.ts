@@ -52,6 +52,8 @@ import {
   createPlusWorkspace, ensureIslandCapacity, ensurePointCapacity, type PlusWorkspace, type RankDeficientSolve,
 } from './plus-workspace';
 import type { JointProblem } from '../../assembly/joint-rows';
+import { findRoot, resetSets, unite } from '../../islands/union-find';
+import { groupByIsland } from '../../islands/group-by-island';
 import {
   applyJointImpulse, condenseJoints, createJointImpactSpace, gatherIslandJoints, islandJointVelocityError,
   islandHasLimit, prepareImpactJoints, projectJointVelocities, pullingLimit, saveBodyVelocities, selectImpactRows,
@@ -199,14 +201,6 @@ export function createPlusImpactPhase(
   };
 }
 
-function find(parent: Int32Array, x: number): number {
-  while (parent[x] !== x) {
-    parent[x] = parent[parent[x]];
-    x = parent[x];
-  }
-  return x;
-}
-
 /** Steps 1–3: proximal points, islands and triggers. Returns the number of islands. */
 function findIslands(
   ws: PlusWorkspace, p: ConstraintProblem, b: SolverBodies, ctx: StepContext, o: PlusOptions,
@@ -214,7 +208,8 @@ function findIslands(
 ): number {
   const n = p.contactCount;
   const parent = ws.parent;
-  for (let i = 0; i < b.count; i++) { parent[i] = i; ws.islandOfRoot[i] = -1; }
+  resetSets(parent, b.count);
+  ws.islandOfRoot.fill(-1, 0, b.count);
   if (js !== undefined && jp !== undefined) unionImpactJoints(js, jp, b, parent);
   for (let c = 0; c < n; c++) {
     const ia = p.bodyA[c], ib = p.bodyB[c];
@@ -232,39 +227,24 @@ function findIslands(
     const eps = o.proximityTolerance;
     if (!(sep <= eps || (o.anticipate && sep + ctx.h * Math.min(vn, 0) <= eps))) continue;
     ws.proximal[c] = 1;
-    if (dynA && dynB) {
-      const ra = find(parent, ia), rb = find(parent, ib);
-      if (ra !== rb) parent[ra < rb ? rb : ra] = ra < rb ? ra : rb;
-    }
+    if (dynA && dynB) unite(parent, ia, ib);
   }
   let islands = 0;
   for (let c = 0; c < n; c++) {
     if (ws.proximal[c] === 0) continue;
     const ia = p.bodyA[c];
-    const root = find(parent, b.invMass[ia] > 0 ? ia : p.bodyB[c]);
+    const root = findRoot(parent, b.invMass[ia] > 0 ? ia : p.bodyB[c]);
     if (ws.islandOfRoot[root] < 0) {
       ws.islandOfRoot[root] = islands;
       ws.islandTriggered[islands] = 0;
-      ws.islandStart[islands] = 0;
       islands++;
     }
     const j = ws.islandOfRoot[root];
     ws.islandOfPoint[c] = j;
-    ws.islandStart[j]++;
     const vn = ws.normalVelocity[c];
     if (-vn >= p.captureVelocity[c] && -vn > o.observerTolerance) ws.islandTriggered[j] = 1;
   }
-  // counts → starts (exclusive prefix sums), then fill in contact order
-  let acc = 0;
-  for (let j = 0; j < islands; j++) { const cnt = ws.islandStart[j]; ws.islandStart[j] = acc; acc += cnt; }
-  ws.islandStart[islands] = acc;
-  for (let c = 0; c < n; c++) {
-    const j = ws.islandOfPoint[c];
-    if (j < 0) continue;
-    ws.islandPoints[ws.islandStart[j]++] = c;
-  }
-  for (let j = islands; j > 0; j--) ws.islandStart[j] = ws.islandStart[j - 1];
-  ws.islandStart[0] = 0;
+  groupByIsland(ws.islandOfPoint, n, islands, ws.islandStart, ws.islandPoints);
   return islands;
 }
 

@@ -51,7 +51,7 @@ describe('assembly: contact rows', () => {
       w.contacts.pointCount[m] = 1;
       w.contacts.separation[4 * m] = -0.01;
 
-      gatherBodies(w.ecs, w.bodies, w.gravity, w.solverBodies);
+      gatherBodies(w.bodies, w.gravity, w.solverBodies);
       expect(assembleContacts(w.contacts, w.bodies, w.solverBodies, w.problem)).toBe(1);
       const p = w.problem;
 

@@ -49,7 +49,7 @@ function setPose(world: PhysicsWorld, e: number, pose: Pose, t: number): void {
 }
 
 function assemble(world: PhysicsWorld): JointProblem {
-  gatherBodies(world.ecs, world.bodies, world.gravity, world.solverBodies);
+  gatherBodies(world.bodies, world.gravity, world.solverBodies);
   assembleJoints(world.joints, world.bodies, world.solverBodies, world.jointProblem);
   return world.jointProblem;
 }

@@ -68,7 +68,7 @@ function reported(w: PhysicsWorld): string[] {
 }
 
 function run(w: PhysicsWorld): void {
-  updateBroadphase(w.broadphase, w.ecs, w.bodies, w.colliders, w.contactMargin, 1 / 60);
+  updateBroadphase(w.broadphase, w.bodies, w.colliders, w.contactMargin, 1 / 60);
 }
 
 describe('broadphase: sweep-and-prune and the static tree equal brute-force all-pairs', () => {

@@ -28,7 +28,7 @@ function impact(u: number, vn: number, mu: number, e: number, opts: Partial<PgsO
   w.contacts.pointCount[k] = 1;
   w.contacts.friction[k] = mu;
   w.contacts.restitution[k] = e;
-  gatherBodies(w.ecs, w.bodies, w.gravity, w.solverBodies);
+  gatherBodies(w.bodies, w.gravity, w.solverBodies);
   assembleContacts(w.contacts, w.bodies, w.solverBodies, w.problem);
   w.solver.solve(w.solverProblem, w.solverBodies, { h: 1 / 60, gravity: w.gravity, profile: false, clock: () => 0, detail: {} });
   const i = w.solverBodies.indexOfEntity[ball];

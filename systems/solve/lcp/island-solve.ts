@@ -1,0 +1,317 @@
+/**
+ * The island solve of the accurate step (`stewart-trinkle.ts`, step 2): one island's contacts as the
+ * LCP of Stewart & Trinkle 1996 eq. 29 over the contacts their §4 active-set heuristic selects
+ * (`stewart-trinkle-lcp.ts`), solved by Lemke (`../common/lemke.ts`) warm-started from the previous
+ * step's support, grown while a left-out contact is violated at v⁺, retried once with N + εI when Lemke
+ * fails, and solved by the projected fallback (`projected-fallback.ts`) when the retry fails too, the
+ * LCP is larger than `maxLcpSize` or the step's Lemke work budget is spent. The accepted solution gives
+ *
+ *   v⁺ = v_free + M⁻¹(n̄ c̄_n + D̄ β̄)                                       (eqs. 27, 14)
+ *
+ * and the contacts' impulses (c_n along n, D β as its t1, t2 components) in `impulse`.
+ *
+ * Allocation: none once the scratch arrays have grown to the scene (geometric growth).
+ */
+
+import { growFloat64, growUint8, nextCapacity } from '../../../components/capacity';
+import type { ConstraintProblem } from '../../assembly/constraint-problem';
+import type { SolverBodies } from '../../assembly/solver-bodies';
+import { LemkeWorkspace, solveLemke, type LemkeOptions } from '../common/lemke';
+import { applyContactImpulse, rowVelocity, type ContactRows } from './contact-rows';
+import { splitOnEdges, type FrictionCone } from './friction-cone';
+import { createIslands, type Islands } from './islands';
+import type { LcpSolverConfig } from './lcp-options';
+import type { LcpContactResults, LcpSolveStats } from './lcp-results';
+import { projectedIslandSolve } from './projected-fallback';
+import {
+  contactImpulseOf, createStewartTrinkleLcp, formStewartTrinkleLcp, type StewartTrinkleLcp,
+} from './stewart-trinkle-lcp';
+
+/** Relative tie tolerance passed to Lemke (`LemkeOptions.tieTolerance`, its default), also the noise floor of b. */
+const LEMKE_TIE_TOLERANCE = 1e-10;
+
+/** Work of one point in one projected-fallback sweep (three rows: J v and M⁻¹Jᵀλ on two bodies), in the
+ * budget's units (≈ multiply–adds). */
+export const FALLBACK_POINT_WORK = 100;
+
+/** The island solve's settings, workspaces and scratch (one per solver). */
+export interface IslandSolve {
+  readonly options: Readonly<LcpSolverConfig>;
+  readonly cone: FrictionCone;
+  readonly islands: Islands;
+  readonly lcp: StewartTrinkleLcp;
+  readonly rows: ContactRows;
+  readonly lemke: LemkeWorkspace;
+  readonly lemkeOptions: LemkeOptions;
+  readonly stats: LcpSolveStats;
+  readonly results: LcpContactResults;
+  /** `[4]` an impulse split onto the cone's edges (`splitOnEdges`). */
+  readonly split: Float64Array;
+  /** `[≥ LCP size]` the warm-start guess (indices of the previous step's support). */
+  guess: Int32Array;
+  /** `[3 × contacts]` J v_free per contact (n, t1, t2; unit: m/s). */
+  freeVelocity: Float64Array;
+  /** `[3 × contacts]` the step's contact impulse (c_n, f1, f2; unit: N·s). */
+  impulse: Float64Array;
+  /** `[contacts]` 1 when the contact is in its island's LCP. */
+  selected: Uint8Array;
+  /** `[3 × bodies]` velocity change of the current island's trial solution (m/s, rad/s). */
+  dv: Float64Array;
+  dw: Float64Array;
+  /** Lemke work left in this step (entries touched; starts at `lemkeWorkBudget`). */
+  workLeft: number;
+}
+
+export function createIslandSolve(
+  options: Readonly<LcpSolverConfig>, cone: FrictionCone, rows: ContactRows, stats: LcpSolveStats, results: LcpContactResults,
+): IslandSolve {
+  return {
+    options, cone, rows, stats, results,
+    islands: createIslands(),
+    lcp: createStewartTrinkleLcp(),
+    lemke: new LemkeWorkspace(16),
+    lemkeOptions: {
+      activeSet: undefined, activeSetCount: 0, maxPivots: 100, maxWork: Infinity, tieTolerance: LEMKE_TIE_TOLERANCE,
+    },
+    split: new Float64Array(4),
+    guess: new Int32Array(16),
+    freeVelocity: new Float64Array(48),
+    impulse: new Float64Array(48),
+    selected: new Uint8Array(16),
+    dv: new Float64Array(48),
+    dw: new Float64Array(48),
+    workLeft: Infinity,
+  };
+}
+
+/** Grows the per-contact and per-body scratch and the results to `nc` contacts and `nb` bodies. */
+export function ensureIslandSolveScratch(s: IslandSolve, nc: number, nb: number): void {
+  const results = s.results, k = s.cone.k;
+  if (s.selected.length < nc) {
+    const c = nextCapacity(s.selected.length, nc);
+    s.freeVelocity = new Float64Array(3 * c);
+    s.impulse = new Float64Array(3 * c);
+    s.selected = new Uint8Array(c);
+    results.normal = growFloat64(results.normal, c);
+    results.beta = growFloat64(results.beta, k * c);
+    results.lambda = growFloat64(results.lambda, c);
+    results.gap = growFloat64(results.gap, c);
+    results.status = growUint8(results.status, c);
+  }
+  if (s.dv.length < 3 * nb) {
+    const c = nextCapacity(s.dv.length / 3, nb);
+    s.dv = new Float64Array(3 * c);
+    s.dw = new Float64Array(3 * c);
+  }
+}
+
+/** Solves island `island` of `s.islands` (see the file header): applies its velocity change to the
+ * bodies and writes its contacts' impulses and results. */
+export function solveIsland(s: IslandSolve, problem: ConstraintProblem, bodies: SolverBodies, island: number, h: number): void {
+  const o = s.options, islands = s.islands, lcp = s.lcp, results = s.results, k = s.cone.k;
+  const { selected, freeVelocity, impulse, dv, dw } = s;
+  const cs = islands.contactStart[island], ce = islands.contactStart[island + 1];
+  const bs = islands.bodyStart[island], be = islands.bodyStart[island + 1];
+  const list = islands.contacts, gap = results.gap, invH = 1 / h;
+  for (let i = cs; i < ce; i++) {
+    const c = list[i];
+    selected[c] = !o.activeSetHeuristic || freeVelocity[3 * c] + gap[c] * invH < 0 || problem.impulse[3 * c] > 0
+      ? 1 : 0;
+  }
+  let ok = true;
+  let grown = false;
+  for (;;) {
+    for (let i = bs; i < be; i++) {
+      const b3 = 3 * islands.bodies[i];
+      dv[b3] = 0; dv[b3 + 1] = 0; dv[b3 + 2] = 0; dw[b3] = 0; dw[b3 + 1] = 0; dw[b3 + 2] = 0;
+    }
+    // formed only if the work left pays for N (n² entries) and the size cap allows it
+    const formable = Math.min(o.maxLcpSize, Math.floor(Math.sqrt(Math.max(s.workLeft, 0))));
+    formStewartTrinkleLcp(lcp, problem, s.rows, bodies, s.cone, list, cs, ce - cs, selected, freeVelocity, gap, h, formable);
+    if (lcp.p > 0) {
+      if (lcp.n > formable) {
+        if (lcp.n <= o.maxLcpSize) s.stats.workBudgetStops++;
+        ok = false;
+        break;
+      }
+      const form = lcp.n * lcp.n;
+      s.stats.formWork += form;
+      s.workLeft -= form;
+      if (!solveFormed(s, problem, grown ? impulse : problem.impulse)) { ok = false; break; }
+      for (let a = 0; a < lcp.p; a++) {
+        const c = lcp.contact[a];
+        contactImpulseOf(lcp, s.cone, a, impulse, 3 * c);
+        applyContactImpulse(problem, s.rows, bodies, c, impulse[3 * c], impulse[3 * c + 1], impulse[3 * c + 2], dv, dw);
+      }
+    }
+    if (!o.activeSetHeuristic || !growActiveSet(s, problem, cs, ce, invH)) break;
+    grown = true;
+    s.stats.activeSetGrowths++;
+  }
+  if (!ok) {
+    solveByFallback(s, problem, bodies, cs, ce, h);
+    return;
+  }
+  // Accept: v⁺ = v_free + M⁻¹(n̄ c̄_n + D̄ β̄).
+  const v = bodies.v, w = bodies.w;
+  for (let i = bs; i < be; i++) {
+    const b3 = 3 * islands.bodies[i];
+    v[b3] += dv[b3]; v[b3 + 1] += dv[b3 + 1]; v[b3 + 2] += dv[b3 + 2];
+    w[b3] += dw[b3]; w[b3 + 1] += dw[b3 + 1]; w[b3 + 2] += dw[b3 + 2];
+  }
+  for (let i = cs; i < ce; i++) {
+    const c = list[i];
+    results.status[c] = 0;
+    results.normal[c] = 0;
+    results.lambda[c] = 0;
+    results.beta.fill(0, k * c, k * c + k);
+    impulse[3 * c] = 0; impulse[3 * c + 1] = 0; impulse[3 * c + 2] = 0;
+  }
+  const z = lcp.z;
+  for (let a = 0; a < lcp.p; a++) {
+    const c = lcp.contact[a];
+    contactImpulseOf(lcp, s.cone, a, impulse, 3 * c);
+    results.status[c] = 1;
+    results.normal[c] = z[lcp.normalIndex[a]];
+    const bi = lcp.betaOffset[a];
+    if (bi < 0) continue;
+    for (let j = 0; j < k; j++) results.beta[k * c + j] = z[bi + j];
+    results.lambda[c] = z[lcp.lambdaIndex[a]];
+  }
+}
+
+/** The §4 active-set growth: selects every left-out contact of the island's contacts `cs … ce − 1`
+ * violated at the trial velocity (beyond `feasibilityTolerance`). Returns whether any was added. */
+function growActiveSet(s: IslandSolve, problem: ConstraintProblem, cs: number, ce: number, invH: number): boolean {
+  const list = s.islands.contacts, gap = s.results.gap, selected = s.selected;
+  let grew = false;
+  for (let i = cs; i < ce; i++) {
+    const c = list[i];
+    if (selected[c]) continue;
+    const u = s.freeVelocity[3 * c] + gap[c] * invH + rowVelocity(problem, s.rows, c, 0, s.dv, s.dw);
+    if (u < -s.options.feasibilityTolerance) {
+      selected[c] = 1;
+      grew = true;
+    }
+  }
+  return grew;
+}
+
+/** The warm-start guess: the support of a solution, from impulses `[3 × contacts]` (c_n, f1, f2): the
+ * previous step's (`problem.impulse`, kept per feature by the contact store) for an island's first
+ * LCP, the last trial's (`s.impulse`) after an active-set growth. */
+function buildGuess(s: IslandSolve, problem: ConstraintProblem, source: Float64Array): number {
+  const lcp = s.lcp, cone = s.cone, split = s.split;
+  if (s.guess.length < lcp.n) s.guess = new Int32Array(nextCapacity(s.guess.length, lcp.n));
+  const guess = s.guess;
+  let g = 0;
+  for (let a = 0; a < lcp.p; a++) {
+    const c = lcp.contact[a], cn = source[3 * c];
+    if (!(cn > 0)) continue;
+    guess[g++] = lcp.normalIndex[a];
+    const bi = lcp.betaOffset[a];
+    if (bi < 0) continue;
+    const f1 = source[3 * c + 1], f2 = source[3 * c + 2];
+    if (!(Math.sqrt(f1 * f1 + f2 * f2) > 1e-9 * cn)) continue;
+    const edges = splitOnEdges(cone, f1, f2, split);
+    guess[g++] = bi + split[0];
+    let sum = split[1];
+    if (edges === 2) { guess[g++] = bi + split[2]; sum += split[3]; }
+    if (sum >= problem.friction[c] * cn * (1 - 1e-6)) guess[g++] = lcp.lambdaIndex[a];
+  }
+  return g;
+}
+
+/** Runs Lemke on the formed LCP with what is left of the step's work budget. */
+function runLemke(s: IslandSolve, n: number): ReturnType<typeof solveLemke> {
+  const lcp = s.lcp, stats = s.stats;
+  s.lemkeOptions.maxWork = s.workLeft;
+  const res = solveLemke(s.lemke, n, lcp.N, lcp.b, lcp.z, lcp.w, s.lemkeOptions);
+  stats.lemkePivots += res.pivots;
+  stats.warmStartRepairs += res.repairs;
+  stats.lemkeWork += res.work;
+  s.workLeft -= res.work;
+  return res;
+}
+
+/** Solves the formed LCP (Lemke, then one regularised retry). Returns false if both fail, or if the
+ * step's work budget is spent (`workBudgetStops`). */
+function solveFormed(s: IslandSolve, problem: ConstraintProblem, guessSource: Float64Array): boolean {
+  const lcp = s.lcp, stats = s.stats, o = s.options, lemkeOptions = s.lemkeOptions;
+  const n = lcp.n;
+  if (!(s.workLeft > 0)) { stats.workBudgetStops++; return false; }
+  stats.lcpSolves++;
+  // Noise floor: entries of b within Lemke's tie tolerance of 0 are set to exactly 0. Round-off leaves
+  // entries such as −4e-34 where the exact value is 0 (e.g. the friction rows of a body at rest); Lemke
+  // starts whenever min b < 0, but its ratio test then ties that row with the exact zeros (λ rows), the
+  // lexicographic rule may pick a λ row, and the run can end on a secondary ray although z = 0 solves.
+  let bMax = 0;
+  for (let i = 0; i < n; i++) bMax = Math.max(bMax, Math.abs(lcp.b[i]));
+  const floor = 4 * LEMKE_TIE_TOLERANCE * bMax;
+  for (let i = 0; i < n; i++) if (Math.abs(lcp.b[i]) <= floor) lcp.b[i] = 0;
+  if (n > stats.lcpSize) stats.lcpSize = n;
+  lemkeOptions.maxPivots = o.maxPivots > 0 ? o.maxPivots : 4 * n + 100;
+  const g = o.warmStart ? buildGuess(s, problem, guessSource) : 0;
+  lemkeOptions.activeSet = g > 0 ? s.guess : undefined;
+  lemkeOptions.activeSetCount = g;
+  let res = runLemke(s, n);
+  if (res.warmStarted) stats.warmStarts++;
+  if (res.status === 'solved' || res.status === 'trivial') return true;
+  // the budget ran out, or cannot pay for this LCP: no retry (it would not either)
+  if (res.workLimited) { stats.workBudgetStops++; return false; }
+  if (res.status === 'secondary-ray') stats.secondaryRays++;
+  else if (res.status === 'pivot-limit') stats.pivotLimits++;
+  else stats.inaccurateResults++;
+  // the last pivot may have spent what was left: no retry without budget
+  if (!(s.workLeft > 0)) { stats.workBudgetStops++; return false; }
+  // Retry once with N + ε·max(1, max N_ii)·I: strictly copositive, so Lemke terminates with a solution.
+  let dmax = 1;
+  for (let i = 0; i < n; i++) dmax = Math.max(dmax, lcp.N[i * n + i]);
+  const eps = o.regularization * dmax;
+  for (let i = 0; i < n; i++) lcp.N[i * n + i] += eps;
+  stats.regularizedRetries++;
+  stats.lcpSolves++;
+  lemkeOptions.activeSet = undefined;
+  lemkeOptions.activeSetCount = 0;
+  res = runLemke(s, n);
+  if (res.workLimited) stats.workBudgetStops++;
+  return res.status === 'solved' || res.status === 'trivial';
+}
+
+/** The island's contacts `cs … ce − 1` by the projected fallback; their impulses re-expressed exactly
+ * as D β on the cone's edges, λ from the slip velocity. */
+function solveByFallback(s: IslandSolve, problem: ConstraintProblem, bodies: SolverBodies, cs: number, ce: number, h: number): void {
+  const results = s.results, cone = s.cone, k = cone.k, impulse = s.impulse, split = s.split, rows = s.rows;
+  s.stats.projectedFallbacks++;
+  const list = s.islands.contacts;
+  // `fallbackIterations` sweeps if the work left pays for them, else what it pays for, at least
+  // `fallbackMinIterations` (the budget's documented overshoot)
+  const sweepWork = (ce - cs) * FALLBACK_POINT_WORK;
+  const affordable = Math.floor(Math.max(s.workLeft, 0) / sweepWork);
+  const sweeps = Math.min(s.options.fallbackIterations, Math.max(s.options.fallbackMinIterations, affordable));
+  s.stats.fallbackSweeps += sweeps;
+  s.stats.fallbackWork += sweeps * sweepWork;
+  s.workLeft -= sweeps * sweepWork;
+  projectedIslandSolve(problem, rows, bodies, cone, list, cs, ce, results.gap, h, sweeps, impulse);
+  for (let i = cs; i < ce; i++) {
+    const c = list[i];
+    results.status[c] = 2;
+    results.normal[c] = impulse[3 * c];
+    results.beta.fill(0, k * c, k * c + k);
+    results.lambda[c] = 0;
+    if (!(problem.friction[c] > 0)) continue;
+    const edges = splitOnEdges(cone, impulse[3 * c + 1], impulse[3 * c + 2], split);
+    if (edges >= 1) results.beta[k * c + split[0]] = split[1];
+    if (edges === 2) results.beta[k * c + split[2]] = split[3];
+    // Re-express the stored impulse exactly as D β.
+    let f1 = 0, f2 = 0, lam = 0;
+    const u1 = rowVelocity(problem, rows, c, 1, bodies.v, bodies.w), u2 = rowVelocity(problem, rows, c, 2, bodies.v, bodies.w);
+    for (let j = 0; j < k; j++) {
+      const bj = results.beta[k * c + j];
+      f1 += bj * cone.cos[j]; f2 += bj * cone.sin[j];
+      lam = Math.max(lam, -(cone.cos[j] * u1 + cone.sin[j] * u2));
+    }
+    impulse[3 * c + 1] = f1; impulse[3 * c + 2] = f2;
+    results.lambda[c] = lam;
+  }
+}

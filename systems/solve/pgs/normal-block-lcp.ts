@@ -1,0 +1,244 @@
+/**
+ * The LCP of one manifold's normal rows (k ≤ 4 points), solved exactly, for the fast solver's block
+ * sweeps and its restitution pass (`contact-solve.ts`):
+ *
+ *   y = M x + q ≥ 0,  x ≥ 0,  xᵀ y = 0,   M = J_n M⁻¹ J_nᵀ (+ the soft rows' compliance), k × k.
+ *
+ * Its data and scratch live in a {@link NormalBlockLcp} owned by the solver's packed rows.
+ * Allocation: none.
+ */
+
+/**
+ * Pivot tolerance of the normal blocks (dimensionless): an LDLᵀ pivot below this fraction of its
+ * diagonal entry marks a row that depends on the rows before it. The normal rows of four coplanar
+ * points (a face on a face) have a Delassus block of rank 3: a normal force and two torques. The
+ * pivot of such a dependent row is round-off (about 1e-16 of the diagonal).
+ */
+const BLOCK_PIVOT_TOLERANCE = 1e-9;
+
+/** The block LCP's data and scratch (one per solver, on its packed rows). */
+export interface NormalBlockLcp {
+  /** `[4 × 4]` M, row-major (unit: 1/kg). */
+  readonly M: Float64Array;
+  /** `[4]` q (unit: m/s). */
+  readonly q: Float64Array;
+  /** `[4]` the impulses λ⁰ before the solve (unit: N·s). */
+  readonly lam: Float64Array;
+  /** `[4]` the solution x (unit: N·s). */
+  readonly x: Float64Array;
+  /** `[4 × 4]`, `[4]` the LDLᵀ factor L, D of the set tried; `[4]`, `[4]` two work vectors. */
+  readonly L: Float64Array;
+  readonly D: Float64Array;
+  readonly y: Float64Array;
+  readonly z: Float64Array;
+  /** `[4]` per point of the block being solved: its bias (m/s), and whether its row is soft (1) or rigid (0). */
+  readonly bias: Float64Array;
+  readonly soft: Uint8Array;
+}
+
+export function createNormalBlockLcp(): NormalBlockLcp {
+  return {
+    M: new Float64Array(16), q: new Float64Array(4), lam: new Float64Array(4), x: new Float64Array(4),
+    L: new Float64Array(16), D: new Float64Array(4), y: new Float64Array(4), z: new Float64Array(4),
+    bias: new Float64Array(4), soft: new Uint8Array(4),
+  };
+}
+
+/** The proper non-empty subsets of 4, 3 and 2 points by decreasing size (bit i = point i). */
+const SUBSETS_4 = [14, 13, 11, 7, 12, 10, 9, 6, 5, 3, 8, 4, 2, 1] as const;
+const SUBSETS_3 = [6, 5, 3, 4, 2, 1] as const;
+const SUBSETS_2 = [2, 1] as const;
+/** Block principal pivoting steps before the enumeration of every set (see {@link solveBlockLcp}). */
+const BLOCK_PIVOTS = 4;
+
+/**
+ * Solves the LCP of one normal block exactly (Murty 1988, ch. 1; for two points this is Box2D v2's
+ * block solver, `b2ContactSolver::SolveVelocityConstraints`):
+ *   y = M x + q ≥ 0,  x ≥ 0,  xᵀ y = 0,   M = `s.M` (k × k, symmetric positive semidefinite), q = `s.q`.
+ * The empty set is tried first (every point separates: q ≥ 0). Then block principal pivoting (Júdice &
+ * Pires 1994) from the set that carried impulse before (or, for a new block, the points that approach):
+ * solve the set, keep its points with x > 0 and add the points off it with y < 0, at most
+ * {@link BLOCK_PIVOTS} times; a resting block is solved by its first set. If that does not settle, every
+ * set is tried, the full set first, then by decreasing size.
+ * When M restricted to a set is singular (rigid rows of four coplanar points), the set's solutions form
+ * a line x_b + t z (M z = 0: all give the same velocities); the point of the line closest to the
+ * impulses λ⁰ = `s.lam` the block had before is taken (the least change: the split of the load among
+ * the points stays the warm-started one, and a symmetric landing from λ⁰ = 0 gets the symmetric split).
+ * Writes x into `s.x`; returns false when no set passes (round-off on the boundary of a set, or two
+ * dependent rows), and the caller then runs one Gauss–Seidel pass over the rows.
+ */
+export function solveBlockLcp(s: NormalBlockLcp, k: number): boolean {
+  const q = s.q, x = s.x, lam = s.lam;
+  let qMax = 0, separating = true, carried = 0, approaching = 0;
+  for (let i = 0; i < k; i++) {
+    const a = Math.abs(q[i]);
+    if (a > qMax) qMax = a;
+    if (!(q[i] >= 0)) { separating = false; approaching |= 1 << i; }
+    if (lam[i] > 0) carried |= 1 << i;
+  }
+  if (separating) {
+    for (let i = 0; i < k; i++) x[i] = 0;
+    return true;
+  }
+  if (!(qMax < Infinity)) return false;
+  let mask = carried !== 0 ? carried : approaching;
+  for (let it = 0; it < BLOCK_PIVOTS; it++) {
+    const next = tryActiveSet(s, k, mask, qMax);
+    if (next === -1) return true;
+    if (next <= 0 || next === mask) break;
+    mask = next;
+  }
+  if (tryActiveSet(s, k, (1 << k) - 1, qMax) === -1) return true;
+  const subsets = k === 4 ? SUBSETS_4 : k === 3 ? SUBSETS_3 : SUBSETS_2;
+  for (let t = 0; t < subsets.length; t++) if (tryActiveSet(s, k, subsets[t], qMax) === -1) return true;
+  return false;
+}
+
+/** {@link tryActiveSet} for the full set of a 4-point block, written out (the common case: a face
+ * resting on a face); the dependent row, if any, is the last. Same results, same return values. */
+function tryFullSet4(s: NormalBlockLcp, qMax: number): number {
+  const M = s.M, q = s.q, x = s.x, lam = s.lam;
+  const m00 = M[0], m11 = M[5], m22 = M[10], m33 = M[15];
+  const d0 = m00;
+  if (!(d0 > BLOCK_PIVOT_TOLERANCE * m00)) return tryAnySet(s, 4, 15, qMax);
+  const l10 = M[4] / d0, l20 = M[8] / d0, l30 = M[12] / d0;
+  const d1 = m11 - l10 * l10 * d0;
+  if (!(d1 > BLOCK_PIVOT_TOLERANCE * m11)) return tryAnySet(s, 4, 15, qMax);
+  const l21 = (M[9] - l20 * d0 * l10) / d1, l31 = (M[13] - l30 * d0 * l10) / d1;
+  const d2 = m22 - l20 * l20 * d0 - l21 * l21 * d1;
+  if (!(d2 > BLOCK_PIVOT_TOLERANCE * m22)) return tryAnySet(s, 4, 15, qMax);
+  const l32 = (M[14] - l30 * d0 * l20 - l31 * d1 * l21) / d2;
+  const d3 = m33 - l30 * l30 * d0 - l31 * l31 * d1 - l32 * l32 * d2;
+  const u0 = -q[0], u1 = -q[1] - l10 * u0, u2 = -q[2] - l20 * u0 - l21 * u1;
+  const u3 = -q[3] - l30 * u0 - l31 * u1 - l32 * u2;
+  const dependent = !(d3 > BLOCK_PIVOT_TOLERANCE * m33);
+  if (dependent && !(m33 > 0)) return -2;
+  let x3 = dependent ? 0 : u3 / d3;
+  let x2 = u2 / d2 - l32 * x3;
+  let x1 = u1 / d1 - l21 * x2 - l31 * x3;
+  let x0 = u0 / d0 - l10 * x1 - l20 * x2 - l30 * x3;
+  if (dependent) {
+    // null vector z (Lᵀ z = e₃), then the point of x + t z closest to λ⁰
+    const z2 = -l32, z1 = -l21 * z2 - l31, z0 = -l10 * z1 - l20 * z2 - l30;
+    const t = -(z0 * (x0 - lam[0]) + z1 * (x1 - lam[1]) + z2 * (x2 - lam[2]) + (x3 - lam[3]))
+      / (z0 * z0 + z1 * z1 + z2 * z2 + 1);
+    x0 += t * z0; x1 += t * z1; x2 += t * z2; x3 += t;
+  }
+  const xMax = Math.max(x0, x1, x2, x3, 0);
+  const tolX = -1e-12 * xMax;
+  const next = (x0 >= tolX ? 1 : 0) | (x1 >= tolX ? 2 : 0) | (x2 >= tolX ? 4 : 0) | (x3 >= tolX ? 8 : 0);
+  if (next !== 15) return next;
+  x[0] = x0 > 0 ? x0 : 0; x[1] = x1 > 0 ? x1 : 0; x[2] = x2 > 0 ? x2 : 0; x[3] = x3 > 0 ? x3 : 0;
+  return -1;
+}
+
+/** Tries active set `mask` (bit i = point i) of the block LCP: solves M_SS x_S = −q_S by LDLᵀ (one
+ * dependent row allowed, see {@link solveBlockLcp}) and accepts it when x_S ≥ 0 and y_j ≥ 0 off the set
+ * (both to 1e-12 relative). Returns −1 when accepted (x in `s.x`), else the next set to try (the
+ * points of the set with x ≥ 0 and those off it with y < 0), or −2 when the factorization failed. */
+function tryActiveSet(s: NormalBlockLcp, k: number, mask: number, qMax: number): number {
+  if (mask === 15) return tryFullSet4(s, qMax);
+  // one or two points: written out
+  const i0 = 31 - Math.clz32(mask & -mask), rest = mask & (mask - 1);
+  if (rest === 0) return trySmallSet(s, k, mask, qMax, i0, -1);
+  if ((rest & (rest - 1)) === 0) return trySmallSet(s, k, mask, qMax, i0, 31 - Math.clz32(rest));
+  return tryAnySet(s, k, mask, qMax);
+}
+
+/** {@link tryActiveSet} for any set, by a masked LDLᵀ. */
+function tryAnySet(s: NormalBlockLcp, k: number, mask: number, qMax: number): number {
+  const M = s.M, q = s.q, L = s.L, D = s.D, y = s.y, z = s.z, lam = s.lam;
+  let dependent = -1;
+  for (let i = 0; i < k; i++) {
+    if ((mask >> i & 1) === 0) continue;
+    for (let j = 0; j < i; j++) {
+      if ((mask >> j & 1) === 0) continue;
+      if (D[j] === 0) { L[4 * i + j] = 0; continue; }
+      let sum = M[4 * i + j];
+      for (let l = 0; l < j; l++) if ((mask >> l & 1) !== 0) sum -= L[4 * i + l] * D[l] * L[4 * j + l];
+      L[4 * i + j] = sum / D[j];
+    }
+    let d = M[4 * i + i];
+    for (let l = 0; l < i; l++) if ((mask >> l & 1) !== 0) d -= L[4 * i + l] * L[4 * i + l] * D[l];
+    if (!(d > BLOCK_PIVOT_TOLERANCE * M[4 * i + i])) {
+      if (dependent >= 0 || !(M[4 * i + i] > 0)) return -2;
+      dependent = i;
+      d = 0;
+    }
+    D[i] = d;
+  }
+  // forward (L u = −q), diagonal (u / D, 0 for the dependent row), backward (Lᵀ x = u)
+  for (let i = 0; i < k; i++) {
+    if ((mask >> i & 1) === 0) continue;
+    let sum = -q[i];
+    for (let l = 0; l < i; l++) if ((mask >> l & 1) !== 0) sum -= L[4 * i + l] * y[l];
+    y[i] = sum;
+  }
+  for (let i = 0; i < k; i++) if ((mask >> i & 1) !== 0) y[i] = D[i] === 0 ? 0 : y[i] / D[i];
+  for (let i = k - 1; i >= 0; i--) {
+    if ((mask >> i & 1) === 0) continue;
+    let sum = y[i];
+    for (let l = i + 1; l < k; l++) if ((mask >> l & 1) !== 0) sum -= L[4 * l + i] * y[l];
+    y[i] = sum;
+  }
+  if (dependent >= 0) {
+    // the null vector z (Lᵀ z = e_dependent, so M z = L D e_dependent = 0), then x_b + t z closest to λ⁰
+    let zz = 0, zd = 0;
+    for (let i = k - 1; i >= 0; i--) {
+      if ((mask >> i & 1) === 0) continue;
+      let sum = i === dependent ? 1 : 0;
+      for (let l = i + 1; l < k; l++) if ((mask >> l & 1) !== 0) sum -= L[4 * l + i] * z[l];
+      z[i] = sum;
+      zz += sum * sum;
+      zd += sum * (y[i] - lam[i]);
+    }
+    const t = -zd / zz;
+    for (let i = 0; i < k; i++) if ((mask >> i & 1) !== 0) y[i] += t * z[i];
+  }
+  return finishSet(s, k, mask, qMax);
+}
+
+/** The checks of {@link tryActiveSet} on the set's solution x_S in `s.y`: x_S ≥ 0 and y_j ≥ 0 off
+ * the set (to 1e-12 relative); returns −1 and writes `s.x` when both hold, else the next set. */
+function finishSet(s: NormalBlockLcp, k: number, mask: number, qMax: number): number {
+  const M = s.M, q = s.q, x = s.x, y = s.y;
+  let xMax = 0;
+  for (let i = 0; i < k; i++) if ((mask >> i & 1) !== 0 && y[i] > xMax) xMax = y[i];
+  const tolX = 1e-12 * xMax, tolY = 1e-12 * qMax;
+  let next = 0;
+  for (let i = 0; i < k; i++) if ((mask >> i & 1) !== 0 && y[i] >= -tolX) next |= 1 << i;
+  for (let j = 0; j < k; j++) {
+    if ((mask >> j & 1) !== 0) continue;
+    let yj = q[j];
+    for (let i = 0; i < k; i++) if ((mask >> i & 1) !== 0) yj += M[4 * j + i] * y[i];
+    if (yj < -tolY) next |= 1 << j;
+  }
+  if (next !== mask) return next;
+  for (let i = 0; i < k; i++) x[i] = (mask >> i & 1) !== 0 && y[i] > 0 ? y[i] : 0;
+  return -1;
+}
+
+/** {@link tryActiveSet} for a set of one point i or two points i < j, written out. */
+function trySmallSet(s: NormalBlockLcp, k: number, mask: number, qMax: number, i: number, j: number): number {
+  const M = s.M, q = s.q, y = s.y, lam = s.lam;
+  const mii = M[5 * i];
+  if (!(mii > 0)) return -2;
+  if (j < 0) {
+    y[i] = -q[i] / mii;
+    return finishSet(s, k, mask, qMax);
+  }
+  const mjj = M[5 * j], mij = M[4 * i + j];
+  const l = mij / mii, d = mjj - l * mij;
+  if (d > BLOCK_PIVOT_TOLERANCE * mjj) {
+    const xj = (-q[j] + l * q[i]) / d;
+    y[j] = xj;
+    y[i] = -q[i] / mii - l * xj;
+  } else {
+    // dependent (two coincident points): x_i = −q_i/m_ii, x_j = 0, moved along z = (−l, 1) to λ⁰
+    const xi = -q[i] / mii;
+    const t = -(-l * (xi - lam[i]) - lam[j]) / (l * l + 1);
+    y[i] = xi - t * l;
+    y[j] = t;
+  }
+  return finishSet(s, k, mask, qMax);
+}
