@@ -11,7 +11,9 @@
  * objects created once ({@link createShapeHit}, {@link createOverlapList}) and reused: once warmed up
  * a query allocates nothing. Queries see the poses as they are now (the broadphase trees are refitted
  * first when a pose was set since the last step) and change nothing else in the world.
- * Filters (group / mask, excluded bodies, sensors) work as for the ray casts (`RayCastOptions`).
+ * Filters (group / mask, excluded bodies, sensors) work as for the ray casts (`RayCastOptions`); bodies
+ * and colliders, in the options and in the results, are public handles (what `addBody` / `addCollider`
+ * return), as in the ray casts.
  *
  * @example
  * const hit = createShapeHit();
@@ -32,6 +34,7 @@ import type { ConvexHullData } from '../systems/shapes/convex-hull';
 import { getShapeRoutines } from '../systems/shapes/shape-registry';
 import { PhysicsInputError } from './errors';
 import { fitQueryTrees, type QueryFilterDef } from './queries';
+import { bodyIndex, entityHandle } from './handles';
 import type { CylinderShape, ConvexHull } from './shapes';
 import type { QuatLike, Vec3Like } from './validate';
 import type { PhysicsWorld } from './world';
@@ -81,7 +84,7 @@ export function castShape(
   u[0] /= l; u[1] /= l; u[2] /= l;
   s.dir[0] = u[0]; s.dir[1] = u[1]; s.dir[2] = u[2];
   fitQueryTrees(world);
-  return shapeCastClosest(world, s, s.dir, maxT, hit);
+  return toHandles(world, shapeCastClosest(world, s, s.dir, maxT, hit), hit);
 }
 
 /**
@@ -98,7 +101,12 @@ export function overlapShape(
     throw new PhysicsInputError(-1, 'out', out, 'must be an OverlapList (createOverlapList())');
   }
   fitQueryTrees(world);
-  return overlapAll(world, s, out);
+  const n = overlapAll(world, s, out);
+  for (let i = 0; i < n; i++) {
+    out.colliders[i] = entityHandle(world, out.colliders[i]);
+    out.bodies[i] = entityHandle(world, out.bodies[i]);
+  }
+  return n;
 }
 
 /**
@@ -116,7 +124,7 @@ export function shapeProximity(
   const maxD = readMax(options);
   checkHit(hit);
   fitQueryTrees(world);
-  return proximityClosest(world, s, maxD, hit);
+  return toHandles(world, proximityClosest(world, s, maxD, hit), hit);
 }
 
 /**
@@ -127,7 +135,7 @@ export function shapeProximity(
 export function pointProximity(world: PhysicsWorld, point: Vec3Like, hit: ShapeHit, options?: ProximityOptions): boolean {
   const s = scratchOf(world);
   readInto('point', point, s.start);
-  readFilter(s, options);
+  readFilter(world, s, options);
   const maxD = readMax(options);
   checkHit(hit);
   // a point is a sphere core of radius 0
@@ -137,10 +145,19 @@ export function pointProximity(world: PhysicsWorld, point: Vec3Like, hit: ShapeH
   p.radius = 0;
   s.shapeRadius = 0;
   fitQueryTrees(world);
-  return proximityClosest(world, s, maxD, hit);
+  return toHandles(world, proximityClosest(world, s, maxD, hit), hit);
 }
 
 const ZERO = [0, 0, 0];
+
+/** A hit's store indices → the public handles (`hit.body`, `hit.collider`), as the ray casts report. */
+function toHandles(world: PhysicsWorld, found: boolean, hit: ShapeHit): boolean {
+  if (found) {
+    hit.body = entityHandle(world, hit.body);
+    hit.collider = entityHandle(world, hit.collider);
+  }
+  return found;
+}
 
 /** The scratch pose of a point query (identity orientation). */
 function POINT_POSE(s: ShapeQueryScratch): Float64Array {
@@ -162,7 +179,7 @@ function prepare(
   const pose = s.pose;
   readInto('position', position, pose);
   readQuatInto(orientation, pose);
-  readFilter(s, o);
+  readFilter(world, s, o);
   readShape(s, def, pose);
   s.start[0] = pose[0]; s.start[1] = pose[1]; s.start[2] = pose[2];
   return s;
@@ -220,7 +237,7 @@ function readMax(o: { maxDistance?: number } | undefined): number {
 }
 
 /** Validates the filter options and loads them into the scratch's filter (shared with the ray casts). */
-function readFilter(s: ShapeQueryScratch, o: QueryFilterDef | undefined): void {
+function readFilter(world: PhysicsWorld, s: ShapeQueryScratch, o: QueryFilterDef | undefined): void {
   let group = 0xffffffff, mask = 0xffffffff, includeSensors = false;
   let exclude: ArrayLike<number> | undefined;
   if (o !== undefined) {
@@ -234,12 +251,19 @@ function readFilter(s: ShapeQueryScratch, o: QueryFilterDef | undefined): void {
     if (o.excludeBodies !== undefined) {
       exclude = o.excludeBodies;
       if (typeof exclude !== 'object' || exclude === null || typeof exclude.length !== 'number') {
-        throw new PhysicsInputError(-1, 'excludeBodies', exclude, 'must be an array of body entity ids');
+        throw new PhysicsInputError(-1, 'excludeBodies', exclude, 'must be an array of body handles');
       }
       for (let i = 0; i < exclude.length; i++) {
-        if (!Number.isInteger(exclude[i])) throw new PhysicsInputError(-1, `excludeBodies[${i}]`, exclude[i], 'must be an integer entity id');
+        if (!Number.isInteger(exclude[i])) throw new PhysicsInputError(-1, `excludeBodies[${i}]`, exclude[i], 'must be an integer body handle');
       }
     }
+  }
+  if (exclude !== undefined) {
+    // handles → store indices, as the ray casts do; a stale handle excludes nothing (−1 matches none)
+    const ix = s.filter.excludeScratch;
+    ix.length = 0;
+    for (let i = 0; i < exclude.length; i++) ix.push(bodyIndex(world, exclude[i]));
+    exclude = ix;
   }
   const f = s.filter;
   f.group = group; f.mask = mask; f.includeSensors = includeSensors; f.excludeBodies = exclude;

@@ -58,6 +58,15 @@ import { quatMultiply, quatRotate, quatRotateInverse } from '../../math/quat';
 import { eulerXyz } from '../../systems/assembly/joint-rows';
 import { PhysicsInputError } from '../errors';
 import { castRay, castRayAll, createRayHit, createRayHitList, type RayCastOptions, type RayHit } from '../queries';
+import {
+  castShape, createShapeHit, pointProximity as enginePointProximity, shapeProximity as engineShapeProximity,
+  type ProximityOptions, type QueryShapeDef, type ShapeCastOptions, type ShapeHit,
+} from '../shape-queries';
+import type { IPhysicsShapeCastQuery } from '@babylonjs/core/Physics/physicsShapeCastQuery.js';
+import type { IPhysicsShapeProximityCastQuery } from '@babylonjs/core/Physics/physicsShapeProximityCastQuery.js';
+import type { IPhysicsPointProximityQuery } from '@babylonjs/core/Physics/physicsPointProximityQuery.js';
+import type { ShapeCastResult } from '@babylonjs/core/Physics/shapeCastResult.js';
+import type { ProximityCastResult } from '@babylonjs/core/Physics/proximityCastResult.js';
 import { MotionType } from '../../components/rigid-body';
 import { pairTableGet } from '../../components/pair-table';
 import { MAX_MANIFOLD_POINTS } from '../../components/contact';
@@ -67,7 +76,7 @@ import { keepAsleep, setAllowSleep, sleeping, sleepNow } from '../sleep';
 import { advanceClock, type StepClock } from './attach-physics';
 import { detAtan2 } from '../../math/deterministic-math';
 import {
-  quatMul, quatRot, type BodyRecord, type JointRecord, type Q4, type ShapeRecord, type V3,
+  quatMul, quatRot, type BodyRecord, type JointRecord, type Q4, type ShapeGeometry, type ShapeRecord, type V3,
 } from './v2-records';
 import {
   colliderDef, defaultMaterial, flattenShape, shapeContains, geometryFromParameters, leavesBoundingBox, leavesMass, leavesTriangles, resolveMaterial,
@@ -853,6 +862,126 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     }
     let k = 0;
     for (let i = 0; i < n && k < result.length; i++) if (this.fillResult(result[k], list[i])) k++;
+  }
+
+  /**
+   * Havok's `shapeCast` (outside Babylon's plugin interface): sweeps `query.shape` (one convex leaf:
+   * sphere, box, capsule, cylinder or hull) at `query.rotation` from `startPosition` to `endPosition`
+   * through the engine's `castShape` and reports the first body met: `hitShapeResult` gets the body,
+   * its shape, the contact point (world) and the normal out of the hit body; `inputShapeResult` the
+   * point on the cast shape and the opposite normal; both the fraction of the segment travelled.
+   * @throws PhysicsInputError for a container or mesh query shape, NaN positions, a disposed shape.
+   */
+  shapeCast(query: IPhysicsShapeCastQuery, inputShapeResult: ShapeCastResult, hitShapeResult: ShapeCastResult): void {
+    inputShapeResult.reset();
+    hitShapeResult.reset();
+    const def = this.queryShape(query.shape, 'shapeCast.shape');
+    const start = readV3(-1, 'shapeCast.startPosition', query.startPosition);
+    const end = readV3(-1, 'shapeCast.endPosition', query.endPosition);
+    const q = readQ4(-1, 'shapeCast.rotation', query.rotation);
+    const d: V3 = [end[0] - start[0], end[1] - start[1], end[2] - start[2]];
+    const len = Math.sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+    if (!(len > 0)) return;
+    const pose = this.queryPose(def.geometry, start, q);
+    const hit = this.shapeHit;
+    const opts = this.shapeQueryOptions(query.shouldHitTriggers, query.ignoreBody);
+    opts.maxDistance = len;
+    if (!castShape(this.world, def.def, pose.p, pose.q, d, hit, opts)) return;
+    if (!this.fillShapeResult(hitShapeResult, hit, hit.point, hit.normal, 1)) return;
+    this.fillShapeResult(inputShapeResult, hit, hit.pointOnShape, hit.normal, -1, query.shape);
+    inputShapeResult.setHitFraction(hit.distance / len);
+    hitShapeResult.setHitFraction(hit.distance / len);
+  }
+
+  /**
+   * Havok's `shapeProximity`: the body nearest to `query.shape` at (`position`, `rotation`) within
+   * `maxDistance`, through the engine's `shapeProximity`: closest points on both, the normal out of the
+   * hit body, the distance between the surfaces.
+   * @throws as {@link shapeCast}.
+   */
+  shapeProximity(query: IPhysicsShapeProximityCastQuery, inputShapeResult: ProximityCastResult, hitShapeResult: ProximityCastResult): void {
+    inputShapeResult.reset();
+    hitShapeResult.reset();
+    const def = this.queryShape(query.shape, 'shapeProximity.shape');
+    const p = readV3(-1, 'shapeProximity.position', query.position);
+    const q = readQ4(-1, 'shapeProximity.rotation', query.rotation);
+    const maxD = readNonNeg(-1, 'shapeProximity.maxDistance', query.maxDistance);
+    const pose = this.queryPose(def.geometry, p, q);
+    const hit = this.shapeHit;
+    const opts = this.shapeQueryOptions(query.shouldHitTriggers, query.ignoreBody);
+    opts.maxDistance = maxD;
+    if (!engineShapeProximity(this.world, def.def, pose.p, pose.q, hit, opts)) return;
+    if (!this.fillShapeResult(hitShapeResult, hit, hit.point, hit.normal, 1)) return;
+    this.fillShapeResult(inputShapeResult, hit, hit.pointOnShape, hit.normal, -1, query.shape);
+    inputShapeResult.setHitDistance(hit.distance);
+    hitShapeResult.setHitDistance(hit.distance);
+  }
+
+  /**
+   * Havok's `pointProximity`: the body nearest to `query.position` within `maxDistance` (membership /
+   * collideWith filter as for ray casts), its closest point, the normal out of it and the distance.
+   * @throws PhysicsInputError for a NaN position or a bad filter.
+   */
+  pointProximity(query: IPhysicsPointProximityQuery, result: ProximityCastResult): void {
+    result.reset();
+    const p = readV3(-1, 'pointProximity.position', query.position);
+    const maxD = readNonNeg(-1, 'pointProximity.maxDistance', query.maxDistance);
+    const opts = this.shapeQueryOptions(query.shouldHitTriggers, query.ignoreBody) as ProximityOptions & { group: number; mask: number };
+    const f = query.collisionFilter;
+    opts.group = f?.membership === undefined ? 0xffffffff : readMask('pointProximity.collisionFilter.membership', f.membership);
+    opts.mask = f?.collideWith === undefined ? 0xffffffff : readMask('pointProximity.collisionFilter.collideWith', f.collideWith);
+    opts.maxDistance = maxD;
+    const hit = this.shapeHit;
+    if (!enginePointProximity(this.world, p, hit, opts)) return;
+    if (!this.fillShapeResult(result, hit, hit.point, hit.normal, 1)) return;
+    result.setHitDistance(hit.distance);
+  }
+
+  private readonly shapeHit = createShapeHit();
+  private readonly shapeExclude: number[] = [];
+  private readonly shapeOpts: ShapeCastOptions & ProximityOptions & { group: number; mask: number } = {
+    group: 0xffffffff, mask: 0xffffffff, includeSensors: false, excludeBodies: this.shapeExclude, maxDistance: 0,
+  };
+
+  private shapeQueryOptions(shouldHitTriggers: unknown, ignoreBody: PhysicsBody | undefined): ShapeCastOptions & ProximityOptions {
+    const o = this.shapeOpts;
+    o.group = 0xffffffff; o.mask = 0xffffffff;
+    o.includeSensors = shouldHitTriggers === true;
+    this.shapeExclude.length = 0;
+    if (ignoreBody) for (const rec of recordsOf(ignoreBody)) if (!rec.disposed) this.shapeExclude.push(rec.eid);
+    return o;
+  }
+
+  /** The engine query shape of a Babylon shape with one convex leaf. */
+  private queryShape(shape: PhysicsShape, field: string): { def: QueryShapeDef; geometry: ShapeGeometry } {
+    const rec = this.shapeRecord(shape, field);
+    const leaves = flattenShape(shape);
+    if (leaves.length !== 1) throw new PhysicsInputError(-1, field, shapeLabel(rec), 'must be one convex shape (not a container of several)');
+    const g = leaves[0].geometry;
+    const def = colliderDef(leaves[0]) as unknown as QueryShapeDef & { shape: unknown };
+    if (g.kind === 'mesh' || g.kind === 'heightfield') throw new PhysicsInputError(-1, field, shapeLabel(rec), 'must be a convex shape (not a mesh or heightfield)');
+    return { def, geometry: g };
+  }
+
+  /** World pose of a query shape's leaf: position p + q c, orientation q ⊗ r. */
+  private queryPose(g: ShapeGeometry, p: V3, q: Q4): { p: V3; q: Q4 } {
+    const c = quatRot(q, g.center);
+    return { p: [p[0] + c[0], p[1] + c[1], p[2] + c[2]], q: quatMul(q, g.rotation) };
+  }
+
+  /** Fills a Babylon casting result from an engine shape hit (sign −1: the normal reversed, for the query shape's side). */
+  private fillShapeResult(r: ShapeCastResult | ProximityCastResult, hit: ShapeHit, point: ArrayLike<number>, n: ArrayLike<number>, sign: number, shape?: PhysicsShape): boolean {
+    const rec = this.recordOf[handleIndex(hit.body)];
+    if (rec === undefined || rec.disposed) return false;
+    if (shape === undefined) {
+      r.body = rec.body;
+      r.bodyIndex = rec.index;
+      r.shape = rec.shape ?? undefined;
+    } else {
+      r.shape = shape;
+    }
+    r.setHitData({ x: sign * n[0], y: sign * n[1], z: sign * n[2] }, { x: point[0], y: point[1], z: point[2] });
+    return true;
   }
 
   private readonly rayHit = createRayHit();

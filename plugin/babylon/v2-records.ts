@@ -19,14 +19,14 @@ export type Q4 = [number, number, number, number];
 
 /** The geometry an engine collider can take: kind, size and its pose in the node frame. */
 export interface ShapeGeometry {
-  kind: 'sphere' | 'box' | 'capsule' | 'mesh' | 'heightfield';
-  /** sphere (r, 0, 0); box half extents; capsule (r, half height of the segment, 0); mesh, heightfield:
-   * unused (their asset holds the geometry). Unit: m. */
+  kind: 'sphere' | 'box' | 'capsule' | 'cylinder' | 'hull' | 'mesh' | 'heightfield';
+  /** sphere (r, 0, 0); box half extents; capsule and cylinder (r, half height of the segment, 0); hull,
+   * mesh, heightfield: unused (their asset holds the geometry). Unit: m. */
   size: V3;
-  /** The engine shape asset of a mesh (`createTriangleMesh`) or heightfield (`createHeightfield`), in
-   * the shape's own frame. */
+  /** The engine shape asset of a hull (`convexHull`), mesh (`createTriangleMesh`) or heightfield
+   * (`createHeightfield`), in the shape's own frame. */
   asset?: object;
-  /** Mesh, heightfield: vertices `[3 n]` and triangles `[3 m]` in the shape's frame (bounds,
+  /** Hull, mesh, heightfield: vertices `[3 n]` and triangles `[3 m]` in the shape's frame (bounds,
    * debug geometry). */
   points?: Float64Array;
   triangles?: Uint32Array;

@@ -10,7 +10,8 @@
  * | CONTAINER | one collider per leaf child at its translation / rotation / scale (a compound body) |
  * | MESH | a triangle mesh of the mesh's vertices (static or animated bodies) |
  * | HEIGHTFIELD | a heightfield centred on the node |
- * | CYLINDER, CONVEX_HULL | not supported yet: a typed error |
+ * | CYLINDER (pointA, pointB, radius) | cylinder of half height |B − A| / 2, its axis along the segment, around the segment's midpoint |
+ * | CONVEX_HULL | the convex hull (quickhull) of the mesh's vertices, mass from its volume integrals |
  *
  * Mass properties are the standard solid-body formulas at the shape's density (Havok's default
  * 1000 kg/m³), about the shape's centre; Babylon reports inertia per unit mass.
@@ -21,10 +22,12 @@ import { BoundingBox } from '@babylonjs/core/Culling/boundingBox.js';
 import { CreateBoxVertexData } from '@babylonjs/core/Meshes/Builders/boxBuilder.js';
 import { CreateSphereVertexData } from '@babylonjs/core/Meshes/Builders/sphereBuilder.js';
 import { CreateCapsuleVertexData } from '@babylonjs/core/Meshes/Builders/capsuleBuilder.js';
+import { CreateCylinderVertexData } from '@babylonjs/core/Meshes/Builders/cylinderBuilder.js';
 import { VertexBuffer } from '@babylonjs/core/Buffers/buffer.js';
 import type { Mesh } from '@babylonjs/core/Meshes/mesh.js';
 import type { AbstractMesh } from '@babylonjs/core/Meshes/abstractMesh.js';
 import { Matrix as BMatrix } from '@babylonjs/core/Maths/math.vector.js';
+import { convexHull, cylinder, type ConvexHull } from '../shapes';
 import { createTriangleMesh } from '../triangle-mesh';
 import { createHeightfield } from '../heightfield';
 import { PhysicsShapeType, type PhysicsShapeParameters } from '@babylonjs/core/Physics/v2/IPhysicsEnginePlugin.js';
@@ -113,6 +116,31 @@ export function geometryFromParameters(label: string, type: number, o: PhysicsSh
         center: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2], rotation,
       };
     }
+    case PhysicsShapeType.CYLINDER: {
+      const a = readV3(`${label}.pointA`, o.pointA, [0, 0, 0]);
+      const b = readV3(`${label}.pointB`, o.pointB, [0, 1, 0]);
+      const radius = readPositive(`${label}.radius`, o.radius);
+      const d: V3 = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+      const len = Math.sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+      if (!(len > 1e-9)) throw new PhysicsInputError(-1, `${label}.pointB`, b, 'must differ from pointA (the cylinder axis)');
+      return {
+        kind: 'cylinder', size: [radius, len / 2, 0],
+        center: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2], rotation: quatFromYTo([d[0] / len, d[1] / len, d[2] / len]),
+      };
+    }
+    case PhysicsShapeType.CONVEX_HULL: {
+      const { points } = meshVertices(label, o, false);
+      const hull = engineShape(label, () => convexHull(points));
+      const tris: number[] = [];
+      for (let f = 0; f < hull.faceCount; f++) {
+        const s = hull.faceStart[f], e = hull.faceStart[f + 1];
+        for (let k = s + 1; k + 1 < e; k++) tris.push(hull.faceVertices[s], hull.faceVertices[k], hull.faceVertices[k + 1]);
+      }
+      return {
+        kind: 'hull', size: [0, 0, 0], center: [0, 0, 0], rotation: [0, 0, 0, 1], asset: hull,
+        points: Float64Array.from(hull.vertices), triangles: Uint32Array.from(tris),
+      };
+    }
     case PhysicsShapeType.MESH: {
       const { points, triangles } = meshVertices(label, o, true);
       const asset = engineShape(label, () => createTriangleMesh({ vertices: points, indices: triangles }));
@@ -122,10 +150,6 @@ export function geometryFromParameters(label: string, type: number, o: PhysicsSh
       return heightfieldGeometry(label, o);
     case PhysicsShapeType.CONTAINER:
       return undefined;
-    case PhysicsShapeType.CYLINDER:
-    case PhysicsShapeType.CONVEX_HULL:
-      throw new PhysicsInputError(-1, `${label}.type`, SHAPE_TYPE_NAMES[type],
-        'not supported by this engine yet (supported: SPHERE, BOX, CAPSULE, CONTAINER, MESH, HEIGHTFIELD)');
     default:
       throw new PhysicsInputError(-1, `${label}.type`, SHAPE_TYPE_NAMES[type] ?? type, 'unknown PhysicsShapeType');
   }
@@ -346,6 +370,8 @@ export function colliderDef(leaf: ShapeLeaf): ColliderDef {
     case 'sphere': return { shape: 'sphere', radius: g.size[0], ...common };
     case 'box': return { shape: 'box', halfExtents: g.size, ...common };
     case 'capsule': return { shape: 'capsule', radius: g.size[0], halfHeight: g.size[1], ...common };
+    case 'cylinder': return { shape: cylinder(g.size[0], g.size[1]), ...common };
+    case 'hull': return { shape: g.asset as ConvexHull, ...common };
     case 'mesh': return { shape: 'mesh', mesh: g.asset as never, ...common };
     default: return { shape: 'heightfield', heightfield: g.asset as never, ...common };
   }
@@ -387,13 +413,25 @@ const ENGINE_KIND: Record<string, number> = { sphere: ShapeKind.sphere, box: Sha
 
 /**
  * Mass (kg), centre of mass (m, shape frame) and inertia tensor about it (row-major `[9]`, kg·m², shape
- * axes) of a geometry at a density (kg/m³): closed forms for sphere, box and capsule; meshes and
- * heightfields have no volume (mass 0).
+ * axes) of a geometry at a density (kg/m³): closed forms for sphere, box, capsule and cylinder (a solid
+ * cylinder about its y axis: I_y = m r² / 2, I_x = I_z = m (3 r² + h²) / 12), the hull's own volume
+ * integrals; meshes and heightfields have no volume (mass 0).
  */
 export function geometryMass(g: ShapeGeometry, density: number): { mass: number; center: V3; tensor: number[] } {
   if (g.kind === 'mesh' || g.kind === 'heightfield') return { mass: 0, center: [0, 0, 0], tensor: [0, 0, 0, 0, 0, 0, 0, 0, 0] };
-  const mp = shapeMassProperties(ENGINE_KIND[g.kind], g.size, density);
-  const m = mp.mass, d = [mp.inertia[0], mp.inertia[1], mp.inertia[2]];
+  if (g.kind === 'hull') {
+    const h = g.asset as ConvexHull;
+    return { mass: density * h.volume, center: [h.centroid[0], h.centroid[1], h.centroid[2]], tensor: Array.from(h.unitInertia, (x) => density * x) };
+  }
+  let m: number, d: V3;
+  if (g.kind === 'cylinder') {
+    const r = g.size[0], len = 2 * g.size[1];
+    m = density * Math.PI * r * r * len;
+    d = [(m * (3 * r * r + len * len)) / 12, (m * r * r) / 2, (m * (3 * r * r + len * len)) / 12];
+  } else {
+    const mp = shapeMassProperties(ENGINE_KIND[g.kind], g.size, density);
+    m = mp.mass; d = [mp.inertia[0], mp.inertia[1], mp.inertia[2]];
+  }
   return { mass: m, center: [0, 0, 0], tensor: [d[0], 0, 0, 0, d[1], 0, 0, 0, d[2]] };
 }
 
@@ -413,7 +451,7 @@ export function geometryBounds(g: ShapeGeometry): [V3, V3] {
   }
   // half extents of the shape's own box, then the rotated box's AABB
   const h: V3 = g.kind === 'sphere' ? [g.size[0], g.size[0], g.size[0]]
-    : g.kind === 'box' ? g.size : [g.size[0], g.size[1] + g.size[0], g.size[0]];
+    : g.kind === 'box' ? g.size : g.kind === 'cylinder' ? [g.size[0], g.size[1], g.size[0]] : [g.size[0], g.size[1] + g.size[0], g.size[0]];
   const q = g.rotation;
   const ax = quatRot(q, [1, 0, 0]), ay = quatRot(q, [0, 1, 0]), az = quatRot(q, [0, 0, 1]);
   const min: V3 = [0, 0, 0], max: V3 = [0, 0, 0];
@@ -518,7 +556,8 @@ export function geometryTriangles(g: ShapeGeometry | undefined): { positions: Fl
   const vd = g.points !== undefined ? { positions: g.points, indices: g.triangles ?? [] }
     : g.kind === 'sphere' ? CreateSphereVertexData({ diameter: 2 * g.size[0], segments: 12 })
       : g.kind === 'box' ? CreateBoxVertexData({ width: 2 * g.size[0], height: 2 * g.size[1], depth: 2 * g.size[2] })
-        : CreateCapsuleVertexData({ radius: g.size[0], height: 2 * (g.size[1] + g.size[0]), tessellation: 12, subdivisions: 1 });
+        : g.kind === 'cylinder' ? CreateCylinderVertexData({ diameter: 2 * g.size[0], height: 2 * g.size[1], tessellation: 16 })
+          : CreateCapsuleVertexData({ radius: g.size[0], height: 2 * (g.size[1] + g.size[0]), tessellation: 12, subdivisions: 1 });
   const src = vd.positions ?? [];
   const positions = new Float32Array(src.length);
   const q = g.rotation, p: V3 = [0, 0, 0];

@@ -77,7 +77,7 @@ describe('V2 conformance: robustness', () => {
       expectError(() => { a.shape.material = { friction: -0.5 }; }, /^shape #\d+ \(BOX\)\.material\.friction$/);
       expectError(() => { a.shape.material = { restitution: 1.5 }; }, /restitution$/);
       expectError(() => new PhysicsShapeSphere(Vector3.Zero(), 0, ctx.scene), /^shape #\d+ \(SPHERE\)\.radius$/);
-      expectError(() => new PhysicsShapeCylinder(Vector3.Zero(), Vector3.Up(), 0.5, ctx.scene), /^shape #\d+ \(CYLINDER\)\.type$/);
+      expectError(() => new PhysicsShapeCylinder(Vector3.Zero(), Vector3.Zero(), 0.5, ctx.scene), /^shape #\d+ \(CYLINDER\)\.pointB$/);
       expectError(() => new PhysicsShapeHeightField(10, 10, 3, 3, new Float32Array(8), ctx.scene), /^shape #\d+ \(HEIGHTFIELD\)\.heightFieldData$/);
       expectError(() => { const m = new PhysicsShapeMesh(MeshBuilder.CreateGround('g', { width: 2, height: 2 }, ctx.scene), ctx.scene); a.body.shape = m; },
         /^body "crate"\.shape$/); // a mesh on a dynamic body

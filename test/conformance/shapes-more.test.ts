@@ -1,16 +1,24 @@
 /**
- * Conformance: MESH and HEIGHTFIELD shapes, each at rest at its closed-form height, on this engine and
- * on Havok (Babylon Physics V2 API only).
+ * Conformance: CYLINDER, CONVEX_HULL, MESH and HEIGHTFIELD shapes, each at rest at its closed-form
+ * height and (solids) with closed-form mass properties, on this engine and on Havok (Babylon Physics
+ * V2 API only).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { Vector3, Quaternion } from '@babylonjs/core/Maths/math.vector.js';
 import { MeshBuilder } from '@babylonjs/core/Meshes/meshBuilder.js';
 import { PhysicsAggregate } from '@babylonjs/core/Physics/v2/physicsAggregate.js';
 import { PhysicsMotionType, PhysicsShapeType } from '@babylonjs/core/Physics/v2/IPhysicsEnginePlugin.js';
-import { PhysicsShapeHeightField, PhysicsShapeMesh } from '@babylonjs/core/Physics/v2/physicsShape.js';
+import { PhysicsShapeConvexHull, PhysicsShapeCylinder, PhysicsShapeHeightField, PhysicsShapeMesh } from '@babylonjs/core/Physics/v2/physicsShape.js';
 import { PhysicsBody } from '@babylonjs/core/Physics/v2/physicsBody.js';
 import { both, loadHavok, type Ctx } from './harness';
 
 beforeAll(async () => { await loadHavok(); });
+
+function ground(ctx: Ctx): void {
+  const g = MeshBuilder.CreateBox('ground', { width: 20, height: 1, depth: 20 }, ctx.scene);
+  g.position.y = -0.5;
+  new PhysicsAggregate(g, PhysicsShapeType.BOX, { mass: 0, restitution: 0 }, ctx.scene);
+}
 
 function ball(ctx: Ctx, x: number, y: number, z = 0): PhysicsAggregate {
   const s = MeshBuilder.CreateSphere('ball', { diameter: 0.5 }, ctx.scene);
@@ -19,6 +27,62 @@ function ball(ctx: Ctx, x: number, y: number, z = 0): PhysicsAggregate {
 }
 
 const TOL = 0.01;
+
+describe('V2 conformance: cylinder and convex hull', () => {
+  it('a cylinder (r 0.4, length 1) rests upright at y = 0.5 and on its side at y = 0.4 (± 1 cm), ours and Havok', () => {
+    const r = both((ctx) => {
+      ground(ctx);
+      const up = MeshBuilder.CreateCylinder('up', { diameter: 0.8, height: 1 }, ctx.scene);
+      up.position.set(-2, 0.6, 0);
+      new PhysicsAggregate(up, PhysicsShapeType.CYLINDER, { mass: 1, restitution: 0 }, ctx.scene);
+      const side = MeshBuilder.CreateCylinder('side', { diameter: 0.8, height: 1 }, ctx.scene);
+      side.rotationQuaternion = Quaternion.RotationAxis(new Vector3(0, 0, 1), Math.PI / 2);
+      side.position.set(2, 0.5, 0);
+      const sa = new PhysicsAggregate(side, PhysicsShapeType.CYLINDER, { mass: 1, restitution: 0 }, ctx.scene);
+      sa.body.setAngularDamping(2);
+      ctx.step(120);
+      return [up.position.y, side.position.y];
+    });
+    for (const x of [r.ecs, r.havok]) {
+      expect(Math.abs(x[0] - 0.5)).toBeLessThan(TOL);
+      expect(Math.abs(x[1] - 0.4)).toBeLessThan(TOL);
+    }
+  });
+
+  it('cylinder mass properties: m = ρ π r² h, I/m = ((3r² + h²)/12, r²/2, (3r² + h²)/12) about its axis (ours 1e-9; Havok 1 %)', () => {
+    const r = both((ctx) => {
+      const node = MeshBuilder.CreateBox('n', { size: 0.1 }, ctx.scene);
+      const body = new PhysicsBody(node, PhysicsMotionType.DYNAMIC, false, ctx.scene);
+      body.shape = new PhysicsShapeCylinder(new Vector3(0, -0.5, 0), new Vector3(0, 0.5, 0), 0.4, ctx.scene);
+      const m = body.getMassProperties();
+      return [m.mass!, m.inertia!.x, m.inertia!.y, m.inertia!.z];
+    });
+    const R = 0.4, H = 1;
+    const expected = [1000 * Math.PI * R * R * H, (3 * R * R + H * H) / 12, (R * R) / 2, (3 * R * R + H * H) / 12];
+    r.ecs.forEach((v, i) => expect(Math.abs(v - expected[i]) / expected[i]).toBeLessThan(1e-9));
+    // Havok may order the principal axes differently: compare the sorted moments
+    const sorted = (a: number[]): number[] => [a[0], ...a.slice(1).sort((p, q) => p - q)];
+    sorted(r.havok).forEach((v, i) => expect(Math.abs(v - sorted(expected)[i]) / sorted(expected)[i]).toBeLessThan(0.01));
+  });
+
+  it('the convex hull of a 1 m cube mesh: mass 1000 kg, I/m = 1/6, rests at y = 0.5 (± 1 cm), ours and Havok', () => {
+    const r = both((ctx) => {
+      ground(ctx);
+      const cube = MeshBuilder.CreateBox('cube', { size: 1 }, ctx.scene);
+      cube.position.y = 1;
+      const body = new PhysicsBody(cube, PhysicsMotionType.DYNAMIC, false, ctx.scene);
+      body.shape = new PhysicsShapeConvexHull(cube, ctx.scene);
+      const m = body.getMassProperties();
+      ctx.step(120);
+      return [m.mass!, m.inertia!.x, m.inertia!.y, m.inertia!.z, cube.position.y];
+    });
+    for (const x of [r.ecs, r.havok]) {
+      expect(Math.abs(x[0] - 1000) / 1000).toBeLessThan(0.01);
+      for (let k = 1; k < 4; k++) expect(Math.abs(x[k] - 1 / 6) * 6).toBeLessThan(0.01);
+      expect(Math.abs(x[4] - 0.5)).toBeLessThan(TOL);
+    }
+  });
+});
 
 describe('V2 conformance: triangle mesh and heightfield', () => {
   it('a ball rests on a static MESH ground (a subdivided plane) at y = r (± 1 cm), ours and Havok', () => {

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  addBody, convexHull, createPhysicsWorld, cylinder, PhysicsInputError, setPosition, stepWorld, type ColliderDef, type PhysicsWorld,
+  addBody, convexHull, createPhysicsWorld, cylinder, handleIndex, PhysicsInputError, removeBody, setPosition, stepWorld, type ColliderDef,
+  type PhysicsWorld,
 } from '../../../plugin/index';
 import {
   castShape, createOverlapList, createShapeHit, overlapShape, pointProximity, shapeProximity, type QueryShapeDef,
@@ -211,6 +212,31 @@ describe('proximity', () => {
     for (let k = 0; k < 3; k++) expect(hit.normal[k]).toBeCloseTo(k === 0 ? 1 : 0, 12);
     expect(hit.point[0]).toBeCloseTo(1, 12);
     expect(hit.pointOnShape[0]).toBeCloseTo(2.5, 12);
+  });
+});
+
+describe('handles', () => {
+  it('results and excludeBodies speak public handles, also for a body whose store index was reused', () => {
+    const w = createPhysicsWorld();
+    const old = addBody(w, { type: 'static', collider: { shape: 'box', halfExtents: [1, 1, 1] } });
+    removeBody(w, old);
+    const b = addBody(w, { type: 'static', collider: { shape: 'box', halfExtents: [1, 1, 1] } });
+    expect(handleIndex(b)).toBe(handleIndex(old));
+    expect(b).not.toBe(old); // a newer generation at the same index
+    const hit = createShapeHit();
+    const sph: QueryShapeDef = { shape: 'sphere', radius: 0.5 };
+    expect(castShape(w, sph, [5, 0, 0], [0, 0, 0, 1], [-1, 0, 0], hit)).toBe(true);
+    expect(hit.body).toBe(b);
+    expect(castShape(w, sph, [5, 0, 0], [0, 0, 0, 1], [-1, 0, 0], hit, { excludeBodies: [b] })).toBe(false);
+    expect(castShape(w, sph, [5, 0, 0], [0, 0, 0, 1], [-1, 0, 0], hit, { excludeBodies: [old] })).toBe(true); // stale: excludes nothing
+    expect(shapeProximity(w, sph, [3, 0, 0], [0, 0, 0, 1], hit)).toBe(true);
+    expect(hit.body).toBe(b);
+    expect(pointProximity(w, [3, 0, 0], hit)).toBe(true);
+    expect(hit.body).toBe(b);
+    expect(pointProximity(w, [3, 0, 0], hit, { excludeBodies: [b] })).toBe(false);
+    const list = createOverlapList();
+    expect(overlapShape(w, sph, [1.2, 0, 0], [0, 0, 0, 1], list)).toBe(1);
+    expect(list.bodies[0]).toBe(b);
   });
 });
 
