@@ -41,16 +41,18 @@ const PIO2_2 = 6.07710050630396597660e-11;
 const PIO2_3 = 2.02226624871116645580e-21;
 const PIO2_3T = 8.47842766036889956997e-32;
 
-/** sin(x + y) for |x + y| ≤ π/4, y the tail of x (|y| < ulp(x) / 2). */
-function kernelSin(x: number, y: number): number {
+/** sin(x + y) for |x + y| ≤ π/4, y the tail of x (|y| < ulp(x) / 2). For 2⁻²⁷ ≤ |x| ≤ π/4,
+ * `kernelSin(x, 0)` is `detSin(x)` to the bit (the reduction leaves such x as it is); callers in the step
+ * use it directly there, because a call that is not inlined passes and returns its numbers boxed. */
+export function kernelSin(x: number, y: number): number {
   const z = x * x, w = z * z;
   const r = S2 + z * (S3 + z * S4) + z * w * (S5 + z * S6);
   const v = z * x;
   return x - ((z * (0.5 * y - v * r) - y) - v * S1);
 }
 
-/** cos(x + y) for |x + y| ≤ π/4. */
-function kernelCos(x: number, y: number): number {
+/** cos(x + y) for |x + y| ≤ π/4. For |x| ≤ π/4, `kernelCos(x, 0)` is `detCos(x)` to the bit. */
+export function kernelCos(x: number, y: number): number {
   const z = x * x, w = z * z;
   const r = z * (C1 + z * (C2 + z * C3)) + w * w * (C4 + z * (C5 + z * C6));
   const hz = 0.5 * z;

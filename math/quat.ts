@@ -4,7 +4,7 @@
  */
 
 import type { Vec3Array } from './vec3';
-import { detCos, detSin } from './deterministic-math';
+import { detCos, detSin, kernelCos, kernelSin } from './deterministic-math';
 
 /** Rotates the vector `v[vo..]` by the unit quaternion `q[qo..]`, writing `out[oo..]`. `out` may alias `v`. */
 export function quatRotate(
@@ -66,8 +66,11 @@ export function quatIntegrate(q: Float64Array, qo: number, w: ArrayLike<number>,
   const hx = w[wo] * 0.5 * h, hy = w[wo + 1] * 0.5 * h, hz = w[wo + 2] * 0.5 * h;
   const x2 = hx * hx + hy * hy + hz * hz;
   const a = Math.sqrt(x2); // half the rotation angle, |ω| h / 2
-  const sinc = a < 1e-4 ? 1 - x2 / 6 + (x2 * x2) / 120 : detSin(a) / a;
-  const c = detCos(a);
+  // |ω| h / 2 ≤ π/4 (always, but for spins faster than π/(2h)): the fdlibm kernels directly, equal to
+  // detSin / detCos to the bit there and small enough to be inlined (no boxed numbers in the step)
+  const small = a <= 0.7853981633974483;
+  const sinc = a < 1e-4 ? 1 - x2 / 6 + (x2 * x2) / 120 : small ? kernelSin(a, 0) / a : detSin(a) / a;
+  const c = small ? kernelCos(a, 0) : detCos(a);
   const wx = hx * sinc, wy = hy * sinc, wz = hz * sinc;
   const qx = q[qo], qy = q[qo + 1], qz = q[qo + 2], qw = q[qo + 3];
   // (wx, wy, wz, c) ⊗ q
