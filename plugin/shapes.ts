@@ -9,8 +9,8 @@
  *
  * The first call of either function registers the routines of both shapes (AABB, ray cast, mass) and
  * the collide functions of every pair with them (general convex–convex GJK / EPA with face clipping,
- * plane–convex), so an app that never calls them never ships that code. These modules have no side
- * effects at import.
+ * plane–convex, convex against the triangles of meshes and heightfields), so an app that never calls
+ * them never ships that code. These modules have no side effects at import.
  */
 
 import { ShapeKind, type ShapeAsset } from '../components/collider';
@@ -20,6 +20,7 @@ import { HULL_ROUTINES } from '../systems/shapes/hull-routines';
 import { buildConvexHull, type ConvexHullData } from '../systems/shapes/convex-hull';
 import { registerCollideFn } from '../systems/narrowphase/collide-table';
 import { makeConvexCollide, makePlaneConvexCollide } from '../systems/narrowphase/collide-convex';
+import { makeConvexMeshCollide } from '../systems/narrowphase/collide-convex-mesh';
 import { PhysicsInputError } from './errors';
 import { updateBodyMass } from './body-mass';
 import { setShapeHooks, type ResolvedShape } from './shape-hooks';
@@ -60,6 +61,7 @@ function registerConvexShapes(): void {
   for (const b of [ShapeKind.cylinder, ShapeKind.convexHull]) {
     for (const a of convex) if (a <= b) registerCollideFn(a, b, makeConvexCollide(a, b));
     registerCollideFn(ShapeKind.plane, b, makePlaneConvexCollide(b));
+    for (const m of [ShapeKind.mesh, ShapeKind.heightfield]) registerCollideFn(b, m, makeConvexMeshCollide(b));
   }
 }
 

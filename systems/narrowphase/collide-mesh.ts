@@ -80,7 +80,8 @@ function createMeshScratch(): MeshScratch {
   };
 }
 
-function scratchOf(ctx: CollideContext): MeshScratch {
+/** The mesh scratch kept in a collide context (made on first use; shared with `collide-convex-mesh.ts`). */
+export function meshScratchOf(ctx: CollideContext): MeshScratch {
   return (ctx.scratch.mesh ??= createMeshScratch()) as MeshScratch;
 }
 
@@ -98,7 +99,7 @@ function collideConvexMesh(kind: number, out: ManifoldOut, a: PosedShape, b: Pos
   out.pointCount = 0;
   const mesh = ctx.dataB as TriangleMesh | undefined;
   if (mesh === undefined) return;
-  const s = scratchOf(ctx);
+  const s = meshScratchOf(ctx);
   // A in B's frame: c = q_Bᵀ (x_A − x_B), axes = q_Bᵀ R_A
   const bx = -b[3], by = -b[4], bz = -b[5], bw = b[6];
   rotate(s.centre, 0, bx, by, bz, bw, a[0] - b[0], a[1] - b[1], a[2] - b[2]);
@@ -143,7 +144,7 @@ function collideConvexMesh(kind: number, out: ManifoldOut, a: PosedShape, b: Pos
 }
 
 /** out[o..] = q v q* for the quaternion (x, y, z, w). */
-function rotate(out: Float64Array, o: number, x: number, y: number, z: number, w: number, vx: number, vy: number, vz: number): void {
+export function rotate(out: Float64Array, o: number, x: number, y: number, z: number, w: number, vx: number, vy: number, vz: number): void {
   const tx = 2 * (y * vz - z * vy), ty = 2 * (z * vx - x * vz), tz = 2 * (x * vy - y * vx);
   out[o] = vx + w * tx + (y * tz - z * ty);
   out[o + 1] = vy + w * ty + (z * tx - x * tz);
@@ -152,7 +153,7 @@ function rotate(out: Float64Array, o: number, x: number, y: number, z: number, w
 
 /** Adds a candidate (B's frame): point, normal from the triangle to A, separation, id. When full, the
  * shallowest candidate gives way to a deeper one. */
-function candidate(s: MeshScratch, px: number, py: number, pz: number, nx: number, ny: number, nz: number, sep: number, id: number): void {
+export function candidate(s: MeshScratch, px: number, py: number, pz: number, nx: number, ny: number, nz: number, sep: number, id: number): void {
   let k = s.count;
   if (k === MAX_CANDIDATES) {
     let worst = 0;
@@ -445,8 +446,9 @@ function edgeContact(
   candidate(s, qx, qy, qz, lx, ly, lz, sep, 1024 + 256 * s.triIndex + 160 + 3 * axis + k);
 }
 
-/** Picks the manifold from the candidates (see the file header) and writes it in the world frame. */
-function reduce(s: MeshScratch, maxPoints: number, out: ManifoldOut, b: PosedShape): void {
+/** Picks the manifold from the candidates (see the file header) and writes it in the world frame
+ * (`b` is B's posed shape: the candidates are in its frame). */
+export function reduce(s: MeshScratch, maxPoints: number, out: ManifoldOut, b: PosedShape): void {
   const m = s.count;
   if (m === 0) return;
   let deepest = 0;

@@ -1,13 +1,13 @@
 /**
- * Internal edges: a box sliding at 5 m/s across a flat triangle mesh and a flat heightfield keeps its
- * height within 1 mm and loses speed only to Coulomb friction, v(t) = v₀ − μ g t, like the same box on
+ * Internal edges: a box (and the convex hull of a box's corners, which takes the general convex–triangle
+ * path) sliding at 5 m/s across a flat triangle mesh and a flat heightfield keeps its height within 1 mm and loses speed only to Coulomb friction, v(t) = v₀ − μ g t, like the same box on
  * a plane: contacts on the flat edges between triangles take the face normal, so the box does not
  * catch on them (both solver modes, along the grid and across its diagonal edges).
  */
 import { describe, expect, it } from 'vitest';
 import '../../plugin/accurate'; // registers the accurate solver 'lcp'
 import {
-  addBody, createHeightfield, createPhysicsWorld, createTriangleMesh, getLinearVelocity, getPosition, setLinearVelocity,
+  addBody, convexHull, createHeightfield, createPhysicsWorld, createTriangleMesh, getLinearVelocity, getPosition, setLinearVelocity,
   stepWorld, type PhysicsWorld,
 } from '../../plugin/index';
 
@@ -38,7 +38,10 @@ function addGround(w: PhysicsWorld, kind: 'plane' | 'mesh' | 'heightfield'): voi
 
 interface Slide { minY: number; maxY: number; speed: number; lateral: number }
 
-function slide(solver: 'pgs' | 'lcp', kind: 'plane' | 'mesh' | 'heightfield', dir: [number, number]): Slide {
+/** The hull of the corners of the sliding box (half extents 0.5, 0.25, 0.4). */
+const HULL_BOX = convexHull([-1, 1].flatMap((x) => [-1, 1].flatMap((y) => [-1, 1].flatMap((z) => [0.5 * x, 0.25 * y, 0.4 * z]))));
+
+function slide(solver: 'pgs' | 'lcp', kind: 'plane' | 'mesh' | 'heightfield', dir: [number, number], shape: 'box' | 'hull' = 'box'): Slide {
   const w = createPhysicsWorld({ solver });
   addGround(w, kind);
   const l = Math.hypot(dir[0], dir[1]);
@@ -47,7 +50,7 @@ function slide(solver: 'pgs' | 'lcp', kind: 'plane' | 'mesh' | 'heightfield', di
   const yaw = Math.atan2(-uz, ux) / 2;
   const b = addBody(w, {
     position: [-6 * ux + 0.13, 0.25, -6 * uz + 0.07], orientation: [0, Math.sin(yaw), 0, Math.cos(yaw)],
-    collider: { shape: 'box', halfExtents: [0.5, 0.25, 0.4], friction: MU },
+    collider: shape === 'box' ? { shape: 'box', halfExtents: [0.5, 0.25, 0.4], friction: MU } : { shape: HULL_BOX, friction: MU },
   });
   for (let i = 0; i < 30; i++) stepWorld(w, DT); // settle
   setLinearVelocity(w, b, [V0 * ux, 0, V0 * uz]);
@@ -63,15 +66,15 @@ function slide(solver: 'pgs' | 'lcp', kind: 'plane' | 'mesh' | 'heightfield', di
 
 describe('a box sliding at 5 m/s across a flat mesh and a flat heightfield', () => {
   const expected = V0 - MU * G * STEPS * DT;
-  for (const solver of ['pgs', 'lcp'] as const) {
+  for (const shape of ['box', 'hull'] as const) for (const solver of ['pgs', 'lcp'] as const) {
     for (const dir of [[1, 0], [1, 1]] as [number, number][]) {
-      it(`${solver}, direction (${dir.join(', ')}): height within 1 mm, speed v₀ − μ g t as on a plane`, () => {
-        const plane = slide(solver, 'plane', dir);
+      it(`${shape === 'hull' ? 'hull of a box, ' : ''}${solver}, direction (${dir.join(', ')}): height within 1 mm, speed v₀ − μ g t as on a plane`, () => {
+        const plane = slide(solver, 'plane', dir, shape);
         // the reference: on a plane, the speed follows Coulomb's law (the fast mode's friction pyramid
         // has its edges along the contact's tangent axes, so there it holds along an axis only)
         if (solver === 'lcp' || dir[1] === 0) expect(Math.abs(plane.speed - expected)).toBeLessThan(0.02);
         for (const kind of ['mesh', 'heightfield'] as const) {
-          const s = slide(solver, kind, dir);
+          const s = slide(solver, kind, dir, shape);
           expect(s.maxY - s.minY, `${kind} height range`).toBeLessThan(1e-3);
           expect(Math.abs(s.minY - plane.minY), `${kind} height vs plane`).toBeLessThan(1e-3);
           expect(Math.abs(s.speed - plane.speed), `${kind} speed ${s.speed} vs plane ${plane.speed}`).toBeLessThan(5e-3);
