@@ -1,8 +1,8 @@
 /**
  * The accurate solver, kind `'lcp'`: Stewart–Trinkle implicit time stepping with a polyhedral friction
  * cone, one LCP per island and step, solved exactly by Lemke's algorithm with lexicographic degeneracy
- * resolution (Stewart & Trinkle 1996; digest §A3–§A5, §A9,
- * §C2). See `README.md` in this folder for the equations and the choices made.
+ * resolution (Stewart & Trinkle 1996, eqs. 14–19 and 25–29, the active-set heuristic of §4; Cottle, Pang
+ * & Stone 1992 §4.4, §4.9). See `README.md` in this folder for the equations and the choices made.
  *
  * One step of length h (this file's `solve`):
  *   0. impact phase (optional hook, `impact-phase.ts`) on the pre-force velocities;
