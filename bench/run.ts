@@ -173,7 +173,7 @@ const SCENES: Record<SceneName, SceneEntry> = {
     lcpFits: true, lcpStepBudgetMs: LCP_STEP_BUDGET_MS,
   },
   'four-balls': {
-    description: 'Seed 000 §4: four balls on a table, a fifth thrown into them (Stewart & Trinkle 1996).',
+    description: 'Stewart & Trinkle 1996 §4: four balls on a table, a fifth thrown into them.',
     build: (w) => ({ bodies: buildFourBalls(w).balls }), standing: false, lcpFits: true,
   },
   cradle: {

@@ -63,7 +63,7 @@ export const COLLIDER_COLUMNS = {
    * mode it is the PLUS COR e_max, the value of the COR line at zero approach speed. */
   restitution: f64(),
   /** `[capacity]` PLUS capture velocity v_capture ≥ 0 (unit: m/s, default 0.2): impacts slower than
-   * this do not rebound (COR 0). Default from the digest of Uchida, Sherman & Delp 2015, §6.3 (≈ g·h … 2g·h at 60 Hz); the
+   * this do not rebound (COR 0). Default ≈ g·h … 2g·h at 60 Hz, so resting contacts under gravity do not bounce (Uchida, Sherman & Delp 2015 §2c); the
    * paper's 0.01 m/s (Table A1) suits event-driven integration. */
   captureVelocity: f64(),
   /** `[capacity]` PLUS plastic deformation velocity v_plastic > 0 (unit: m/s, default 0.1 = paper

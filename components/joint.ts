@@ -26,7 +26,7 @@
  * rope when lower is 0) and, with a finite stiffness, pulls it towards `restLength`.
  *
  * Limits are rigid unless `limitStiffness` of their axis is finite: then each limit row is Drumwright's
- * unilateral spring-damper (Drumwright 2019 §5.4, digest §1.7: λ = max(0, −k φ − b φ̇),
+ * unilateral spring-damper (Drumwright 2019 §5, eq. 68: λ = max(0, −k φ − b φ̇),
  * implicit in the step). An infinite lower (upper) limit has no row.
  *
  * Ball joints (kind `ball`) may carry a swing cone and a twist range (swing–twist decomposition of the

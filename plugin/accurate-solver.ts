@@ -72,6 +72,11 @@ function validateLcpOptions(o: LcpOptions): LcpOptions {
   if (typeof o.maxPushoutSpeed !== 'number' || Number.isNaN(o.maxPushoutSpeed) || !(o.maxPushoutSpeed > 0)) {
     throw new WorldInputError('lcp.maxPushoutSpeed', o.maxPushoutSpeed, 'must be a number > 0 (unit: m/s; Infinity = no bound)');
   }
+  for (const key of ['maxLinearSpeed', 'maxAngularSpeed'] as const) {
+    if (typeof o[key] !== 'number' || Number.isNaN(o[key]) || !(o[key] > 0)) {
+      throw new WorldInputError(`lcp.${key}`, o[key], `must be a number > 0 (unit: ${key === 'maxLinearSpeed' ? 'm/s' : 'rad/s'}; Infinity = no limit)`);
+    }
+  }
   if (!Number.isFinite(o.feasibilityTolerance) || o.feasibilityTolerance < 0) {
     throw new WorldInputError('lcp.feasibilityTolerance', o.feasibilityTolerance, 'must be a finite number ≥ 0');
   }

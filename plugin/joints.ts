@@ -4,9 +4,9 @@
  *
  * A joint is an entity of its own (the Joint component, `components/joint.ts`) between body A and body
  * B, or between body A and the world when B is omitted. It is solved with the contacts: in the fast
- * mode as soft constraints inside the PGS substeps (`systems/solve/pgs/joint-solve.ts`), in the
+ * mode as soft constraints inside the PGS substeps (`systems/solve/common/joint-solve.ts`), in the
  * accurate mode by the implicit solve of Drumwright's scheme (`systems/solve/lcp/joint-implicit.ts`;
- * Drumwright 2019, digest §1.6, §2.2).
+ * Drumwright 2019 §4.2, eqs. 59–62).
  *
  * Frames and units. Anchors are points body-local to their body, from its centre of mass (unit: m);
  * with B the world, B's anchor is a world point. Axes are unit vectors body-local to A (normalised on
@@ -38,7 +38,7 @@ const AXIS_NAMES: readonly JointAxisName[] = ['linearX', 'linearY', 'linearZ', '
  * open: lower = −Infinity or upper = +Infinity (that side gets no row). Rigid by default; a finite
  * `stiffness` makes each limit Drumwright's unilateral spring-damper, pushing only:
  * λ = max(0, −k φ − b φ̇) with φ the distance past the limit, integrated implicitly (Drumwright 2019
- * §5.4, digest §1.7 and T7).
+ * §5, eqs. 68 and 83–85; the limit example of §5.4).
  */
 export interface JointLimits {
   lower: number;

@@ -1,6 +1,6 @@
 /**
- * The two numerical examples of Stewart & Trinkle 1996 (Stewart & Trinkle 1996 §4; parameters
- * and the digest of the paper §D1–§D2), as scene builders for the
+ * The two numerical examples of Stewart & Trinkle 1996 (§4 and Table I: the spinning rod and the
+ * four balls), as scene builders for the
  * validation tests and the benchmark. These are paper scenes, not engine-comparison scenes, so they do
  * not go through the `SceneSpec` layer of `container.ts`.
  *
@@ -9,7 +9,7 @@
  * example is z-up; it is mapped by the proper rotation (x, y, z)_paper → (x, z, −y)_engine, i.e.
  * engine = (x_p, z_p, −y_p) and paper = (x_e, −z_e, y_e). Every body has zero damping (the paper has
  * none) and the ground is a static plane through the origin (the table, top face y = 0).
- * SI units; g = 9.81 m/s² (the engine's default gravity; the paper does not state g, the digest's
+ * SI units; g = 9.81 m/s² (the engine's default gravity; the paper does not state g; a
  * reproduction with 9.81 matches it).
  */
 
@@ -17,7 +17,7 @@ import { addBody } from '../plugin/bodies';
 import type { PhysicsWorld } from '../plugin/world';
 import { detCos, detSin } from '../math/deterministic-math';
 
-/** Parameters of the spinning rod (paper §4; digest §D1). */
+/** Parameters of the spinning rod (Stewart & Trinkle 1996 §4). */
 export const ROD = {
   /** Distance between the end-disc centres l (unit: m). */
   length: 0.5,
@@ -31,9 +31,9 @@ export const ROD = {
   friction: 0.6,
   /** Initial angle θ₀ to the horizontal (unit: rad). */
   angle: Math.PI / 6,
-  /** Initial angular velocity θ̇₀ (unit: rad/s, counter-clockwise; digest: + reproduces the paper). */
+  /** Initial angular velocity θ̇₀ (unit: rad/s, counter-clockwise; + reproduces the paper's figures). */
   angularVelocity: 4,
-  /** Initial height of the centre of mass above the table (unit: m; not in the paper's text, digest §D1). */
+  /** Initial height of the centre of mass above the table (unit: m; not in the paper's text). */
   height: 1,
 } as const;
 
@@ -67,7 +67,7 @@ export function buildRod(world: PhysicsWorld): RodScene {
   return { table, rod };
 }
 
-/** Parameters of the four-ball example (paper §4 and Table I; digest §D2), in the paper's z-up frame. */
+/** Parameters of the four-ball example (Stewart & Trinkle 1996 §4 and Table I), in the paper's z-up frame. */
 export const FOUR_BALLS = {
   /** Radius (unit: m). */
   radius: 0.1,

@@ -18,7 +18,7 @@
  *
  * `executeStep(delta, bodies)`: bodies whose prestep is enabled push their node transform in
  * (TELEPORT) or drive towards it (ACTION), pending kinematic targets become velocities, the world
- * steps, velocity limits are applied, moved bodies write their transforms back (Havok's `sync`), then
+ * steps (within the velocity limits), moved bodies write their transforms back (Havok's `sync`), then
  * collision and trigger events go to the observables. Nothing is allocated per step beyond Babylon's
  * own event objects (reused here).
  */
@@ -103,6 +103,9 @@ export interface EcsPhysicsPluginOptions extends PhysicsWorldOptions {
   stepMode?: 'delta' | 'timeStep' | 'fixed';
   /** 'fixed' mode: most steps per frame (default 4); the rest of a long frame is dropped. */
   maxSubSteps?: number;
+  /** The most hits a ray cast into an array reports, as Havok's plugin parameter (default: no limit);
+   * see {@link EcsPhysicsPlugin.setMaxQueryCollectorHits}. */
+  maxQueryCollectorHits?: number;
   /** Called after every engine step inside `executeStep` (before the write-back), e.g. to read
    * `world.profiler.last`. */
   onAfterStep?: (world: PhysicsWorld) => void;
@@ -126,6 +129,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
   private readonly onAfterStep: ((world: PhysicsWorld) => void) | undefined;
   private maxLinearVelocity = 200;
   private maxAngularVelocity = 100;
+  private maxQueryHits = Infinity;
   /** Body record by engine body id. */
   private readonly recordOf: (BodyRecord | undefined)[] = [];
   /** Body record by engine collider id (a compound body has several). */
@@ -177,6 +181,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     if (options.onAfterStep !== undefined && typeof options.onAfterStep !== 'function') {
       throw new PhysicsInputError(-1, 'onAfterStep', options.onAfterStep, 'must be a function');
     }
+    if (options.maxQueryCollectorHits !== undefined) this.setMaxQueryCollectorHits(options.maxQueryCollectorHits);
     this.stepMode = mode;
     this.clock = { fixedTimeStep: this.timeStep, maxSubSteps: maxSub, acc: 0 };
     this.onAfterStep = options.onAfterStep;
@@ -200,10 +205,45 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
 
   getPluginVersion(): number { return 2; }
 
-  setGravity(gravity: Vector3): void {
+  /** Havok's `isSupported`: always true (no WASM to load). */
+  isSupported(): boolean { return true; }
+
+  /**
+   * The world's gravity (m/s²). Havok's optional `worldPosition` selects a floating-origin world region;
+   * this engine has one world, so a `worldPosition` to set one region's gravity is refused.
+   * @throws PhysicsInputError (field `gravity`) for a non-finite vector, (field `worldPosition`) when one
+   *   is given.
+   */
+  setGravity(gravity: Vector3, worldPosition?: Vector3): void {
     const g = readV3(-1, 'gravity', gravity);
+    if (worldPosition !== undefined && worldPosition !== null) {
+      throw new PhysicsInputError(-1, 'worldPosition', worldPosition.asArray?.() ?? worldPosition,
+        'gravity per world region is not supported: this engine has one world (call setGravity(gravity))');
+    }
     this.world.gravity.set(g);
   }
+
+  /** Havok's `getGravity`: a new Vector3 of the world's gravity (m/s²); one world, so `worldPosition` changes nothing. */
+  getGravity(worldPosition?: Vector3): Vector3 {
+    void worldPosition;
+    const g = this.world.gravity;
+    return new Vector3(g[0], g[1], g[2]);
+  }
+
+  /**
+   * Havok's `setMaxQueryCollectorHits`: the most hits a ray cast into an array reports (the nearest n).
+   * Default: no limit (every hit, nearest first; Havok reports 1 until this is raised).
+   * @throws PhysicsInputError (field `maxQueryCollectorHits`) for a value that is not an integer ≥ 1.
+   */
+  setMaxQueryCollectorHits(maxQueryCollectorHits: number): void {
+    if (!(Number.isInteger(maxQueryCollectorHits) && maxQueryCollectorHits >= 1) && maxQueryCollectorHits !== Infinity) {
+      throw new PhysicsInputError(-1, 'maxQueryCollectorHits', maxQueryCollectorHits, 'must be an integer ≥ 1 (or Infinity: no limit)');
+    }
+    this.maxQueryHits = maxQueryCollectorHits;
+  }
+
+  /** The most hits a ray cast into an array reports (Infinity: no limit, the default). */
+  getMaxQueryCollectorHits(): number { return this.maxQueryHits; }
 
   setTimeStep(timeStep: number): void {
     if (typeof timeStep !== 'number' || !Number.isFinite(timeStep) || !(timeStep > 0)) {
@@ -216,10 +256,10 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
   getTimeStep(): number { return this.timeStep; }
 
   /**
-   * World speed limits (m/s, rad/s; Havok's defaults 200 and 100). With the fast solver they act inside
-   * the step, as Havok's: each substep's velocity update scales |v| and |ω| down to the limits, so the
-   * contact solve and the positions see limited velocities. The accurate solver has no such hook: there
-   * the velocities are scaled down after the step.
+   * World speed limits (m/s, rad/s; Havok's defaults 200 and 100). They act inside the step, as Havok's,
+   * the same way with both solvers: the velocity update (each substep's in the fast mode, the free
+   * velocity of the step in the accurate mode) scales |v| and |ω| down to the limits, so the contact
+   * solve and the positions see limited velocities.
    * @throws PhysicsInputError for a limit that is not a number > 0.
    */
   setVelocityLimits(maxLinearVelocity: number, maxAngularVelocity: number): void {
@@ -252,9 +292,8 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     for (let s = 0; s < steps; s++) {
       this.applyTargets(h);
       this.applyServos(h);
-      const inStep = this.limitSpeedsInStep();
+      this.limitSpeeds();
       stepWorld(this.world, h);
-      if (!inStep) this.clampVelocities();
       if (this.onAfterStep !== undefined) this.onAfterStep(this.world);
       if (s < steps - 1) this.dispatchEvents();
     }
@@ -331,6 +370,19 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
   syncTransform(body: PhysicsBody, transformNode: TransformNode): void {
     const rec = this.single(body, 'syncTransform');
     this.writeNode(rec, transformNode, 1);
+  }
+
+  /**
+   * Havok's `setPhysicsBodyTransformation`: the prestep of one body now, from `node`'s world transform:
+   * TELEPORT moves the body there (thin instances: every instance to its matrix), ACTION sets it as the
+   * target transform, DISABLED does nothing (Havok logs a warning).
+   * @throws PhysicsInputError naming the body for a non-finite node transform, a disposed body.
+   */
+  setPhysicsBodyTransformation(body: PhysicsBody, node: TransformNode): void {
+    this.liveRecords(body, 'transformation');
+    node.computeWorldMatrix(true);
+    this.checkPrestep(body, node);
+    this.prestep(body, node);
   }
 
   setShape(body: PhysicsBody, shape: Nullable<PhysicsShape>): void {
@@ -850,7 +902,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
       if (castRay(this.world, o, d, this.rayHit, opts)) this.fillResult(result, this.rayHit);
       return;
     }
-    const n = castRayAll(this.world, o, d, this.rayHits, opts);
+    const n = Math.min(castRayAll(this.world, o, d, this.rayHits, opts), this.maxQueryHits);
     const list = this.rayHits.hits;
     if (result.length === 0) {
       for (let i = 0; i < n; i++) {
@@ -1189,11 +1241,10 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
   }
 
   /** Throws PhysicsInputError naming the body when the node transform a prestep would push in is not finite. */
-  private checkPrestep(body: PhysicsBody): void {
+  private checkPrestep(body: PhysicsBody, node: TransformNode = body.transformNode): void {
     const type = body.getPrestepType();
     if (type !== PhysicsPrestepType.TELEPORT && type !== PhysicsPrestepType.ACTION) return;
     if ((body._pluginDataInstances as BodyRecord[]).length > 0) return; // thin instances: readInstancePoses checks each matrix
-    const node = body.transformNode;
     node.computeWorldMatrix(true);
     const p = node.absolutePosition, q = node.absoluteRotationQuaternion;
     if (!(Number.isFinite(p.x) && Number.isFinite(p.y) && Number.isFinite(p.z))) {
@@ -1205,13 +1256,12 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     }
   }
 
-  private prestep(body: PhysicsBody): void {
+  private prestep(body: PhysicsBody, node: TransformNode = body.transformNode): void {
     const type = body.getPrestepType();
-    const node = body.transformNode;
     if (type === PhysicsPrestepType.TELEPORT) {
       const list = body._pluginDataInstances as BodyRecord[];
       if (list.length > 0) {
-        const data = (node as Mesh)._thinInstanceDataStorage?.matrixData;
+        const data = (body.transformNode as Mesh)._thinInstanceDataStorage?.matrixData;
         if (!data) return;
         // every matrix checked before any instance moves; allocation-free (plugin scratch)
         const label = bodyLabel(body), v = this.v1, q = this.q1, sc = this.v2;
@@ -1319,29 +1369,14 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     return v[a - 3];
   }
 
-  /** Hands the speed limits to the fast solver (its velocity update applies them); false for a solver without the hook. */
-  private limitSpeedsInStep(): boolean {
-    const solver = this.world.solver as { kind: string; options?: { maxLinearSpeed?: number; maxAngularSpeed?: number } };
-    if (solver.kind !== 'pgs' || solver.options === undefined) return false;
-    solver.options.maxLinearSpeed = this.maxLinearVelocity;
-    solver.options.maxAngularSpeed = this.maxAngularVelocity;
-    return true;
-  }
-
-  /** Post-step speed limits, for solvers without the in-step hook. */
-  private clampVelocities(): void {
-    const b = this.world.bodies;
-    const maxV2 = this.maxLinearVelocity * this.maxLinearVelocity, maxW2 = this.maxAngularVelocity * this.maxAngularVelocity;
-    const recs = this.recordOf;
-    for (let e = 0; e < recs.length; e++) {
-      const rec = recs[e];
-      if (rec === undefined || b.motionType[e] !== MotionType.dynamic) continue;
-      const i = 3 * e, v = b.linearVelocity, w = b.angularVelocity;
-      const v2 = v[i] * v[i] + v[i + 1] * v[i + 1] + v[i + 2] * v[i + 2];
-      if (v2 > maxV2) { const s = Math.sqrt(maxV2 / v2); v[i] *= s; v[i + 1] *= s; v[i + 2] *= s; }
-      const w2 = w[i] * w[i] + w[i + 1] * w[i + 1] + w[i + 2] * w[i + 2];
-      if (w2 > maxW2) { const s = Math.sqrt(maxW2 / w2); w[i] *= s; w[i + 1] *= s; w[i + 2] *= s; }
-    }
+  /** Hands the speed limits to the world's solver (both solvers scale |v| and |ω| down in their velocity
+   * update, `pgs.maxLinearSpeed` / `lcp.maxLinearSpeed` and the angular ones); read every step, so a
+   * `world.setSolver` at run time keeps the limits. */
+  private limitSpeeds(): void {
+    // both solvers' options carry the two limits (pgs-options.ts, lcp-options.ts); they are read each step
+    const o = (this.world.solver as unknown as { options: { maxLinearSpeed: number; maxAngularSpeed: number } }).options;
+    o.maxLinearSpeed = this.maxLinearVelocity;
+    o.maxAngularSpeed = this.maxAngularVelocity;
   }
 
   private syncBody(body: PhysicsBody, alpha: number): void {

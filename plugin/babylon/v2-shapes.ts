@@ -220,14 +220,14 @@ function meshVertices(label: string, o: PhysicsShapeParameters, withTriangles: b
  * order is that of its ground meshes (`PhysicsShapeGroundMesh`): rows from +z to −z, x along each row,
  * `data[(samplesZ − 1 − iz) · samplesX + ix]` (measured: Havok puts the samples there), the engine's
  * `heights[iz · samplesX + ix]`; centred on the node in x and z, heights along +y.
- * @throws PhysicsInputError for missing or bad sizes, sample counts or data (`groundMesh` is not taken
- *   yet: pass the samples).
+ * With `groundMesh` (`PhysicsShapeGroundMesh`) and no data, the samples are the ground mesh's own
+ * vertices: see {@link groundMeshHeightfield}.
+ * @throws PhysicsInputError for missing or bad sizes, sample counts or data, or a ground mesh whose
+ *   vertices do not form a regular grid.
  */
 function heightfieldGeometry(label: string, o: PhysicsShapeParameters): ShapeGeometry {
   const nX = o.numHeightFieldSamplesX, nZ = o.numHeightFieldSamplesZ, data = o.heightFieldData;
-  if (o.groundMesh !== undefined && data === undefined) {
-    throw new PhysicsInputError(-1, `${label}.groundMesh`, o.groundMesh.name, 'not supported yet: give sizeX, sizeZ, the sample counts and the data');
-  }
+  if (o.groundMesh !== undefined && o.groundMesh !== null && data === undefined) return groundMeshHeightfield(label, o.groundMesh);
   for (const [f, v] of [['numHeightFieldSamplesX', nX], ['numHeightFieldSamplesZ', nZ]] as const) {
     if (typeof v !== 'number' || !Number.isInteger(v) || v < 2) throw new PhysicsInputError(-1, `${label}.${f}`, v, 'must be an integer ≥ 2');
   }
@@ -239,6 +239,66 @@ function heightfieldGeometry(label: string, o: PhysicsShapeParameters): ShapeGeo
   }
   const heights = new Float64Array(nx * nz);
   for (let ix = 0; ix < nx; ix++) for (let iz = 0; iz < nz; iz++) heights[iz * nx + ix] = data[(nz - 1 - iz) * nx + ix];
+  return heightfieldOf(label, nx, nz, sizeX, sizeZ, heights, [0, 0, 0]);
+}
+
+/**
+ * A heightfield from a ground mesh (`PhysicsShapeGroundMesh`, a mesh made by `CreateGround` /
+ * `CreateGroundFromHeightMap` or any mesh whose vertices form a regular x–z grid): the vertices in the
+ * node frame (scaled by the mesh's absolute scaling, as MESH shapes are), one sample per grid point,
+ * the height the vertex's y, the field centred on the grid's centre. So the collision surface is the
+ * rendered ground. (Havok's plugin instead assumes a square grid, takes the heights relative to the
+ * lowest vertex and cells of the smaller side's spacing: it matches the rendered ground only for a
+ * square grid whose lowest point is at y = 0.)
+ * @throws PhysicsInputError (field `groundMesh`) for a mesh without positions or whose vertices do not
+ *   form a regular grid of at least 2 × 2 points.
+ */
+function groundMeshHeightfield(label: string, mesh: Mesh): ShapeGeometry {
+  const field = `${label}.groundMesh`;
+  const pos = typeof (mesh as Partial<Mesh>).getVerticesData === 'function' ? mesh.getVerticesData(VertexBuffer.PositionKind) : null;
+  if (pos === null || pos.length < 12) throw new PhysicsInputError(-1, field, (mesh as Partial<Mesh>).name, 'must be a Mesh with vertex positions');
+  mesh.computeWorldMatrix(true);
+  const sc = mesh.absoluteScaling;
+  const n = pos.length / 3;
+  const xs = new Float64Array(n), ys = new Float64Array(n), zs = new Float64Array(n);
+  let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity;
+  for (let i = 0; i < n; i++) {
+    xs[i] = pos[3 * i] * sc.x; ys[i] = pos[3 * i + 1] * sc.y; zs[i] = pos[3 * i + 2] * sc.z;
+    if (!Number.isFinite(xs[i] + ys[i] + zs[i])) throw new PhysicsInputError(-1, field, mesh.name, `vertex ${i} is not finite`);
+    minX = Math.min(minX, xs[i]); maxX = Math.max(maxX, xs[i]); minZ = Math.min(minZ, zs[i]); maxZ = Math.max(maxZ, zs[i]);
+  }
+  const sizeX = maxX - minX, sizeZ = maxZ - minZ;
+  const nx = gridCount(xs, minX, sizeX), nz = gridCount(zs, minZ, sizeZ);
+  if (!(sizeX > 0 && sizeZ > 0) || nx < 2 || nz < 2) throw new PhysicsInputError(-1, field, mesh.name, 'its vertices must form a regular x–z grid of at least 2 × 2 points');
+  const heights = new Float64Array(nx * nz), seen = new Uint8Array(nx * nz);
+  const dx = sizeX / (nx - 1), dz = sizeZ / (nz - 1);
+  for (let i = 0; i < n; i++) {
+    const fx = (xs[i] - minX) / dx, fz = (zs[i] - minZ) / dz;
+    const ix = Math.round(fx), iz = Math.round(fz);
+    if (Math.abs(fx - ix) > 1e-3 || Math.abs(fz - iz) > 1e-3) {
+      throw new PhysicsInputError(-1, field, mesh.name, `vertex ${i} is off the regular ${nx} × ${nz} x–z grid`);
+    }
+    heights[iz * nx + ix] = ys[i];
+    seen[iz * nx + ix] = 1;
+  }
+  for (let k = 0; k < seen.length; k++) {
+    if (seen[k] === 0) throw new PhysicsInputError(-1, field, mesh.name, `grid point ${k} of the ${nx} × ${nz} x–z grid has no vertex`);
+  }
+  return heightfieldOf(label, nx, nz, sizeX, sizeZ, heights, [(minX + maxX) / 2, 0, (minZ + maxZ) / 2]);
+}
+
+/** Number of distinct grid coordinates (within 1e-6 of the extent) among `v`, sorted; 0 for an empty extent. */
+function gridCount(v: Float64Array, min: number, extent: number): number {
+  if (!(extent > 0)) return 0;
+  const u = Array.from(v, (x) => (x - min) / extent).sort((a, b) => a - b);
+  let count = 1;
+  for (let i = 1; i < u.length; i++) if (u[i] - u[i - 1] > 1e-6) count++;
+  return count;
+}
+
+/** The engine heightfield (`heights[iz · nx + ix]`, −z to +z rows) centred at `center` in the node frame,
+ * with its debug triangles. */
+function heightfieldOf(label: string, nx: number, nz: number, sizeX: number, sizeZ: number, heights: Float64Array, center: V3): ShapeGeometry {
   const asset = engineShape(label, () => createHeightfield({ samplesX: nx, samplesZ: nz, sizeX, sizeZ, heights }));
   const points = new Float64Array(3 * nx * nz), tris: number[] = [];
   for (let iz = 0; iz < nz; iz++) {
@@ -248,7 +308,7 @@ function heightfieldGeometry(label: string, o: PhysicsShapeParameters): ShapeGeo
       if (ix + 1 < nx && iz + 1 < nz) tris.push(k, k + nx, k + 1, k + 1, k + nx, k + nx + 1);
     }
   }
-  return { kind: 'heightfield', size: [0, 0, 0], center: [0, 0, 0], rotation: [0, 0, 0, 1], asset, points, triangles: Uint32Array.from(tris) };
+  return { kind: 'heightfield', size: [0, 0, 0], center, rotation: [0, 0, 0, 1], asset, points, triangles: Uint32Array.from(tris) };
 }
 
 /** One collider of a (possibly compound) shape: its geometry in the node frame, the shape record its

@@ -7,7 +7,7 @@
  * the start-of-step pose moved by the solver bodies' deltas dp, dq, as Box2D v3 re-evaluates its joints).
  * `storeJointResults` writes the forces back to the joint store (warm start, reaction, breaking).
  *
- * Row model (Drumwright §2, digest §1.3: every constraint is a
+ * Row model (Drumwright 2019, eqs. 20–23: every constraint is a
  * spring-damper φ with stiffness k and damping b; rigid = k → ∞):
  *
  *   J v = linear·(v_B − v_A) + angularA·ω_A + angularB·ω_B         (J = [−linᵀ, angAᵀ, linᵀ, angBᵀ])
@@ -18,7 +18,7 @@
  * `constraint-problem.ts` store r × d and negate in the kernel; joint rows store the sign).
  *
  * Row types: `rigid` (bilateral, k = ∞: the solver's rigid soft step), `spring` (bilateral with finite
- * k, b: ERP/CFM from k and b, digest §6.1), `limit` (one-sided, impulse ≥ 0), `motor` (J v → target,
+ * k, b: ERP/CFM from k and b, Drumwright 2019 eqs. 59–62 in soft-step form), `limit` (one-sided, impulse ≥ 0), `motor` (J v → target,
  * |force| ≤ max; also joint friction: target 0, max = the friction). Per joint the rows are ordered motors, limits, angular, linear (the last solved
  * wins ties in Gauss–Seidel, so the anchor rows come last, as in Box2D's revolute joint).
  *
@@ -43,7 +43,7 @@
  *     cone: u = −(X_A × X_B)/|X_A × X_B|)
  *
  * Limit rows carry the axis's limit stiffness k and damping b: Infinity = rigid, finite = Drumwright's
- * unilateral spring-damper (the solvers give them γ = 1/(h(hk + b)), β = k/(hk + b), digest §1.7, T7).
+ * unilateral spring-damper (the solvers give them γ = 1/(h(hk + b)), β = k/(hk + b); Drumwright 2019 §5, eqs. 68 and 83–85).
  *
  * Layout: per joint scalars `[jointCapacity]`, vectors `[3 ×]`, quaternions `[4 ×]`, per-axis `[6 ×]`;
  * per row scalars `[rowCapacity]`, vectors `[3 ×]`, 3×3 blocks `[9 ×]` at the block's first row.
@@ -174,7 +174,7 @@ export const JOINT_ROW_COLUMNS = {
   impulseLower: f64(),
   impulseUpper: f64(),
   /** `[rowCapacity]` bias per unit error (1/s): the joint softness for rigid rows and limits,
-   * k/(hk + b) for springs (ERP/h, digest §6.1). */
+   * k/(hk + b) for springs (ERP/h; Drumwright 2019 eqs. 59–62). */
   biasRate: f64(),
   /** `[rowCapacity]` soft-step mass and impulse scales of rigid rows (Box2D `b2Softness`); 1 and 0 otherwise. */
   massScale: f64(),

@@ -11,6 +11,7 @@ import { PhysicsAggregate } from '@babylonjs/core/Physics/v2/physicsAggregate.js
 import { PhysicsMotionType, PhysicsPrestepType, PhysicsShapeType } from '@babylonjs/core/Physics/v2/IPhysicsEnginePlugin.js';
 import { PhysicsMaterialCombineMode } from '@babylonjs/core/Physics/v2/physicsMaterial.js';
 import '@babylonjs/core/Meshes/thinInstanceMesh.js';
+import '../../plugin/accurate';
 import { both, loadHavok, type Ctx } from './harness';
 
 beforeAll(async () => { await loadHavok(); });
@@ -291,6 +292,28 @@ describe('V2 conformance: damping, gravity factor, velocity limits', () => {
     expect(two.ecs[1]).toBe(2);
   });
 
+  it('setGravity / getGravity: the world gravity reads back, and a body falls under the new one (v = 5 m/s after 1 s at g = 5: ours 1e-9, Havok 5e-3)', () => {
+    const r = both((ctx) => {
+      type Extra = { getGravity(): Vector3 };
+      const before = (ctx.plugin as unknown as Extra).getGravity().asArray();
+      ctx.plugin.setGravity(new Vector3(0, -5, 0));
+      const after = (ctx.plugin as unknown as Extra).getGravity().asArray();
+      const b = MeshBuilder.CreateSphere('b', { diameter: 1 }, ctx.scene);
+      b.position.y = 100;
+      const a = new PhysicsAggregate(b, PhysicsShapeType.SPHERE, { mass: 1 }, ctx.scene);
+      a.body.setLinearDamping(0);
+      ctx.step(60);
+      const v = new Vector3();
+      a.body.getLinearVelocityToRef(v);
+      return { before, after, vy: v.y };
+    });
+    for (const [x, tol] of [[r.ecs, 1e-9], [r.havok, 5e-3]] as const) {
+      expect(x.before[1]).toBeCloseTo(-9.81, 6);
+      expect(x.after).toEqual([0, -5, 0]);
+      expect(Math.abs(x.vy + 5)).toBeLessThan(tol);
+    }
+  });
+
   it('setVelocityLimits(5, 2): a falling body never exceeds 5 m/s, a spun one 2 rad/s (ours and Havok)', () => {
     const r = both((ctx) => {
       ctx.plugin.setVelocityLimits(5, 2);
@@ -328,6 +351,34 @@ describe('V2 conformance: damping, gravity factor, velocity limits', () => {
     const discrete = expected + 0.5 * G * t1 / 240;
     expect(Math.abs(r.ecs - discrete)).toBeLessThan(0.003);
     expect(Math.abs(r.havok - expected)).toBeLessThan(0.03);
+  });
+  it('accurate mode: the same limits hold the same way, inside the step (falling 1 s under 5 m/s drops 3.73 m + ½ g t₁ h at h = 1/60 s, ± 3 mm; spin ≤ 2 rad/s), ours with solver lcp and Havok', () => {
+    const r = both((ctx) => {
+      ctx.plugin.setVelocityLimits(5, 2);
+      const b = MeshBuilder.CreateSphere('b', { diameter: 1 }, ctx.scene);
+      b.position.y = 100;
+      const a = new PhysicsAggregate(b, PhysicsShapeType.SPHERE, { mass: 1 }, ctx.scene);
+      a.body.setAngularVelocity(new Vector3(0, 10, 0));
+      let maxV = 0, maxW = 0;
+      const v = new Vector3(), w = new Vector3();
+      for (let i = 0; i < 60; i++) {
+        ctx.step(1);
+        a.body.getLinearVelocityToRef(v);
+        a.body.getAngularVelocityToRef(w);
+        maxV = Math.max(maxV, v.length());
+        maxW = Math.max(maxW, w.length());
+      }
+      return [100 - b.position.y, maxV, maxW];
+    }, { solver: 'lcp' });
+    const t1 = 5 / G, expected = 0.5 * G * t1 * t1 + 5 * (1 - t1);
+    // ours: one symplectic Euler step per frame (h = 1/60 s) falls ½ g t₁ h further before the limit
+    const discrete = expected + 0.5 * G * t1 / 60;
+    expect(Math.abs(r.ecs[0] - discrete)).toBeLessThan(0.003);
+    expect(Math.abs(r.havok[0] - expected)).toBeLessThan(0.03);
+    for (const x of [r.ecs, r.havok]) {
+      expect(x[1]).toBeLessThan(5 + 1e-3);
+      expect(x[2]).toBeLessThan(2 + 1e-3);
+    }
   });
 });
 
@@ -392,6 +443,43 @@ describe('V2 conformance: motion types, kinematic targets, prestep', () => {
     for (const x of [r.ecs, r.havok]) {
       expect(Math.abs(x[0] - 2)).toBeLessThan(0.05);
       expect(Math.abs(x[1] - 0.35)).toBeLessThan(0.02);
+    }
+  });
+
+  it('setPhysicsBodyTransformation (Havok\'s): TELEPORT puts a body at a node\'s pose now, ACTION makes it the target reached in one step (ours 1e-6, Havok 1e-4)', () => {
+    const r = both((ctx) => {
+      type Extra = { setPhysicsBodyTransformation(body: unknown, node: unknown): void };
+      const plugin = ctx.plugin as unknown as Extra;
+      const b = MeshBuilder.CreateBox('b', { size: 1 }, ctx.scene);
+      b.position.y = 5;
+      const a = new PhysicsAggregate(b, PhysicsShapeType.BOX, { mass: 1 }, ctx.scene);
+      a.body.setGravityFactor(0);
+      ctx.step();
+      const marker = MeshBuilder.CreateBox('marker', { size: 0.1 }, ctx.scene);
+      marker.position.set(3, 7, -1);
+      marker.rotationQuaternion = Quaternion.RotationAxis(Vector3.Up(), 0.5);
+      a.body.setPrestepType(PhysicsPrestepType.TELEPORT);
+      marker.computeWorldMatrix(true); // Havok reads the node's cached world pose
+      plugin.setPhysicsBodyTransformation(a.body, marker);
+      a.body.disablePreStep = true; // the next step's prestep would push the body's own node in again
+      ctx.step();
+      const teleported = [b.position.x, b.position.y, b.position.z, b.rotationQuaternion!.y];
+      const k = MeshBuilder.CreateBox('k', { size: 1 }, ctx.scene);
+      const ka = new PhysicsAggregate(k, PhysicsShapeType.BOX, { mass: 0 }, ctx.scene);
+      ka.body.setMotionType(PhysicsMotionType.ANIMATED);
+      ka.body.setPrestepType(PhysicsPrestepType.ACTION);
+      ctx.step();
+      marker.position.set(-2, 1, 0.5);
+      marker.computeWorldMatrix(true);
+      plugin.setPhysicsBodyTransformation(ka.body, marker);
+      ka.body.disablePreStep = true; // keep the target (the prestep would set the node's own pose)
+      ctx.step();
+      return { teleported, action: [k.position.x, k.position.y, k.position.z] };
+    });
+    const q = Quaternion.RotationAxis(Vector3.Up(), 0.5);
+    for (const [x, tol] of [[r.ecs, 1e-6], [r.havok, 1e-4]] as const) {
+      [3, 7, -1, q.y].forEach((v, i) => expect(Math.abs(x.teleported[i] - v)).toBeLessThan(tol));
+      [-2, 1, 0.5].forEach((v, i) => expect(Math.abs(x.action[i] - v)).toBeLessThan(tol));
     }
   });
 

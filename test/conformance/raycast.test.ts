@@ -97,4 +97,32 @@ describe('V2 conformance: ray casts', () => {
     // HavokPlugin's default query collector holds one hit (setMaxQueryCollectorHits raises it)
     expect(r.havok[0]).toBe(2.5);
   });
+
+  it('setMaxQueryCollectorHits(n): a ray cast into an array reports the n nearest hits (3 bodies in a column: n 1 → 2.5, n 8 → all three, ours and Havok; n 2 → 2.5, 4.5 ours, Havok\'s collector of 2 still reports all three)', () => {
+    const r = both((ctx) => {
+      const { engine } = column(ctx);
+      const low = MeshBuilder.CreateBox('low', { size: 1 }, ctx.scene);
+      low.position.y = -3;
+      new PhysicsAggregate(low, PhysicsShapeType.BOX, { mass: 0 }, ctx.scene);
+      ctx.step();
+      const plugin = ctx.plugin as unknown as { setMaxQueryCollectorHits(n: number): void };
+      const cast = (): number[] => {
+        const hits: PhysicsRaycastResult[] = [];
+        engine.raycastToRef(new Vector3(0, 5, 0), new Vector3(0, -5, 0), hits);
+        return hits.map((h) => Math.round(h.hitDistance * 1000) / 1000);
+      };
+      plugin.setMaxQueryCollectorHits(1);
+      const one = cast();
+      plugin.setMaxQueryCollectorHits(2);
+      const two = cast();
+      plugin.setMaxQueryCollectorHits(8);
+      return { one, two, eight: cast() };
+    });
+    for (const x of [r.ecs, r.havok]) {
+      expect(x.one).toEqual([2.5]);
+      expect(x.eight).toEqual([2.5, 4.5, 7.5]);
+    }
+    expect(r.ecs.two).toEqual([2.5, 4.5]);
+    expect(r.havok.two).toEqual([2.5, 4.5, 7.5]);
+  });
 });

@@ -3,12 +3,13 @@
  * plugin throws the engine's typed error naming the body / shape / constraint and the field, and
  * leaves the world unchanged (ours; Havok does not check its input).
  */
+import type { GroundMesh } from '@babylonjs/core/Meshes/groundMesh.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Vector3 } from '@babylonjs/core/Maths/math.vector.js';
 import { MeshBuilder } from '@babylonjs/core/Meshes/meshBuilder.js';
 import { PhysicsAggregate } from '@babylonjs/core/Physics/v2/physicsAggregate.js';
 import { PhysicsConstraintAxis, PhysicsShapeType } from '@babylonjs/core/Physics/v2/IPhysicsEnginePlugin.js';
-import { PhysicsShapeContainer, PhysicsShapeCylinder, PhysicsShapeHeightField, PhysicsShapeMesh, PhysicsShapeSphere } from '@babylonjs/core/Physics/v2/physicsShape.js';
+import { PhysicsShapeContainer, PhysicsShapeConvexHull, PhysicsShapeCylinder, PhysicsShapeGroundMesh, PhysicsShapeHeightField, PhysicsShapeMesh, PhysicsShapeSphere } from '@babylonjs/core/Physics/v2/physicsShape.js';
 import { HingeConstraint, LockConstraint, Physics6DoFConstraint } from '@babylonjs/core/Physics/v2/physicsConstraint.js';
 import { PhysicsInputError } from '../../plugin/index';
 import type { EcsPhysicsPlugin } from '../../plugin/babylon/index';
@@ -79,6 +80,10 @@ describe('V2 conformance: robustness', () => {
       expectError(() => new PhysicsShapeSphere(Vector3.Zero(), 0, ctx.scene), /^shape #\d+ \(SPHERE\)\.radius$/);
       expectError(() => new PhysicsShapeCylinder(Vector3.Zero(), Vector3.Zero(), 0.5, ctx.scene), /^shape #\d+ \(CYLINDER\)\.pointB$/);
       expectError(() => new PhysicsShapeHeightField(10, 10, 3, 3, new Float32Array(8), ctx.scene), /^shape #\d+ \(HEIGHTFIELD\)\.heightFieldData$/);
+      expectError(() => new PhysicsShapeGroundMesh(MeshBuilder.CreateSphere('notGround', { diameter: 1 }, ctx.scene) as unknown as GroundMesh, ctx.scene),
+        /^shape #\d+ \(HEIGHTFIELD\)\.groundMesh$/); // vertices not on a regular x–z grid
+      expectError(() => new PhysicsShapeConvexHull(MeshBuilder.CreatePlane('flat', { size: 1 }, ctx.scene), ctx.scene),
+        /^shape #\d+ \(CONVEX_HULL\)\./); // coplanar points: no volume
       expectError(() => { const m = new PhysicsShapeMesh(MeshBuilder.CreateGround('g', { width: 2, height: 2 }, ctx.scene), ctx.scene); a.body.shape = m; },
         /^body "crate"\.shape$/); // a mesh on a dynamic body
       expectError(() => a.body.addConstraint(o.body, new HingeConstraint(new Vector3(NaN, 0, 0), Vector3.Zero(), Vector3.Right(), Vector3.Right(), ctx.scene)),

@@ -8,7 +8,7 @@ import { Vector3, Quaternion } from '@babylonjs/core/Maths/math.vector.js';
 import { MeshBuilder } from '@babylonjs/core/Meshes/meshBuilder.js';
 import { PhysicsAggregate } from '@babylonjs/core/Physics/v2/physicsAggregate.js';
 import { PhysicsMotionType, PhysicsShapeType } from '@babylonjs/core/Physics/v2/IPhysicsEnginePlugin.js';
-import { PhysicsShapeConvexHull, PhysicsShapeCylinder, PhysicsShapeHeightField, PhysicsShapeMesh } from '@babylonjs/core/Physics/v2/physicsShape.js';
+import { PhysicsShapeConvexHull, PhysicsShapeCylinder, PhysicsShapeGroundMesh, PhysicsShapeHeightField, PhysicsShapeMesh } from '@babylonjs/core/Physics/v2/physicsShape.js';
 import { PhysicsBody } from '@babylonjs/core/Physics/v2/physicsBody.js';
 import { both, loadHavok, type Ctx } from './harness';
 
@@ -115,5 +115,59 @@ describe('V2 conformance: triangle mesh and heightfield', () => {
       expect(Math.abs(x[0] - 1.25)).toBeLessThan(TOL);
       expect(Math.abs(x[1] - 0.25)).toBeLessThan(TOL);
     }
+  });
+
+  /** A 10 × 10 m ground of 10 × 10 cells whose vertices are lifted by `lift(x, z)`, as a PhysicsShapeGroundMesh body. */
+  function liftedGround(ctx: Ctx, lift: (x: number, z: number) => number, opts = { width: 10, height: 10, subdivisionsX: 10, subdivisionsY: 10 }): void {
+    const g = MeshBuilder.CreateGround('ground', { ...opts, updatable: true }, ctx.scene);
+    const pos = g.getVerticesData('position')!;
+    for (let i = 0; i < pos.length; i += 3) pos[i + 1] = lift(pos[i], pos[i + 2]);
+    g.updateVerticesData('position', pos);
+    g.refreshBoundingInfo();
+    const body = new PhysicsBody(g, PhysicsMotionType.STATIC, false, ctx.scene);
+    body.shape = new PhysicsShapeGroundMesh(g, ctx.scene);
+  }
+
+  it('PhysicsShapeGroundMesh: a ground with a 1 m step (x > 0.5 high, lowest point y = 0): balls rest at 1 + r and r (± 1 cm), ours and Havok', () => {
+    const r = both((ctx) => {
+      liftedGround(ctx, (x) => (x > 0.5 ? 1 : 0));
+      const high = ball(ctx, 3.3, 2), low = ball(ctx, -3.3, 1, 2.2);
+      ctx.step(90);
+      return [high.transformNode.position.y, low.transformNode.position.y];
+    });
+    for (const x of [r.ecs, r.havok]) {
+      expect(Math.abs(x[0] - 1.25)).toBeLessThan(TOL);
+      expect(Math.abs(x[1] - 0.25)).toBeLessThan(TOL);
+    }
+  });
+
+  it('PhysicsShapeGroundMesh whose lowest point is y = −1: ours rests on the rendered ground (r and −1 + r, ± 1 cm); Havok lifts its field by the lowest height (+1 m)', () => {
+    const r = both((ctx) => {
+      liftedGround(ctx, (x) => (x > 0.5 ? 0 : -1));
+      const high = ball(ctx, 3.3, 2), low = ball(ctx, -3.3, 1);
+      ctx.step(90);
+      return [high.transformNode.position.y, low.transformNode.position.y];
+    });
+    expect(Math.abs(r.ecs[0] - 0.25)).toBeLessThan(TOL);
+    expect(Math.abs(r.ecs[1] - -0.75)).toBeLessThan(TOL);
+    // Havok's plugin stores the heights relative to the lowest vertex: its field sits 1 m above the mesh
+    expect(Math.abs(r.havok[0] - 1.25)).toBeLessThan(TOL);
+    expect(Math.abs(r.havok[1] - 0.25)).toBeLessThan(TOL);
+  });
+
+  it('PhysicsShapeGroundMesh on a 20 × 6 m ground of 20 × 3 cells, sloped 0.1 in x and 0.05 in z: a ball rests on the rendered slope (ours, ± 1 cm; Havok assumes a square grid)', () => {
+    const r = both((ctx) => {
+      liftedGround(ctx, (x, z) => 0.1 * (x + 10) + 0.05 * z, { width: 20, height: 6, subdivisionsX: 20, subdivisionsY: 3 });
+      const m = MeshBuilder.CreateSphere('s', { diameter: 0.5 }, ctx.scene);
+      m.position.set(7.3, 3, 1.1);
+      const a = new PhysicsAggregate(m, PhysicsShapeType.SPHERE, { mass: 1, restitution: 0, friction: 1 }, ctx.scene);
+      a.body.setAngularDamping(1000);
+      ctx.step(90);
+      return [m.position.x, m.position.y, m.position.z];
+    });
+    // a sphere of radius r on the plane y = 0.1 (x + 10) + 0.05 z: its centre is r / cos θ above the plane at its (x, z)
+    const [x, y, z] = r.ecs;
+    const expected = 0.1 * (x + 10) + 0.05 * z + 0.25 * Math.sqrt(1 + 0.01 + 0.0025);
+    expect(Math.abs(y - expected)).toBeLessThan(TOL);
   });
 });

@@ -1,12 +1,12 @@
 /**
- * Drumwright T11 (digest §5.2 T11, step-size independence of stability
- * with contacts): a 1 kg box, 0.2 × 0.05 × 0.1 m, dropped from rest with its lowest corner 0.5 m above a
+ * Drumwright 2019, step-size independence of stability with contacts (the paper's box dropped on a
+ * stiff ground): a 1 kg box, 0.2 × 0.05 × 0.1 m, dropped from rest with its lowest corner 0.5 m above a
  * static plane, at h ∈ {1e-4, 1e-3, 1e-2, 5e-2}, g = 9.8, 2 s, in both modes ('lcp': Stewart–Trinkle +
  * PLUS impacts; 'pgs': soft-step PGS + restitution pass), restitution 0 and 0.5 (both materials; the
  * pair takes the larger), lying flat and tilted by 20° about the axis (0.6, 0, 0.8).
  *
- * Contacts are rigid: the paper's E = 1e11 ground does not exist in the engine. The digest's criteria
- * need no compliance and are kept as they are:
+ * Contacts are rigid: the paper's E = 1e11 ground does not exist in the engine. The paper's criteria
+ * (settles at every h, no NaN, no rebound above the drop height) need no compliance and are kept as they are:
  * - no NaN at any step;
  * - it settles: over the last 0.5 s, |v| ≤ 1e-3 m/s and |ω| ≤ 1e-2 rad/s at every step, resting on a face
  *   (lowest corner within 1 mm of the ground, the rigid replacement of the Hertz compression; 1e-9 m in
@@ -16,7 +16,7 @@
  *   ½mv² + ½ωᵀIω + mgy never exceeds its initial value at any step (semi-implicit Euler loses ½g²h² per
  *   free-flight step, so the discrete energy of a ballistic flight only decreases).
  *
- * Measured beyond the digest (last block): a box dropped perfectly flat stays flat in both modes
+ * Measured beyond the paper (last block): a box dropped perfectly flat stays flat in both modes
  * (|ω| ≤ 4e-9 rad/s accurate, ≤ 2.1e-2 rad/s fast), and spins in the fast mode when the normal rows of
  * a manifold are solved one after the other (`manifoldSolve: 'rows'`: up to 12 rad/s, and it turns over).
  */
@@ -131,7 +131,7 @@ afterAll(() => {
 });
 
 for (const mode of ['lcp', 'pgs'] as const) {
-  describe(`T11 box dropped on the ground, ${mode} mode (digest §5.2 T11)`, () => {
+  describe(`T11 box dropped on the ground, ${mode} mode (Drumwright 2019: stable at every step size)`, () => {
     for (const e of [0, 0.5]) {
       for (const tilt of [0, 20]) {
         it(`restitution ${e}, ${tilt === 0 ? 'flat' : 'tilted 20°'}: at every h ∈ {1e-4, 1e-3, 1e-2, 5e-2} no NaN, settles (last 0.5 s: |v| ≤ 1e-3 m/s, |ω| ≤ 1e-2 rad/s, on a face, penetration ≤ ${mode === 'lcp' ? '1e-9 m' : '1 mm'}), never above the drop height after the impact, energy never above E(0)${mode === 'lcp' ? ', no failed LCP solve' : ''}`, () => {
@@ -154,7 +154,7 @@ for (const mode of ['lcp', 'pgs'] as const) {
   });
 }
 
-describe('T11, beyond the digest: a box dropped perfectly flat stays flat (symmetry)', () => {
+describe('T11, beyond the paper: a box dropped perfectly flat stays flat (symmetry)', () => {
   it('accurate mode: |ω| ≤ 1e-6 rad/s throughout and it rests on its 0.05 m face, at every h, restitution 0 and 0.5', () => {
     for (const e of [0, 0.5]) {
       for (const h of STEP_SIZES) {

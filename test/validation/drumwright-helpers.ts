@@ -1,5 +1,5 @@
 /**
- * Shared helpers of the Drumwright contact-scene tests (the digest §5.2 T9–T11):
+ * Shared helpers of the Drumwright contact-scene tests (Drumwright 2019 §6.4 ramp, §6.5 sphere stacks, the box drop):
  * contact readers over the world's contact store (per-point normal and friction forces on one body, in
  * N), contact-point velocities, the accurate mode's failure counters, and mechanical energy.
  *

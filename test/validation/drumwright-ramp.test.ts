@@ -1,5 +1,5 @@
 /**
- * Drumwright T9 (digest §3.7, §4.2(a), §5.2 T9): a 1 kg box,
+ * Drumwright 2019 §6.4, Fig. 9 (box sliding on an inclined plane): a 1 kg box,
  * 0.2 × 0.05 × 0.1 m (length along the slope × height × width), starting at rest exactly on a 15° ramp,
  * μ ∈ {0, 0.125, 0.25, 0.375}, g = 9.8, h = 0.01, 1 s (100 steps), in both modes: 'lcp' (Stewart–Trinkle,
  * polyhedral cone, Lemke, PLUS impacts) and 'pgs' (soft-step PGS, circular cone).
@@ -11,20 +11,20 @@
  * by its rigid equivalent: the box does not sink into the ramp by more than 1 mm, and in the accurate
  * mode, whose Φ/h row closes every gap exactly, by more than 1e-9 m.
  *
- * Distances against the digest table (§3.7, semi-implicit Euler): d = a h² n (n + 1) / 2 with
+ * Distances against the exact semi-implicit rigid-Coulomb reference (re-computed for §6.4): d = a h² n (n + 1) / 2 with
  * a = g (sin 15° − μ cos 15°) (0 when μ ≥ tan 15°), i.e. 1.28090, 0.68335, 0.08580 and 0 m. Which closed
  * form each mode integrates:
  * - 'lcp': v⁺ = v + h (g + M⁻¹ Jᵀ λ / h), q⁺ = q + h v⁺ once per step: semi-implicit Euler at h, n = 100,
- *   exactly the digest's column (checked to 1e-6 relative, next to the digest tolerance);
+ *   exactly the reference column (checked to 1e-6 relative, next to the reference tolerance);
  * - 'pgs': 4 substeps (default), each v += h_s a then q += h_s v: semi-implicit Euler at h_s = h/4,
- *   n = 400, so d = a h_s² · 400 · 401 / 2 = 0.50125 a (1.27138 m at μ = 0, 0.74 % below the digest's
- *   1.28090, inside its ±1 %). Checked to 0.5 % next to the digest tolerance.
+ *   n = 400, so d = a h_s² · 400 · 401 / 2 = 0.50125 a (1.27138 m at μ = 0, 0.74 % below the reference
+ *   1.28090, inside its ±1 %). Checked to 0.5 % next to the reference tolerance.
  *
  * Friction cone alignment (accurate mode). The cone edges are d_j = cos(2πj/k) t1 + sin(2πj/k) t2 with
  * (t1, t2) = `tangentBasis(n)` of the contact normal alone (math/vec3.ts). For this ramp (tilted about z,
  * normal (−sin 15°, cos 15°, 0)) the basis is t1 = ±ẑ, t2 = ±(down-slope), so the slope is the edge
  * j = k/4 for every k divisible by 4 (k = 8 default): the polygonal cone gives the exact Coulomb friction
- * μ c_n along the slope, and the digest distances are met at k = 8 with no loosening. Turning the ramp
+ * μ c_n along the slope, and the reference distances are met at k = 8 with no loosening. Turning the ramp
  * about the vertical moves the slope off the edges (the basis does not follow the slip): the last block
  * measures that, with k = 8 and k = 32 (enough there; k = 16 is not).
  *
@@ -46,10 +46,10 @@ const STEPS = 100;
 const THETA = (15 * Math.PI) / 180;
 const HALF = [0.1, 0.025, 0.05] as const; // 0.2 (slope) × 0.05 (height) × 0.1 (width) m
 const MUS = [0, 0.125, 0.25, 0.375] as const;
-/** Digest §3.7, semi-implicit Euler column (h = 0.01, 100 steps). */
-const DIGEST: Record<number, number> = { 0: 1.2809, 0.125: 0.683, 0.25: 0.0858, 0.375: 0 };
-/** Digest tolerances (§5.2 T9 (i), (iii)). */
-const DIGEST_TOL: Record<number, number> = { 0: 0.01, 0.125: 0.05, 0.25: 0.1 };
+/** The reference distances, semi-implicit Euler (h = 0.01, 100 steps). */
+const REFERENCE: Record<number, number> = { 0: 1.2809, 0.125: 0.683, 0.25: 0.0858, 0.375: 0 };
+/** The reference tolerances per μ. */
+const REFERENCE_TOL: Record<number, number> = { 0: 0.01, 0.125: 0.05, 0.25: 0.1 };
 const SUBSTEPS: Record<Mode, number> = { lcp: 1, pgs: 4 };
 const SETTLE_STEPS = 10; // "once settled": from t = 0.1 s on
 const MODES: Mode[] = ['lcp', 'pgs'];
@@ -207,11 +207,11 @@ for (const mode of MODES) {
   const engineTol = mode === 'lcp' ? 1e-6 : 5e-3;
   const engineTolLabel = mode === 'lcp' ? '1e-6 relative' : '0.5 %';
 
-  describe(`T9 box on the 15° ramp, ${mode} mode (digest §3.7, §5.2 T9)`, () => {
-    it(`(i) μ = 0: distance 1.2809 m ± 1 % (digest), and ${engineForm} (${fmt(closedForm(0, hs, n))} m) within ${engineTolLabel}; every friction force exactly 0`, () => {
+  describe(`T9 box on the 15° ramp, ${mode} mode (Drumwright 2019 §6.4)`, () => {
+    it(`(i) μ = 0: distance 1.2809 m ± 1 % (reference), and ${engineForm} (${fmt(closedForm(0, hs, n))} m) within ${engineTolLabel}; every friction force exactly 0`, () => {
       for (const ramp of ['plane', 'box'] as const) {
         const r = rampRun(mode, 0, { ramp });
-        expect(Math.abs(r.distance - DIGEST[0]) / DIGEST[0], `${ramp}: distance ${r.distance}`).toBeLessThanOrEqual(0.01);
+        expect(Math.abs(r.distance - REFERENCE[0]) / REFERENCE[0], `${ramp}: distance ${r.distance}`).toBeLessThanOrEqual(0.01);
         expect(Math.abs(r.distance - closedForm(0, hs, n)) / closedForm(0, hs, n)).toBeLessThanOrEqual(engineTol);
         expect(r.maxFriction).toBe(0);
         expect(Math.abs(r.lateral)).toBeLessThan(1e-9);
@@ -225,12 +225,12 @@ for (const mode of MODES) {
       }
     });
 
-    it(`(iii) μ = 0.125: 0.683 m ± 5 %, μ = 0.25: 0.0858 m ± 10 % (digest); ${engineForm} within ${engineTolLabel}; distance strictly decreasing in μ`, () => {
+    it(`(iii) μ = 0.125: 0.683 m ± 5 %, μ = 0.25: 0.0858 m ± 10 % (reference); ${engineForm} within ${engineTolLabel}; distance strictly decreasing in μ`, () => {
       for (const ramp of ['plane', 'box'] as const) {
         const d = MUS.map((mu) => rampRun(mode, mu, { ramp }).distance);
         for (const mu of [0.125, 0.25]) {
           const r = rampRun(mode, mu, { ramp });
-          expect(Math.abs(r.distance - DIGEST[mu]) / DIGEST[mu], `${ramp} μ = ${mu}: ${r.distance}`).toBeLessThanOrEqual(DIGEST_TOL[mu]);
+          expect(Math.abs(r.distance - REFERENCE[mu]) / REFERENCE[mu], `${ramp} μ = ${mu}: ${r.distance}`).toBeLessThanOrEqual(REFERENCE_TOL[mu]);
           const cf = closedForm(mu, hs, n);
           expect(Math.abs(r.distance - cf) / cf, `${ramp} μ = ${mu}: ${r.distance} vs ${cf}`).toBeLessThanOrEqual(engineTol);
         }
@@ -303,7 +303,7 @@ describe('T9 friction cone alignment in the accurate mode (polyhedral cone, k ed
   });
 
   // The basis depends on the normal only, so turning the scene about the vertical moves the slope
-  // between two edges. Measured (μ = 0.125 / 0.25, digest 0.683 / 0.0858):
+  // between two edges. Measured (μ = 0.125 / 0.25, reference 0.683 / 0.0858):
   //   heading 22.5°, k = 8: slope 21.8° off the nearest edge: 0.7287 m (+6.7 %) / 0.1767 m (+106 %)
   //   heading 30°,   k = 8: 14.1° off:                       0.7076 m (+3.6 %) / 0.1614 m (+88 %)
   //   heading 45°,   k = 8: 1.0° off:                        0.6834 m          / 0.0860 m
@@ -314,15 +314,15 @@ describe('T9 friction cone alignment in the accurate mode (polyhedral cone, k ed
   // μ c_n cos(offset) and it pushes the box sideways (up to 2.4 cm at μ = 0.25).
   it('heading 22.5°, k = 8: μ = 0.25 slides well beyond 0.0858 m + 10 % (the inscribed octagon: slope 21.8° off the nearest edge)', () => {
     const r = rampRun('lcp', 0.25, { heading: Math.PI / 8 });
-    expect(r.distance).toBeGreaterThan(DIGEST[0.25] * 1.5);
+    expect(r.distance).toBeGreaterThan(REFERENCE[0.25] * 1.5);
     expect(r.failures).toBe(0);
   });
 
-  it('k = 32 meets the digest distances at headings 22.5°, 30° and 45° (μ = 0.125: ± 5 %, μ = 0.25: ± 10 %)', () => {
+  it('k = 32 meets the reference distances at headings 22.5°, 30° and 45° (μ = 0.125: ± 5 %, μ = 0.25: ± 10 %)', () => {
     for (const deg of [22.5, 30, 45]) {
       for (const mu of [0.125, 0.25]) {
         const r = rampRun('lcp', mu, { heading: (deg * Math.PI) / 180, k: 32 });
-        expect(Math.abs(r.distance - DIGEST[mu]) / DIGEST[mu], `${deg}°, μ = ${mu}: ${r.distance}`).toBeLessThanOrEqual(DIGEST_TOL[mu]);
+        expect(Math.abs(r.distance - REFERENCE[mu]) / REFERENCE[mu], `${deg}°, μ = ${mu}: ${r.distance}`).toBeLessThanOrEqual(REFERENCE_TOL[mu]);
         expect(r.failures).toBe(0);
       }
     }
@@ -334,7 +334,7 @@ describe('T9 heading independence in the fast mode (circular cone)', () => {
     const d = [0, 22.5, 45].map((deg) => rampRun('pgs', 0.125, { heading: (deg * Math.PI) / 180, friction: 'max-dissipation' }).distance);
     for (const x of d) {
       expect(Math.abs(x - d[0]) / d[0]).toBeLessThanOrEqual(1e-3);
-      expect(Math.abs(x - DIGEST[0.125]) / DIGEST[0.125]).toBeLessThanOrEqual(0.05);
+      expect(Math.abs(x - REFERENCE[0.125]) / REFERENCE[0.125]).toBeLessThanOrEqual(0.05);
     }
   });
 
@@ -346,6 +346,6 @@ describe('T9 heading independence in the fast mode (circular cone)', () => {
   // 45°, −0.99998 at 0°). More iterations do not change it (20 sweeps: 0.7236 m).
   it.fails('KNOWN MISS, fast mode (cone projection): μ = 0.125 at heading 45° slides 0.7236 m, outside 0.683 m ± 5 % (friction skewed by the per-row effective masses)', () => {
     const r = rampRun('pgs', 0.125, { heading: Math.PI / 4 });
-    expect(Math.abs(r.distance - DIGEST[0.125]) / DIGEST[0.125], `${r.distance}`).toBeLessThanOrEqual(0.05);
+    expect(Math.abs(r.distance - REFERENCE[0.125]) / REFERENCE[0.125], `${r.distance}`).toBeLessThanOrEqual(0.05);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Drumwright T10 (digest §3.8, §5.2 T10): stacks of N spheres in perfect
+ * Drumwright 2019 §6.5, Fig. 10: stacks of N spheres in perfect
  * vertical alignment, dropped from rest with equal gaps onto a static plane, h = 0.01, 500 steps, g = 9.8.
  * Accurate mode ('lcp') for N ∈ {1, 2, 5, 10, 20}; fast mode ('pgs') for N ∈ {1, 2, 5, 10, 20, 50, 100}.
  * The paper leaves radius, mass, μ and gap unstated: here r = 0.1 m, m = 1 kg, μ = 0.5 (the default),
@@ -14,10 +14,10 @@
  *   s = F / (m_eff ω²), ω = 2π f = 628.3 rad/s at h = 0.01 (derived from the soft row's fixed point
  *   Δλ = −m_eff·massScale·β·s − impulseScale·λ = 0 with λ = F h_s), where F is the weight carried and
  *   m_eff the row's effective mass (m for the ground, m/2 between two spheres). The criterion: each
- *   overlap equals that deflection within 10 % (the digest's tolerance), and it is ≤ 1 mm for N ≤ 20
+ *   overlap equals that deflection within 10 % (the criterion's tolerance), and it is ≤ 1 mm for N ≤ 20
  *   (the brief's rigid bound; at N = 50 and 100 the most loaded overlaps are 2.4 and 4.9 mm by the same
  *   formula, so the bound there is the formula itself).
- * The other criteria are the digest's: no NaN, final max speed ≤ 1e-3 m/s, horizontal drift ≤ 1e-9 m.
+ * The other criteria: no NaN, final max speed ≤ 1e-3 m/s, horizontal drift ≤ 1e-9 m.
  * Wall time per N is logged (speed is measured in bench/, not asserted here).
  *
  * Accurate mode, measured: when a falling sphere reaches the column below, the PLUS impact phase (e = 0)
@@ -105,7 +105,7 @@ afterAll(() => {
   console.log(`T10 sphere stacks (wall time, this machine):\n  ${log.join('\n  ')}`);
 });
 
-describe('T10 sphere stacks, accurate mode (digest §3.8, §5.2 T10; rigid contacts)', () => {
+describe('T10 sphere stacks, accurate mode (Drumwright 2019 §6.5; rigid contacts)', () => {
   for (const n of [1, 2, 5, 10, 20]) {
     it(`N = ${n}: no NaN, no failed LCP solve, final max speed ≤ 1e-3 m/s, horizontal drift ≤ 1e-9 m, every gap 0 within 1e-9 m (rigid replacement of the Hertz gap), the stack stands at height 2rN`, () => {
       const r = stackRun('lcp', n);
@@ -137,7 +137,7 @@ describe('T10 sphere stacks, fast mode (soft contacts; the overlap is the soft d
 
   // Measured at N = 100: max speed 2.6 m/s at step 100, 0.12 at 400, 2.5e-2 at 500, 9e-4 at 1100,
   // 6e-6 at 1300, 5e-11 at 3000 (the top spheres move most). The 100 soft contacts in series form a
-  // spring chain (total overlap N² g/ω² = 0.248 m) whose slow settling takes ~11 s, past the digest's
+  // spring chain (total overlap N² g/ω² = 0.248 m) whose slow settling takes ~11 s, past the criterion's
   // 500 steps. Every other criterion holds at step 500 (drift 0, no NaN).
   it.fails('KNOWN MISS, N = 100: still moving at step 500 (max speed 2.5e-2 m/s > 1e-3): the soft contact chain is still settling', () => {
     const r = stackRun('pgs', 100);

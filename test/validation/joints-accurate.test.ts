@@ -1,7 +1,8 @@
 /**
  * Joints in the accurate mode ('lcp' solver): Drumwright's implicit first-order constraint step
- * (Drumwright 2019; digest), `systems/solve/lcp/joint-implicit.ts`.
- * Tests T1, T2, T4, T6 and T13 of the digest §5.2, with its numeric criteria; plus the chain, limits and
+ * (Drumwright 2019), `systems/solve/lcp/joint-implicit.ts`.
+ * Implicit Euler (§3.1.3), the stability sweep, the stiff pendulum (§4.4), redundant joints and the
+ * soft-step equivalence, with numeric criteria; plus the chain, limits and
  * motors of the issue.
  */
 import { describe, expect, it } from 'vitest';
@@ -109,10 +110,10 @@ describe('T4: stiff pendulum (k = 1e15, b = 1), m = 1, I = 0.01, L = 1, released
     expect(pendulum(1e-3, 30).dE).toBeLessThan(2e-2);
   });
 
-  // The digest calibrated (v) on a 2D pendulum whose angle advances by exactly hω per step; the engine's
+  // The reference calibrated (v) on a 2D pendulum whose angle advances by exactly hω per step; the engine's
   // rotation update is the exact rotation map (math/quat.ts), which does the same. With the former
   // first-order update (2 atan(hω/2) < hω per step) this failed: a 0.18 J overshoot at hω ≈ 0.4; now
-  // 7e-3 J, as in the digest.
+  // 7e-3 J, as in the reference.
   it('(v) h = 0.1 for 30 s: no NaN and max E ≤ E0 + 0.05 J', () => {
     const r = pendulum(0.1, 30);
     expect(r.finite).toBe(true);

@@ -1,7 +1,7 @@
 /**
  * Joints in the fast (PGS) mode against closed forms and conservation laws; dt = 1/60 and default
  * options (4 substeps, joint rows solved directly per island) unless a test says otherwise.
- * Sources: Drumwright, digest
+ * Sources: Drumwright 2019
  * §5.2 (T1, T2, T6 adapted to the engine) and the issue's scene criteria.
  */
 import { describe, expect, it } from 'vitest';
@@ -384,7 +384,7 @@ describe('breaking', () => {
   });
 });
 
-describe('spring joints: Drumwright\'s rows are the implicit Euler step (digest §5.2 T1, T2, T6)', () => {
+describe('spring joints: Drumwright\'s rows are the implicit Euler step (Drumwright 2019 §3.1.3; stability; redundant springs)', () => {
   /** A particle on a spring row φ = −x (6-DoF joint, linear x a spring, the rest free) to the world. */
   const FAST_1X1 = { pgs: { substeps: 1, iterations: 1, relaxIterations: 0 } };
   const particle = (o: { k: number; b: number; h: number; x0: number; dup?: boolean }) =>

@@ -1,5 +1,5 @@
 /**
- * T8 of the Drumwright digest (§3.6, §5.2): a rigid cube on an elastic (Winkler) foundation, in the
+ * Drumwright 2019 §5.5, Tables 1–2: a rigid cube on an elastic (Winkler) foundation, in the
  * accurate mode. Seed Drumwright 2019 §5.5: s = 1 m, 8 kg, foundation depth 1 m, 10 × 10
  * elements at the bottom face's cell centres, E ∈ {1e7, 1e11} N/m² (k = E · 0.01 m² / 1 m per element),
  * b = 1 N·s/m per element, frictionless, a load of 5 or 50 N pointing down at the body point
@@ -14,7 +14,7 @@
  *
  * Reference: the same penalty model as an ODE (rigid body, isotropic inertia so no gyroscopic term,
  * penalty forces at the 100 points) integrated by classical RK4 at 2e-5 s (hω = 0.022 for E = 1e7),
- * the digest's "high-accuracy reference" (it used Radau at rtol 1e-10). Error metric (rotation-aware):
+ * a "high-accuracy reference" (it used Radau at rtol 1e-10). Error metric (rotation-aware):
  * |x − x_ref| + the angle between q and q_ref.
  *
  * The 900-element cases are not run here: their 900-row limit LCP is above the dense limit the solver
@@ -154,14 +154,14 @@ describe('T8: cube on an elastic foundation of 100 unilateral springs (accurate 
       expect(Math.abs(sink / expected - 1)).toBeLessThan(0.05);
     }
     const err = error(get(1e7, 5), reference(1e7, 5));
-    expect(err).toBeLessThan(2.96e-5); // measured 2.9e-7 (the digest's re-implementation: 1.4e-7)
+    expect(err).toBeLessThan(2.96e-5); // measured 2.9e-7 (an independent re-implementation: 1.4e-7)
   });
 
   it('(iii) 50 N: the side opposite the load lifts off; error against the reference ≤ 1e-3 (E = 1e7) and smaller at h = 1e-3', () => {
     for (const E of [1e7, 1e11]) expect(get(E, 50).sideLift).toBe(true);
     const ref = reference(1e7, 50);
     const e2 = error(get(1e7, 50), ref), e3 = error(simulate(1e7, 50, 1e-3), ref);
-    expect(e2).toBeLessThan(1e-3); // measured 3.1e-6 (digest re-implementation 1.9e-6; the paper's 0.81 is not reproducible)
+    expect(e2).toBeLessThan(1e-3); // measured 3.1e-6 (independent re-implementation 1.9e-6; the paper's 0.81 is not reproducible)
     expect(e3).toBeLessThan(e2); // measured 3.6e-7
   });
 

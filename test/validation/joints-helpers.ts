@@ -47,7 +47,7 @@ export function energy(w: PhysicsWorld, ids: number[], gravity = g): number {
 
 /**
  * A 1 kg particle at x0 on a spring row φ = −x (a 6-DoF joint to the world: linear x a spring (k, b),
- * the rest free), no gravity; `dup` adds the same joint twice (digest T1, T2, T6).
+ * the rest free), no gravity; `dup` adds the same joint twice (implicit Euler, stability, redundancy).
  */
 export function springParticle(options: PhysicsWorldOptions, k: number, b: number, x0: number, dup = false) {
   const w = createPhysicsWorld({ ...options, gravity: [0, 0, 0] });
@@ -61,7 +61,7 @@ export function springParticle(options: PhysicsWorldOptions, k: number, b: numbe
   return { w, p };
 }
 
-/** Digest T2: over k ∈ 1e3…1e15, b ∈ {0, 1, 1e3, 1e6, 1e12}, h ∈ {1e-6 … 1e-1}, E = ½kx² + ½mv² never increases. */
+/** Unconditional stability: over k ∈ 1e3…1e15, b ∈ {0, 1, 1e3, 1e6, 1e12}, h ∈ {1e-6 … 1e-1}, E = ½kx² + ½mv² never increases. */
 export function expectSpringEnergyNeverIncreases(options: PhysicsWorldOptions): void {
   for (const k of [1e3, 1e6, 1e9, 1e12, 1e15]) {
     for (const b of [0, 1, 1e3, 1e6, 1e12]) {
@@ -82,7 +82,7 @@ export function expectSpringEnergyNeverIncreases(options: PhysicsWorldOptions): 
 }
 
 /**
- * Digest T6 (i): a spring joint (k, 3) duplicated equals one joint (2k, 6) over `steps` steps of 1e-2 s
+ * Redundant constraints: a spring joint (k, 3) duplicated equals one joint (2k, 6) over `steps` steps of 1e-2 s
  * (velocities to 1e-12 of the run's velocity scale), and for k ≤ `forceKMax` the two rows share the
  * force (to 1e-9 relative + `forceAbsTol` N).
  */

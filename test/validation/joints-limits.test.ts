@@ -1,12 +1,12 @@
 /**
  * Soft joint limits: Drumwright's unilateral spring-damper (Drumwright 2019 §5.4, Fig. 6;
- * digest §1.7, §3.5, §5.2 T5 and T7). A limit with a finite stiffness
+ * §5.2–§5.4, eq. 68 and eqs. 83–85). A limit with a finite stiffness
  * k and damping b is a unilateral row solved with the implicit spring law
  *
  *   γ = 1/(h(hk + b)),  β = k/(hk + b),  Δλ = −(J v + β C + γ λ)/(W + γ),  λ ≥ 0,
  *
  * so a single row takes exactly λ = max(0, c/a) per step with c = −k φ0 − (hk + b)(G v0 + h G M⁻¹ f),
- * a = 1 + (h²k + hb) W (digest §2.3). The fast mode does the same per substep. Plus the ball joint's swing
+ * a = 1 + (h²k + hb) W (Drumwright 2019 §5.3, eqs. 83–85 with one row). The fast mode does the same per substep. Plus the ball joint's swing
  * cone and twist limits (`swingLimit`, `twistLimit`).
  */
 import { describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ import '../../plugin/accurate'; // registers the accurate solver 'lcp'
 const g = 9.81;
 
 describe('T5: range-of-motion limit restitution (pendulum as a hinge, θ ≥ 0, k = 1e12, b = 0, accurate mode)', () => {
-  // The digest's minimal-coordinate pendulum (m = L = 1, g = 9.81, θ = 0 hanging down) realised as a hinge
+  // The minimal-coordinate pendulum of Drumwright 2019 §5.4 (m = L = 1, g = 9.81, θ = 0 hanging down) realised as a hinge
   // to the world with a point-like bob: the limit row's W in the space the hinge leaves free is exactly
   // 1/(m L² + I) (I = the bob's own inertia about the hinge axis), ω = sqrt(k W).
   const m = 1, L = 1, I = 1e-6, k = 1e12, vImpact = 4.4294;
@@ -98,7 +98,7 @@ describe('T7: a particle on a unilateral spring (6-DoF joint to the world, soft 
     return { w, p, j };
   }
 
-  /** Drumwright's unilateral step for one row, closed form (digest §2.3): φ = y, G = 1, W = 1/m, f = −m g. */
+  /** Drumwright's unilateral step for one row, closed form (Drumwright 2019 eqs. 83–85): φ = y, G = 1, W = 1/m, f = −m g. */
   function closedForm(y: number, v: number, hs: number): number {
     const c = -k * y - (hs * k + b) * (v - hs * g);
     const a = 1 + (hs * hs * k + hs * b) / m;

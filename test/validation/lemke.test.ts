@@ -6,7 +6,7 @@
  * - CPS §4.9: the lexicographic minimum-ratio rule on a degenerate LCP where the plain minimum-ratio rule
  *   with smallest-index tie-breaking provably cycles (the cycle was also reproduced in exact rational
  *   arithmetic by an independent script while writing this test; the basis sequence is asserted below).
- * - Stewart & Trinkle 1996 eq. 17 (Stewart & Trinkle 1996, digest §A4/§A5): a
+ * - Stewart & Trinkle 1996 eq. 17 (Stewart & Trinkle 1996, eqs. 17–19): a
  *   particle on a plane with a k = 4 polyhedral friction cone, closed-form impulses.
  */
 import { describe, expect, it } from 'vitest';
@@ -302,7 +302,7 @@ describe('CPS §4.9 degenerate LCPs (zeros in q, repeated rows, ties in the rati
     }
   });
 
-  it('box resting flat on a plane, 4 corner contacts with dependent normals (digest Part E pitfall), all gaps 0: ties everywhere', () => {
+  it('box resting flat on a plane, 4 corner contacts with dependent normals (Stewart & Trinkle 1996 assume independent normals), all gaps 0: ties everywhere', () => {
     // Generalized velocity (vy, ωx, ωz) of a 1 kg, 0.2 m cube; contact i at corner (±0.1, −0.1, ±0.1), normal +y.
     // Normal Jacobian row: [1, r_z, −r_x] (vy + (ω × r)_y). M = J W Jᵀ, W = diag(1/m, 1/I, 1/I); q = −g h for all.
     const m = 1, I = m * (0.2 * 0.2 + 0.2 * 0.2) / 12, g = 9.81, h = 0.01;
@@ -414,7 +414,7 @@ describe('CPS §4.4 termination: secondary ray, pivot cap, trivial', () => {
 // ---------------------------------------------------------------- Stewart–Trinkle
 
 /**
- * Stewart & Trinkle 1996 eq. 17 (digest §A4) for a particle of mass m on the plane y = 0 (y up):
+ * Stewart & Trinkle 1996 eq. 17 for a particle of mass m on the plane y = 0 (y up):
  * generalized velocity v = (vx, vy, vz), normal n = (0, 1, 0), k = 4 friction directions
  * D = [+x, +z, −x, −z], e = 1₄. Unknowns z = [β₁..β₄, c_n, λ] (impulses N·s, λ in m/s):
  *
@@ -459,7 +459,7 @@ function stewartTrinkleParticle(m: number, mu: number, h: number, v: number[], g
   return { N, b, size, vPlus, friction };
 }
 
-describe('Stewart–Trinkle 1996 eq. 17 (digest §A4, §A5): particle on a plane, k = 4 polyhedral friction cone', () => {
+describe('Stewart–Trinkle 1996 eqs. 17–19: particle on a plane, k = 4 polyhedral friction cone', () => {
   const ws = new LemkeWorkspace(6);
   const m = 2, mu = 0.5, h = 0.01, g = 9.81;
 

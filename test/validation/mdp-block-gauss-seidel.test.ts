@@ -1,6 +1,6 @@
 /**
  * The maximum-dissipation friction law as a world option (Preclik, Eibl & Rüde 2018,
- * digest §2.3, §5.2): nonlinear block Gauss–Seidel with the exact
+ * §3.1, eq. 5): nonlinear block Gauss–Seidel with the exact
  * single-contact solve.
  */
 import { describe, expect, it } from 'vitest';
@@ -37,7 +37,7 @@ function granularColumn(options: PhysicsWorldOptions): number[][] {
 }
 
 describe('friction: "max-dissipation" (Preclik, Eibl & Rüde)', () => {
-  it('a granular column of spheres: MDP and Coulomb give the same trajectories (digest §1.5: uncoupled contacts)', () => {
+  it('a granular column of spheres: MDP and Coulomb give the same trajectories (Preclik, Eibl & Rüde 2018 §3.2: uncoupled contacts)', () => {
     const mdp = granularColumn({ friction: 'max-dissipation' });
     const coulomb = granularColumn({ friction: 'coulomb', pgs: { blockSolve: 'exact' } });
     let moved = 0;

@@ -1,7 +1,7 @@
 /**
  * Seeded random inputs of the maximum-dissipation tests: mulberry32 (`scenes/prng.ts`), standard normals
  * (Box–Muller) and random SPD 3×3 Delassus blocks with eigenvalues e^U(−2, 2) and a uniformly random
- * eigenbasis (digest T6).
+ * eigenbasis.
  */
 import { createRandom } from '../../scenes/prng';
 

@@ -1,7 +1,7 @@
 /**
  * Validation of the warm start of the exact single-contact MDP solver (`systems/solve/mdp/single-contact.ts`,
  * `mdpWarmStart`): with a guess (the previous impulse of a Gauss–Seidel sweep), the sliding case runs a
- * local Newton on the KKT system of the convex reduced problem (paper §3.2, digest §1.6) and accepts it
+ * local Newton on the KKT system of the convex reduced problem (paper §3.2) and accepts it
  * only with a certificate (λ ≥ 0, residuals at the rounding level, forward error bound); otherwise the
  * full root isolation answers. The answer must not depend on the guess: it equals the cold answer (no
  * guess) to 1e-10 relative for good, exact, bad and adversarial guesses.

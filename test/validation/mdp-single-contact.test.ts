@@ -1,6 +1,6 @@
 /**
  * Validation of the exact single-contact solver (`systems/solve/mdp/single-contact.ts`) against
- * Preclik, Eibl & Rüde (Preclik, Eibl & Rüde 2018, §3.2, §4.1 Table 1, §4.2) and digest (§3.1, §3.2, §5.2 T1/T2/T4/T5/T6).
+ * Preclik, Eibl & Rüde (Preclik, Eibl & Rüde 2018, §3.2, §4.1 Table 1, §4.2), with fixtures re-computed independently (V1–V9).
  *
  * Conventions: A is the 3×3 Delassus block in the contact frame (n, t, o), row-major, unit 1/kg;
  * b = −(free relative contact velocity), m/s; impulses x in N·s; energies ½xᵀAx − xᵀb in J.
@@ -93,7 +93,7 @@ function velocityScale(A: ArrayLike<number>, b: ArrayLike<number>, x: ArrayLike<
 }
 
 /**
- * Optimality certificate of the MDP problem (digest §1.6 / §5.2 T6a), by case. Returns nothing; fails
+ * Optimality certificate of the MDP problem (paper §3.2), by case. Returns nothing; fails
  * the test with a message on violation. `tol` is relative to the velocity scale.
  */
 function checkMdpCertificate(A: number[], b: number[], mu: number, x: Float64Array, status: number, tol: number): void {
@@ -173,7 +173,7 @@ function boundaryScanMin(A: number[], b: number[], mu: number, K: number): numbe
 
 /**
  * The left side of paper Eq. 8, c0 + c1 cos(α+φ1) + c2 cos(2α+φ2), with the constants of Appendix A
- * transcribed literally (digest §1.6), independent of the solver's own (compact-form) coefficients.
+ * transcribed literally, independent of the solver's own (compact-form) coefficients.
  * Returns g and its scale c0 + c1 + c2.
  */
 function appendixA(A: number[], b: number[], mu: number): { g: (al: number) => number; scale: number } {
@@ -217,7 +217,7 @@ function paperEq9(A: number[], b: number[], mu: number): Vec3 {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// T1: single-contact fixtures (digest §5.2 T1), 1e-9 relative
+// Single-contact fixtures (re-computed independently), 1e-9 relative
 // ---------------------------------------------------------------------------------------------------
 
 const A_BASE = [1.0, 0.2, -0.1, 0.2, 2.0, 0.3, -0.1, 0.3, 0.5];
@@ -240,7 +240,7 @@ const FIXTURES: Fixture[] = [
   { id: 'V10 slide, sphere-like', A: [1, 0, 0, 0, 3.5, 0, 0, 0, 3.5], b: [1, -2, 0], mu: 0.3, status: SingleContactCase.Slide, x: [1.0, -0.3, 0], energy: -0.9425 },
 ];
 
-describe('MDP single contact: digest §5.2 T1 fixtures (x* and energy to 1e-9)', () => {
+describe('MDP single contact: reference fixtures (x* and energy to 1e-9)', () => {
   it.each(FIXTURES)('$id', (f) => {
     const r = solve(f.A, f.b, f.mu);
     expect(r.status).toBe(f.status);
@@ -256,7 +256,7 @@ describe('MDP single contact: digest §5.2 T1 fixtures (x* and energy to 1e-9)',
     expect(norm3(postVelocity(f.A, f.b, r.x))).toBeLessThanOrEqual(1e-14);
   });
 
-  it('V8: x0_n = −0.19440 < 0 although b_n > 0 (digest §4.2-11): slides, x_n > 0', () => {
+  it('V8: x0_n = −0.19440 < 0 although b_n > 0: slides, x_n > 0', () => {
     const f = FIXTURES[8];
     // x0 = A⁻¹b by Cramer's rule, independent of the solver
     const [a, bb, c, , e, ff, , , i] = f.A;
@@ -284,7 +284,7 @@ describe('MDP single contact: digest §5.2 T1 fixtures (x* and energy to 1e-9)',
     checkCoulombCertificate(A, b, mu, c.x, 1e-10);
   });
 
-  it('Coulomb comparisons on V4, V5, V8 (digest T1): energies to 1e-9, MDP strictly lower', () => {
+  it('Coulomb comparisons on V4, V5, V8: energies to 1e-9, MDP strictly lower', () => {
     const cases: [Fixture, number, number[] | null][] = [
       [FIXTURES[3], -1.0137303359, null],
       [FIXTURES[4], -2.2959183673, [0.7142857143, 0, 1.4285714286]],
@@ -297,7 +297,7 @@ describe('MDP single contact: digest §5.2 T1 fixtures (x* and energy to 1e-9)',
       if (xC) expectVec(c.x, xC, 1e-9);
       checkCoulombCertificate(f.A, f.b, f.mu, c.x, 1e-10);
       expect(solve(f.A, f.b, f.mu).energy).toBeLessThan(c.energy);
-      // a single Coulomb solution in each of these (digest T1 "has a single Coulomb solution")
+      // a single Coulomb solution in each of these ("has a single Coulomb solution")
       const all = new Float64Array(3 * MAX_COULOMB_SOLUTIONS);
       expect(enumerateCoulombSolutions(f.A, f.b, f.mu, all)).toBe(1);
     }
@@ -329,7 +329,7 @@ function checkMdpCertificateOrRay(A: number[], b: number[], mu: number, x: Float
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The paper's Eq. 9 ray rule vs. the energy choice (digest §1.6 pitfall, §4.2-1, T6e)
+// The paper's Eq. 9 ray rule vs. the energy choice (Eq. 9 is only right for isotropic Â)
 // ---------------------------------------------------------------------------------------------------
 
 describe('b_n = 0 rays: both rays by energy, not the paper Eq. 9 side rule', () => {
@@ -358,7 +358,7 @@ describe('b_n = 0 rays: both rays by energy, not the paper Eq. 9 side rule', () 
       expect(r.energy).toBeLessThanOrEqual(ePaper + 1e-12 * Math.abs(ePaper));
       if (r.energy < ePaper - 1e-9 * Math.max(1, Math.abs(ePaper))) paperWorse++;
     }
-    // digest: 307 of 7,766 (≈ 4 %) random anisotropic cases; the exact rate depends on the sampling
+    // reference: 307 of 7,766 (≈ 4 %) random anisotropic cases; the exact rate depends on the sampling
     expect(paperWorse).toBeGreaterThan(0);
     expect(paperWorse / n).toBeLessThan(0.2);
   });
@@ -380,7 +380,7 @@ describe('b_n = 0 rays: both rays by energy, not the paper Eq. 9 side rule', () 
 });
 
 // ---------------------------------------------------------------------------------------------------
-// Table 1 (paper §4.1; digest §3.1, T2)
+// Table 1 (paper §4.1)
 // ---------------------------------------------------------------------------------------------------
 
 /** The six-mass-point body of §4.1: A and b in the frame (n, t = n×e_x, o = n×t), optionally normalised. */
@@ -403,7 +403,7 @@ function table1(normalise: boolean) {
 describe('Table 1 (paper §4.1): six-mass-point body, μ = 3.7', () => {
   const MDP_PAPER = [1.603097763685, -1.081861345142, -5.831964868941];
   const MDP_ORTHO = [2.778286827957, -1.050903073957, -10.225802580737];
-  // reproduced Coulomb solutions x, post-impulse velocities Ax − b, energies (digest §3.1)
+  // reproduced Coulomb solutions x, post-impulse velocities Ax − b, energies (paper §4.1, Table 1)
   const COULOMB_PAPER = [
     { x: [0.1199453812, -0.4390162558, -0.0649716284], s: [0, 0.4027536850, 0.0596049973], e: -0.2517028593, printed: { x: [0.12, -0.44, -0.065], e: -0.252 } },
     { x: [0.2919727865, -0.8870891268, -0.6165383044], s: [0, 0.0822579005, 0.0571702943], e: -0.3925678058, printed: { x: [0.29, -0.89, -0.62], e: -0.393 } },
@@ -415,7 +415,7 @@ describe('Table 1 (paper §4.1): six-mass-point body, μ = 3.7', () => {
     { x: [2.6779821419, -0.9671866345, -9.8612166875], e: -0.7452996213 },
   ];
 
-  it('the paper-frame A and b built from the setup match the digest to 1e-12', () => {
+  it('the paper-frame A and b built from the setup match the re-computed setup to 1e-12', () => {
     const { A, b, tLen } = table1(false);
     expectVec(A, [0.861990700792, 0.067283787288, 0.214186224567, 0.067283787288, 0.720423648536,
       0.016803312597, 0.214186224567, 0.016803312597, 0.057566013870], 1e-12);
@@ -442,7 +442,7 @@ describe('Table 1 (paper §4.1): six-mass-point body, μ = 3.7', () => {
     const { g, scale } = appendixA(A, b, 3.7);
     const alStar = Math.atan2(r.x[2], r.x[1]);
     expect(Math.abs(g(alStar))).toBeLessThanOrEqual(1e-12 * scale);
-    // all sign changes of g on a fine grid, refined by bisection: the digest lists −2.39924, −1.98482,
+    // all sign changes of g on a fine grid, refined by bisection: the reference lists −2.39924, −1.98482,
     // −1.75422 (= α*) and −1.06423
     const roots: number[] = [];
     const K = 100000;
@@ -527,7 +527,7 @@ describe('Table 1 (paper §4.1): six-mass-point body, μ = 3.7', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------
-// Painlevé rod (paper §4.2; digest §3.2, T4, T5)
+// Painlevé rod (paper §4.2)
 // ---------------------------------------------------------------------------------------------------
 
 /**
@@ -556,7 +556,7 @@ const lambda0 = (th: number): Vec3 => [3 * Math.sin(2 * th) / 8, (5 + 3 * Math.c
 describe('Painlevé rod (paper §4.2): an impulse exactly when μ ≥ μ*(θ0)', () => {
   const B = [0, 1, 0];
 
-  it('the block is Eq. 2 with the corrected (3,3) entry 4/m (digest typo ledger)', () => {
+  it('the block is Eq. 2 with the corrected (3,3) entry 4/m (a typo of the paper)', () => {
     const th = 0.7, c = Math.cos(th), s = Math.sin(th);
     expectVec(painleve(th), [1 + 3 * c * c, -3 * s * c, 0, -3 * s * c, 1 + 3 * s * s, 0, 0, 0, 4], 1e-14);
   });
@@ -566,7 +566,7 @@ describe('Painlevé rod (paper §4.2): an impulse exactly when μ ≥ μ*(θ0)',
     { th: Math.PI / 4, mu: 2.0, lam: [0.375, 0.625, 0], dT: -0.3125 },
     { th: 0.5 * Math.acos(-3 / 5), mu: 1.3, lam: [0, 0, 0], dT: 0 },
     { th: 0.5 * Math.acos(-3 / 5), mu: 1.4, lam: [0.3, 0.4, 0], dT: -0.2 },
-  ])('digest oracle θ0 = $th, μ = $mu → Λ (n,t,o) = $lam', ({ th, mu, lam, dT }) => {
+  ])('reference oracle θ0 = $th, μ = $mu → Λ (n,t,o) = $lam', ({ th, mu, lam, dT }) => {
     const A = painleve(th);
     const r = solve(A, B, mu);
     expect(r.status).toBe(lam[0] === 0 ? SingleContactCase.GrazingPoint : SingleContactCase.Stick);
@@ -628,7 +628,7 @@ describe('Painlevé rod (paper §4.2): an impulse exactly when μ ≥ μ*(θ0)',
     expect(Array.from(all.subarray(0, 3))).toEqual([0, 0, 0]);
   });
 
-  it('time-step version (digest T5, θ0 = π/4, g0 = 9.81): b = (g0 δt, 1, 0)', () => {
+  it('time-step version (θ0 = π/4, g0 = 9.81): b = (g0 δt, 1, 0)', () => {
     const A = painleve(Math.PI / 4), g0 = 9.81;
     const slide = solve(A, [g0 * 0.01, 1, 0], 1.5);
     expect(slide.status).toBe(SingleContactCase.Slide);
@@ -647,13 +647,13 @@ describe('Painlevé rod (paper §4.2): an impulse exactly when μ ≥ μ*(θ0)',
 });
 
 // ---------------------------------------------------------------------------------------------------
-// Oracle-free optimality on random contacts (digest §5.2 T6)
+// Oracle-free optimality on random contacts
 // ---------------------------------------------------------------------------------------------------
 
 /** Contacts in the hard-regime test: rare polish/selection defects there show up at a few per 10⁴. */
 const HARD_CASES = 6000;
 
-describe('random contacts: optimality conditions of both laws (digest §5.2 T6, no reference solver)', () => {
+describe('random contacts: optimality conditions of both laws (no reference solver)', () => {
   const N = 1000;
   const R = rng(0x5eed002);
   const problems: { A: number[]; b: number[]; mu: number }[] = [];
@@ -671,7 +671,7 @@ describe('random contacts: optimality conditions of both laws (digest §5.2 T6, 
       const r = solve(A, b, mu);
       hits.set(r.status, (hits.get(r.status) ?? 0) + 1);
       checkMdpCertificate(A, b, mu, r.x, r.status, 1e-10);
-      // MDP dissipates at least as much as a frictionless inelastic impact (digest §1.4)
+      // MDP dissipates at least as much as a frictionless inelastic impact (paper §2, Eq. 3)
       if (b[0] > 0) expect(r.energy).toBeLessThanOrEqual(-b[0] * b[0] / (2 * A[0]) + 1e-12 * Math.abs(r.energy));
     }
     for (const c of [SingleContactCase.Separating, SingleContactCase.Frictionless, SingleContactCase.Stick,
@@ -791,7 +791,7 @@ describe('random contacts: optimality conditions of both laws (digest §5.2 T6, 
 });
 
 // ---------------------------------------------------------------------------------------------------
-// MDP = Coulomb without normal–tangential coupling (digest §1.5, finding 7)
+// MDP = Coulomb without normal–tangential coupling (paper §3.2)
 // ---------------------------------------------------------------------------------------------------
 
 describe('the two laws coincide without normal–tangential coupling (A_nt = A_no = 0)', () => {

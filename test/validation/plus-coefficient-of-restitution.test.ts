@@ -1,6 +1,6 @@
 /**
  * The velocity-dependent Poisson COR of PLUS (`systems/solve/plus/coefficient-of-restitution.ts`;
- * Uchida, Sherman & Delp 2015 §2c, Fig. 2; digest §1.4 and §5.2 U1) and the PLUS material columns that carry it from the
+ * Uchida, Sherman & Delp 2015 §2c, Fig. 2) and the PLUS material columns that carry it from the
  * collider to the rows: `components/collider.ts` → narrowphase pair rule (`components/contact.ts`) →
  * `systems/assembly/constraint-problem.ts`, with validation in `plugin/bodies.ts`.
  */
@@ -14,7 +14,7 @@ import { updateBroadphase } from '../../systems/broadphase/broadphase';
 import { updateContacts } from '../../systems/narrowphase/narrowphase';
 import { assembleContacts, gatherBodies } from '../../systems/assembly/assembly';
 
-describe('COR curve (Fig. 2; digest U1)', () => {
+describe('COR curve (Fig. 2)', () => {
   const e = (v: number) => coefficientOfRestitution(v, 0.01, 0.1, 1, 0.373);
 
   it('U1: v_capture 0.01, v_plastic 0.1, e_min 0.373: 0 / 0.9373 / 0.6865 / 0.373 / 0.373', () => {

@@ -198,7 +198,7 @@ export function worldImpulse(s: Scene, imp: Float64Array, c: number): V3 {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The paper's scenes (Uchida, Sherman & Delp 2015 §4, Table A1; digest §3). z is up in the paper; the rows do not care
+// The paper's scenes (Uchida, Sherman & Delp 2015 §4, Table A1). z is up in the paper; the rows do not care
 // which axis is up, so the scenes are built z-up exactly as printed. Body 0 is the static ground.
 // ---------------------------------------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 /**
- * Randomised properties of the PLUS impact phase (`systems/solve/plus/plus-impact.ts`), digest §5.2 "Properties" (R1 energy, R2 no approach left, R3 friction cone,
+ * Randomised properties of the PLUS impact phase (`systems/solve/plus/plus-impact.ts`) (R1 energy, R2 no approach left, R3 friction cone,
  * R5 momentum) and §4.3 pitfall 15 (energy non-increase is checked, not assumed), plus the budget
  * fallback (`poisson-fallback.ts`), which must keep R1 and R2.
  * Seeded PRNG: the cases are the same on every run.
@@ -42,7 +42,7 @@ function check(s: Scene, opts: Partial<PlusOptions> = {}): Outcome {
 
 const CASES = 240;
 
-describe('R1–R3 on random impacts (Uchida, Sherman & Delp 2015 digest §5.2)', () => {
+describe('R1–R3 on random impacts (Uchida, Sherman & Delp 2015)', () => {
   // Stacks ping-pong between the two levels for dozens of rounds (up to ~240 with these seeds) as the
   // approach decays geometrically, so there the default 10-round cap is reached and the fallback ends
   // the impact; the properties must hold either way.

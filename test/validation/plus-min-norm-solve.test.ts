@@ -1,7 +1,7 @@
 /**
  * SOLVE_MIN_NORM of PLUS (`systems/solve/plus/min-norm-solve.ts`, `complete-orthogonal.ts`):
- * the minimum-norm (load-spreading) solution of redundant contacts (Uchida, Sherman & Delp 2015 §3a, Table 1; digest
- * §1.8, §5.2 U4, M2, M3), the complete orthogonal factorization against ml-matrix's pseudoinverse, and
+ * the minimum-norm (load-spreading) solution of redundant contacts (Uchida, Sherman & Delp 2015 §3a,
+ * Table 1), the complete orthogonal factorization against ml-matrix's pseudoinverse, and
  * the 'cod' and 'svd' (ml-matrix) paths giving the same impacts.
  */
 import { describe, expect, it } from 'vitest';
@@ -104,7 +104,7 @@ describe('load spreading by the minimum-norm solution', () => {
 
 describe("'cod' (default) and 'svd' (ml-matrix) give the same impacts", () => {
   /** `friction = false`: skip the per-point friction impulses, which are not unique when impending
-   * points are rigidly tied (Example 2's last interval; digest §3.2, pitfall 4). */
+   * points are rigidly tied (Example 2's last interval, paper §4b). */
   const compare = (make: () => Scene, tol: number, friction = true) => {
     const a = make(), b = make();
     const sa = createPlusImpactPhase({ maxDirectionChange: 0.15 }).resolve(contactsOnly(a.problem), a.bodies, CTX);

@@ -1,7 +1,7 @@
 /**
  * The accurate mode ('lcp', Stewart–Trinkle time stepping) against
- * closed forms: resting contact and the Coulomb incline (digest
- * §F2 T000-5). dt = 1/60 s, default options (k = 8 friction directions).
+ * closed forms: resting contact and the Coulomb incline (stick
+ * for tan α < μ, else slide at g (sin α − μ cos α)). dt = 1/60 s, default options (k = 8 friction directions).
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -43,7 +43,7 @@ describe('Stewart–Trinkle resting contact (Stewart & Trinkle 1996 §3: the Φ/
   }
 });
 
-describe('Stewart–Trinkle box on a 30° incline (digest §F2 T000-5, Coulomb stick / slip)', () => {
+describe('Stewart–Trinkle box on a 30° incline (Coulomb stick / slip, one friction edge along the slope)', () => {
   const theta = Math.PI / 6;
   /** A static ramp tilted by θ about z (top face through the origin) and a unit box resting on it. */
   function incline(mu: number) {

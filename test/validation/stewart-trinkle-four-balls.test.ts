@@ -1,9 +1,9 @@
 /**
- * Seed 000 (Stewart & Trinkle 1996, §4, Figs. 6–8 and Table I): four balls on a table, in 'lcp' mode
- * (k = 8). Parameters, metric definitions and the re-computation: digest §D2; pass criteria §F2 T000-2 and T000-3. Scene:
+ * Stewart & Trinkle 1996, §4, Figs. 6–8 and Table I: four balls on a table, in 'lcp' mode
+ * (k = 8). Parameters and metric definitions from the paper; an independent re-computation gives the reference values. Scene:
  * `scenes/stewart-trinkle.ts` (`buildFourBalls`, paper frame z up ↔ engine frame y up).
  *
- * Table I metrics (digest §D2, the reconstruction that reproduces the table), over t ∈ [0, 1] s with the
+ * Table I metrics (the reconstruction that reproduces the table), over t ∈ [0, 1] s with the
  * h = 0.00125 run as "exact":
  * - state per ball q = [centre (3), φ (3)] with φ^{l+1} = φ^l + h ω^{l+1} (world-frame ω), n = 24;
  * - velocity error = ∫ ‖v_h(t) − v(t)‖_∞ dt, v_h = v^{l+1} on (t_l, t_{l+1}], on the h = 0.00125 grid;
@@ -13,13 +13,13 @@
  *
  * Result against the paper (see also the test "Table I"): the velocity errors and variations are within
  * 10 % at every h (variation within 1 %), the position errors at h = 0.02, 0.01, 0.005 within 10 %, but
- * the position error at h = 0.0025 comes out 0.0335 against the paper's 0.0298 (+12 %). The digest's
+ * the position error at h = 0.0025 comes out 0.0335 against the paper's 0.0298 (+12 %). An
  * independent re-computation finds the same: 0.0331 (+11 %, fixed-point variant) and 0.0342 (+15 %,
- * single LCP), and sets ±20 % for the position error (§F2 T000-2 (c)), noting that the error norms depend
+ * single LCP), and sets ±20 % for the position error, noting that the error norms depend
  * on the tangent basis, the linearization point and LCP non-uniqueness. We could not find a faithful
  * variant that brings it within 10 % (the rows' tangent basis rotated to the paper's n̂ × ẑ, warm start and
  * active-set heuristic on or off: no change), so that entry is checked against the defensible part: the
- * digest's ±20 % and the first-order convergence the paper states ("roughly of order h").
+ * re-computation's ±20 % and the first-order convergence the paper states ("roughly of order h").
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -103,7 +103,7 @@ function simulate(h: number): BallRun {
   return run;
 }
 
-/** Table I metrics of `run` against the reference run (digest §D2 definitions, file header). */
+/** Table I metrics of `run` against the reference run (definitions in the file header). */
 function tableMetrics(run: BallRun, ref: BallRun): { velocityError: number; positionError: number; variation: number } {
   const m = Math.round(run.h / ref.h);
   let velocityError = 0, positionError = 0;
@@ -128,7 +128,7 @@ function tableMetrics(run: BallRun, ref: BallRun): { velocityError: number; posi
   return { velocityError, positionError, variation };
 }
 
-describe('Stewart & Trinkle 1996 four balls on a table (Stewart & Trinkle 1996 §4, Table I; digest §D2, §F2 T000-2/3)', () => {
+describe('Stewart & Trinkle 1996 four balls on a table (Stewart & Trinkle 1996 §4, Table I)', () => {
   const runs = H.map(simulate);
   const ref = runs[runs.length - 1];
   const metrics = runs.slice(0, -1).map((r) => tableMetrics(r, ref));
@@ -141,7 +141,7 @@ describe('Stewart & Trinkle 1996 four balls on a table (Stewart & Trinkle 1996 �
     }
   });
 
-  it('event times: the thrown ball lands at ≈ 0.42 s and hits the line at ≈ 0.59 s (digest ranges, h ≤ 0.005)', () => {
+  it('event times: the thrown ball lands at ≈ 0.42 s and hits the line at ≈ 0.59 s (reference ranges, h ≤ 0.005)', () => {
     for (const r of runs.filter((x) => x.h <= 0.005)) {
       expect(r.touchdown).toBeGreaterThanOrEqual(0.42);
       expect(r.touchdown).toBeLessThanOrEqual(0.435);
@@ -161,7 +161,7 @@ describe('Stewart & Trinkle 1996 four balls on a table (Stewart & Trinkle 1996 �
     expect(Math.abs(refVariation / TABLE_I[0.00125][2] - 1)).toBeLessThan(0.01);
   });
 
-  it('Table I: position error within 10 % at h = 0.02, 0.01, 0.005; at h = 0.0025 within the digest\'s ±20 % (file header)', () => {
+  it('Table I: position error within 10 % at h = 0.02, 0.01, 0.005; at h = 0.0025 within ±20 % (file header)', () => {
     metrics.forEach((m, i) => {
       const pe = TABLE_I[H[i]][1];
       expect(Math.abs(m.positionError / pe - 1)).toBeLessThan(H[i] === 0.0025 ? 0.2 : 0.1);
@@ -175,16 +175,16 @@ describe('Stewart & Trinkle 1996 four balls on a table (Stewart & Trinkle 1996 �
     }
   });
 
-  it('dissipativity (Stewart & Trinkle 1996 §3.3, eq. 24; digest T000-3): E = ½ vᵀM v + m g z never increases over a step', () => {
+  it('dissipativity (Stewart & Trinkle 1996 §3.3, eq. 24): E = ½ vᵀM v + m g z never increases over a step', () => {
     for (const r of runs) expect(r.maxEnergyGain).toBeLessThanOrEqual(1e-12 * r.energy0);
   });
 
-  it('the narrative of the collision at h = 0.00125 (paper §4, Fig. 6; digest §D2 and §F2 T000-2 (g))', () => {
+  it('the narrative of the collision at h = 0.00125 (paper §4, Fig. 6)', () => {
     const l0 = Math.round(ref.collision / ref.h) - 1; // the collision step
     const zMax = (ball: number, from: number) => Math.max(...ref.Q.slice(from).map((q) => q[6 * ball + 2]));
     const r = FOUR_BALLS.radius;
-    // The thrown ball is lifted by the friction impulse (digest: ≈ 3 mm); the first stationary ball stays
-    // on the table and gets backspin (ω_y < 0, digest ≈ −1.55); the second one jumps a little (≈ 0.4 mm).
+    // The thrown ball is lifted by the friction impulse (reference: ≈ 3 mm); the first stationary ball stays
+    // on the table and gets backspin (ω_y < 0, reference ≈ −1.55); the second one jumps a little (≈ 0.4 mm).
     expect(zMax(0, l0) - r).toBeGreaterThan(1e-3);
     expect(zMax(1, 0) - r).toBeLessThan(1e-9);
     expect(ref.V[l0 + 1][6 * 1 + 4]).toBeLessThan(0);
@@ -201,15 +201,15 @@ describe('Stewart & Trinkle 1996 four balls on a table (Stewart & Trinkle 1996 �
     for (let a = 0; a < 4; a++) for (let b = a + 1; b < 4; b++) expect(Math.abs(dirs[a] - dirs[b])).toBeGreaterThan(1e-3);
   });
 
-  it("agrees with the digest's independent re-computation of the state at t = 1 s (h = 0.00125, §D2 table)", () => {
-    const digest = [
+  it('agrees with an independent re-computation of the state at t = 1 s (h = 0.00125)', () => {
+    const reference = [
       { c: [0.9062, 0.1579, 0.1], v: [0.2359, 0.2531, 0], w: [-2.5309, 2.3588, -1.9645] },
       { c: [1.0559, -0.0144, 0.1], v: [0.1305, -0.0334, 0], w: [0.3344, 1.3050, -0.8477] },
       { c: [1.2657, -0.0166, 0.1], v: [0.1555, -0.0390, 0], w: [0.3899, 1.5551, 0.8751] },
       { c: [1.4681, 0.0030, 0.1], v: [0.1615, 0.0070, 0], w: [-0.0702, 1.6147, -0.2417] },
     ];
     const q = ref.Q[ref.Q.length - 1], v = ref.V[ref.V.length - 1];
-    digest.forEach((d, b) => {
+    reference.forEach((d, b) => {
       for (let k = 0; k < 3; k++) {
         expect(Math.abs(q[6 * b + k] - d.c[k])).toBeLessThan(2e-3); // m
         expect(Math.abs(v[6 * b + k] - d.v[k])).toBeLessThan(5e-3); // m/s

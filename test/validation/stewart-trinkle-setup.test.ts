@@ -1,7 +1,7 @@
 /**
- * The accurate mode as a world option (DESIGN.md "Solvers, per world"): creating a world in 'lcp' mode
+ * The accurate mode as a world option (`docs/architecture.md`, "Solvers, per world"): creating a world in 'lcp' mode
  * and switching to it with `setSolver` give the same simulation; the options are validated with typed
- * errors; the impact-phase hook runs first on the pre-force velocities (digest §6.3, steps 3–4); the documented fallback after a Lemke failure (digest §C1: "log it and fall back: re-solve with slightly regularized data")
+ * errors; the impact-phase hook runs first on the pre-force velocities (as Simbody's semi-explicit Euler stepper orders it); the documented fallback after a Lemke failure (Cottle, Pang & Stone 1992: "log it and fall back: re-solve with slightly regularized data")
  * is taken and counted.
  */
 import { describe, expect, it } from 'vitest';
@@ -30,7 +30,7 @@ function snapshot(w: PhysicsWorld, ids: number[]): number[] {
   return ids.flatMap((e) => [...getPosition(w, e), ...getOrientation(w, e), ...getLinearVelocity(w, e), ...getAngularVelocity(w, e)]);
 }
 
-describe('Stewart–Trinkle mode selection (DESIGN.md: solvers, per world)', () => {
+describe('Stewart–Trinkle mode selection (docs/architecture.md: solvers, per world)', () => {
   it("gives the same result bitwise whether created in 'lcp' mode or switched with setSolver before the first step", () => {
     const a = createPhysicsWorld({ solver: 'lcp', lcp: { frictionDirections: 8 } });
     const b = createPhysicsWorld();
@@ -65,7 +65,7 @@ describe('Stewart–Trinkle mode selection (DESIGN.md: solvers, per world)', () 
   });
 });
 
-describe('impact-phase hook (seed-004 digest §6.3: impact phase first, on the pre-force velocities)', () => {
+describe('impact-phase hook (Uchida, Sherman & Delp 2015 with time stepping: impact phase first, on the pre-force velocities)', () => {
   it('is called once per step, before gravity is applied, and its velocity changes are kept', () => {
     const seen: number[] = [];
     const impactPhase: ImpactPhase = {
@@ -88,7 +88,7 @@ describe('impact-phase hook (seed-004 digest §6.3: impact phase first, on the p
   });
 });
 
-describe('Lemke failure fallback (digest §C1: regularise and retry, then a projected solve)', () => {
+describe('Lemke failure fallback (regularise and retry, then a projected solve)', () => {
   it('with a pivot cap of 1, every LCP takes the regularised retry and then the projected fallback; the box still rests', () => {
     const w = createPhysicsWorld({ solver: 'lcp', lcp: { maxPivots: 1, warmStart: false }, sleep: false });
     addBody(w, { type: 'static', collider: { shape: 'plane' } });

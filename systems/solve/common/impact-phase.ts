@@ -1,10 +1,10 @@
 /**
  * The hook through which an impact phase (the PLUS model of Uchida, Sherman & Delp 2015, written
  * separately) runs inside the accurate solver. The Stewart–Trinkle step itself is purely inelastic
- * (digest §A10: no restitution); restitution lives only in the impact
+ * (Stewart & Trinkle 1996: no restitution); restitution lives only in the impact
  * phase, which the `'lcp'` solver calls FIRST, on the pre-force velocities, before gravity and the
- * applied forces are added and before the persistent-contact LCP (digest
- * §6.3, steps 3 then 4).
+ * applied forces are added and before the persistent-contact LCP (the order of Simbody's
+ * semi-explicit Euler time stepper, which combines PLUS with velocity-level time stepping).
  *
  * Contract for `resolve(problem, bodies, ctx)`:
  * - reads the assembled rows (`problem.contacts`, see `systems/assembly/constraint-problem.ts`; and

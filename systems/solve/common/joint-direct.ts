@@ -4,9 +4,8 @@
  *   (W + Γ) Δλ = −b,    W = J M⁻¹ Jᵀ over the island's bilateral rows, Γ = diag(γ)
  *
  * factored by a profile (envelope, "skyline") LDLᵀ. This is Drumwright's bilateral step (Drumwright 2019
- * eqs. (59)–(62); digest §1.6, §1.10 "bilateral-only step equals the soft
- * constraint step (W + Γ) P = −G v* − (K/(hK + B)) φ0", §2.2 lambda-space form) and the digest's advice
- * for the fast mode (§6.1: "apply a direct solve to small islands using the SPD matrix W + Γ"). Both
+ * eqs. (59)–(62), §4.2; for bilateral rows it equals the soft constraint step
+ * (W + Γ) P = −G v* − (K/(hK + B)) φ0, solved here in λ space) with its SPD matrix W + Γ. Both
  * solvers use it: the fast mode once per Gauss–Seidel sweep as one exact block of a block Gauss–Seidel
  * (contacts, limits and motors are the other blocks), the accurate mode once per step.
  *
@@ -21,7 +20,7 @@
  * before it: its column of L is dropped and its Δλ is 0, so the remaining rows carry the load (one of
  * the exact solutions when the rows are consistent; the dependent row's residual otherwise, never a
  * blow-up). Spring rows (γ > 0) make W + Γ definite and are never dropped (their pivot is clamped at
- * γ_i, its exact lower bound, against cancellation), so equal springs share the load (digest §1.12).
+ * γ_i, its exact lower bound, against cancellation), so equal springs share the load (Drumwright 2019, redundant constraints).
  *
  * No allocation once the arrays have grown to the scene.
  */

@@ -12,7 +12,7 @@
  *   Δλ = −massScale · m (J v − target + bias + γ λ) − impulseScale · λ,   λ ← clamp(λ + Δλ, lo, hi)
  *
  * with, by row type (Drumwright's spring-damper rows; ERP/CFM bridge
- * of the digest §6.1, Catto's soft step):
+ * of Drumwright 2019 eqs. 59–62, Catto's soft step):
  *   spring (finite k, b):  bias = β C, β = k/(hk + b) (ERP/h),  γ = 1/(h(hk + b)) (CFM/h),
  *                          m = 1/(W + γ), massScale 1, impulseScale 0; in every sweep (it is physics,
  *                          not a correction); blocks use (K + γI)⁻¹
@@ -20,7 +20,7 @@
  *                          `soft-constraint.ts`), m = 1/W (K⁻¹ for blocks); relax sweeps: rigid, no bias
  *   limit (λ ≥ 0):         C > 0 (inside the range): bias = C/h, rigid (speculative: the limit may be reached
  *                          within this substep, not passed); C ≤ 0: as a rigid row
- *   soft limit (λ ≥ 0,     Drumwright's unilateral spring-damper (digest §1.7, T7): the spring row's law
+ *   soft limit (λ ≥ 0,     Drumwright's unilateral spring-damper (Drumwright 2019 §5, eq. 68): the spring row's law
  *     finite k, b):        (bias β C, γ = 1/(h(hk + b)), m = 1/(W + γ)) clamped at λ ≥ 0, for either sign
  *                          of C and in every sweep, so one row takes exactly λ = max(0, c/a) per (sub)step;
  *                          in a direct island its mass is 1/(S + γ), S the Schur complement below
@@ -89,7 +89,7 @@ export function createJointSolveContext(): JointSolveContext {
 
 /**
  * Start of an implicit (accurate-mode) joint step of length h: Drumwright's scheme in its rigid
- * limit for rigid rows (k → ∞: bias C/h, no compliance, digest §1.10 "rigid limit"), springs from k
+ * limit for rigid rows (k → ∞: bias C/h, no compliance: Drumwright 2019 eqs. 59–62 as k → ∞), springs from k
  * and b, every bilateral row in the direct solve.
  */
 export function beginJointsImplicit(p: JointProblem, sb: SolverBodies, c: JointSolveContext, h: number, warm: boolean): void {
@@ -152,7 +152,7 @@ export function warmStartJoints(p: JointProblem, sb: SolverBodies, c: JointSolve
  * Before the relax sweeps (Box2D v3 evaluates its joints at the current pose there too): the rows at
  * the pose after the position update, so that the relax removes the velocity along the current
  * Jacobians. Spring rows keep the error of the solve sweeps: a spring is one implicit Euler step per
- * substep (digest §1.10), which the relax must not repeat at the new position.
+ * substep (Drumwright 2019 eqs. 13–14), which the relax must not repeat at the new position.
  */
 function refreshForRelax(p: JointProblem, sb: SolverBodies, c: JointSolveContext): void {
   if (c.savedError.length < p.rowCount) c.savedError = new Float64Array(p.rowCapacity);

@@ -12,7 +12,7 @@
  * - R. W. Cottle, J.-S. Pang, R. E. Stone, *The Linear Complementarity Problem* (Academic Press 1992):
  *   §4.4 (Lemke's method, Alg. 4.4.1; Thm 4.4.12 termination for copositive-plus-like data) and §4.9
  *   (degeneracy resolution by the lexicographic minimum-ratio rule, which makes cycling impossible).
- * - Stewart & Trinkle 1996, and its digest §A4 (the LCP of one time step), §A5 (its matrix is copositive
+ * - Stewart & Trinkle 1996, eq. 17 and eqs. 27–29 (the LCP of one time step), eqs. 18–19 (its matrix is copositive
  *   and LCP(N, 0) has only solutions z with zᵀb = 0, so CPS Thm 4.4.12 applies: Lemke with
  *   lexicographic pivoting terminates with a solution, never on a secondary ray, in exact arithmetic),
  *   §C1 (pseudocode, explicit tableau), Part E (pitfalls: degeneracy is common in contact LCPs, always
@@ -91,7 +91,7 @@ export class LcpInputError extends Error {
  * - `solved`: a complementary solution was found (by Lemke, or by the warm start with 0 pivots).
  * - `trivial`: q ≥ 0, so z = 0, w = q (0 pivots).
  * - `secondary-ray`: the entering column had no positive entry: Lemke stopped on a ray. For
- *   copositive-plus M (and the Stewart–Trinkle matrices, digest §A5) this proves the LCP infeasible,
+ *   copositive-plus M (and the Stewart–Trinkle matrices, Stewart & Trinkle 1996 eq. 18) this proves the LCP infeasible,
  *   up to round-off; in general it only means Lemke found no solution.
  * - `pivot-limit`: `maxPivots` pivots, or `maxWork` work, without termination.
  * - `inaccurate`: z₀ left the basis, but neither the polished nor the tableau solution passes the

@@ -1,7 +1,7 @@
 /**
  * Soft constraint coefficients for a constraint with natural frequency `hertz` and damping ratio `zeta`
  * solved implicitly with step `h` (Box2D v3 `b2MakeSoft`; Catto, "Solver2D", 2024; the same
- * spring–damper bridge as ERP / CFM, the digest of the paper §6):
+ * spring–damper bridge as ERP / CFM, from Drumwright 2019 eqs. 59–62):
  *   ω = 2π·hertz, a1 = 2ζ + hω, a2 = hω·a1, a3 = 1 / (1 + a2)
  *   biasRate = ω / a1 (unit: 1/s), massScale = a2·a3, impulseScale = a3.
  * The row update is  Δλ = −m_eff·massScale·(J v + biasRate·C) − impulseScale·λ.

@@ -13,7 +13,7 @@
  * **Anchors: the witness points.** The narrowphase puts the contact point midway between the two
  * surfaces, so for a contact with separation Φ the assembled anchors reach Φ/2 past each body's own
  * surface. Stewart–Trinkle's friction directions D are the tangential velocities of the material points
- * that are in contact once the gap has closed (the paper linearizes at the predicted contact; digest §D1: the exact Jacobian, e.g. the rod's ρθ̇ term, is what reproduces
+ * that are in contact once the gap has closed (the paper linearizes at the predicted contact; the exact Jacobian, e.g. the rod's ρθ̇ term of §4, is what reproduces
  * the paper). Here each body's anchor is moved back onto its own surface, along the normal:
  *
  *     r_A' = r_A − (Φ/2) n,     r_B' = r_B + (Φ/2) n.

@@ -1,21 +1,21 @@
 /**
  * Joints in the accurate mode: Drumwright's implicit constraint step (Drumwright 2019,
- * "An Unconditionally Stable First-Order Constraint Solver for Multibody Systems"; digest §1.6, §1.10, §2.2), one per step of length h, before the contact LCP.
+ * "An Unconditionally Stable First-Order Constraint Solver for Multibody Systems", §4.2, eqs. 51–62), one per step of length h, before the contact LCP.
  *
  * With every joint row a spring-damper (k, b) evaluated once at (q0, v0) and the free velocity
  * v* = v0 + h M⁻¹ f (the contact solver's `integrateVelocities`), the bilateral rows solve, in lambda
- * space (the digest's recommended form, 4.2(c); P = h λ):
+ * space (λ directly, accurate for k ≥ 1e10 where the φ̇ form of eqs. 60–61 is not; P = h λ):
  *
  *   (W + Γ) P = −(G v* + β φ0),   Γ = diag(1/(h(h k + b))),   β = diag(k/(h k + b)),   W = G M⁻¹ Gᵀ
  *   v1 = v* + M⁻¹ Gᵀ P,           q1 = q0 + h N(q0) v1   (symplectic; `integratePositions`)
  *
- * which is the paper's (59)–(62), (53), (37), (36) with the M̂ Ġ v terms dropped (digest 4.2(d)): the
+ * which is the paper's (59)–(62), (53), (37), (36) with the M̂ Ġ v terms dropped (M̂ does not exist for redundant rows): the
  * L-stable first-order scheme. Rigid rows (k = ∞) take the rigid limit Γ → 0, β → 1/h (Stewart–Trinkle's
  * stabilized G v1 + φ0/h = 0); springs keep their physical (k, b). The bilateral rows of each joint
  * island are solved by one sparse LDLᵀ factorization (`../joint-direct.ts`), exact in one sweep.
  *
- * Limits (λ ≥ 0, G v1 + φ0/h ≥ 0: the same rigid limit, complementarity exact, the digest's "SPD
- * LCP" reading of §1.7 rather than the paper's min-norm QP, 4.2(b)) and motors (|λ| ≤ F_max) are the
+ * Limits (λ ≥ 0, G v1 + φ0/h ≥ 0: the same rigid limit, complementarity exact: the max law of eq. 68
+ * as an SPD LCP rather than the paper's min-norm QP of eqs. 83–85, which differs from it when rows couple) and motors (|λ| ≤ F_max) are the
  * other blocks of a block Gauss–Seidel whose bilateral block is the direct solve; it is iterated to
  * convergence (largest impulse change ≤ `tolerance` · the largest impulse, at most `maxSweeps`), then
  * the limit rows are solved together as one LCP by Lemke in the space the bilateral rows leave free
@@ -78,7 +78,7 @@ export interface ImplicitJoints {
   readonly limits: JointLimitLcp;
   /** Limit LCP solves of the last step (both passes). */
   limitSolves: number;
-  /** KKT residuals of the last pass (relative; see `certify`), the digest's T12 certificate. */
+  /** KKT residuals of the last pass (relative; see `certify`), the joint step's solver certificate. */
   readonly kkt: { primal: number; dual: number; complementarity: number };
   /** Largest number of position-projection iterations per step (0 = off; default 4). */
   projectionIterations: number;
@@ -160,7 +160,7 @@ export function solveJointsImplicit(
 }
 
 /**
- * KKT residuals of the joint step at the current velocities (digest §5.2 T12), each relative to the
+ * KKT residuals of the joint step at the current velocities (its solver certificate), each relative to the
  * largest Σ|J_k v_k| + |target| + |bias| + |γ λ| over the rows (the terms before they cancel: a chain
  * turning rigidly has J v = 0 on every row) for velocities and to the largest impulse for impulses:
  *   primal: bilateral |J v − target + bias + γ λ|; limits max(0, −w) with w = J v + bias + γ λ; motors

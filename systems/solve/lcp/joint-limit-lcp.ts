@@ -1,6 +1,6 @@
 /**
  * The limit rows of the accurate-mode joint step as one LCP, solved exactly by Lemke's algorithm: the
- * "SPD LCP" reading of Drumwright's unilateral constraints (Drumwright 2019 §5; digest §1.7, §1.10 "symmetric variant", 4.2(b)), in the space the
+ * "SPD LCP" reading of Drumwright's unilateral constraints (Drumwright 2019 §5: the max law of eq. 68 as the SPD LCP (S⁻¹ + W) λ ≥ S⁻¹ c, not the min-norm QP of eqs. 83–85), in the space the
  * bilateral rows leave free.
  *
  * With the bilateral rows eliminated (their response to an impulse Δ on limit row m is −u_m Δ,

@@ -39,6 +39,13 @@ export interface LcpSolverOptions {
    * mode's `maxPushoutSpeed`): the gap Φ of eq. 29 is bounded below by −h·maxPushoutSpeed, so a deep
    * overlap is undone over several steps instead of launching the bodies. Infinity = eq. 29 as written. */
   maxPushoutSpeed: number;
+  /** Largest linear speed of a body (unit: m/s, > 0, default Infinity: none); a world speed limit, as
+   * Havok's and the fast mode's `pgs.maxLinearSpeed`: the free velocity v_free of step 1 is scaled down
+   * to it, so the LCP and the positions see the limited velocity. */
+  maxLinearSpeed: number;
+  /** Largest angular speed of a body (unit: rad/s, > 0, default Infinity: none), applied as
+   * `maxLinearSpeed` is (the fast mode's `pgs.maxAngularSpeed`). */
+  maxAngularSpeed: number;
   /**
    * Largest LCP (number of unknowns) solved by Lemke (default 1000, i.e. about 100 frictional contact
    * points at k = 8: a 20-box stack fits; its dense tableau takes 16·n² bytes and each pivot O(n²)
@@ -128,6 +135,8 @@ export function defaultLcpOptions(): LcpSolverConfig {
     warmStart: true,
     regularization: 1e-9,
     maxPushoutSpeed: 3,
+    maxLinearSpeed: Infinity,
+    maxAngularSpeed: Infinity,
     maxLcpSize: 1000,
     fallbackIterations: 100,
     fallbackMinIterations: 10,

@@ -65,7 +65,7 @@ export interface LcpSolveStats extends SolveStats {
   jointSweeps: number;
   jointLimitSolves: number;
   jointProjections: number;
-  /** KKT residuals of the joint step after its last pass (relative; digest T12; 0 without joints):
+  /** KKT residuals of the joint step after its last pass (relative; the solver certificate; 0 without joints):
    * primal (row equations and limit feasibility), dual (impulse bounds), complementarity. */
   jointPrimal: number;
   jointDual: number;

@@ -1,5 +1,5 @@
 /**
- * The Stewart–Trinkle LCP of one island and step (Stewart & Trinkle 1996, eqs. 25–29; digest §A4), formed from the assembled contact rows:
+ * The Stewart–Trinkle LCP of one island and step (Stewart & Trinkle 1996, eqs. 17 and 25–29), formed from the assembled contact rows:
  *
  *         ⎡ D̄ᵀM⁻¹D̄   D̄ᵀM⁻¹n̄   Ē ⎤             ⎡ D̄ᵀ v_free                ⎤
  *     N = ⎢ n̄ᵀM⁻¹D̄   n̄ᵀM⁻¹n̄   0 ⎥,      b =  ⎢ n̄ᵀ v_free + Φ / h        ⎥,      (eq. 29)

@@ -1,13 +1,14 @@
 /**
  * The accurate solver, kind `'lcp'`: Stewart–Trinkle implicit time stepping with a polyhedral friction
  * cone, one LCP per island and step, solved exactly by Lemke's algorithm with lexicographic degeneracy
- * resolution (Stewart & Trinkle 1996; digest §A3–§A5, §A9,
- * §C2). See `README.md` in this folder for the equations and the choices made.
+ * resolution (Stewart & Trinkle 1996, eqs. 14–19 and 25–29, the active-set heuristic of §4; Cottle, Pang
+ * & Stone 1992 §4.4, §4.9). See `README.md` in this folder for the equations and the choices made.
  *
  * One step of length h (this file's `solve`):
  *   0. impact phase (optional hook, `impact-phase.ts`) on the pre-force velocities;
  *   1. v_free = (v + h a) / (1 + h c)  for every dynamic body (gravity, applied force and torque, implicit
- *      damping; the shared kernel `integrateVelocities`, no angular-speed clamp);
+ *      damping; the shared kernel `integrateVelocities`, |v| and |ω| scaled down to `maxLinearSpeed` /
+ *      `maxAngularSpeed`, default no limit);
  *   2. rows with witness-point anchors (`contact-rows.ts`), Φ and J v_free per contact; then per island
  *      (`islands.ts`; the island solve, `island-solve.ts`): form the LCP of eq. 29 over the contacts
  *      the §4 active-set heuristic selects (`stewart-trinkle-lcp.ts`), set the entries of b within
@@ -111,8 +112,8 @@ export function createLcpSolver(options: LcpSolverConfig, impactPhase: ImpactPha
       island.workLeft -= stats.impactWork;
       if (advanced) restoreSeparations(problem, toi);
       if (timed) { const t = ctx.clock(); ctx.detail.impactMs = t - t0; t0 = t; }
-      // 1. Free velocities v_free = v + h M⁻¹ k (with implicit damping), no angular-speed clamp.
-      integrateVelocities(bodies, h, Infinity);
+      // 1. Free velocities v_free = v + h M⁻¹ k (with implicit damping), within the speed limits.
+      integrateVelocities(bodies, h, o.maxAngularSpeed, o.maxLinearSpeed);
       // 1b. Joints: Drumwright's implicit step on v_free (joint-implicit.ts), before the contacts, with the
       // geometric-stiffness inertia of loaded bodies (augmentInertia).
       const joints = solverProblem.joints.rowCount > 0 ? solverProblem.joints : undefined;

@@ -1,7 +1,7 @@
 /**
  * Impacts where and when the bodies touch: the accurate step's time of impact within the step.
  *
- * The impact phase (PLUS, seed `004_27129fe6ccc0a1bc.txt`) resolves an impact at the configuration it
+ * The impact phase (PLUS, Uchida, Sherman & Delp 2015) resolves an impact at the configuration it
  * is given. A contact whose gap closes within the step (a fast body that is still in the air at the
  * step start) used to be resolved at the step-start positions: a 0.1 m sphere at 100 m/s towards a
  * wall 1.5 m away stopped 1.5 m short of it, in mid-air, and at 300 m/s where it started. This module

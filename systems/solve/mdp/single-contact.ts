@@ -2,7 +2,7 @@
  * Exact single-contact impulse solver for the maximum-dissipation friction law of
  * Preclik, Eibl & Rüde, "The Maximum Dissipation Principle in Rigid-Body Dynamics with Purely
  * Inelastic Impacts" (Preclik, Eibl & Rüde 2018, §3.2, Fig. 5, Eqs. 6–9, Appendix A), with the
- * corrections of digest (§1.6, §4.2), and the impulsive
+ * corrections listed in `README.md`, and the impulsive
  * Coulomb law of the same paper (Fig. 1, impact rows) for comparison.
  *
  * Problem (paper §3.2, the reduced form of Eq. 3 / Eq. 5), in the contact frame (n, t, o):
@@ -13,7 +13,7 @@
  *   symmetric positive definite. Unit: 1/kg ((m/s) per (N·s)).
  * - `b`: MINUS the free relative contact velocity of the contact in its frame (all other impulses
  *   applied, this contact's own impulse removed), b = −(δv_n, δv_t, δv_o). Unit: m/s. `b_n > 0` means
- *   approaching. In time stepping the gap term is folded in: b_n ← b_n − ξ_eff/δt (digest §2.2).
+ *   approaching. In time stepping the gap term is folded in: b_n ← b_n − ξ_eff/δt (§3.1, eq. 5).
  * - `x`: the contact impulse (normal, t, o). Unit: N·s. The post-impulse relative velocity is
  *   s = A x − b, and ½ xᵀA x − xᵀb is the change of kinetic energy of an isolated contact (J).
  *
@@ -27,19 +27,19 @@
  *   pressure constraint (3d) demands; otherwise the most dissipative Coulomb solution (lowest
  *   ½xᵀAx − xᵀb) is returned. Every Coulomb solution with b_n ≥ 0 is feasible for the MDP problem,
  *   so this choice coincides with the MDP answer whenever that answer is itself a Coulomb solution
- *   (stick, frictionless, and every contact without normal–tangential coupling, digest §1.5).
+ *   (stick, frictionless, and every contact without normal–tangential coupling, §3.2).
  *   `coulombCandidates(ws, true)` lists all of them (no separating-contact rule there).
  *
  * Root finding (the sliding case), in three layers:
  * 1. Eq. 8 (the stationarity condition Eq. 7) is a degree-2 trigonometric polynomial g(α) whose
- *    coefficients are computed in closed form from the digest's compact formula (§1.6, identical to
+ *    coefficients are computed in closed form from a compact formula of g (identical to
  *    Appendix A). The circle is mapped to the line by t = tan((α − β)/2), with the excluded point
  *    α = β + π placed where |g| is largest among 8 samples, which gives a quartic with a well-scaled
  *    leading coefficient (the paper's complex quartic in y = e^{iα} in real form). Its real roots are
  *    isolated exactly by recursive derivative bracketing (quartic → cubic → quadratic → linear), each
  *    bracket is solved by safeguarded Newton (Newton with bisection fallback), and each root is
  *    polished by Newton on g(α). Critical points where the quartic touches zero are kept too
- *    (near-double roots, digest §4.2-12). No ml-matrix, no companion matrix, no allocation.
+ *    (near-double roots lie slightly off |y| = 1). No ml-matrix, no companion matrix, no allocation.
  * 2. The angle is ill-conditioned where the optimum lies far out along an asymptote of a hyperbola
  *    (b_n → 0⁺: relative error ~ ε·‖x_to‖/(μ b_n/A_nn), found while validating; 3e-4 at b_n = 1e-12 and
  *    a fallback at 1e-300 before this layer). For hyperbolas the stationary points are also solved in
@@ -47,7 +47,7 @@
  *    b_n = 0, where it becomes the two rays of Eq. 9).
  * 3. Every candidate is polished by Newton on the KKT system in Cartesian coordinates y = x_to, which is
  *    well-conditioned on the whole curve; candidates that are not on the curve are dropped (so only
- *    feasible energies are compared), and the lowest energy wins (digest §1.6: never "closest to the
+ *    feasible energies are compared), and the lowest energy wins (never "closest to the
  *    previous iterate"). A dense sampler with golden-section refinement remains as a last resort
  *    (`SingleContactCase.SlideFallback`); it was never taken in the validation tests.
  * A and b are first scaled by powers of two (exact; the solution is homogeneous) so that no
@@ -59,7 +59,7 @@
  * the unique minimiser. `mdpWarmStart` runs Newton on the KKT system from the guess's direction and
  * answers only when λ ≥ 0, both residuals are at the rounding level and a forward error bound is
  * ≤ 1e-10·‖x‖; otherwise the three layers above answer. The guess only picks where Newton starts; it
- * never selects among solutions (digest §1.6: never "closest to the previous iterate"). About 3 Newton
+ * never selects among solutions (never "closest to the previous iterate"). About 3 Newton
  * steps, 6–9 times cheaper than the root isolation. The Coulomb law ignores the guess (several
  * solutions; its answer is the most dissipative one, which needs them all).
  *
@@ -75,7 +75,7 @@ import { detAcos, detAtan, detAtan2, detCos, detPow2, detSin } from '../../../ma
 export type FrictionLaw = 'max-dissipation' | 'coulomb';
 
 /**
- * Which branch of the case analysis (paper Fig. 5, digest §1.6) produced the impulse.
+ * Which branch of the case analysis (paper §3.2, Fig. 5) produced the impulse.
  * Returned by the solvers; cheap to histogram in tests and the profiler.
  */
 export const SingleContactCase = {
@@ -195,7 +195,7 @@ export function solveSingleContactUnchecked(
 }
 
 /**
- * ½ xᵀA x − xᵀb: the kinetic-energy change of an isolated contact under impulse x (digest §1.3).
+ * ½ xᵀA x − xᵀb: the kinetic-energy change of an isolated contact under impulse x (the post-impulse energy E⁺ of paper §2).
  * A row-major 3×3 (from `aOffset`), b and x 3-vectors. Unit J when A is 1/kg, b m/s, x N·s.
  */
 export function contactEnergy(
@@ -445,7 +445,7 @@ function setResult(ws: SingleContactWorkspace, xn: number, xt: number, xo: numbe
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Maximum-dissipation law (paper Fig. 5 with the digest's corrections)
+// Maximum-dissipation law (paper Fig. 5 with the corrections of README.md)
 // ---------------------------------------------------------------------------------------------------
 
 /**
@@ -480,9 +480,9 @@ function solveMdp(ws: SingleContactWorkspace, useGuess: boolean): SingleContactC
 /**
  * b_n = 0, μ > 0, P1 false (paper §3.2 end, Eq. 9). P2 (A_nn > μS): the conic section is the point 0.
  * Otherwise the feasible set is the cone spanned by the two asymptote rays α0 ± Δα (a single ray
- * α0 + π for the parabola A_nn = μS; the paper's "r(A_nt, A_no)" has the wrong sign, digest §4.2-2),
+ * α0 + π for the parabola A_nn = μS; the paper's "r(A_nt, A_no)" has the wrong sign),
  * and the minimum lies on one of them. The paper's Eq. 9 picks the ray by the side of x0_to, which is
- * only right for isotropic Â (digest §4.2-1, fixture V7b): both rays are evaluated here and the lower
+ * only right for isotropic Â (fixture V7b): both rays are evaluated here and the lower
  * energy kept.
  */
 function mdpGrazing(ws: SingleContactWorkspace): SingleContactCase {
@@ -516,7 +516,7 @@ function mdpGrazing(ws: SingleContactWorkspace): SingleContactCase {
  *
  * 1. The roots of Eq. 8, g(α) = k0 + k1c cos α + k1s sin α + k2c cos 2α + k2s sin 2α
  *    (= c0 + c1 cos(α+φ1) + c2 cos(2α+φ2), Appendix A), written as g = f_obj'(α) · f_r(α)³/(μ b_n)
- *    (digest §1.6 compact form, expanded by hand):
+ *    (compact form, expanded by hand):
  *      k0  = (3/2) μ A_nn (a_o b̂_t − a_t b̂_o)
  *      k1c = μ² b_n (a_t R − a_o P) − A_nn² b̂_o − μ² a_t m
  *      k1s = μ² b_n (a_t T − a_o R) + A_nn² b̂_t − μ² a_o m,      m = a_t b̂_o − a_o b̂_t
@@ -603,8 +603,7 @@ const WARM_RANGE = 1e100;
  * compression intersected with the cone: in y = x_to, K = {c(y) ≤ 0}, c(y) = A_nn‖y‖ + μaᵀy − μb_n,
  * which is convex (‖y‖ ≤ μx_n with x_n affine in y: a second-order cone constraint; the region
  * inside an ellipse, or inside one branch of a hyperbola). The objective ½yᵀÂy − yᵀb̂ is strictly
- * convex (Â, the Schur complement of A_nn in A, is positive definite). So the problem (paper §3.2,
- * digest §1.6) is convex for every block, ellipse or hyperbola, and a KKT point
+ * convex (Â, the Schur complement of A_nn in A, is positive definite). So the problem (paper §3.2) is convex for every block, ellipse or hyperbola, and a KKT point
  * Ây − b̂ + λ∇c(y) = 0, c(y) = 0 with λ ≥ 0 is its unique minimiser; the other stationary points of
  * f_obj on the boundary (the second local minimum of Figs. 2–4 among them) all have λ < 0. (This does
  * not hold for the Coulomb law, which is not an optimisation problem and can have several solutions.)
@@ -1170,7 +1169,7 @@ const SAMPLE_SIN = Float64Array.from({ length: 8 }, (_, j) => detSin(j * Math.PI
  *
  * Method: with t = tan((α − β)/2), (1 + t²)² g is the quartic
  *   (K0+K1c+K2c) + (2K1s+4K2s) t + (2K0−6K2c) t² + (2K1s−4K2s) t³ + (K0−K1c+K2c) t⁴
- * (digest §1.6, K = the coefficients of g(β + ·)). Its leading coefficient is g(β + π); β is chosen so
+ * (K = the coefficients of g(β + ·)). Its leading coefficient is g(β + π); β is chosen so
  * that this is the largest |g| among 8 equispaced samples, so the quartic is well scaled and its real
  * roots lie inside the Cauchy bound. Real roots are isolated by the roots of the derivative
  * (`polyRealRoots`, recursively down to the linear derivative) and solved by safeguarded Newton.

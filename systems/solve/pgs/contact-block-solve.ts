@@ -2,7 +2,7 @@
  * Nonlinear block Gauss–Seidel over contacts with an exact per-contact solve (the `blockSolve: 'exact'`
  * option of the fast solver): each contact point's 3×3 block is solved exactly for the friction law of
  * the world, given the impulses of all other contacts (Preclik, Eibl & Rüde
- * 2018 §2.3 / digest §2.2–2.3):
+ * 2018 §3.1, eq. 5):
  *
  *   A_c = J_c M⁻¹ J_cᵀ                         (3×3 Delassus block in the contact frame n, t1, t2)
  *   u   = J_c v                                (current relative contact velocity, own impulse included)
@@ -24,7 +24,7 @@
  *
  * Uncoupled contacts (no normal–tangent coupling, isotropic tangential block: every contact of a
  * sphere) take the closed form of both laws, the disk projection x_to = Π(b_to / A_tt, μ x_n) with
- * x_n = b_n / A_nn (digest §1.5), so MDP and Coulomb worlds agree bit for bit on spheres.
+ * x_n = b_n / A_nn (Preclik, Eibl & Rüde 2018 §3.2), so MDP and Coulomb worlds agree bit for bit on spheres.
  * Reads and writes only the ConstraintProblem, the SolverBodies and the solver's own scratch.
  */
 
@@ -141,7 +141,7 @@ const UNCOUPLED_RTOL = 1e-12;
 
 /**
  * The closed form for a block without normal–tangent coupling and with an isotropic tangential part
- * (digest §1.5; the same under both laws): x_n = b_n / A_nn, x_to = b_to / A_tt clamped to the disk
+ * (Preclik, Eibl & Rüde 2018 §3.2; the same under both laws): x_n = b_n / A_nn, x_to = b_to / A_tt clamped to the disk
  * of radius μ x_n. Returns false when the block is coupled.
  */
 function uncoupled(A: Float64Array, o: number, b: Float64Array, mu: number, x: Float64Array): boolean {

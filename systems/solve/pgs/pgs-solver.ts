@@ -1,7 +1,7 @@
 /**
  * The fast solver: soft-step projected Gauss–Seidel with substepping, warm starting, relaxation and
  * restitution (Catto, "Solver2D" 2024 / Box2D v3 soft step; friction projected onto the circular cone,
- * Tasora & Anitescu 2011 digest C3–C4).
+ * Tasora & Anitescu 2011; Anitescu & Tasora 2010).
  *
  * Per step of length h with n substeps (h_s = h / n):
  *   for each substep: integrate velocities → warm start → solve (soft bias) → integrate positions → relax

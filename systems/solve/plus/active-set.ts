@@ -1,5 +1,5 @@
 /**
- * The active-set heuristic of PLUS (paper §3b, Algorithm 1 loop; digest §1.11). Starting from every
+ * The active-set heuristic of PLUS (Uchida, Sherman & Delp 2015 §3b, Algorithm 1). Starting from every
  * constraint that may be active (normal rows of compressing points, rolling rows of every non-sliding
  * point), it solves the interval problem in the minimum-norm sense (`min-norm-solve.ts`), then looks
  * for the largest violation among

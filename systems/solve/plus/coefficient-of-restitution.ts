@@ -1,6 +1,6 @@
 /**
- * The velocity-dependent Poisson coefficient of restitution of PLUS (paper §2c, eq. 2.4 and Fig. 2;
- * digest §1.4). Poisson's hypothesis: the expansion impulse is e times the compression impulse,
+ * The velocity-dependent Poisson coefficient of restitution of PLUS (Uchida, Sherman &
+ * Delp 2015 §2c, eq. 2.4 and Fig. 2). Poisson's hypothesis: the expansion impulse is e times the compression impulse,
  * π_z^(exp) = e · π_z^(comp) (eq. 2.4), with e a function of the approach speed v = −v_z at the start
  * of the impact round:
  *

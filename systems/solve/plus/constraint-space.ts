@@ -1,9 +1,9 @@
 /**
- * The constraint space of one impact island (paper §2b, eq. 2.1–2.2; digest §1.2): the dense
+ * The constraint space of one impact island (Uchida, Sherman & Delp 2015 §2b, eqs. 2.1–2.2): the dense
  * compliance (Delassus) matrix A = G M⁻¹ Gᵀ of the island's proximal points, their velocities
  * v = G u, and the map back Δu = M⁻¹ Gᵀ π.
  *
- * Sign convention (the paper's, digest §4.3 pitfall 1): an impulse π acts as +Gᵀπ, the constraint
+ * Sign convention (the paper's; Simbody's multipliers have the opposite sign): an impulse π acts as +Gᵀπ, the constraint
  * velocity changes by Δv = Aπ, a normal impulse π_n ≥ 0 pushes the bodies apart, and v_n < 0 means
  * approaching. G is the ConstraintProblem's Jacobian: for point c and direction d ∈ {n, t1, t2},
  *   J = [ −dᵀ, −(rA × d)ᵀ, dᵀ, (rB × d)ᵀ ]  on (vA, ωA, vB, ωB),

@@ -1,8 +1,7 @@
 /**
  * The joints of an impact island: PLUS with bilateral constraints (paper §2b, eqs. 2.1a–b; §3b
- * "bilateral constraints are easily incorporated ... because they are always active"; digest §1.2,
- * engine note: "eliminate them by building A on the constrained subspace", and test R7: a PLUS impact
- * must leave joint velocity errors ≈ 0).
+ * "bilateral constraints are easily incorporated ... because they are always active"), eliminated
+ * by building A on the constrained subspace, so that a PLUS impact leaves joint velocity errors ≈ 0.
  *
  * Impact rows: the rigid bilateral joint rows (`RowType.rigid`) and the rigid limit rows at their stop
  * (C ≤ `proximityTolerance` and not separating, G_l u ≤ `observerTolerance`) of the joints whose bodies

@@ -1,13 +1,13 @@
 /**
- * SOLVE_MIN_NORM: one pass of the interval problem of PLUS (paper Table 1, eq. 2.10–2.11, §3a;
- * digest §2.3). For the current classification of the island points it assembles B π = w and returns
+ * SOLVE_MIN_NORM: one pass of the interval problem of PLUS (Uchida, Sherman & Delp 2015
+ * Table 1, eqs. 2.10–2.11, §3a). For the current classification of the island points it assembles B π = w and returns
  * the minimum-norm (Moore–Penrose) solution π = B⁺ w, or, when a point is in impending slip, solves the
  * nonlinear system by Gauss–Newton with the analytic Jacobian and pseudoinverse steps.
  *
  * Unknowns (the columns): π_n, π_t1, π_t2 of every point that is expanding or compressing with its
  * normal constraint active; π_n only for a frictionless point. Observing points and compressing points
  * whose normal constraint was dropped by the active set have all their columns removed, i.e. π = 0
- * (digest §4.3 pitfall 3). Rows, one per column, in the same order:
+ * (deleting their rows instead would let the solve use their impulses to satisfy other rows). Rows, one per column, in the same order:
  *
  * | point                 | row (unit: N·s after scaling)                                   |
  * |-----------------------|------------------------------------------------------------------|
@@ -20,7 +20,7 @@
  * Rows of A are divided by their diagonal (the row's effective mass), which leaves the solution set of
  * a consistent system unchanged and puts every row in impulse units so that one relative rank tolerance
  * fits all. The impending direction is regularised (ε = `impendingRegularization`) so that the cone
- * ‖π_t‖ ≤ μ π_n holds even when the end velocity vanishes (digest §2.3 pitfall, §4.3 pitfall 4).
+ * ‖π_t‖ ≤ μ π_n holds even when the end velocity vanishes (the form multiplied through by ‖x‖ would not enforce it).
  *
  * Dense linear algebra: B is square (one row per column). When it is nonsingular (every LU pivot
  * > 1e-9 of the largest) its unique solution is the minimum-norm one, computed by an allocation-free
@@ -184,7 +184,7 @@ function luSolve(ws: PlusWorkspace, M: Float64Array, q: number, rhs: ArrayLike<n
  * The impending rows are used multiplied through by s = √(‖y‖² + ε²) (Simbody's form, regularised):
  *   F_t = (s π_t + μ π_n y) / v_ref,   v_ref = max(‖v_t^(start)‖, v_transition),
  * which has the same roots as π_t + μ π_n y/s but is nearly polynomial, so Newton converges fast; the
- * cone ‖π_t‖ = μ π_n ‖y‖/s ≤ μ π_n holds at every root. Jacobian (digest §2.3):
+ * cone ‖π_t‖ = μ π_n ‖y‖/s ≤ μ π_n holds at every root. Jacobian (of the impending rows of Uchida, Sherman & Delp 2015 §2e):
  *   ∂F_t/∂x_c = [π_t (y · A_t,c)/s + μ π_n A_t,c] / v_ref, plus s/v_ref on π_t and μ y/v_ref on π_n.
  * Starting point: the linear system in which every impending point slides along the direction its
  * friction had in the previous pass (a consistent guess close to the root).

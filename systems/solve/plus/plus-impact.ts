@@ -1,7 +1,7 @@
 /**
- * The PLUS impact phase (Uchida, Sherman & Delp 2015; digest): the outer loop of impact rounds (Algorithm 2, as reconstructed in
- * digest §2.1) over the islands of proximal contacts, run on the pre-force velocities before the
- * accurate solver's contact LCP (digest §6.3, step 3).
+ * The PLUS impact phase (Uchida, Sherman & Delp 2015): the outer loop of impact rounds (§3b, Algorithm 2 of
+ * the appendix) over the islands of proximal contacts, run on the pre-force velocities before the
+ * accurate solver's contact LCP (the order of Simbody's semi-explicit Euler time stepper).
  *
  * Per call:
  * 1. Proximal points (paper §3a): separation at the step start ≤ ε (`proximityTolerance`), or, with

@@ -1,5 +1,5 @@
 /**
- * One PLUS interval (paper §2d–§2e and §3b, Algorithm 1; digest §2.2): classify the non-observing
+ * One PLUS interval (Uchida, Sherman & Delp 2015 §2d–§2e and §3b, Algorithm 1): classify the non-observing
  * points as sliding (‖v_t‖ ≥ v_transition, direction ŝ frozen at the interval start) or rolling,
  * run the active-set heuristic (`active-set.ts`) for the full-step impulse π, then choose the step
  * length α ∈ (0, 1] of the interval as the minimum over the sliding points with an impulse of
@@ -38,7 +38,7 @@ export function closestApproachStep(ax: number, ay: number, dx: number, dy: numb
  * The direction of a line not through the origin turns monotonically towards that of d, so with
  * d∥ = â·d and d⊥ = |â × d|:  α_DC = ‖a‖ sin θ / (d⊥ cos θ − d∥ sin θ)  when the denominator is > 0,
  * else +∞ (the turn never reaches θ). Valid for θ ∈ (0, π); equal to the smallest valid root of the
- * squared quadratic of the digest (§1.7). Returns +∞ for θ ≥ π or a = 0.
+ * squared quadratic of the step length α_DC (Uchida, Sherman & Delp 2015 §2e, Figs. 4–5). Returns +∞ for θ ≥ π or a = 0.
  */
 export function directionChangeStep(ax: number, ay: number, dx: number, dy: number, theta: number): number {
   const la = Math.hypot(ax, ay);

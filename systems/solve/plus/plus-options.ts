@@ -1,6 +1,5 @@
 /**
- * Options of the PLUS impact phase (Uchida, Sherman & Delp 2015;
- * digest). The material parameters (v_capture, v_plastic, e_min, e_max, μ)
+ * Options of the PLUS impact phase (Uchida, Sherman & Delp 2015). The material parameters (v_capture, v_plastic, e_min, e_max, μ)
  * are per contact point and come from the ConstraintProblem rows, not from here.
  * See `README.md` in this folder for what each option does and why the defaults are what they are.
  */
@@ -78,9 +77,9 @@ export interface PlusOptions {
    * (e.g. `Infinity`) to disable direction tracking (the paper's "fixed direction" negative control). */
   maxDirectionChange: number;
   /** Smallest step length α_min for a direction-change truncation (dimensionless, default 1e-3;
-   * the digest shows Fig. 10's 116 intervals need α_min ≲ 4e-3). */
+   * Fig. 10's 116 intervals of the paper need α_min ≲ 4e-3). */
   minStepLength: number;
-  /** Impact rounds per island before the fallback finishes the impact (default 10; digest §6.3: 5–10). */
+  /** Impact rounds per island before the fallback finishes the impact (default 10; Simbody uses 5; the paper, §5, allows a cap). */
   maxRounds: number;
   /** Intervals per island (all rounds together) before the fallback finishes the impact (default 100). */
   maxIntervals: number;
@@ -88,7 +87,7 @@ export interface PlusOptions {
    * fallback (default 64; the dense solves cost O((3k)³)). */
   maxIslandPoints: number;
   /** A point with normal velocity v_n ≥ −observerTolerance is observing (unit: m/s, default 1e-6).
-   * Never 0: round-off would loop forever (digest §4.3 pitfall 7). */
+   * Never 0: round-off would loop forever (captured points have v_n = 0, never > 0). */
   observerTolerance: number;
   /** Proximity tolerance ε: a contact point is proximal (takes part in an impact of its island) when
    * its separation at the start of the step is ≤ ε (unit: m, default 0.005; paper §3a, Fig. 6). */
@@ -105,7 +104,7 @@ export interface PlusOptions {
    * islands stay the contact groups). */
   joints: boolean;
   /** Relative rank tolerance of the minimum-norm solves: singular values ≤ rankTolerance·σ_max are
-   * treated as 0 (default 1e-10; digest §4.3 pitfall 9). */
+   * treated as 0 (default 1e-10; B is rank-deficient whenever contacts are redundant). */
   rankTolerance: number;
   /** Relative tolerance of the active-set checks (cone and sign of the normal impulse), scaled by the
    * largest impulse of the solve (default 1e-10). */
@@ -115,7 +114,7 @@ export interface PlusOptions {
   /** Newton convergence: ‖F‖ ≤ newtonTolerance · impulse scale (default 1e-10, as Simbody). */
   newtonTolerance: number;
   /** Regularisation ε of the impending-slip direction x/√(‖x‖² + ε²) (unit: m/s, default 1e-7;
-   * digest §2.3 pitfall: the multiplied-through form does not enforce the cone when ‖x‖ → 0). */
+   * the form multiplied through by ‖x‖ does not enforce the cone when ‖x‖ → 0). */
   impendingRegularization: number;
   /** Sweeps of the fallback's projected Gauss–Seidel solves (default 200). */
   fallbackIterations: number;

@@ -2,7 +2,7 @@
  * The fallback that finishes an impact when PLUS runs out of budget (round cap, interval cap, or an
  * island larger than `maxIslandPoints`). The paper leaves this open ("it may be necessary to limit the
  * number of rounds permitted in a single impulse calculation", §5); Simbody's "Mixed" model ends with a
- * round in which every proximal point takes part with COR 0 (digest §2.5, §6.2). This one is a plain
+ * round in which every proximal point takes part with COR 0. This one is a plain
  * Poisson impulse computed by projected Gauss–Seidel on the island's dense constraint space:
  *
  *  (a) compression: a PGS solve with COR 0 over all proximal points of the island, on the isotropic

@@ -1,7 +1,7 @@
 /**
  * Colliders as entities: compound mass properties against the parallel-axis closed form, the body
  * frame moving to the centre of mass without anything moving in the world, contacts keyed by collider,
- * removal, bad input, and seed 004's Example 1 (spheres welded to a brick) in both solver modes.
+ * removal, bad input, and Example 1 of Uchida, Sherman & Delp 2015 (spheres welded to a brick) in both solver modes.
  */
 import { describe, expect, it } from 'vitest';
 import '../../../plugin/accurate'; // registers the accurate solver 'lcp'
@@ -224,7 +224,7 @@ describe('colliders: bad input names the field and changes nothing', () => {
   });
 });
 
-describe("seed 004's Example 1: eight spheres welded to a brick (Table A1)", () => {
+describe('Uchida, Sherman & Delp 2015 Example 1: eight spheres welded to a brick (Table A1)', () => {
   // brick 0.4 × 0.6 × 0.8 m, mass 2 kg, inertia diag(0.167, 0.133, 0.0867) kg·m², spheres r = 0.1 m
   // at the 8 vertices; orientation: π/4 about x, then π/6 about y (body-fixed)
   function build(solver: 'pgs' | 'lcp'): { w: PhysicsWorld; brick: number } {

@@ -11,6 +11,7 @@ import { addBody, applyImpulse, setLinearVelocity } from '../../../plugin/bodies
 import { isSleeping, keepAsleep, sleepNow, sleeping, getAllowSleep, setAllowSleep } from '../../../plugin/sleep';
 import { PhysicsInputError, WorldInputError } from '../../../plugin/errors';
 import { handleIndex } from '../../../plugin/handles';
+import '../../../plugin/accurate';
 
 const H = 1 / 60, G = 9.81;
 function steps(w: PhysicsWorld, n: number): void { for (let i = 0; i < n; i++) stepWorld(w, H); }
@@ -122,5 +123,37 @@ describe('fast solver speed limit', () => {
 
   it('rejects a limit that is not a number > 0', () => {
     for (const bad of [0, -1, NaN]) expect(() => createPhysicsWorld({ pgs: { maxLinearSpeed: bad } })).toThrowError(WorldInputError);
+  });
+});
+
+describe('accurate solver speed limits', () => {
+  it('lcp.maxLinearSpeed 5 m/s: a body falls 1 s at most at 5 m/s, the positions integrate the limited velocity (± 3 mm)', () => {
+    const w = createPhysicsWorld({ solver: 'lcp', lcp: { maxLinearSpeed: 5 } });
+    const b = addBody(w, { position: [0, 100, 0], collider: { shape: 'sphere', radius: 0.5 } });
+    steps(w, 60);
+    expect(speed(w, b)).toBeLessThanOrEqual(5 + 1e-12);
+    // one symplectic Euler step of H: ½ g t₁ H further than the continuous drop before the limit
+    const t1 = 5 / G, drop = 0.5 * G * t1 * t1 + 5 * (1 - t1) + 0.5 * G * t1 * H;
+    expect(Math.abs(100 - w.bodies.position[3 * handleIndex(b) + 1] - drop)).toBeLessThan(0.003);
+  });
+
+  it('lcp.maxAngularSpeed 2 rad/s: a spun body keeps at most 2 rad/s; default: no limit', () => {
+    const w = createPhysicsWorld({ solver: 'lcp', lcp: { maxAngularSpeed: 2 }, gravity: [0, 0, 0] });
+    const b = addBody(w, { collider: { shape: 'sphere', radius: 0.5 } });
+    w.bodies.angularVelocity[3 * handleIndex(b) + 1] = 10;
+    steps(w, 1);
+    expect(w.bodies.angularVelocity[3 * handleIndex(b) + 1]).toBeCloseTo(2, 12);
+    const free = createPhysicsWorld({ solver: 'lcp', gravity: [0, 0, 0] });
+    const c = addBody(free, { collider: { shape: 'sphere', radius: 0.5 } });
+    free.bodies.angularVelocity[3 * handleIndex(c) + 1] = 500;
+    steps(free, 1);
+    expect(free.bodies.angularVelocity[3 * handleIndex(c) + 1]).toBe(500);
+  });
+
+  it('rejects a limit that is not a number > 0', () => {
+    for (const bad of [0, -1, NaN, '5']) {
+      expect(() => createPhysicsWorld({ solver: 'lcp', lcp: { maxLinearSpeed: bad as number } })).toThrowError(/lcp\.maxLinearSpeed/);
+      expect(() => createPhysicsWorld({ solver: 'lcp', lcp: { maxAngularSpeed: bad as number } })).toThrowError(/lcp\.maxAngularSpeed/);
+    }
   });
 });
