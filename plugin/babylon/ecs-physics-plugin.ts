@@ -1479,8 +1479,8 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     if (this.eventBodies === 0 && !hasTriggerObservers) return;
     this.stamp = (this.stamp + 1) >>> 0 || 1;
     if (this.begunStamp.length < cs.capacity) this.begunStamp = new Uint32Array(cs.capacity);
-    for (let k = 0; k < cs.beginCount; k++) {
-      const a = cs.beginA[k], b = cs.beginB[k];
+    for (let k = 0; k < cs.begin.count; k++) {
+      const a = cs.begin.a[k], b = cs.begin.b[k];
       const m = pairTableGet(cs.slotOfPair, a, b);
       if (m >= 0) this.begunStamp[m] = this.stamp;
       if (col.isSensor[a] | col.isSensor[b]) this.trigger(a, b, PhysicsEventType.TRIGGER_ENTERED);
@@ -1492,8 +1492,8 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
         this.collision(m, cs.colliderA[m], cs.colliderB[m], PhysicsEventType.COLLISION_CONTINUED, EventMask.collisionContinued);
       }
     }
-    for (let k = 0; k < cs.endCount; k++) {
-      const a = cs.endA[k], b = cs.endB[k];
+    for (let k = 0; k < cs.end.count; k++) {
+      const a = cs.end.a[k], b = cs.end.b[k];
       const ra = this.colliderOwner[a], rb = this.colliderOwner[b];
       if (ra === undefined || rb === undefined) continue; // a removed body or collider: its events are dropped, as in Havok
       if (col.isSensor[a] | col.isSensor[b]) this.trigger(a, b, PhysicsEventType.TRIGGER_EXITED);
