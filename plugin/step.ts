@@ -68,8 +68,8 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
   const { bodies, colliders, contacts } = world;
   world.nonFiniteBodies.length = 0;
   world.brokenJoints.length = 0;
-  contacts.beginCount = 0;
-  contacts.endCount = 0;
+  contacts.begin.count = 0;
+  contacts.end.count = 0;
   flushPendingEndEvents(world);
   containNonFiniteBodies(bodies, contacts, world.joints, world.nonFiniteBodies);
 

@@ -4,7 +4,9 @@
  * (towers and a wall of blocks, `scenes/game-level.ts`), the balls and the jointed toys
  * (`scenes/game-joints.ts`) are `PhysicsAggregate`s and constraint classes. The player throws balls at
  * the level from the camera (click or tap) and scores one point per block knocked down or off its
- * place. Beside it, a wrecking ball on a chain of ball-and-socket constraints, which the player swings
+ * place. Behind the towers, a hill of triangle-mesh terrain with barrels (cylinders) and rocks (convex
+ * hulls) on it, and in front of the wall a table of five boxes (one body: a compound); see
+ * `props-view.ts`. Beside it, a wrecking ball on a chain of ball-and-socket constraints, which the player swings
  * into the red tower ({@link KnockdownGame.swingWreckingBall}, key W), and a drawbridge on a motorised
  * 6-DoF hinge with limits in front of the blue tower, which the player raises and lowers
  * ({@link KnockdownGame.toggleDrawbridge}, key B).
@@ -51,6 +53,7 @@ import {
   LINK_LENGTH, WRECKING_LINKS, WRECKING_PUSH_SPEED, gameJointsSpec, type GameJointsSpec,
 } from '../scenes/game-joints';
 import { createJointMeshes } from './joints-view';
+import { createProps, type PropBodies } from './props-view';
 import { aimVelocity } from './ballistics';
 import { createStage, solidMaterial, STRUCTURE_COLOURS, type GameStage } from './scene-setup';
 import { addStepProfile, clearFrameProfile, createFrameProfile, type FrameProfile } from './profile-overlay';
@@ -150,6 +153,8 @@ export class KnockdownGame {
   readonly level: LevelBodies;
   /** The wrecking ball and the drawbridge. */
   readonly toys: ToyBodies;
+  /** The hill, barrels, rocks and the table (`props-view.ts`). */
+  readonly props: PropBodies;
   readonly stage: GameStage;
   readonly scene: Scene;
   /** Physics totals of the frame being rendered (summed over its steps). */
@@ -222,6 +227,7 @@ export class KnockdownGame {
 
     this.level = this.buildLevel(levelSpec);
     this.toys = this.buildToys();
+    this.props = createProps(this.scene, this.stage, SURFACE);
     this.knocked = new Uint8Array(this.level.blocks.length);
     this.createBalls();
 
@@ -249,7 +255,8 @@ export class KnockdownGame {
   /** Bodies in the physics engine now (ground, blocks, toys, live balls). */
   bodyCount(): number {
     return this.scene.getPhysicsEngine()?.getPluginVersion() === 2
-      ? 1 + this.level.blocks.length + this.toys.gallows.length + this.toys.links.length + 2 + this.liveBalls().length
+      ? 1 + this.level.blocks.length + this.toys.gallows.length + this.toys.links.length + 2 + 1 + this.props.bodies.length
+        + this.liveBalls().length
       : 0;
   }
 
@@ -544,6 +551,8 @@ export class KnockdownGame {
     level.blocks.forEach((b, i) => this.teleport(b, level.startPositions[i], level.startOrientations[i]));
     const specs = [...toys.spec.links, toys.spec.ball, toys.spec.drawbridge];
     [...toys.links, toys.ball, toys.drawbridge].forEach((a, i) => this.teleport(a.body, specs[i].position, specs[i].orientation));
+    const { props } = this;
+    props.bodies.forEach((b, i) => this.teleport(b, props.startPositions[i], props.startOrientations[i]));
     toys.drawbridgeTarget = DRAWBRIDGE_RAISED;
     this.onDrawbridgeChanged();
     this.knocked.fill(0);

@@ -111,6 +111,12 @@ export interface GameTestApi {
   lowestBlockBottom(): number;
   /** Bodies of the jointed toys: the gallows (static), the chain's links, the wrecking ball, the drawbridge. */
   readonly toyBodyCount: number;
+  /** Bodies of the props: the hill (static), the barrels, the rocks and the table. */
+  readonly propBodyCount: number;
+  /** Centres of the dynamic props (barrels, rocks, table), flat x y z (unit: m, world). */
+  propPositions(): number[];
+  /** Fastest dynamic prop's speed (unit: m/s). */
+  maxPropSpeed(): number;
   /** Centre of the wrecking ball (unit: m, world). */
   wreckingBallPosition(): number[];
   /** Speed of the wrecking ball (unit: m/s). */
@@ -243,6 +249,9 @@ export function createTestApi(game: KnockdownGame, scenes: SceneSwitch): GameTes
       return low;
     },
     get toyBodyCount() { return game.toys.gallows.length + game.toys.links.length + 2; },
+    get propBodyCount() { return 1 + game.props.bodies.length; },
+    propPositions: () => game.props.bodies.flatMap((b) => { const p = posOf(b); return [p.x, p.y, p.z]; }),
+    maxPropSpeed: () => Math.max(...game.props.bodies.map((b) => speedOf(b))),
     wreckingBallPosition: () => { const p = posOf(game.toys.ball.body); return [p.x, p.y, p.z]; },
     wreckingBallSpeed: () => speedOf(game.toys.ball.body),
     chainGap: () => Math.max(...game.toys.chain.map((c) => {

@@ -8,8 +8,11 @@
  * (its bounding sphere's box, swept along the cast or grown by the proximity distance); each that
  * passes the filter and whose bounding sphere can meet the query is tested exactly with GJK
  * (`systems/shapes/gjk.ts`) on the cores, the radii added afterwards; planes analytically (the support
- * point of the shape against the plane's normal). Candidates are visited in id order (results do not
- * depend on the history of the world; ties go to the lower collider id).
+ * point of the shape against the plane's normal). A triangle mesh or heightfield is tested triangle by
+ * triangle: the triangles of its BVH whose box meets the query's box in the mesh's frame, each as a
+ * convex triangle proxy (its distance, overlap or time of impact; the mesh's is the least over its
+ * triangles). Candidates are visited in id order (results do not depend on the history of the world;
+ * ties go to the lower collider id).
  *
  * Shape cast: conservative advancement (Mirtich 1996, "Impulse-based dynamic simulation of rigid body
  * systems", §2.3; van den Bergen 2003 §5.4 for its GJK form): at the current time t the GJK distance d
@@ -23,7 +26,8 @@
 import { ShapeKind, type ColliderStore } from '../../components/collider';
 import type { RigidBodyStore } from '../../components/rigid-body';
 import { colliderWorldPose } from '../broadphase/collider-pose';
-import { createConvexProxy, setProxyFromPose, support, type ConvexProxy } from '../shapes/convex-support';
+import { createConvexProxy, setProxyFromPose, setTriangleProxy, support, type ConvexProxy } from '../shapes/convex-support';
+import { createTriangleQuery, queryTriangles, type TriangleMesh, type TriangleQuery } from '../shapes/triangle-mesh';
 import type { ConvexHullData } from '../shapes/convex-hull';
 import { createGjkResult, createGjkScratch, gjkDistance, type GjkResult, type GjkScratch } from '../shapes/gjk';
 import { createEpaResult, createEpaScratch, epaPenetration, type EpaResult, type EpaScratch } from '../shapes/epa';
@@ -104,6 +108,14 @@ export interface ShapeQueryScratch {
   candidates: TreeHits;
   /** `[6]` the query's AABB. */
   box: Float64Array;
+  /** The triangles of a mesh or heightfield collider near the query, and `[6]` the query's AABB in
+   * the mesh's frame. */
+  triQuery: TriangleQuery;
+  localBox: Float64Array;
+  /** `[9]` the world vertices of the triangle being tested. */
+  triVerts: Float64Array;
+  /** Per-triangle result before it is known to be the mesh's best. */
+  triHit: ShapeHit;
 }
 
 export function createShapeQueryScratch(filter: QueryFilter): ShapeQueryScratch {
@@ -112,6 +124,7 @@ export function createShapeQueryScratch(filter: QueryFilter): ShapeQueryScratch 
     pose: new Float64Array(7), tmp: new Float64Array(3), dir: new Float64Array(3), planeNormal: new Float64Array(3), gjk: createGjkScratch(), gjkResult: createGjkResult(),
     epa: createEpaScratch(), epaResult: createEpaResult(), filter, tmpHit: createShapeHit(),
     candidates: createTreeHits(), box: new Float64Array(6),
+    triQuery: createTriangleQuery(), localBox: new Float64Array(6), triVerts: new Float64Array(9), triHit: createShapeHit(),
   };
 }
 
@@ -133,6 +146,55 @@ function colliderRadius(cs: ColliderStore, c: number): number {
 function isCandidate(w: ShapeQueryWorld, f: QueryFilter, c: number): boolean {
   const cs = w.colliders;
   return cs.shape[c] !== ShapeKind.none && passesFilter(f, cs, c, cs.body[c]);
+}
+
+/** Whether collider `c` is made of triangles (a mesh or a heightfield). */
+function isTriangles(cs: ColliderStore, c: number): boolean {
+  const k = cs.shape[c];
+  return k === ShapeKind.mesh || k === ShapeKind.heightfield;
+}
+
+/**
+ * The triangles of mesh collider `c` whose BVH box meets the query shape's bounding box at its start,
+ * swept by `reach` along `u` (or grown by `reach` every way when `u` is undefined), taken into the
+ * mesh's frame; leaves the collider's world pose in `s.pose` and the triangles in `s.triQuery`.
+ */
+function meshTriangles(w: ShapeQueryWorld, s: ShapeQueryScratch, c: number, reach: number, u: Float64Array | undefined): number {
+  colliderWorldPose(w.colliders, w.bodies, c, s.pose, 0);
+  const q = s.pose, b = s.localBox, r = s.shapeRadius;
+  const x = -q[3], y = -q[4], z = -q[5], qw = q[6];
+  // local = q* (p − x_mesh) q (the rotation by the conjugate)
+  const t = s.tmp;
+  rotateInto(t, x, y, z, qw, s.start[0] - q[0], s.start[1] - q[1], s.start[2] - q[2]);
+  const cx = t[0], cy = t[1], cz = t[2];
+  let sx = 0, sy = 0, sz = 0, grow = reach;
+  if (u !== undefined) {
+    rotateInto(t, x, y, z, qw, u[0] * reach, u[1] * reach, u[2] * reach);
+    sx = t[0]; sy = t[1]; sz = t[2]; grow = 0;
+  }
+  b[0] = cx + Math.min(0, sx) - r - grow; b[3] = cx + Math.max(0, sx) + r + grow;
+  b[1] = cy + Math.min(0, sy) - r - grow; b[4] = cy + Math.max(0, sy) + r + grow;
+  b[2] = cz + Math.min(0, sz) - r - grow; b[5] = cz + Math.max(0, sz) + r + grow;
+  return queryTriangles(w.colliders.shapeData[c] as TriangleMesh, b, 0, s.triQuery);
+}
+
+/** out = q v q* for the unit quaternion (x, y, z, w). */
+function rotateInto(out: Float64Array, x: number, y: number, z: number, qw: number, vx: number, vy: number, vz: number): void {
+  const tx = 2 * (y * vz - z * vy), ty = 2 * (z * vx - x * vz), tz = 2 * (x * vy - y * vx);
+  out[0] = vx + qw * tx + (y * tz - z * ty);
+  out[1] = vy + qw * ty + (z * tx - x * tz);
+  out[2] = vz + qw * tz + (x * ty - y * tx);
+}
+
+/** Loads triangle `t` of mesh collider `c` (world pose in `s.pose`) into `s.other`, in world coordinates. */
+function loadTriangle(w: ShapeQueryWorld, s: ShapeQueryScratch, c: number, t: number): void {
+  const m = w.colliders.shapeData[c] as TriangleMesh, v = m.vertices, idx = m.indices, q = s.pose, tv = s.triVerts;
+  for (let j = 0; j < 3; j++) {
+    const p = 3 * idx[3 * t + j];
+    rotateInto(s.tmp, q[3], q[4], q[5], q[6], v[p], v[p + 1], v[p + 2]);
+    tv[3 * j] = q[0] + s.tmp[0]; tv[3 * j + 1] = q[1] + s.tmp[1]; tv[3 * j + 2] = q[2] + s.tmp[2];
+  }
+  setTriangleProxy(s.other, tv[0], tv[1], tv[2], tv[3], tv[4], tv[5], tv[6], tv[7], tv[8]);
 }
 
 /** Loads collider `c` into `s.other` (its world pose now) and returns its bounding radius. */
@@ -199,12 +261,16 @@ export function overlapAll(w: ShapeQueryWorld, s: ShapeQueryScratch, list: Overl
   for (let i = 0; i < n; i++) {
     const c = items[i];
     if (!isCandidate(w, s.filter, c) || !mayMeet(w, s, c, 0)) continue;
-    loadCollider(w, s, c);
-    let touch: boolean;
-    if (w.colliders.shape[c] === ShapeKind.plane) touch = planeHeight(s, s.planeNormal) <= 0;
-    else {
-      const g = gjkDistance(s.gjk, s.shape, s.other, s.gjkResult);
-      touch = g.intersecting || g.distance <= s.shape.radius + s.other.radius;
+    let touch = false;
+    if (isTriangles(w.colliders, c)) {
+      const nt = meshTriangles(w, s, c, 0, undefined), tris = s.triQuery.tris;
+      for (let k = 0; k < nt && !touch; k++) {
+        loadTriangle(w, s, c, tris[k]);
+        touch = proxiesTouch(s);
+      }
+    } else {
+      loadCollider(w, s, c);
+      touch = w.colliders.shape[c] === ShapeKind.plane ? planeHeight(s, s.planeNormal) <= 0 : proxiesTouch(s);
     }
     if (!touch) continue;
     const k = list.count++;
@@ -213,12 +279,34 @@ export function overlapAll(w: ShapeQueryWorld, s: ShapeQueryScratch, list: Overl
   return list.count;
 }
 
+/** Whether the query shape and `s.other` overlap or touch (GJK on the cores, then the radii). */
+function proxiesTouch(s: ShapeQueryScratch): boolean {
+  const g = gjkDistance(s.gjk, s.shape, s.other, s.gjkResult);
+  return g.intersecting || g.distance <= s.shape.radius + s.other.radius;
+}
+
 /** Distance between the query shape and collider c (surfaces; ≤ 0 when overlapping), with the closest
- * points (shape's in `hit.pointOnShape`, collider's in `hit.point`) and the normal out of the collider. */
-function distanceTo(w: ShapeQueryWorld, s: ShapeQueryScratch, c: number, hit: ShapeHit): number {
+ * points (shape's in `hit.pointOnShape`, collider's in `hit.point`) and the normal out of the collider.
+ * A mesh's is that of its nearest triangle within `reach` of the query shape (Infinity when none is). */
+function distanceTo(w: ShapeQueryWorld, s: ShapeQueryScratch, c: number, hit: ShapeHit, reach: number): number {
+  if (isTriangles(w.colliders, c)) {
+    const nt = meshTriangles(w, s, c, reach, undefined), tris = s.triQuery.tris, th = s.triHit;
+    let best = Infinity;
+    for (let k = 0; k < nt; k++) {
+      loadTriangle(w, s, c, tris[k]);
+      const d = proxyDistance(s, false, th);
+      if (d < best) { best = d; copyHit(th, hit); }
+    }
+    return best;
+  }
   loadCollider(w, s, c);
+  return proxyDistance(s, w.colliders.shape[c] === ShapeKind.plane, hit);
+}
+
+/** {@link distanceTo} for the collider already in `s.other` (a plane: in `s.pose`). */
+function proxyDistance(s: ShapeQueryScratch, plane: boolean, hit: ShapeHit): number {
   const A = s.shape, B = s.other;
-  if (w.colliders.shape[c] === ShapeKind.plane) {
+  if (plane) {
     const N = s.planeNormal;
     const h = planeHeight(s, N);
     const t = s.tmp;
@@ -263,7 +351,7 @@ export function proximityClosest(w: ShapeQueryWorld, s: ShapeQueryScratch, maxDi
   for (let i = 0; i < n; i++) {
     const c = items[i];
     if (!isCandidate(w, s.filter, c) || !mayMeet(w, s, c, bestD === Infinity ? Infinity : bestD)) continue;
-    const d = Math.max(0, distanceTo(w, s, c, tmp));
+    const d = Math.max(0, distanceTo(w, s, c, tmp, bestD));
     if (d > bestD || (best >= 0 && d === bestD)) continue;
     best = c; bestD = d;
     copyHit(tmp, hit);
@@ -305,13 +393,32 @@ export function shapeCastClosest(
 }
 
 /** Time of impact (unit: m along u) of the query shape with collider c within maxT, or −1. Leaves the
- * contact in `hit`. */
+ * contact in `hit`. A mesh's is the earliest of its triangles' (each convex, so conservative advancement
+ * is safe on each; on the whole non-convex mesh it is not). */
 function castAgainst(w: ShapeQueryWorld, s: ShapeQueryScratch, c: number, u: Float64Array, maxT: number, hit: ShapeHit): number {
+  if (!isTriangles(w.colliders, c)) {
+    loadCollider(w, s, c);
+    return castProxy(s, w.colliders.shape[c] === ShapeKind.plane, u, maxT, hit);
+  }
+  const nt = meshTriangles(w, s, c, maxT === Infinity ? UNBOUNDED : maxT, u), tris = s.triQuery.tris, th = s.triHit;
+  let best = -1, bestT = maxT;
+  for (let k = 0; k < nt; k++) {
+    loadTriangle(w, s, c, tris[k]);
+    const t = castProxy(s, false, u, bestT, th);
+    if (t < 0 || (best >= 0 && t >= bestT)) continue;
+    best = k; bestT = t;
+    copyHit(th, hit);
+  }
+  return best >= 0 ? bestT : -1;
+}
+
+/** {@link castAgainst} for the collider already in `s.other` (a plane: in `s.pose`). */
+function castProxy(s: ShapeQueryScratch, plane: boolean, u: Float64Array, maxT: number, hit: ShapeHit): number {
   const A = s.shape, p = A.position, st = s.start;
   let t = 0;
   for (let round = 0; round < MAX_ADVANCE; round++) {
     p[0] = st[0] + t * u[0]; p[1] = st[1] + t * u[1]; p[2] = st[2] + t * u[2];
-    const d = distanceTo(w, s, c, hit);
+    const d = proxyDistance(s, plane, hit);
     if (d <= 1e-9 + 1e-9 * t) {
       if (round > 0 || d > 0) {
         // touching: the contact point midway between the surfaces
@@ -329,5 +436,5 @@ function castAgainst(w: ShapeQueryWorld, s: ShapeQueryScratch, c: number, u: Flo
     if (t > maxT) return -1;
   }
   // a grazing approach converges slowly: accept what is within a micrometre
-  return distanceTo(w, s, c, hit) <= 1e-6 ? t : -1;
+  return proxyDistance(s, plane, hit) <= 1e-6 ? t : -1;
 }

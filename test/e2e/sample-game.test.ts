@@ -1,7 +1,7 @@
 /**
  * End-to-end: builds the sample game with vite, serves it with vite's preview server, and plays it in
  * headless Chromium (Debian's package through playwright-core, WebGL2 on SwiftShader): frames render,
- * the level settles and rests, a click on a tower throws a ball that knocks the tower down, and a
+ * the level settles and rests (and the props on the hill), a click on a tower throws a ball that knocks the tower down, and a
  * screenshot is saved to test-results/sample-game.png. Then the solver toggle: accurate mode (LCP +
  * PLUS) keeps rendering and stepping with the level standing, and the overlay shows the solver's
  * sub-stages (test-results/sample-game-accurate.png); fast mode and the friction-law toggle come back.
@@ -135,7 +135,7 @@ describe('sample game in headless Chromium', () => {
     const gl = await api.evaluate((g) => g.webgl);
     expect(gl.version).toBeGreaterThanOrEqual(1);
     expect(gl.renderer.length).toBeGreaterThan(0);
-    expect(await api.evaluate((g) => g.bodies)).toBe(await api.evaluate((g) => 1 + g.blockCount + g.toyBodyCount));
+    expect(await api.evaluate((g) => g.bodies)).toBe(await api.evaluate((g) => 1 + g.blockCount + g.toyBodyCount + g.propBodyCount));
     expect(await api.evaluate((g) => g.contacts)).toBeGreaterThan(0);
     // The canvas shows the scene, not a blank or black buffer: many colours, sky (blue) and ground (green).
     const pixels = await page.evaluate(() => {
@@ -173,6 +173,11 @@ describe('sample game in headless Chromium', () => {
     expect(await api.evaluate((g) => g.restingCount(0.02))).toBe(blocks);
     expect(await api.evaluate((g) => g.blocksMoved(0.02))).toBe(0);
     expect(await api.evaluate((g) => g.score)).toBe(0);
+    // the props (barrels, rocks, the table) rest on the hill and the ground, none sunk into them (the
+    // flattest rock's centre rests 0.09 m up)
+    expect(await api.evaluate((g) => g.maxPropSpeed())).toBeLessThan(0.05);
+    const props = await api.evaluate((g) => g.propPositions());
+    for (let i = 1; i < props.length; i += 3) expect(props[i]).toBeGreaterThan(0.05);
     const structures = await api.evaluate((g) => g.structures());
     for (let s = 0; s < structures.length; s++) {
       const top = await api.evaluate((g, i) => g.towerTopY(i), s);
@@ -202,7 +207,7 @@ describe('sample game in headless Chromium', () => {
     }, 20_000);
     await saveScreenshot(); // mid-collapse: the most telling picture
     expect(await api.evaluate((g) => g.score)).toBeGreaterThan(0);
-    expect(await api.evaluate((g) => g.bodies)).toBe(await api.evaluate((g) => 2 + g.blockCount + g.toyBodyCount));
+    expect(await api.evaluate((g) => g.bodies)).toBe(await api.evaluate((g) => 2 + g.blockCount + g.toyBodyCount + g.propBodyCount));
   }, 40_000);
 
   it('the debris comes to rest again', async () => {
@@ -431,7 +436,7 @@ describe('sample game in headless Chromium', () => {
     await waitFor('20 Havok frames', () => api.evaluate((g) => g.frames > 20), 30_000);
     expect(await page.getAttribute('#engine-havok', 'aria-pressed')).toBe('true');
     expect(await api.evaluate((g) => g.solverKind)).toBe('havok');
-    expect(await api.evaluate((g) => g.bodies)).toBe(await api.evaluate((g) => 1 + g.blockCount + g.toyBodyCount));
+    expect(await api.evaluate((g) => g.bodies)).toBe(await api.evaluate((g) => 1 + g.blockCount + g.toyBodyCount + g.propBodyCount));
     await waitForRest(60_000);
     expect(await api.evaluate((g) => g.blocksMoved(0.05))).toBe(0);
     expect(await api.evaluate((g) => g.lastPhysicsMs)).toBeGreaterThanOrEqual(0);

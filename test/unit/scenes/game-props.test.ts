@@ -1,0 +1,122 @@
+/**
+ * The sample game's props in an engine world (the same description the game builds through Babylon):
+ * dropped on the ground and the hill, they come to rest where they stand: barrels upright on their
+ * caps, rocks on the hill, the table (a compound of five boxes) level on its legs at the height its
+ * centre of mass gives; nothing sinks into the hill. Both solver modes. A known miss: a rock on the
+ * hill's curved slope does not settle in the accurate mode (below).
+ */
+import { describe, expect, it } from 'vitest';
+import '../../../plugin/accurate'; // registers the accurate solver 'lcp'
+import {
+  addBody, convexHull, createPhysicsWorld, createTriangleMesh, getLinearVelocity, getOrientation, getPosition, stepWorld, type PhysicsWorld,
+} from '../../../plugin/index';
+import { buildGameProps, gamePropsSpec, HILL, hillHeight, type GameProps } from '../../../scenes/game-props';
+
+describe('the sample game\'s props', () => {
+  it('the hill mesh follows h(x, z) = H (1 − r²)² and meets the ground at its rim', () => {
+    const { hill } = gamePropsSpec();
+    for (let i = 0; i < hill.vertices.length; i += 3) {
+      const [x, y, z] = hill.vertices.slice(i, i + 3);
+      expect(y).toBe(hillHeight(x, z));
+      const r = Math.hypot(x - HILL.x, z - HILL.z);
+      if (r >= HILL.radius) expect(y).toBe(0);
+    }
+    expect(hillHeight(HILL.x, HILL.z)).toBe(HILL.height);
+  });
+
+  /** The props after 4 s on the ground and the hill. */
+  function settle(solver: 'pgs' | 'lcp'): { w: PhysicsWorld; props: GameProps } {
+    const w = createPhysicsWorld({ solver });
+    addBody(w, { type: 'static', position: [0, -0.5, 0], collider: { shape: 'box', halfExtents: [40, 0.5, 40], friction: 0.5 } });
+    const props = buildGameProps(w);
+    for (let i = 0; i < 240; i++) stepWorld(w, 1 / 60);
+    return { w, props };
+  }
+
+  function expectAtRest(w: PhysicsWorld, bodies: number[], what: string): void {
+    for (const b of bodies) {
+      const v = getLinearVelocity(w, b);
+      expect(Math.hypot(v[0], v[1], v[2]), `${what} ${b} at rest`).toBeLessThan(0.05);
+    }
+  }
+
+  function expectBarrelsUpright(w: PhysicsWorld, props: GameProps): void {
+    props.barrels.forEach((b, i) => {
+      const p = getPosition(w, b), q = getOrientation(w, b), s = props.spec.barrels[i];
+      // upright: the axis within 20° of vertical (a barrel on a slope leans with it), near where it was put
+      const up = 1 - 2 * (q[0] * q[0] + q[2] * q[2]);
+      expect(up, `barrel ${i} upright`).toBeGreaterThan(Math.cos(0.35));
+      expect(Math.hypot(p[0] - s.position[0], p[2] - s.position[2]), `barrel ${i} stayed`).toBeLessThan(0.1);
+      // its centre a half height (and at most the cap's lean, r sin θ) above the surface below it
+      const h = p[1] - hillHeight(p[0], p[2]);
+      expect(h, `barrel ${i} height ${h}`).toBeGreaterThan(s.halfHeight - 0.01);
+      expect(h).toBeLessThan(s.halfHeight + s.radius * 0.35);
+    });
+  }
+
+  function expectRocksOnTheHill(w: PhysicsWorld, props: GameProps): void {
+    props.rocks.forEach((b, i) => {
+      const p = getPosition(w, b), s = props.spec.rocks[i];
+      expect(Math.hypot(p[0] - s.position[0], p[2] - s.position[2]), `rock ${i} stayed`).toBeLessThan(0.3);
+      expect(p[1] - hillHeight(p[0], p[2]), `rock ${i} above the hill`).toBeGreaterThan(0.05);
+    });
+  }
+
+  function expectTableLevel(w: PhysicsWorld, props: GameProps): void {
+    const t = getPosition(w, props.table), q = getOrientation(w, props.table), spec = props.spec.table;
+    expect(1 - 2 * (q[0] * q[0] + q[2] * q[2]), 'table level').toBeGreaterThan(Math.cos(0.01));
+    // the body's position is the compound's centre of mass (the parallel-axis sum of its boxes): with
+    // the legs' feet on the ground, it is at −(lowest foot) + ȳ in the table's frame
+    let m = 0, my = 0, foot = Infinity;
+    for (const part of spec.parts) {
+      const [hx, hy, hz] = part.halfExtents, v = 8 * hx * hy * hz;
+      m += v; my += v * part.offset[1];
+      foot = Math.min(foot, part.offset[1] - hy);
+    }
+    expect(Math.abs(t[1] - (my / m - foot)), `table height ${t[1]}`).toBeLessThan(2e-3);
+    expect(Math.hypot(t[0] - spec.position[0], t[2] - spec.position[2])).toBeLessThan(0.01);
+  }
+
+  it('come to rest: barrels upright, rocks on the hill, the table level at its height (pgs)', () => {
+    const { w, props } = settle('pgs');
+    expectAtRest(w, [...props.barrels, ...props.rocks, props.table], 'body');
+    expectBarrelsUpright(w, props);
+    expectRocksOnTheHill(w, props);
+    expectTableLevel(w, props);
+  });
+
+  it('come to rest likewise (lcp)', () => {
+    const { w, props } = settle('lcp');
+    expectAtRest(w, [...props.barrels, ...props.rocks, props.table], 'body');
+    expectBarrelsUpright(w, props);
+    expectRocksOnTheHill(w, props);
+    expectTableLevel(w, props);
+  });
+
+  /** Speed (m/s) after 4 s of a rock (the hull of the props' second rock) dropped on the hill's slope
+   * at (2.6, −13.2), 17° steep there, with sleeping off. */
+  function rockOnSlope(solver: 'pgs' | 'lcp'): number {
+    const w = createPhysicsWorld({ solver, sleep: false });
+    const spec = gamePropsSpec();
+    addBody(w, { type: 'static', collider: { shape: 'mesh', mesh: createTriangleMesh(spec.hill), friction: 0.5 } });
+    const b = addBody(w, { position: [2.6, hillHeight(2.6, -13.2) + 0.45, -13.2], density: 2500, collider: { shape: convexHull(spec.rocks[1].points), friction: 0.5 } });
+    for (let i = 0; i < 240; i++) stepWorld(w, 1 / 60);
+    const v = getLinearVelocity(w, b);
+    return Math.hypot(v[0], v[1], v[2]);
+  }
+
+  it('a rock on the hill\'s curved slope comes to rest (pgs)', () => {
+    expect(rockOnSlope('pgs')).toBeLessThan(0.01);
+  });
+
+  // Known miss (accurate mode): on the hill's curved slope a rock's contacts lie on triangles whose
+  // normals differ by a few degrees, and a manifold has one normal (the deepest candidate's, which
+  // changes as the rock rocks); the LCP solve leaves the rock at 0.04 m/s after 4 s (rocking at
+  // 0.2 rad/s, creeping 4 mm/s down the slope). The same rock on a flat mesh tilted by the same slope
+  // rests (0 m/s), as on a plane. Through the Babylon plugin (the hill as Babylon's ground mesh,
+  // triangulated along the other diagonal) the fast mode jitters there too (up to 0.09 m/s); the game's
+  // props stand where the hill is flat.
+  it.fails('a rock on the hill\'s curved slope comes to rest (lcp)', () => {
+    expect(rockOnSlope('lcp')).toBeLessThan(0.01);
+  });
+});
