@@ -8,7 +8,7 @@
  * (vectors at `3 (4m + k)`).
  *
  * Begin / end events are appended during the narrowphase and are valid until the next step: read
- * them after `stepWorld` from `beginA/beginB` (`beginCount` pairs) and `endA/endB` (`endCount` pairs):
+ * them after `stepWorld` from `begin.a/begin.b` (`begin.count` pairs) and `end.a/end.b` (`end.count` pairs):
  * collider entity ids (`colliders.body[c]` is the body; the collider `addBody` made has the body's id).
  *
  * Every id in this store (events, `colliderA/B`, `bodyA/B`) is a STORE INDEX, not a public handle: the
@@ -18,7 +18,7 @@
  * removed one (it may already be reused).
  */
 
-import { growUint32 } from './capacity';
+import { createPairEvents, pushPairEvent, type PairEvents } from './pair-events';
 import { copyEntry, createColumns, ensureColumns, f64, u32, u8, type Columns, type ColumnTable } from './column-table';
 import { createPairTable, pairTableDelete, pairTableGet, pairTableSet, type PairTable } from './pair-table';
 
@@ -97,12 +97,10 @@ export interface ContactStore extends Columns<typeof CONTACT_COLUMNS> {
   capacity: number;
   /** Unordered collider pair → manifold slot. */
   slotOfPair: PairTable;
-  beginCount: number;
-  beginA: Uint32Array;
-  beginB: Uint32Array;
-  endCount: number;
-  endA: Uint32Array;
-  endB: Uint32Array;
+  /** The pairs that began touching during the last step (`begin.a[k]`, `begin.b[k]`, k < `begin.count`). */
+  begin: PairEvents;
+  /** The pairs that stopped touching during the last step (or lost a collider). */
+  end: PairEvents;
 }
 
 export function createContactStore(capacity = 256): ContactStore {
@@ -111,12 +109,8 @@ export function createContactStore(capacity = 256): ContactStore {
     capacity,
     ...createColumns(CONTACT_COLUMNS, capacity),
     slotOfPair: createPairTable(2 * capacity),
-    beginCount: 0,
-    beginA: new Uint32Array(64),
-    beginB: new Uint32Array(64),
-    endCount: 0,
-    endA: new Uint32Array(64),
-    endB: new Uint32Array(64),
+    begin: createPairEvents(),
+    end: createPairEvents(),
   };
 }
 
@@ -159,22 +153,10 @@ function copyManifold(s: ContactStore, from: number, to: number): void {
 
 /** Appends a begin-touch event (A, B). */
 export function pushBeginEvent(s: ContactStore, a: number, b: number): void {
-  if (s.beginCount === s.beginA.length) {
-    s.beginA = growUint32(s.beginA, 2 * s.beginA.length);
-    s.beginB = growUint32(s.beginB, 2 * s.beginB.length);
-  }
-  s.beginA[s.beginCount] = a;
-  s.beginB[s.beginCount] = b;
-  s.beginCount++;
+  pushPairEvent(s.begin, a, b);
 }
 
 /** Appends an end-touch event (A, B). */
 export function pushEndEvent(s: ContactStore, a: number, b: number): void {
-  if (s.endCount === s.endA.length) {
-    s.endA = growUint32(s.endA, 2 * s.endA.length);
-    s.endB = growUint32(s.endB, 2 * s.endB.length);
-  }
-  s.endA[s.endCount] = a;
-  s.endB[s.endCount] = b;
-  s.endCount++;
+  pushPairEvent(s.end, a, b);
 }

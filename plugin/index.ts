@@ -54,6 +54,7 @@ export type { LcpSolverOptions } from '../systems/solve/lcp/lcp-options';
 export type { ShapeKindName, ShapeAsset } from '../components/collider';
 export type { ContactStore } from '../components/contact';
 export type { PairTable } from '../components/pair-table';
+export type { PairEvents } from '../components/pair-events';
 export type { LcpOptions } from './accurate-solver';
 export type { SolverKind } from '../systems/solve/constraint-solver';
 export { MotionType } from '../components/rigid-body';

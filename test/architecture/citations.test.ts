@@ -50,6 +50,7 @@ describe('the checker catches each kind of problem', () => {
     expect(check(' * see the ' + 'style' + '-anchors notes')).toEqual(['outside-file']);
     expect(check(' * ../' + 'shared/' + 'research/x')).toEqual(['outside-file']);
     expect(check(' * (' + 'DESIGN' + '.md, "Solvers")')).toEqual(['outside-file']);
+    expect(check(' * [design](../' + 'shared/x.md)')).toEqual(['outside-file']);
     expect(check(' * (docs/architecture.md, "Solvers"); seeded 12 times; the seed of the hull')).toEqual([]);
   });
 });

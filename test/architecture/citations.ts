@@ -38,7 +38,7 @@ const RULES: readonly { rule: CitationProblem['rule']; re: RegExp }[] = [
       'i',
     ),
   },
-  { rule: 'outside-file', re: new RegExp(['shared/(se', 'eds|res', 'earch)|\\bDES', 'IGN\\.md'].join('')) },
+  { rule: 'outside-file', re: new RegExp(['shared/(se', 'eds|res', 'earch)|\\.\\./sh', 'ared/|\\bDES', 'IGN\\.md'].join('')) },
 ];
 
 /** Folders never read: dependencies, build output, reports. */

@@ -5,24 +5,31 @@
 
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { checkImportGraph, importsOf, readSources } from './import-graph';
+import { checkImportGraph, importsOf, readPackageEntries, readSources } from './import-graph';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('import graph of the repository', () => {
   const files = readSources(ROOT);
+  const entries = readPackageEntries(ROOT);
 
   it('reads the source folders (every layer present, hundreds of files)', () => {
     const layers = new Set([...files.keys()].map((p) => p.split('/')[0]));
-    for (const l of ['math', 'components', 'systems', 'plugin', 'scenes', 'sample-game', 'bench']) expect(layers).toContain(l);
+    for (const l of ['math', 'components', 'systems', 'plugin', 'scenes', 'sample-game', 'examples', 'bench']) expect(layers).toContain(l);
     expect(files.size).toBeGreaterThan(100);
     let relative = 0;
     for (const src of files.values()) relative += importsOf(src).filter((s) => s.startsWith('.')).length;
     expect(relative).toBeGreaterThan(300);
   });
 
+  it('reads the package entries from package.json (each names a plugin file that exists)', () => {
+    expect(entries.get('babylon-ecs-physics')).toBe('plugin/index.ts');
+    expect(entries.get('babylon-ecs-physics/accurate')).toBe('plugin/accurate.ts');
+    for (const file of entries.values()) expect(files.has(file), file).toBe(true);
+  });
+
   it('has no upward import, no import between solver folders (but pgs → mdp), no stray @babylonjs import, no cycle', () => {
-    expect(checkImportGraph(files)).toEqual([]);
+    expect(checkImportGraph(files, entries)).toEqual([]);
   });
 });
 
@@ -71,6 +78,21 @@ describe('the checker catches planted violations', () => {
     expect(c.map((x) => x.rule)).toEqual(['solver-folders']);
     const d = checkImportGraph(plant('systems/solve/pgs/block.ts', "import { s } from '../mdp/single-contact';"));
     expect(d).toEqual([]);
+  });
+
+  it('the package imported by its own name below the plugin layer, or through an entry it does not have', () => {
+    const entries = new Map([['babylon-ecs-physics', 'plugin/world.ts']]);
+    const v = checkImportGraph(plant('systems/solve/pgs/x.ts', "import { w } from 'babylon-ecs-physics';"), entries);
+    expect(v).toEqual([{ rule: 'layer', from: 'systems/solve/pgs/x.ts', to: 'plugin/world.ts' }]);
+    expect(checkImportGraph(plant('examples/demo/main.ts', "import { w } from 'babylon-ecs-physics';\nimport '@babylonjs/core';"), entries))
+      .toEqual([]);
+    const u = checkImportGraph(plant('examples/demo/main.ts', "import { w } from 'babylon-ecs-physics/nope';"), entries);
+    expect(u).toEqual([{ rule: 'unresolved', from: 'examples/demo/main.ts', to: 'babylon-ecs-physics/nope' }]);
+  });
+
+  it('an example importing the sample game', () => {
+    const v = checkImportGraph(plant('examples/demo/main.ts', "import { e } from '../../sample-game/main';"));
+    expect(v).toEqual([{ rule: 'layer', from: 'examples/demo/main.ts', to: 'sample-game/main.ts' }]);
   });
 
   it('@babylonjs outside plugin/babylon and sample-game', () => {

@@ -4,10 +4,12 @@
  * (`ts.preProcessFile`) and reports what the architecture forbids (`docs/architecture.md`):
  *
  * - an upward import across the layers math < components < systems < plugin < scenes <
- *   sample-game, bench (sample-game and bench do not import each other);
+ *   sample-game, examples, bench (the three apps do not import each other); an import of the package
+ *   by its own name (`babylon-ecs-physics`, `babylon-ecs-physics/accurate`, …) is an import of the
+ *   plugin file its `exports` entry builds from, so `systems/` cannot reach the plugin that way either;
  * - an import between the solver folders `systems/solve/{pgs,lcp,plus,mdp}` other than pgs → mdp (the
  *   fast solver's friction kernel), and any import from `systems/solve/common/` into a solver folder;
- * - an `@babylonjs/*` import outside `plugin/babylon/` and `sample-game/` (the bench may import the
+ * - an `@babylonjs/*` import outside `plugin/babylon/`, `sample-game/` and `examples/` (the bench may import the
  *   reference engine, `@babylonjs/havok`, and the Babylon core it runs in: it measures against them);
  * - any cycle among the source files.
  */
@@ -18,8 +20,30 @@ import ts from 'typescript';
 
 /** Source folders by layer rank (an import may only go to an equal or lower rank, see the header). */
 export const LAYERS: Readonly<Record<string, number>> = {
-  math: 0, components: 1, systems: 2, plugin: 3, scenes: 4, 'sample-game': 5, bench: 5,
+  math: 0, components: 1, systems: 2, plugin: 3, scenes: 4, 'sample-game': 5, examples: 5, bench: 5,
 };
+
+/** The package's own name: importing it (or a subpath) imports the plugin file of that entry. */
+export const PACKAGE_NAME = 'babylon-ecs-physics';
+
+/** Package specifier (`babylon-ecs-physics`, `babylon-ecs-physics/accurate`, …) → source file. */
+export type PackageEntries = ReadonlyMap<string, string>;
+
+/**
+ * The package's entries from `package.json` `exports`: each entry's `types` path
+ * (`./dist/types/plugin/accurate.d.ts`) names the source file it is built from (`plugin/accurate.ts`).
+ */
+export function readPackageEntries(root: string): Map<string, string> {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    name: string; exports: Record<string, { types: string }>;
+  };
+  const out = new Map<string, string>();
+  for (const [sub, entry] of Object.entries(pkg.exports)) {
+    const spec = sub === '.' ? pkg.name : `${pkg.name}/${sub.replace(/^\.\//, '')}`;
+    out.set(spec, entry.types.replace(/^\.\/dist\/types\//, '').replace(/\.d\.ts$/, '.ts'));
+  }
+  return out;
+}
 export const SOLVER_FOLDERS = ['pgs', 'lcp', 'plus', 'mdp'] as const;
 /** The one allowed import between solver folders: the fast solver uses the friction kernel. */
 const ALLOWED_SOLVER_IMPORTS = new Set(['pgs->mdp']);
@@ -75,12 +99,12 @@ function solverFolderOf(path: string): string | undefined {
 }
 
 function babylonAllowed(from: string, spec: string): boolean {
-  if (from.startsWith('plugin/babylon/') || from.startsWith('sample-game/')) return true;
+  if (from.startsWith('plugin/babylon/') || from.startsWith('sample-game/') || from.startsWith('examples/')) return true;
   return from.startsWith('bench/') && (spec === '@babylonjs/havok' || spec.startsWith('@babylonjs/core'));
 }
 
 /** All violations in `files` (empty when the graph is as the architecture says). */
-export function checkImportGraph(files: SourceFiles): Violation[] {
+export function checkImportGraph(files: SourceFiles, entries: PackageEntries = new Map()): Violation[] {
   const out: Violation[] = [];
   const edges = new Map<string, string[]>();
   for (const [from, source] of files) {
@@ -90,8 +114,13 @@ export function checkImportGraph(files: SourceFiles): Violation[] {
         if (!babylonAllowed(from, spec)) out.push({ rule: 'babylon', from, to: spec });
         continue;
       }
-      if (!spec.startsWith('.')) continue; // a package
-      const to = resolve(files, from, spec);
+      const self = spec === PACKAGE_NAME || spec.startsWith(`${PACKAGE_NAME}/`);
+      if (!spec.startsWith('.') && !self) continue; // another package
+      const to = self ? entries.get(spec) : resolve(files, from, spec);
+      if (self && (to === undefined || !files.has(to))) {
+        out.push({ rule: 'unresolved', from, to: spec });
+        continue;
+      }
       if (to === undefined) {
         // not a source file: an asset (json, css, html, images) may be imported; anything else is a
         // relative import the checker cannot follow, reported rather than skipped

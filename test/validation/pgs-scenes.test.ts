@@ -121,7 +121,7 @@ describe('conservation', () => {
     };
     const p0 = momentum();
     let touched = false;
-    run(w, 2, () => { if (w.contacts.beginCount > 0) touched = true; });
+    run(w, 2, () => { if (w.contacts.begin.count > 0) touched = true; });
     expect(touched).toBe(true);
     const p1 = momentum();
     for (let k = 0; k < 3; k++) expect(p1[k]).toBeCloseTo(p0[k], 9);
