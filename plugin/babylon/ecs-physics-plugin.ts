@@ -83,7 +83,7 @@ import {
   shapeLabel, type ResolvedMass, type ShapeLeaf,
 } from './v2-shapes';
 import {
-  AXIS_NAMES, axisIsDriven, constraintLabel, jointDef, LIMITED, LOCKED, MOTOR_POSITION, MOTOR_VELOCITY, newJointRecord, readAxis,
+  AXIS_NAMES, axisIsDriven, constraintLabel, distancePartDef, jointDef, LIMITED, LOCKED, MOTOR_POSITION, MOTOR_VELOCITY, newJointRecord, readAxis,
   UNBOUNDED_MOTOR_FORCE,
 } from './v2-constraints';
 
@@ -376,10 +376,14 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
    * Havok's `setPhysicsBodyTransformation`: the prestep of one body now, from `node`'s world transform:
    * TELEPORT moves the body there (thin instances: every instance to its matrix), ACTION sets it as the
    * target transform, DISABLED does nothing (Havok logs a warning).
-   * @throws PhysicsInputError naming the body for a non-finite node transform, a disposed body.
+   * @throws PhysicsInputError naming the body for a missing node, a non-finite node transform, a
+   *   disposed body.
    */
   setPhysicsBodyTransformation(body: PhysicsBody, node: TransformNode): void {
-    this.liveRecords(body, 'transformation');
+    const recs = this.liveRecords(body, 'transformation');
+    if (typeof node !== 'object' || node === null || typeof (node as Partial<TransformNode>).computeWorldMatrix !== 'function') {
+      throw new PhysicsInputError(recs[0]?.eid ?? -1, `${bodyLabel(body)}.transformNode`, node, 'must be a TransformNode');
+    }
     node.computeWorldMatrix(true);
     this.checkPrestep(body, node);
     this.prestep(body, node);
@@ -747,7 +751,9 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     const child = this.recordAt(childBody, childInstanceIndex, `${label}.child`);
     if (parent === child) throw new PhysicsInputError(parent.eid, `${label}.child`, bodyLabel(childBody), 'must differ from the parent body');
     const rec = newJointRecord(constraint, parent, child);
-    rec.eid = addJoint(this.world, jointDef(rec));
+    const def = jointDef(rec), part = distancePartDef(rec);
+    rec.eid = addJoint(this.world, def);
+    if (part !== undefined) rec.distanceEid = addJoint(this.world, part);
     const list = (constraint._pluginData ??= []) as JointRecord[];
     list.push(rec);
   }
@@ -852,8 +858,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     const recs = constraint._pluginData as JointRecord[] | undefined;
     if (!recs) return;
     for (const rec of recs) {
-      if (rec.eid >= 0 && this.jointAlive(rec)) removeJoint(this.world, rec.eid);
-      rec.eid = -1;
+      this.removeJoints(rec);
       rec.enabled = false;
       this.dropServo(rec);
     }
@@ -1613,7 +1618,7 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
     const recs = this.jointRecords(constraint, field);
     const saved = recs.map((r) => [r.mode.slice(), r.minLimit.slice(), r.maxLimit.slice()] as const);
     try {
-      for (const r of recs) { change(r); if (r.enabled && this.jointAlive(r)) jointDef(r); }
+      for (const r of recs) { change(r); if (r.enabled && this.jointAlive(r)) { jointDef(r); distancePartDef(r); } }
     } catch (e) {
       recs.forEach((r, i) => {
         for (let a = 0; a < 7; a++) { r.mode[a] = saved[i][0][a]; r.minLimit[a] = saved[i][1][a]; r.maxLimit[a] = saved[i][2][a]; }
@@ -1627,12 +1632,23 @@ export class EcsPhysicsPlugin implements IPhysicsEnginePluginV2 {
   private rebuild(rec: JointRecord): void {
     if (!this.jointAlive(rec)) return;
     const def = rec.enabled ? jointDef(rec) : undefined;
-    if (rec.eid >= 0) removeJoint(this.world, rec.eid);
-    rec.eid = -1;
+    const part = rec.enabled ? distancePartDef(rec) : undefined;
+    this.removeJoints(rec);
     this.dropServo(rec);
     if (def === undefined) return;
     rec.eid = addJoint(this.world, def);
+    if (part !== undefined) rec.distanceEid = addJoint(this.world, part);
     for (let a = 0; a < 6; a++) this.applyDrive(rec, a);
+  }
+
+  /** Removes a record's engine joints (both, for LINEAR_DISTANCE with other axes); none left after. */
+  private removeJoints(rec: JointRecord): void {
+    if (this.jointAlive(rec)) {
+      if (rec.eid >= 0) removeJoint(this.world, rec.eid);
+      if (rec.distanceEid >= 0) removeJoint(this.world, rec.distanceEid);
+    }
+    rec.eid = -1;
+    rec.distanceEid = -1;
   }
 
   /** Motor and friction of one axis into the engine joint (position motors: the servo before each step). */

@@ -13,7 +13,7 @@
  * | PRISMATIC | linear y z, angular x y z | sixDof |
  * | LOCK | all six | sixDof |
  * | DISTANCE (maxDistance) | LINEAR_DISTANCE limited to [d, d] (a rod) | distance |
- * | SIX_DOF (limits) | min = max = 0 locked, else limited [min, max]; stiffness / damping soft | sixDof, or distance for LINEAR_DISTANCE alone |
+ * | SIX_DOF (limits) | min = max = 0 locked, else limited [min, max]; stiffness / damping soft | sixDof, or distance for LINEAR_DISTANCE alone; LINEAR_DISTANCE with other axes: sixDof plus a distance joint between the same pivots |
  *
  * Axis mode and limit changes rebuild the engine joint from the record (the frames are explicit, so
  * nothing but the warm start is lost); motors and friction are set in place. Velocity motors are the
@@ -62,7 +62,7 @@ export function newJointRecord(constraint: PhysicsConstraint, parent: BodyRecord
   const label = constraintLabel(constraint);
   const o: PhysicsConstraintParameters = constraint.options ?? {};
   const rec: JointRecord = {
-    eid: -1, constraint, parent, child,
+    eid: -1, distanceEid: -1, constraint, parent, child,
     mode: [FREE, FREE, FREE, FREE, FREE, FREE, FREE],
     minLimit: [-Infinity, -Infinity, -Infinity, -Infinity, -Infinity, -Infinity, -Infinity],
     maxLimit: [Infinity, Infinity, Infinity, Infinity, Infinity, Infinity, Infinity],
@@ -138,8 +138,10 @@ function toBodyDir(rec: BodyRecord, d: V3): V3 {
 
 /**
  * The engine joint description of a record (frames from the constraint's options).
+ * LINEAR_DISTANCE alone is a distance joint; combined with other constrained axes, this is the 6-DoF
+ * joint of the other axes and {@link distancePartDef} the distance joint next to it.
  * @throws PhysicsInputError naming the constraint for non-finite options, zero axes, a limit outside
- *   the engine's range, or LINEAR_DISTANCE combined with other constrained axes.
+ *   the engine's range (minLimit > maxLimit).
  */
 export function jointDef(rec: JointRecord): JointDef {
   const c = rec.constraint;
@@ -167,20 +169,7 @@ export function jointDef(rec: JointRecord): JointDef {
     anchorB: toBodyPoint(rec.child, pivotB),
     collideConnected: rec.collisions,
   };
-  if (rec.mode[6] !== FREE) {
-    for (let a = 0; a < 6; a++) {
-      if (rec.mode[a] !== FREE) {
-        throw new PhysicsInputError(-1, `${label}.limits[LINEAR_DISTANCE]`, BABYLON_AXIS[a],
-          'LINEAR_DISTANCE together with other constrained axes is not supported by this engine yet');
-      }
-    }
-    const lo = rec.mode[6] === LOCKED ? 0 : Math.max(0, rec.minLimit[6]);
-    const hi = rec.mode[6] === LOCKED ? 0 : rec.maxLimit[6];
-    if (lo > hi) throw new PhysicsInputError(-1, `${label}.limits[LINEAR_DISTANCE]`, [lo, hi], 'minLimit must be ≤ maxLimit');
-    const k = rec.stiffness[6], b = rec.damping[6];
-    if (k > 0 && lo === hi) return { kind: 'distance', ...common, length: lo, stiffness: k, damping: b };
-    return lo === hi ? { kind: 'distance', ...common, length: lo } : { kind: 'distance', ...common, minLength: lo, maxLength: hi };
-  }
+  if (rec.mode[6] !== FREE && !hasSixDof(rec)) return distanceDef(rec, label, common);
   const spec = (a: number): JointAxisSpec => {
     if (rec.mode[a] === FREE) return 'free';
     if (rec.mode[a] === LOCKED) return 'locked';
@@ -203,9 +192,48 @@ export function jointDef(rec: JointRecord): JointDef {
   };
 }
 
-/** True when the axis takes a motor or friction in the engine (free or limited, not distance). */
+/** The distance joint of a LINEAR_DISTANCE axis: a rod (min = max, a spring with stiffness) or a rope
+ * range [min, max] between the pivots. */
+function distanceDef(rec: JointRecord, label: string, common: Pick<JointDef, 'bodyA' | 'bodyB' | 'anchorA' | 'anchorB' | 'collideConnected'>): JointDef {
+  const lo = rec.mode[6] === LOCKED ? 0 : Math.max(0, rec.minLimit[6]);
+  const hi = rec.mode[6] === LOCKED ? 0 : rec.maxLimit[6];
+  if (lo > hi) throw new PhysicsInputError(-1, `${label}.limits[LINEAR_DISTANCE]`, [lo, hi], 'minLimit must be ≤ maxLimit');
+  const k = rec.stiffness[6], b = rec.damping[6];
+  if (k > 0 && lo === hi) return { kind: 'distance', ...common, length: lo, stiffness: k, damping: b };
+  return lo === hi ? { kind: 'distance', ...common, length: lo } : { kind: 'distance', ...common, minLength: lo, maxLength: hi };
+}
+
+/** True when the record needs a 6-DoF joint: some axis other than LINEAR_DISTANCE is constrained, or
+ * LINEAR_DISTANCE is free (a constraint with every axis free is a 6-DoF joint that holds nothing). */
+export function hasSixDof(rec: JointRecord): boolean {
+  if (rec.mode[6] === FREE) return true;
+  for (let a = 0; a < 6; a++) if (rec.mode[a] !== FREE) return true;
+  return false;
+}
+
+/**
+ * The second engine joint of a record that combines LINEAR_DISTANCE with other constrained axes (a
+ * distance joint between the same pivots, next to the 6-DoF joint of the other axes); undefined when
+ * the record is one joint.
+ * @throws PhysicsInputError as {@link jointDef}.
+ */
+export function distancePartDef(rec: JointRecord): JointDef | undefined {
+  if (rec.mode[6] === FREE || !hasSixDof(rec)) return undefined;
+  const label = constraintLabel(rec.constraint);
+  const o: PhysicsConstraintParameters = rec.constraint.options ?? {};
+  const common = {
+    bodyA: rec.parent.eid,
+    bodyB: rec.child.eid,
+    anchorA: toBodyPoint(rec.parent, readOptV3(label, 'pivotA', o.pivotA, [0, 0, 0])),
+    anchorB: toBodyPoint(rec.child, readOptV3(label, 'pivotB', o.pivotB, [0, 0, 0])),
+    collideConnected: rec.collisions,
+  };
+  return distanceDef(rec, label, common);
+}
+
+/** True when the axis takes a motor or friction in the engine (a free or limited axis of the 6-DoF joint). */
 export function axisIsDriven(rec: JointRecord, a: number): boolean {
-  return a < 6 && rec.mode[6] === FREE && rec.mode[a] !== LOCKED;
+  return a < 6 && hasSixDof(rec) && rec.mode[a] !== LOCKED;
 }
 
 export { LOCKED, LIMITED, FREE };

@@ -106,6 +106,8 @@ export interface BodyRecord {
 export interface JointRecord {
   /** Engine joint entity id (−1 while disabled). */
   eid: number;
+  /** The distance joint next to it when LINEAR_DISTANCE is combined with other constrained axes (−1: none). */
+  distanceEid: number;
   readonly constraint: PhysicsConstraint;
   readonly parent: BodyRecord;
   readonly child: BodyRecord;

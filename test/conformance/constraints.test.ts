@@ -195,6 +195,41 @@ describe('V2 conformance: constraints', () => {
     }
   });
 
+  it('6-DoF with LINEAR_DISTANCE in [0, 1] m and the three angular axes locked: a rope that keeps the orientation (slack at first: free fall; then ≤ 1 m ± 1 cm, swung through the bottom, rotation < 0.01 rad; disabled, it falls away), ours and Havok', () => {
+    const r = both((ctx) => {
+      const a = anchor(ctx);
+      const b = MeshBuilder.CreateBox('b', { size: 0.3 }, ctx.scene);
+      b.position.set(0.6, 5, 0);
+      const ba = new PhysicsAggregate(b, PhysicsShapeType.BOX, { mass: 1 }, ctx.scene);
+      const rope = new Physics6DoFConstraint({}, [
+        { axis: PhysicsConstraintAxis.LINEAR_DISTANCE, minLimit: 0, maxLimit: 1 },
+        { axis: PhysicsConstraintAxis.ANGULAR_X, minLimit: 0, maxLimit: 0 },
+        { axis: PhysicsConstraintAxis.ANGULAR_Y, minLimit: 0, maxLimit: 0 },
+        { axis: PhysicsConstraintAxis.ANGULAR_Z, minLimit: 0, maxLimit: 0 },
+      ], ctx.scene);
+      a.body.addConstraint(ba.body, rope);
+      let worst = 0, lowest = 5, tilt = 0, yAt03 = 0;
+      for (let i = 1; i <= 90; i++) {
+        ctx.step();
+        if (i === 18) yAt03 = b.position.y;
+        worst = Math.max(worst, Vector3.Distance(b.position, new Vector3(0, 5, 0)) - 1);
+        lowest = Math.min(lowest, b.position.y);
+        const q = b.rotationQuaternion!;
+        tilt = Math.max(tilt, 2 * Math.asin(Math.min(1, Math.hypot(q.x, q.y, q.z))));
+      }
+      rope.isEnabled = false; // both parts let go
+      ctx.step(30);
+      return [yAt03, worst, lowest, tilt, Vector3.Distance(b.position, new Vector3(0, 5, 0))];
+    });
+    for (const x of [r.ecs, r.havok]) {
+      expect(x[4]).toBeGreaterThan(1.5); // disabled: it fell away
+      expect(5 - x[0]).toBeGreaterThan(0.4); // ½ g t² = 0.44 m at 0.3 s: the rope is slack
+      expect(x[1]).toBeLessThan(0.01);
+      expect(x[2]).toBeLessThan(4.05);
+      expect(x[3]).toBeLessThan(0.01);
+    }
+  });
+
   it('prismatic along (1, 1, 0)/√2: the box slides only along the axis, d = ½ (g/√2) t² in 0.5 s (± 3 %), sideways < 1 mm, no rotation', () => {
     const r = both((ctx) => {
       const a = anchor(ctx);

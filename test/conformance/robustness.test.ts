@@ -4,8 +4,9 @@
  * leaves the world unchanged (ours; Havok does not check its input).
  */
 import type { GroundMesh } from '@babylonjs/core/Meshes/groundMesh.js';
+import { ShapeCastResult } from '@babylonjs/core/Physics/shapeCastResult.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Vector3 } from '@babylonjs/core/Maths/math.vector.js';
+import { Quaternion, Vector3 } from '@babylonjs/core/Maths/math.vector.js';
 import { MeshBuilder } from '@babylonjs/core/Meshes/meshBuilder.js';
 import { PhysicsAggregate } from '@babylonjs/core/Physics/v2/physicsAggregate.js';
 import { PhysicsConstraintAxis, PhysicsShapeType } from '@babylonjs/core/Physics/v2/IPhysicsEnginePlugin.js';
@@ -95,6 +96,19 @@ describe('V2 conformance: robustness', () => {
       expectError(() => plugin.setActivationControl(a.body, 7), /^body "crate"\.activationControl$/);
       expectError(() => { a.shape.material = { friction: 0.5, staticFriction: NaN }; }, /^shape #\d+ \(BOX\)\.material\.staticFriction$/);
       expectError(() => plugin.setVelocityLimits(NaN, 10), /^maxLinearVelocity$/);
+      expectError(() => plugin.setPhysicsBodyTransformation(a.body, null as never), /^body "crate"\.transformNode$/);
+      expectError(() => plugin.setMaxQueryCollectorHits(0), /^maxQueryCollectorHits$/);
+      expectError(() => plugin.setGravity(new Vector3(0, -9.81, 0), new Vector3(100, 0, 0)), /^worldPosition$/);
+      expectError(() => plugin.setGravity(new Vector3(0, NaN, 0)), /^gravity$/);
+      const castInput = new ShapeCastResult(), castHit = new ShapeCastResult();
+      const probe = new PhysicsShapeSphere(Vector3.Zero(), 0.2, ctx.scene);
+      expectError(() => plugin.shapeCast({ shape: probe, rotation: Quaternion.Identity(), startPosition: new Vector3(NaN, 0, 0),
+        endPosition: Vector3.Zero(), shouldHitTriggers: false }, castInput, castHit), /^shapeCast\.startPosition$/);
+      const two = new PhysicsShapeContainer(ctx.scene);
+      two.addChild(new PhysicsShapeSphere(Vector3.Zero(), 0.2, ctx.scene));
+      two.addChild(new PhysicsShapeSphere(Vector3.Right(), 0.2, ctx.scene));
+      expectError(() => plugin.shapeCast({ shape: two, rotation: Quaternion.Identity(), startPosition: Vector3.Zero(),
+        endPosition: Vector3.Up(), shouldHitTriggers: false }, castInput, castHit), /^shapeCast\.shape$/);
       // a container inside itself
       const loop = new PhysicsShapeContainer(ctx.scene);
       loop.addChild(new PhysicsShapeSphere(Vector3.Zero(), 0.5, ctx.scene));
