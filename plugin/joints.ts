@@ -23,6 +23,7 @@ import {
   type AxisModeName, type JointKindName,
 } from '../components/joint';
 import { eulerXyz, swingTwist } from '../systems/assembly/joint-rows';
+import { JOINT_STAGE } from '../systems/assembly/joint-stage';
 import { PhysicsInputError, UnknownEntityError } from './errors';
 import { checkOut, readNumber, readVec3, requireWorld, type Vec3Like } from './validate';
 import type { PhysicsWorld } from './world';
@@ -570,6 +571,7 @@ export function addJoint(world: PhysicsWorld, def: JointDef): number {
   requireWorld(world);
   const r = resolve(world, def);
   // All input is valid: only now does the world change.
+  installJointStage(world);
   const eid = addEntity(world.ecs);
   wakeBodies(world, r.a, r.b);
   ensureHandleCapacity(world.handles, eid);
@@ -608,6 +610,17 @@ export function addJoint(world: PhysicsWorld, def: JointDef): number {
   s.torque.fill(0, 3 * eid, 3 * eid + 3);
   registerJoint(s, eid);
   return indexHandle(world.handles, eid);
+}
+
+/**
+ * Installs the joint stage on `world` (idempotent): from the next step on, the step assembles, solves
+ * and stores the joint rows (`systems/assembly/joint-stage.ts`). Only `addJoint` calls it, so an app
+ * that never imports `addJoint` never ships the joint code.
+ */
+function installJointStage(world: PhysicsWorld): void {
+  if (world.jointStage !== undefined) return;
+  world.jointStage = JOINT_STAGE;
+  world.solverProblem.jointKernels = JOINT_STAGE.kernels;
 }
 
 /**

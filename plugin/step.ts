@@ -22,7 +22,6 @@ import { updateContacts } from '../systems/narrowphase/narrowphase';
 import { assembleContacts, gatherBodies } from '../systems/assembly/assembly';
 import { storeResults } from '../systems/assembly/store-results';
 import { integrateBodies } from '../systems/integrate/integrate';
-import { assembleJoints } from '../systems/assembly/joint-rows';
 import { NonFiniteStateError, PhysicsInputError, WorldInputError } from './errors';
 import { clearBodyCaches, containNonFiniteBodies } from '../systems/integrate/non-finite';
 import { createPgsSolver } from '../systems/solve/pgs/pgs-solver';
@@ -89,9 +88,11 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
   let islandsMs = 0;
   if (timed) { const t = now(); islandsMs = t - t0; t0 = t; }
 
+  // the joint stage (`systems/assembly/joint-stage.ts`) is there once the world had a joint
+  const jointStage = world.jointStage;
   gatherBodies(bodies, world.gravity, world.solverBodies);
   const points = assembleContacts(contacts, bodies, world.solverBodies, world.problem);
-  assembleJoints(world.joints, bodies, world.solverBodies, world.jointProblem); // joint rows (joint-rows.ts)
+  if (jointStage !== undefined) jointStage.assemble(world.joints, bodies, world.solverBodies, world.jointProblem); // joint rows
   if (timed) { const t = now(); prof.last.stages.assembly = t - t0; t0 = t; }
 
   const ctx = world.stepContext;
@@ -107,10 +108,10 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
     world.fallbackSolver ??= createPgsSolver(defaultPgsOptions());
     gatherBodies(bodies, world.gravity, world.solverBodies);
     assembleContacts(contacts, bodies, world.solverBodies, world.problem);
-    assembleJoints(world.joints, bodies, world.solverBodies, world.jointProblem);
+    if (jointStage !== undefined) jointStage.assemble(world.joints, bodies, world.solverBodies, world.jointProblem);
     stats = world.fallbackSolver.solve(world.solverProblem, world.solverBodies, ctx);
   }
-  storeResults(world.solverProblem, contacts, world.joints, world.brokenJoints); // warm start, joint forces, breaking
+  storeResults(world.solverProblem, contacts, world.joints, world.brokenJoints, jointStage); // warm start, joint forces, breaking
   if (timed) { const t = now(); prof.last.stages.solve = t - t0; t0 = t; }
 
   const before = world.nonFiniteBodies.length;

@@ -17,6 +17,7 @@ import { createNarrowphase, type NarrowphaseState } from '../systems/narrowphase
 import { createSolverBodies, type SolverBodies } from '../systems/assembly/solver-bodies';
 import { createConstraintProblem, type ConstraintProblem } from '../systems/assembly/constraint-problem';
 import { createJointProblem, type JointProblem } from '../systems/assembly/joint-rows';
+import type { JointStage } from '../systems/assembly/joint-stage';
 import { createIslandState, type IslandState } from '../systems/islands/islands';
 import type { ConstraintSolver, SolverKind, SolverProblem, StepContext } from '../systems/solve/constraint-solver';
 import { createPgsSolver } from '../systems/solve/pgs/pgs-solver';
@@ -98,10 +99,14 @@ export interface PhysicsWorld {
   readonly problem: ConstraintProblem;
   /** @internal The joint rows of the step (`systems/assembly/joint-rows.ts`). */
   readonly jointProblem: JointProblem;
+  /** @internal The joint stage (`systems/assembly/joint-stage.ts`): installed by the first `addJoint`,
+   * undefined while the world never had a joint (the step then skips the joint rows). */
+  jointStage: JointStage | undefined;
   /** Islands, sleeping and waking (`systems/islands/islands.ts`), when sleeping is on; undefined
    * otherwise (`setSleepEnabled` in `plugin/sleep.ts` switches it at run time). */
   islands: IslandState | undefined;
-  /** @internal What the solver receives each step: `{ contacts: problem, joints: jointProblem }`. */
+  /** @internal What the solver receives each step: `{ contacts: problem, joints: jointProblem }` and the
+   * joint stage's kernels. */
   readonly solverProblem: SolverProblem;
   /** @internal Scratch of the world queries, made by the first query (`plugin/queries.ts`, so an app
    * without queries does not ship them); queries are not re-entrant. */
@@ -182,8 +187,9 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
     solverBodies: createSolverBodies(cap),
     problem,
     jointProblem,
+    jointStage: undefined,
     islands: sleep,
-    solverProblem: { contacts: problem, joints: jointProblem },
+    solverProblem: { contacts: problem, joints: jointProblem, jointKernels: undefined },
     queries: undefined,
     solver,
     profiler: createProfiler(options.profile ?? false),

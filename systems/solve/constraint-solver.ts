@@ -10,6 +10,7 @@
 import type { ConstraintProblem } from '../assembly/constraint-problem';
 import type { SolverBodies } from '../assembly/solver-bodies';
 import type { JointProblem } from '../assembly/joint-rows';
+import type { JointKernels } from './common/joint-kernels';
 
 /** What a solver receives each step: the contact rows and the joint rows, both assembled from the same
  * solver bodies (`joints.rowCount` is 0 when the world has no joints). */
@@ -19,6 +20,10 @@ export interface SolverProblem {
   /** The joint rows (`assembly/joint-rows.ts`); the solver leaves its impulses in `joints.impulse` over
    * `joints.impulseTime` and the step's total in `joints.stepImpulse`. */
   joints: JointProblem;
+  /** The joint solve (`common/joint-kernels.ts`), set by the world's joint stage when its first joint is
+   * made (`assembly/joint-stage.ts`); undefined before, when `joints.rowCount` is always 0. The fast
+   * solver calls the joint kernels only through it, so an app without joints does not ship them. */
+  jointKernels: JointKernels | undefined;
 }
 
 /** 'pgs': the fast projected Gauss–Seidel solver (`pgs/`); 'lcp': the accurate Stewart–Trinkle / Lemke

@@ -1,13 +1,16 @@
 /**
- * The fast mode's joint step set-up: the joint rows solved as soft constraints inside the soft-step
- * substeps (the kernels are shared with the accurate mode, `../common/joint-solve.ts`; see the "Joints"
- * section of `README.md` in this folder).
+ * The fast mode's joints: the joint rows solved as soft constraints inside the soft-step substeps (the
+ * kernels are shared with the accurate mode, `../common/joint-solve.ts`; see the "Joints" section of
+ * `README.md` in this folder). The kernels come from the world's joint stage
+ * (`SolverProblem.jointKernels`, `../common/joint-kernels.ts`), not by import, so that the fast
+ * solver of an app without joints does not ship them.
  */
 
 import type { JointProblem } from '../../assembly/joint-rows';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import { makeSoft } from '../common/soft-constraint';
-import { beginJointStep, type JointSolveContext } from '../common/joint-solve';
+import type { JointSolveContext } from '../common/joint-solve';
+import type { JointKernels } from '../common/joint-kernels';
 import type { PgsSolverConfig } from './pgs-options';
 
 /**
@@ -24,7 +27,9 @@ export const FAST_MODE_MAX_MEAN_ENVELOPE = 16;
  * Start of a fast-mode step: the substep length, the rigid joint softness, the warm-start impulses
  * (last step's row forces × h, or 0 without warm starting) and the direct islands.
  */
-export function beginJoints(p: JointProblem, sb: SolverBodies, c: JointSolveContext, o: PgsSolverConfig, h: number): void {
+export function beginJoints(
+  p: JointProblem, sb: SolverBodies, c: JointSolveContext, o: PgsSolverConfig, h: number, k: JointKernels,
+): void {
   c.useDirect = o.jointSolver === 'direct';
   c.direct.maxMeanEnvelope = FAST_MODE_MAX_MEAN_ENVELOPE;
   c.refreshBeforeRelax = true;
@@ -36,12 +41,32 @@ export function beginJoints(p: JointProblem, sb: SolverBodies, c: JointSolveCont
     makeSoft(soft, o.jointHertz, o.jointDampingRatio, h);
     c.limitMassScale = soft.massScale;
     c.limitImpulseScale = soft.impulseScale;
-    beginJointStep(p, sb, c, h, soft.biasRate, c.useDirect ? 1 : soft.massScale, c.useDirect ? 0 : soft.impulseScale,
+    k.beginStep(p, sb, c, h, soft.biasRate, c.useDirect ? 1 : soft.massScale, c.useDirect ? 0 : soft.impulseScale,
       o.warmStarting);
   } else {
     c.limitMassScale = 1;
     c.limitImpulseScale = 0;
-    beginJointStep(p, sb, c, h, 0, 1, 0, o.warmStarting);
+    k.beginStep(p, sb, c, h, 0, 1, 0, o.warmStarting);
   }
   p.stepTime = h * o.substeps;
+}
+
+/** The fast solver's joint part: the kernels and this solver's joint solve context. */
+export interface PgsJoints {
+  /** Start of a step of substep length h ({@link beginJoints}). */
+  begin(p: JointProblem, sb: SolverBodies, o: PgsSolverConfig, h: number): void;
+  /** Start of a substep: rows re-evaluated, warm-start impulses applied (`warmStartJoints`). */
+  warmStart(p: JointProblem, sb: SolverBodies): void;
+  /** One sweep over the rows, biased or relax (`solveJoints`). */
+  solve(p: JointProblem, sb: SolverBodies, useBias: boolean): void;
+}
+
+/** The joint part of one fast solver, on kernels `k` (allocates its context; made once per solver). */
+export function createPgsJoints(k: JointKernels): PgsJoints {
+  const c = k.createContext();
+  return {
+    begin(p, sb, o, h) { beginJoints(p, sb, c, o, h, k); },
+    warmStart(p, sb) { k.warmStart(p, sb, c); },
+    solve(p, sb, useBias) { k.solve(p, sb, c, useBias); },
+  };
 }

@@ -15,8 +15,7 @@ import { integratePositions, integrateVelocities } from '../common/body-integrat
 import { createContactStrategy, type ContactStrategyFactory } from './contact-strategy';
 import type { PgsSolverConfig } from './pgs-options';
 import { makeSoft, type Softness } from '../common/soft-constraint';
-import { createJointSolveContext, solveJoints, warmStartJoints } from '../common/joint-solve';
-import { beginJoints } from './pgs-joints';
+import { createPgsJoints, type PgsJoints } from './pgs-joints';
 
 export interface PgsSolver extends ConstraintSolver {
   readonly kind: 'pgs';
@@ -32,7 +31,9 @@ export function createPgsSolver(options: PgsSolverConfig, exactBlocks?: ContactS
   const soft: Softness = { biasRate: 0, massScale: 1, impulseScale: 0 };
   const stats: SolveStats = { iterations: 0 };
   const contacts = createContactStrategy(options, exactBlocks); // the friction law, chosen once
-  const jointCtx = createJointSolveContext();
+  // the joint part, made at the first step with joint rows from the kernels the world's joint stage
+  // provides (`SolverProblem.jointKernels`): a world without joints never ships nor builds it
+  let pgsJoints: PgsJoints | undefined;
   return {
     kind: 'pgs',
     options,
@@ -46,21 +47,22 @@ export function createPgsSolver(options: PgsSolverConfig, exactBlocks?: ContactS
       const hertz = o.contactHertz > 0 ? Math.min(o.contactHertz, maxHertz) : maxHertz;
       makeSoft(soft, hertz, o.contactDampingRatio, h);
       if (!o.warmStarting) problem.impulse.fill(0, 0, 3 * problem.contactCount);
-      const joints = solverProblem.joints.rowCount > 0 ? solverProblem.joints : undefined;
-      if (joints !== undefined) beginJoints(joints, bodies, jointCtx, o, h);
+      const jp = solverProblem.joints, jk = solverProblem.jointKernels;
+      const joints = jp.rowCount > 0 && jk !== undefined ? (pgsJoints ??= createPgsJoints(jk)) : undefined;
+      if (joints !== undefined) joints.begin(jp, bodies, o, h);
       contacts.begin(problem, bodies);
       for (let s = 0; s < n; s++) {
         integrateVelocities(bodies, h, o.maxAngularSpeed, o.maxLinearSpeed);
-        if (joints !== undefined) warmStartJoints(joints, bodies, jointCtx); // joints before contacts (Box2D v3 order)
+        if (joints !== undefined) joints.warmStart(jp, bodies); // joints before contacts (Box2D v3 order)
         contacts.warmStart(problem, bodies);
         for (let i = 0; i < o.iterations; i++) {
-          if (joints !== undefined) solveJoints(joints, bodies, jointCtx, true);
+          if (joints !== undefined) joints.solve(jp, bodies, true);
           contacts.sweep(problem, bodies, invH, soft, true);
         }
         integratePositions(bodies, h);
         contacts.positionsMoved();
         for (let i = 0; i < o.relaxIterations; i++) {
-          if (joints !== undefined) solveJoints(joints, bodies, jointCtx, false);
+          if (joints !== undefined) joints.solve(jp, bodies, false);
           contacts.sweep(problem, bodies, invH, soft, false);
         }
       }
