@@ -39,7 +39,7 @@
 import { ShapeKind } from '../../components/collider';
 import type { ConvexHullData } from '../shapes/convex-hull';
 import {
-  createSupportFace, setProxyFromPose, setTriangleProxy, support, supportFace, type ConvexProxy, type SupportFace,
+  createSupportFace, setProxyFromPose, setTriangleProxyFrom, support, supportAlong, supportFace, type ConvexProxy, type SupportFace,
 } from '../shapes/convex-support';
 import { queryTriangles, type TriangleMesh } from '../shapes/triangle-mesh';
 import { collideConvexPair, convexScratchOf, type ConvexScratch } from './collide-convex';
@@ -137,14 +137,14 @@ function triangleContacts(
 ): void {
   const t = ms.tri, N = ms.normal, sup = s.sup;
   const d0 = N[0] * t[0] + N[1] * t[1] + N[2] * t[2];
-  const deepest = support(A, -N[0], -N[1], -N[2], sup, 0);
+  const deepest = supportAlong(A, N, 0, -1, sup, 0);
   const low = N[0] * sup[0] + N[1] * sup[1] + N[2] * sup[2] - d0 - A.radius;
   if (!(low < margin)) return;
-  support(A, N[0], N[1], N[2], sup, 3);
+  supportAlong(A, N, 0, 1, sup, 3);
   if (N[0] * sup[3] + N[1] * sup[4] + N[2] * sup[5] - d0 + A.radius < 0) return; // wholly behind
   if (flags !== 0) {
     const T = cs.proxyB;
-    setTriangleProxy(T, t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8]);
+    setTriangleProxyFrom(T, t, 0);
     const pair = s.pair;
     collideConvexPair(pair, A, T, margin, cs);
     if (pair.pointCount === 0) return;

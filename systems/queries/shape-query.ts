@@ -26,7 +26,7 @@
 import { ShapeKind, type ColliderStore } from '../../components/collider';
 import type { RigidBodyStore } from '../../components/rigid-body';
 import { colliderWorldPose } from '../broadphase/collider-pose';
-import { createConvexProxy, setProxyFromPose, setTriangleProxy, support, type ConvexProxy } from '../shapes/convex-support';
+import { createConvexProxy, setProxyFromPose, setTriangleProxyFrom, support, type ConvexProxy } from '../shapes/convex-support';
 import { createTriangleQuery, queryTriangles, type TriangleMesh, type TriangleQuery } from '../shapes/triangle-mesh';
 import type { ConvexHullData } from '../shapes/convex-hull';
 import { createGjkResult, createGjkScratch, gjkDistance, type GjkResult, type GjkScratch } from '../shapes/gjk';
@@ -116,6 +116,10 @@ export interface ShapeQueryScratch {
   triVerts: Float64Array;
   /** Per-triangle result before it is known to be the mesh's best. */
   triHit: ShapeHit;
+  /** `[2]` the result of the collider being tested (a distance or a time of impact, unit: m) at 0, and
+   * its bound at 1 (a cast's longest travel, a proximity query's largest distance, 0 for an overlap):
+   * numbers that would otherwise pass between functions, which V8 boxes when it does not inline them. */
+  value: Float64Array;
 }
 
 export function createShapeQueryScratch(filter: QueryFilter): ShapeQueryScratch {
@@ -124,7 +128,7 @@ export function createShapeQueryScratch(filter: QueryFilter): ShapeQueryScratch 
     pose: new Float64Array(7), tmp: new Float64Array(3), dir: new Float64Array(3), planeNormal: new Float64Array(3), gjk: createGjkScratch(), gjkResult: createGjkResult(),
     epa: createEpaScratch(), epaResult: createEpaResult(), filter, tmpHit: createShapeHit(),
     candidates: createTreeHits(), box: new Float64Array(6),
-    triQuery: createTriangleQuery(), localBox: new Float64Array(6), triVerts: new Float64Array(9), triHit: createShapeHit(),
+    triQuery: createTriangleQuery(), localBox: new Float64Array(6), triVerts: new Float64Array(9), triHit: createShapeHit(), value: new Float64Array(2),
   };
 }
 
@@ -156,10 +160,11 @@ function isTriangles(cs: ColliderStore, c: number): boolean {
 
 /**
  * The triangles of mesh collider `c` whose BVH box meets the query shape's bounding box at its start,
- * swept by `reach` along `u` (or grown by `reach` every way when `u` is undefined), taken into the
+ * swept by `s.value[1]` along `u` (or grown by it every way when `u` is undefined), taken into the
  * mesh's frame; leaves the collider's world pose in `s.pose` and the triangles in `s.triQuery`.
  */
-function meshTriangles(w: ShapeQueryWorld, s: ShapeQueryScratch, c: number, reach: number, u: Float64Array | undefined): number {
+function meshTriangles(w: ShapeQueryWorld, s: ShapeQueryScratch, c: number, u: Float64Array | undefined): number {
+  const reach = s.value[1] === Infinity && u !== undefined ? UNBOUNDED : s.value[1];
   colliderWorldPose(w.colliders, w.bodies, c, s.pose, 0);
   const q = s.pose, b = s.localBox, r = s.shapeRadius;
   const x = -q[3], y = -q[4], z = -q[5], qw = q[6];
@@ -189,12 +194,17 @@ function rotateInto(out: Float64Array, x: number, y: number, z: number, qw: numb
 /** Loads triangle `t` of mesh collider `c` (world pose in `s.pose`) into `s.other`, in world coordinates. */
 function loadTriangle(w: ShapeQueryWorld, s: ShapeQueryScratch, c: number, t: number): void {
   const m = w.colliders.shapeData[c] as TriangleMesh, v = m.vertices, idx = m.indices, q = s.pose, tv = s.triVerts;
+  const x = q[3], y = q[4], z = q[5], qw = q[6];
   for (let j = 0; j < 3; j++) {
     const p = 3 * idx[3 * t + j];
-    rotateInto(s.tmp, q[3], q[4], q[5], q[6], v[p], v[p + 1], v[p + 2]);
-    tv[3 * j] = q[0] + s.tmp[0]; tv[3 * j + 1] = q[1] + s.tmp[1]; tv[3 * j + 2] = q[2] + s.tmp[2];
+    // q v q* written out (no call: V8 boxes doubles passed to functions it does not inline)
+    const vx = v[p], vy = v[p + 1], vz = v[p + 2];
+    const tx = 2 * (y * vz - z * vy), ty = 2 * (z * vx - x * vz), tz = 2 * (x * vy - y * vx);
+    tv[3 * j] = q[0] + vx + qw * tx + (y * tz - z * ty);
+    tv[3 * j + 1] = q[1] + vy + qw * ty + (z * tx - x * tz);
+    tv[3 * j + 2] = q[2] + vz + qw * tz + (x * ty - y * tx);
   }
-  setTriangleProxy(s.other, tv[0], tv[1], tv[2], tv[3], tv[4], tv[5], tv[6], tv[7], tv[8]);
+  setTriangleProxyFrom(s.other, tv, 0);
 }
 
 /** Loads collider `c` into `s.other` (its world pose now) and returns its bounding radius. */
@@ -263,7 +273,8 @@ export function overlapAll(w: ShapeQueryWorld, s: ShapeQueryScratch, list: Overl
     if (!isCandidate(w, s.filter, c) || !mayMeet(w, s, c, 0)) continue;
     let touch = false;
     if (isTriangles(w.colliders, c)) {
-      const nt = meshTriangles(w, s, c, 0, undefined), tris = s.triQuery.tris;
+      s.value[1] = 0;
+      const nt = meshTriangles(w, s, c, undefined), tris = s.triQuery.tris;
       for (let k = 0; k < nt && !touch; k++) {
         loadTriangle(w, s, c, tris[k]);
         touch = proxiesTouch(s);
@@ -285,26 +296,32 @@ function proxiesTouch(s: ShapeQueryScratch): boolean {
   return g.intersecting || g.distance <= s.shape.radius + s.other.radius;
 }
 
-/** Distance between the query shape and collider c (surfaces; ≤ 0 when overlapping), with the closest
- * points (shape's in `hit.pointOnShape`, collider's in `hit.point`) and the normal out of the collider.
- * A mesh's is that of its nearest triangle within `reach` of the query shape (Infinity when none is). */
-function distanceTo(w: ShapeQueryWorld, s: ShapeQueryScratch, c: number, hit: ShapeHit, reach: number): number {
+/**
+ * Distance between the query shape and collider c (surfaces; ≤ 0 when overlapping) into
+ * `s.value[0]`, with the closest points (shape's in `hit.pointOnShape`, collider's in `hit.point`)
+ * and the normal out of the collider. A mesh's is that of its nearest triangle within `s.value[1]` of
+ * the query shape (Infinity when none is). Distances and bounds go through `s.value` rather than as
+ * arguments and return values: V8 boxes a double passed to or returned from a function it does not
+ * inline, an allocation per call.
+ */
+function distanceTo(w: ShapeQueryWorld, s: ShapeQueryScratch, c: number, hit: ShapeHit): void {
   if (isTriangles(w.colliders, c)) {
-    const nt = meshTriangles(w, s, c, reach, undefined), tris = s.triQuery.tris, th = s.triHit;
+    const nt = meshTriangles(w, s, c, undefined), tris = s.triQuery.tris, th = s.triHit;
     let best = Infinity;
     for (let k = 0; k < nt; k++) {
       loadTriangle(w, s, c, tris[k]);
-      const d = proxyDistance(s, false, th);
-      if (d < best) { best = d; copyHit(th, hit); }
+      proxyDistance(s, false, th);
+      if (s.value[0] < best) { best = s.value[0]; copyHit(th, hit); }
     }
-    return best;
+    s.value[0] = best;
+    return;
   }
   loadCollider(w, s, c);
-  return proxyDistance(s, w.colliders.shape[c] === ShapeKind.plane, hit);
+  proxyDistance(s, w.colliders.shape[c] === ShapeKind.plane, hit);
 }
 
 /** {@link distanceTo} for the collider already in `s.other` (a plane: in `s.pose`). */
-function proxyDistance(s: ShapeQueryScratch, plane: boolean, hit: ShapeHit): number {
+function proxyDistance(s: ShapeQueryScratch, plane: boolean, hit: ShapeHit): void {
   const A = s.shape, B = s.other;
   if (plane) {
     const N = s.planeNormal;
@@ -315,7 +332,8 @@ function proxyDistance(s: ShapeQueryScratch, plane: boolean, hit: ShapeHit): num
       hit.pointOnShape[k] = t[k] - A.radius * N[k];
       hit.point[k] = hit.pointOnShape[k] - h * N[k];
     }
-    return h;
+    s.value[0] = h;
+    return;
   }
   const g = gjkDistance(s.gjk, A, B, s.gjkResult);
   const rs = A.radius + B.radius;
@@ -327,7 +345,8 @@ function proxyDistance(s: ShapeQueryScratch, plane: boolean, hit: ShapeHit): num
       hit.pointOnShape[k] = g.pointA[k] - A.radius * n;
       hit.point[k] = g.pointB[k] + B.radius * n;
     }
-    return d - rs;
+    s.value[0] = d - rs;
+    return;
   }
   const e = s.epaResult;
   const ok = epaPenetration(s.epa, s.gjk, A, B, e);
@@ -337,7 +356,7 @@ function proxyDistance(s: ShapeQueryScratch, plane: boolean, hit: ShapeHit): num
     hit.pointOnShape[k] = (ok ? e.pointA[k] : g.pointA[k]) - A.radius * n;
     hit.point[k] = (ok ? e.pointB[k] : g.pointB[k]) + B.radius * n;
   }
-  return -(ok ? e.depth : 0) - rs;
+  s.value[0] = -(ok ? e.depth : 0) - rs;
 }
 
 /**
@@ -351,7 +370,9 @@ export function proximityClosest(w: ShapeQueryWorld, s: ShapeQueryScratch, maxDi
   for (let i = 0; i < n; i++) {
     const c = items[i];
     if (!isCandidate(w, s.filter, c) || !mayMeet(w, s, c, bestD === Infinity ? Infinity : bestD)) continue;
-    const d = Math.max(0, distanceTo(w, s, c, tmp, bestD));
+    s.value[1] = bestD;
+    distanceTo(w, s, c, tmp);
+    const d = Math.max(0, s.value[0]);
     if (d > bestD || (best >= 0 && d === bestD)) continue;
     best = c; bestD = d;
     copyHit(tmp, hit);
@@ -381,8 +402,10 @@ export function shapeCastClosest(
   for (let i = 0; i < n; i++) {
     const c = items[i];
     if (!isCandidate(w, s.filter, c) || !mayMeet(w, s, c, bestT)) continue;
-    const t = castAgainst(w, s, c, u, bestT, tmp);
-    if (t < 0 || (best >= 0 && t >= bestT)) continue;
+    s.value[1] = bestT;
+    if (!castAgainst(w, s, c, u, tmp)) continue;
+    const t = s.value[0];
+    if (best >= 0 && t >= bestT) continue;
     best = c; bestT = t;
     copyHit(tmp, hit);
     hit.distance = t; hit.collider = c; hit.body = w.colliders.body[c];
@@ -392,33 +415,37 @@ export function shapeCastClosest(
   return best >= 0;
 }
 
-/** Time of impact (unit: m along u) of the query shape with collider c within maxT, or −1. Leaves the
- * contact in `hit`. A mesh's is the earliest of its triangles' (each convex, so conservative advancement
- * is safe on each; on the whole non-convex mesh it is not). */
-function castAgainst(w: ShapeQueryWorld, s: ShapeQueryScratch, c: number, u: Float64Array, maxT: number, hit: ShapeHit): number {
+/** Whether the query shape meets collider c within `s.value[1]` (unit: m along u); the time of impact
+ * in `s.value[0]` and the contact in `hit`. A mesh's is the earliest of its triangles' (each convex,
+ * so conservative advancement is safe on each; on the whole non-convex mesh it is not). */
+function castAgainst(w: ShapeQueryWorld, s: ShapeQueryScratch, c: number, u: Float64Array, hit: ShapeHit): boolean {
   if (!isTriangles(w.colliders, c)) {
     loadCollider(w, s, c);
-    return castProxy(s, w.colliders.shape[c] === ShapeKind.plane, u, maxT, hit);
+    return castProxy(s, w.colliders.shape[c] === ShapeKind.plane, u, hit);
   }
-  const nt = meshTriangles(w, s, c, maxT === Infinity ? UNBOUNDED : maxT, u), tris = s.triQuery.tris, th = s.triHit;
-  let best = -1, bestT = maxT;
+  const nt = meshTriangles(w, s, c, u), tris = s.triQuery.tris, th = s.triHit;
+  let found = false, best = s.value[1];
   for (let k = 0; k < nt; k++) {
     loadTriangle(w, s, c, tris[k]);
-    const t = castProxy(s, false, u, bestT, th);
-    if (t < 0 || (best >= 0 && t >= bestT)) continue;
-    best = k; bestT = t;
+    if (!castProxy(s, false, u, th)) continue;
+    if (found && s.value[0] >= best) continue;
+    found = true;
+    best = s.value[0];
+    s.value[1] = best;
     copyHit(th, hit);
   }
-  return best >= 0 ? bestT : -1;
+  s.value[0] = best;
+  return found;
 }
 
 /** {@link castAgainst} for the collider already in `s.other` (a plane: in `s.pose`). */
-function castProxy(s: ShapeQueryScratch, plane: boolean, u: Float64Array, maxT: number, hit: ShapeHit): number {
-  const A = s.shape, p = A.position, st = s.start;
+function castProxy(s: ShapeQueryScratch, plane: boolean, u: Float64Array, hit: ShapeHit): boolean {
+  const A = s.shape, p = A.position, st = s.start, maxT = s.value[1];
   let t = 0;
   for (let round = 0; round < MAX_ADVANCE; round++) {
     p[0] = st[0] + t * u[0]; p[1] = st[1] + t * u[1]; p[2] = st[2] + t * u[2];
-    const d = proxyDistance(s, plane, hit);
+    proxyDistance(s, plane, hit);
+    const d = s.value[0];
     if (d <= 1e-9 + 1e-9 * t) {
       if (round > 0 || d > 0) {
         // touching: the contact point midway between the surfaces
@@ -427,14 +454,18 @@ function castProxy(s: ShapeQueryScratch, plane: boolean, u: Float64Array, maxT: 
           hit.point[k] = mid; hit.pointOnShape[k] = mid;
         }
       }
-      return t;
+      s.value[0] = t;
+      return true;
     }
     // approach speed toward the collider along the normal (normal points out of it toward the shape)
     const vn = -(u[0] * hit.normal[0] + u[1] * hit.normal[1] + u[2] * hit.normal[2]);
-    if (!(vn > 0)) return -1;
+    if (!(vn > 0)) return false;
     t += d / vn;
-    if (t > maxT) return -1;
+    if (t > maxT) return false;
   }
   // a grazing approach converges slowly: accept what is within a micrometre
-  return proxyDistance(s, plane, hit) <= 1e-6 ? t : -1;
+  proxyDistance(s, plane, hit);
+  if (!(s.value[0] <= 1e-6)) return false;
+  s.value[0] = t;
+  return true;
 }

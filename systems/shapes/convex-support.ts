@@ -39,6 +39,8 @@ export interface ConvexProxy {
   hull: ConvexHullData | undefined;
   /** A triangle polytope owned by the proxy (`setTriangleProxy`). */
   triangle: MutablePolytope;
+  /** `[3]` scratch: the direction of the last {@link support} call. */
+  direction: Float64Array;
 }
 
 /** A small polytope whose arrays are filled in place (the triangle of a triangle proxy). */
@@ -55,7 +57,7 @@ export function createConvexProxy(): ConvexProxy {
   };
   return {
     kind: ShapeKind.sphere, position: new Float64Array(3), rotation: new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]),
-    size: new Float64Array(3), radius: 0, hull: undefined, triangle: tri,
+    size: new Float64Array(3), radius: 0, hull: undefined, triangle: tri, direction: new Float64Array(3),
   };
 }
 
@@ -84,6 +86,16 @@ export function setProxyFromPose(
 export function setTriangleProxy(
   p: ConvexProxy, ax: number, ay: number, az: number, bx: number, by: number, bz: number, cx: number, cy: number, cz: number,
 ): void {
+  const v = p.triangle.vertices;
+  v[0] = ax; v[1] = ay; v[2] = az; v[3] = bx; v[4] = by; v[5] = bz; v[6] = cx; v[7] = cy; v[8] = cz;
+  setTriangleProxyFrom(p, v, 0);
+}
+
+/** {@link setTriangleProxy} from the nine coordinates `verts[o..o+8]` (the form for loops: V8 boxes
+ * doubles passed to a function it does not inline). */
+export function setTriangleProxyFrom(p: ConvexProxy, verts: Float64Array, o: number): void {
+  const ax = verts[o], ay = verts[o + 1], az = verts[o + 2], bx = verts[o + 3], by = verts[o + 4], bz = verts[o + 5];
+  const cx = verts[o + 6], cy = verts[o + 7], cz = verts[o + 8];
   p.kind = TRIANGLE_PROXY;
   p.position[0] = 0; p.position[1] = 0; p.position[2] = 0;
   const r = p.rotation;
@@ -106,6 +118,18 @@ export function setTriangleProxy(
  * `out[o..o+2]` (world). Returns the index of the vertex for polytopes (−1 for smooth shapes).
  */
 export function support(p: ConvexProxy, dx: number, dy: number, dz: number, out: Float64Array, o: number): number {
+  const d = p.direction;
+  d[0] = dx; d[1] = dy; d[2] = dz;
+  return supportAlong(p, d, 0, 1, out, o);
+}
+
+/**
+ * {@link support} along `sign` × `dir[k..k+2]` (sign ±1). The hot loops (GJK, EPA) call this form:
+ * the direction stays in an array, so no double is passed between functions (V8 boxes doubles passed
+ * to a function it does not inline, an allocation per call).
+ */
+export function supportAlong(p: ConvexProxy, dir: Float64Array, k: number, sign: number, out: Float64Array, o: number): number {
+  const dx = sign * dir[k], dy = sign * dir[k + 1], dz = sign * dir[k + 2];
   const r = p.rotation, s = p.size;
   // local direction Rᵀ d
   const lx = r[0] * dx + r[3] * dy + r[6] * dz, ly = r[1] * dx + r[4] * dy + r[7] * dz, lz = r[2] * dx + r[5] * dy + r[8] * dz;

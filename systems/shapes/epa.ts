@@ -13,7 +13,7 @@
  * Nothing is allocated: the polytope lives in an {@link EpaScratch} kept by the caller.
  */
 
-import { support, type ConvexProxy } from './convex-support';
+import { supportAlong, type ConvexProxy } from './convex-support';
 import type { GjkScratch } from './gjk';
 
 const MAX_VERTICES = 96;
@@ -36,6 +36,8 @@ export interface EpaScratch {
   /** `[2 × 3 · MAX_FACES]` horizon edges. */
   edges: Int32Array;
   tmp: Float64Array;
+  /** `[3]` the direction of the next support point. */
+  dir: Float64Array;
 }
 
 /** What {@link epaPenetration} finds. */
@@ -53,7 +55,7 @@ export function createEpaScratch(): EpaScratch {
   return {
     vertexCount: 0, w: new Float64Array(3 * MAX_VERTICES), a: new Float64Array(3 * MAX_VERTICES), b: new Float64Array(3 * MAX_VERTICES),
     faceCount: 0, faces: new Int32Array(3 * MAX_FACES), planes: new Float64Array(4 * MAX_FACES), alive: new Uint8Array(MAX_FACES),
-    edges: new Int32Array(6 * MAX_FACES), tmp: new Float64Array(6),
+    edges: new Int32Array(6 * MAX_FACES), tmp: new Float64Array(6), dir: new Float64Array(3),
   };
 }
 
@@ -61,10 +63,12 @@ export function createEpaResult(): EpaResult {
   return { depth: 0, normal: new Float64Array(3), pointA: new Float64Array(3), pointB: new Float64Array(3) };
 }
 
-function addVertex(e: EpaScratch, A: ConvexProxy, B: ConvexProxy, dx: number, dy: number, dz: number): number {
+/** Adds the support point along the direction in `e.dir` (a direction in an array: V8 boxes the
+ * doubles passed to a function it does not inline). */
+function addVertex(e: EpaScratch, A: ConvexProxy, B: ConvexProxy): number {
   const t = e.tmp;
-  support(A, dx, dy, dz, t, 0);
-  support(B, -dx, -dy, -dz, t, 3);
+  supportAlong(A, e.dir, 0, 1, t, 0);
+  supportAlong(B, e.dir, 0, -1, t, 3);
   const k = e.vertexCount++;
   e.a[3 * k] = t[0]; e.a[3 * k + 1] = t[1]; e.a[3 * k + 2] = t[2];
   e.b[3 * k] = t[3]; e.b[3 * k + 1] = t[4]; e.b[3 * k + 2] = t[5];
@@ -129,7 +133,8 @@ export function epaPenetration(e: EpaScratch, g: GjkScratch, A: ConvexProxy, B: 
     if (best < 0) return false;
     if (e.vertexCount >= MAX_VERTICES) break;
     const P = e.planes, o = 4 * best;
-    const k = addVertex(e, A, B, P[o], P[o + 1], P[o + 2]);
+    e.dir[0] = P[o]; e.dir[1] = P[o + 1]; e.dir[2] = P[o + 2];
+    const k = addVertex(e, A, B);
     const gain = P[o] * w[3 * k] + P[o + 1] * w[3 * k + 1] + P[o + 2] * w[3 * k + 2] - bestD;
     if (gain <= 1e-9 + 1e-9 * Math.abs(bestD)) { e.vertexCount--; break; }
     if (!expand(e, k)) { e.vertexCount--; break; }
@@ -208,7 +213,8 @@ function blowUp(e: EpaScratch, A: ConvexProxy, B: ConvexProxy): boolean {
   if (e.vertexCount === 1) {
     for (let axis = 0; axis < 6 && e.vertexCount < 2; axis++) {
       const s = axis < 3 ? 1 : -1, a = axis % 3;
-      const k = addVertex(e, A, B, a === 0 ? s : 0, a === 1 ? s : 0, a === 2 ? s : 0);
+      e.dir[0] = a === 0 ? s : 0; e.dir[1] = a === 1 ? s : 0; e.dir[2] = a === 2 ? s : 0;
+      const k = addVertex(e, A, B);
       if (dist2(e, k, 0) <= tol) e.vertexCount--;
     }
     if (e.vertexCount < 2) return false;
@@ -222,7 +228,8 @@ function blowUp(e: EpaScratch, A: ConvexProxy, B: ConvexProxy): boolean {
     const vx = (dy * uz - dz * uy) / dl, vy = (dz * ux - dx * uz) / dl, vz = (dx * uy - dy * ux) / dl;
     for (let r = 0; r < 6 && e.vertexCount < 3; r++) {
       const c = COS60[r], s = SIN60[r];
-      const k = addVertex(e, A, B, c * ux + s * vx, c * uy + s * vy, c * uz + s * vz);
+      e.dir[0] = c * ux + s * vx; e.dir[1] = c * uy + s * vy; e.dir[2] = c * uz + s * vz;
+      const k = addVertex(e, A, B);
       // keep it if it is off the segment's line
       const px = w[3 * k] - w[0], py = w[3 * k + 1] - w[1], pz = w[3 * k + 2] - w[2];
       const cx = py * dz - pz * dy, cy = pz * dx - px * dz, cz = px * dy - py * dx;
@@ -235,7 +242,8 @@ function blowUp(e: EpaScratch, A: ConvexProxy, B: ConvexProxy): boolean {
     const vx = w[6] - w[0], vy = w[7] - w[1], vz = w[8] - w[2];
     const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
     for (let s = 1; s >= -1 && e.vertexCount < 4; s -= 2) {
-      const k = addVertex(e, A, B, s * nx, s * ny, s * nz);
+      e.dir[0] = s * nx; e.dir[1] = s * ny; e.dir[2] = s * nz;
+      const k = addVertex(e, A, B);
       const h = nx * (w[3 * k] - w[0]) + ny * (w[3 * k + 1] - w[1]) + nz * (w[3 * k + 2] - w[2]);
       if (h * h <= tol * (nx * nx + ny * ny + nz * nz)) e.vertexCount--;
     }

@@ -13,7 +13,7 @@
  * Nothing is allocated: the simplex lives in a {@link GjkScratch} the caller keeps (on the world).
  */
 
-import { support, type ConvexProxy } from './convex-support';
+import { supportAlong, type ConvexProxy } from './convex-support';
 
 /** Relative accuracy² of the distance (see the file header). */
 const REL_EPS2 = 1e-10;
@@ -81,8 +81,8 @@ export function gjkDistance(s: GjkScratch, A: ConvexProxy, B: ConvexProxy, out: 
   out.intersecting = false;
   let it = 0;
   for (; it < MAX_ITERATIONS; it++) {
-    support(A, -v[0], -v[1], -v[2], t, 0);
-    support(B, v[0], v[1], v[2], t, 3);
+    supportAlong(A, v, 0, -1, t, 0);
+    supportAlong(B, v, 0, 1, t, 3);
     const wx = t[0] - t[3], wy = t[1] - t[4], wz = t[2] - t[5];
     if (s.count > 0) {
       const vw = v[0] * wx + v[1] * wy + v[2] * wz;
@@ -124,14 +124,14 @@ function scaleOf(s: GjkScratch): number {
   return m * m;
 }
 
-/** Keeps simplex vertices i0 < i1 < i2 (the first `n` of them) with weights l0, l1, l2, moved to the
- * front (ascending sources, so copying in order never overwrites a source still to be read), and
- * writes v = Σ λ_k w_k. */
-function keep(s: GjkScratch, n: number, i0: number, l0: number, i1: number, l1: number, i2: number, l2: number): void {
+/** Keeps simplex vertices i0 < i1 < i2 (the first `n` of them), whose weights the caller wrote to
+ * `s.lambda[0..n)` (weights go through the array: a double passed to a function V8 does not inline is
+ * boxed, an allocation), moved to the front (ascending sources, so copying in order never overwrites a
+ * source still to be read), and writes v = Σ λ_k w_k. */
+function keep(s: GjkScratch, n: number, i0: number, i1: number, i2: number): void {
   move(s, 0, i0);
-  s.lambda[0] = l0;
-  if (n > 1) { move(s, 1, i1); s.lambda[1] = l1; }
-  if (n > 2) { move(s, 2, i2); s.lambda[2] = l2; }
+  if (n > 1) move(s, 1, i1);
+  if (n > 2) move(s, 2, i2);
   s.count = n;
   const v = s.v;
   v[0] = 0; v[1] = 0; v[2] = 0;
@@ -151,7 +151,7 @@ function move(s: GjkScratch, k: number, i: number): void {
  * inside a full tetrahedron. */
 function solveSimplex(s: GjkScratch): boolean {
   switch (s.count) {
-    case 1: keep(s, 1, 0, 1, 0, 0, 0, 0); return false;
+    case 1: s.lambda[0] = 1; keep(s, 1, 0, 0, 0); return false;
     case 2: segment(s, 0, 1); return false;
     case 3: triangle(s, 0, 1, 2); return false;
     default: return tetrahedron(s);
@@ -164,9 +164,9 @@ function segment(s: GjkScratch, i: number, j: number): void {
   const ex = w[3 * j] - ax, ey = w[3 * j + 1] - ay, ez = w[3 * j + 2] - az;
   const ee = ex * ex + ey * ey + ez * ez;
   const t = ee > 0 ? -(ax * ex + ay * ey + az * ez) / ee : 0;
-  if (t <= 0) keep(s, 1, i, 1, 0, 0, 0, 0);
-  else if (t >= 1) keep(s, 1, j, 1, 0, 0, 0, 0);
-  else keep(s, 2, Math.min(i, j), i < j ? 1 - t : t, Math.max(i, j), i < j ? t : 1 - t, 0, 0);
+  if (t <= 0) { s.lambda[0] = 1; keep(s, 1, i, 0, 0); }
+  else if (t >= 1) { s.lambda[0] = 1; keep(s, 1, j, 0, 0); }
+  else { s.lambda[0] = i < j ? 1 - t : t; s.lambda[1] = i < j ? t : 1 - t; keep(s, 2, Math.min(i, j), Math.max(i, j), 0); }
 }
 
 /** Closest point of triangle (i, j, k) to the origin (Ericson §5.1.5 with p = 0); indices ascending. */
@@ -177,25 +177,25 @@ function triangle(s: GjkScratch, i: number, j: number, k: number): void {
   const cx = w[3 * k], cy = w[3 * k + 1], cz = w[3 * k + 2];
   const abx = bx - ax, aby = by - ay, abz = bz - az, acx = cx - ax, acy = cy - ay, acz = cz - az;
   const d1 = -(abx * ax + aby * ay + abz * az), d2 = -(acx * ax + acy * ay + acz * az);
-  if (d1 <= 0 && d2 <= 0) { keep(s, 1, i, 1, 0, 0, 0, 0); return; }
+  if (d1 <= 0 && d2 <= 0) { s.lambda[0] = 1; keep(s, 1, i, 0, 0); return; }
   const d3 = -(abx * bx + aby * by + abz * bz), d4 = -(acx * bx + acy * by + acz * bz);
-  if (d3 >= 0 && d4 <= d3) { keep(s, 1, j, 1, 0, 0, 0, 0); return; }
+  if (d3 >= 0 && d4 <= d3) { s.lambda[0] = 1; keep(s, 1, j, 0, 0); return; }
   const vc = d1 * d4 - d3 * d2;
-  if (vc <= 0 && d1 >= 0 && d3 <= 0) { const t = d1 / (d1 - d3); keep(s, 2, i, 1 - t, j, t, 0, 0); return; }
+  if (vc <= 0 && d1 >= 0 && d3 <= 0) { const t = d1 / (d1 - d3); s.lambda[0] = 1 - t; s.lambda[1] = t; keep(s, 2, i, j, 0); return; }
   const d5 = -(abx * cx + aby * cy + abz * cz), d6 = -(acx * cx + acy * cy + acz * cz);
-  if (d6 >= 0 && d5 <= d6) { keep(s, 1, k, 1, 0, 0, 0, 0); return; }
+  if (d6 >= 0 && d5 <= d6) { s.lambda[0] = 1; keep(s, 1, k, 0, 0); return; }
   const vb = d5 * d2 - d1 * d6;
-  if (vb <= 0 && d2 >= 0 && d6 <= 0) { const t = d2 / (d2 - d6); keep(s, 2, i, 1 - t, k, t, 0, 0); return; }
+  if (vb <= 0 && d2 >= 0 && d6 <= 0) { const t = d2 / (d2 - d6); s.lambda[0] = 1 - t; s.lambda[1] = t; keep(s, 2, i, k, 0); return; }
   const va = d3 * d6 - d5 * d4;
   if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
     const t = (d4 - d3) / (d4 - d3 + (d5 - d6));
-    keep(s, 2, j, 1 - t, k, t, 0, 0);
+    s.lambda[0] = 1 - t; s.lambda[1] = t; keep(s, 2, j, k, 0);
     return;
   }
   const den = va + vb + vc;
   if (!(den > 0)) { segment(s, i, j); return; } // degenerate (collinear) triangle
   const v = vb / den, u = vc / den;
-  keep(s, 3, i, 1 - v - u, j, v, k, u);
+  s.lambda[0] = 1 - v - u; s.lambda[1] = v; s.lambda[2] = u; keep(s, 3, i, j, k);
 }
 
 /** The tetrahedron 0 1 2 3: the origin inside (true), or the closest of the faces it is outside of. */
