@@ -222,6 +222,8 @@ export class LemkeWorkspace {
   /** @internal Two 32-bit hashes of the last `CYCLE_WINDOW` path states (cycle detection). */
   seen1 = new Int32Array(CYCLE_WINDOW);
   /** @internal */ seen2 = new Int32Array(CYCLE_WINDOW);
+  /** @internal The validated input of the current solve (scales and settings). */
+  readonly run: LemkeRun = createLemkeRun();
   /** The result of the last solve (overwritten by the next one). */
   readonly result: LemkeResult = {
     status: 'trivial', pivots: 0, warmStarted: false, z0: 0, work: 0, cycled: false, workLimited: false, repairs: 0,
@@ -311,7 +313,79 @@ export function solveLemke(
   w: Writable,
   options?: LemkeOptions,
 ): LemkeResult {
-  // ---- validation: nothing is written before all checks pass ----
+  const s = ws.run;
+  readLemkeInput(s, n, M, q, z, w, options); // nothing is written before all checks pass
+
+  ws.ensureCapacity(n);
+  const res = ws.result;
+  res.pivots = 0;
+  res.warmStarted = false;
+  res.z0 = 0;
+  res.work = 0;
+  res.cycled = false;
+  res.workLimited = false;
+  res.repairs = 0;
+
+  // ---- trivial: q ≥ 0 → z = 0, w = q ----
+  if (s.qMin >= 0) {
+    for (let i = 0; i < n; i++) { z[i] = 0; w[i] = q[i]; }
+    res.status = 'trivial';
+    return res;
+  }
+
+  if (options?.activeSet !== undefined && warmStartWithRepairs(ws, n, M, q, z, w, options.activeSet)) return res;
+
+  // ---- Lemke ----
+  const stride = 2 * n + 2;
+  if (res.work + n * stride * (1 + s.qNegative / 2) > s.maxWork) {
+    // the budget cannot pay for the predicted run: stop as at the pivot cap, with z = 0 (w = q)
+    for (let i = 0; i < n; i++) { z[i] = 0; w[i] = q[i]; }
+    res.status = 'pivot-limit';
+    res.workLimited = true;
+    return res;
+  }
+  const status = runLemkePath(ws, n, M, q, options?.covering, options?.onPivot);
+  writeLemkeSolution(ws, n, M, q, z, w, status);
+  return res;
+}
+
+/**
+ * @internal What `solveLemke` reads from its input and options, validated (the workspace's `run`,
+ * reused): the scales of M, q and the covering vector, and the settings with their defaults.
+ */
+export interface LemkeRun {
+  /** max |M_ij|, max |q_i|, min q_i, and the number of q_i < 0. */
+  mMax: number;
+  qMax: number;
+  qMin: number;
+  qNegative: number;
+  /** max d_i of the covering vector (1 without one). */
+  dMax: number;
+  maxPivots: number;
+  maxWork: number;
+  /** Entries of the warm start's active set in use (0 without one). */
+  activeSetCount: number;
+  maxRepairs: number;
+  pivotTol: number;
+  tieTol: number;
+  feasTol: number;
+  lexicographic: boolean;
+  detectCycles: boolean;
+}
+
+/** @internal */
+export function createLemkeRun(): LemkeRun {
+  return {
+    mMax: 0, qMax: 0, qMin: 0, qNegative: 0, dMax: 1, maxPivots: 0, maxWork: Infinity, activeSetCount: 0,
+    maxRepairs: 0, pivotTol: 0, tieTol: 0, feasTol: 0, lexicographic: true, detectCycles: true,
+  };
+}
+
+/** Validates the input of `solveLemke` into `s`; throws `LcpInputError` before anything is written. */
+function readLemkeInput(
+  s: LemkeRun, n: number, M: ArrayLike<number>, q: ArrayLike<number>, z: Writable, w: Writable,
+  options: LemkeOptions | undefined,
+): void {
   if (!Number.isInteger(n) || n <= 0) throw new LcpInputError('n', -1, n, 'must be a positive integer');
   checkLength('M', M, n * n);
   checkLength('q', q, n);
@@ -372,91 +446,92 @@ export function solveLemke(
   checkTol('feasibilityTolerance', feasTol);
   const lexicographic = (options?.degeneracyRule ?? 'lexicographic') === 'lexicographic';
   const detectCycles = options?.detectCycles ?? lexicographic;
-  const onPivot = options?.onPivot;
   const maxRepairs = options?.maxWarmStartRepairs ?? DEFAULT_WARM_START_REPAIRS;
   if (!Number.isInteger(maxRepairs) || maxRepairs < 0) {
     throw new LcpInputError('maxWarmStartRepairs', -1, maxRepairs, 'must be an integer ≥ 0');
   }
+  s.mMax = mMax; s.qMax = qMax; s.qMin = qMin; s.qNegative = qNegative; s.dMax = dMax;
+  s.maxPivots = maxPivots; s.maxWork = maxWork; s.activeSetCount = actCount; s.maxRepairs = maxRepairs;
+  s.pivotTol = pivotTol; s.tieTol = tieTol; s.feasTol = feasTol;
+  s.lexicographic = lexicographic; s.detectCycles = detectCycles;
+}
 
-  ws.ensureCapacity(n);
-  const res = ws.result;
-  res.pivots = 0;
-  res.warmStarted = false;
-  res.z0 = 0;
-  res.work = 0;
-  res.cycled = false;
-  res.workLimited = false;
-  res.repairs = 0;
-
-  // ---- trivial: q ≥ 0 → z = 0, w = q ----
-  if (qMin >= 0) {
-    for (let i = 0; i < n; i++) { z[i] = 0; w[i] = q[i]; }
-    res.status = 'trivial';
-    return res;
-  }
-
-  // ---- warm start: try the guessed active set (if the work cap can pay for its LU), and repair it by
-  // block principal pivoting (Kostreva 1978; Júdice & Pires 1994) when it is nearly right ----
-  if (act !== undefined) {
-    const idx = ws.idx, mark = ws.mark;
-    let m = actCount;
-    for (let a = 0; a < m; a++) idx[a] = act[a];
-    // the guess and its repairs may spend at most what setting up the tableau costs, ten times over
-    const warmWork = Math.min(maxWork, 10 * n * (2 * n + 2) + principalWork(n, m));
-    for (let round = 0; round <= maxRepairs; round++) {
+/**
+ * The warm start: tries the guessed active set `act` (if the work cap can pay for its LU) and repairs
+ * it by block principal pivoting (Kostreva 1978; Júdice & Pires 1994) when it is nearly right. Returns
+ * true, with z, w and `ws.result` written, when a guess passed the acceptance test; false (nothing
+ * written but the result's `work`) when full Lemke must run.
+ */
+function warmStartWithRepairs(
+  ws: LemkeWorkspace, n: number, M: ArrayLike<number>, q: ArrayLike<number>, z: Writable, w: Writable,
+  act: ArrayLike<number>,
+): boolean {
+  const s = ws.run, res = ws.result;
+  const { mMax, qMax, pivotTol, feasTol, maxRepairs } = s;
+  const idx = ws.idx, mark = ws.mark;
+  let m = s.activeSetCount;
+  for (let a = 0; a < m; a++) idx[a] = act[a];
+  // the guess and its repairs may spend at most what setting up the tableau costs, ten times over
+  const warmWork = Math.min(s.maxWork, 10 * n * (2 * n + 2) + principalWork(n, m));
+  for (let round = 0; round <= maxRepairs; round++) {
+    if (res.work + principalWork(n, m) > warmWork) break;
+    res.work += principalWork(n, m);
+    // M_BB singular: the variable whose LU column had no pivot depends on the ones before it (a
+    // fourth corner normal of a box face lying flat); it leaves B (its w is checked with the others)
+    // and the LU starts again, at most m times.
+    let outcome = principalSolve(ws, n, M, q, idx, m, mMax, qMax, pivotTol, feasTol);
+    while (outcome === PRINCIPAL_SINGULAR && ws.dependent >= 0 && m > 1) {
+      let a = 0;
+      while (idx[a] !== ws.dependent) a++;
+      for (; a < m - 1; a++) idx[a] = idx[a + 1];
+      m--;
       if (res.work + principalWork(n, m) > warmWork) break;
       res.work += principalWork(n, m);
-      // M_BB singular: the variable whose LU column had no pivot depends on the ones before it (a
-      // fourth corner normal of a box face lying flat); it leaves B (its w is checked with the others)
-      // and the LU starts again, at most m times.
-      let outcome = principalSolve(ws, n, M, q, idx, m, mMax, qMax, pivotTol, feasTol);
-      while (outcome === PRINCIPAL_SINGULAR && ws.dependent >= 0 && m > 1) {
-        let a = 0;
-        while (idx[a] !== ws.dependent) a++;
-        for (; a < m - 1; a++) idx[a] = idx[a + 1];
-        m--;
-        if (res.work + principalWork(n, m) > warmWork) break;
-        res.work += principalWork(n, m);
-        outcome = principalSolve(ws, n, M, q, idx, m, mMax, qMax, pivotTol, feasTol);
-      }
-      if (outcome === PRINCIPAL_SOLVED) {
-        for (let i = 0; i < n; i++) { z[i] = ws.zs[i]; w[i] = ws.ws[i]; }
-        res.status = 'solved';
-        res.warmStarted = true;
-        res.repairs = round;
-        return res;
-      }
-      if (outcome !== PRINCIPAL_INFEASIBLE || round === maxRepairs) break;
-      // Exchange the infeasible pairs: z_i < −ε leaves B, w_i < −ε (i ∉ B) enters; the others stay.
-      for (let i = 0; i < n; i++) mark[i] = 0;
-      for (let a = 0; a < m; a++) mark[idx[a]] = 1;
-      const eps = ws.eps;
-      let changed = false;
-      for (let i = 0; i < n; i++) {
-        if (mark[i] === 1 && ws.zs[i] < -eps) { mark[i] = 0; changed = true; }
-        else if (mark[i] === 0 && ws.ws[i] < -eps) { mark[i] = 2; changed = true; }
-      }
-      if (!changed) break;
-      // entering variables first: if they make M_BB singular, the LU finds an older member dependent
-      // on them and that one leaves, not the variable that just entered (which would only re-enter)
-      m = 0;
-      for (let i = 0; i < n; i++) if (mark[i] === 2) idx[m++] = i;
-      for (let i = 0; i < n; i++) if (mark[i] === 1) idx[m++] = i;
-      if (m === 0) break;
+      outcome = principalSolve(ws, n, M, q, idx, m, mMax, qMax, pivotTol, feasTol);
     }
+    if (outcome === PRINCIPAL_SOLVED) {
+      for (let i = 0; i < n; i++) { z[i] = ws.zs[i]; w[i] = ws.ws[i]; }
+      res.status = 'solved';
+      res.warmStarted = true;
+      res.repairs = round;
+      return true;
+    }
+    if (outcome !== PRINCIPAL_INFEASIBLE || round === maxRepairs) break;
+    // Exchange the infeasible pairs: z_i < −ε leaves B, w_i < −ε (i ∉ B) enters; the others stay.
+    for (let i = 0; i < n; i++) mark[i] = 0;
+    for (let a = 0; a < m; a++) mark[idx[a]] = 1;
+    const eps = ws.eps;
+    let changed = false;
+    for (let i = 0; i < n; i++) {
+      if (mark[i] === 1 && ws.zs[i] < -eps) { mark[i] = 0; changed = true; }
+      else if (mark[i] === 0 && ws.ws[i] < -eps) { mark[i] = 2; changed = true; }
+    }
+    if (!changed) break;
+    // entering variables first: if they make M_BB singular, the LU finds an older member dependent
+    // on them and that one leaves, not the variable that just entered (which would only re-enter)
+    m = 0;
+    for (let i = 0; i < n; i++) if (mark[i] === 2) idx[m++] = i;
+    for (let i = 0; i < n; i++) if (mark[i] === 1) idx[m++] = i;
+    if (m === 0) break;
   }
+  return false;
+}
 
-  // ---- Lemke ----
+/**
+ * Lemke's path: sets up the tableau and pivots, with the lexicographic minimum-ratio rule, until z₀
+ * leaves the basis (`solved`), no row bounds the entering variable (`secondary-ray`), or a cap stops it
+ * (`pivot-limit`: pivots, work, or a detected cycle). Leaves the final tableau and basis in `ws` and
+ * the pivot count and work in `ws.result`.
+ */
+function runLemkePath(
+  ws: LemkeWorkspace, n: number, M: ArrayLike<number>, q: ArrayLike<number>,
+  d: ArrayLike<number> | undefined, onPivot: LemkeOptions['onPivot'],
+): LemkeStatus {
+  const s = ws.run, res = ws.result;
+  const { maxPivots, maxWork, tieTol, lexicographic } = s;
   // Tableau rows encode  I·w − M·z − d·z₀ = q  (CPS (4.4.1)). Column j of the tableau is variable j:
   // 0..n-1 = w, n..2n-1 = z, 2n = z₀, 2n+1 = rhs. The w-columns hold the basis inverse B⁻¹ at all times.
   const stride = 2 * n + 2;
-  if (res.work + n * stride * (1 + qNegative / 2) > maxWork) {
-    // the budget cannot pay for the predicted run: stop as at the pivot cap, with z = 0 (w = q)
-    for (let i = 0; i < n; i++) { z[i] = 0; w[i] = q[i]; }
-    res.status = 'pivot-limit';
-    res.workLimited = true;
-    return res;
-  }
   res.work += n * stride;
   const T = ws.tableau;
   const basis = ws.basis;
@@ -470,8 +545,8 @@ export function solveLemke(
     T[r + colRhs] = q[i];
     basis[i] = i;
   }
-  const colScale = Math.max(mMax, dMax, 1);
-  const rhsScale = qMax;
+  const colScale = Math.max(s.mMax, s.dMax, 1);
+  const rhsScale = s.qMax;
 
   // First pivot: z₀ enters at the level that makes every w_i = q_i + d_i z₀ ≥ 0. The leaving row is the
   // lexicographic minimum of (q_i, B⁻¹_i·)/d_i (B⁻¹ = I), i.e. the most negative q_i/d_i with ties broken
@@ -503,7 +578,7 @@ export function solveLemke(
     h1 = (h1 + variableKey(entering, SEED_1) - variableKey(leaving, SEED_1)) | 0;
     h2 = (h2 + variableKey(entering, SEED_2) - variableKey(leaving, SEED_2)) | 0;
     entering = leaving < n ? leaving + n : leaving - n; // complement of the variable that left
-    if (detectCycles) {
+    if (s.detectCycles) {
       const s1 = (h1 + variableKey(entering, SEED_1)) | 0, s2 = (h2 + variableKey(entering, SEED_2)) | 0;
       const window = Math.min(pivots - 1, CYCLE_WINDOW);
       let repeat = false;
@@ -515,7 +590,7 @@ export function solveLemke(
     // Ratio test over rows with a positive entry in the entering column.
     let cMax = 0;
     for (let i = 0; i < n; i++) { const c = T[i * stride + entering]; if (c > cMax) cMax = c; }
-    const thresh = pivotTol * Math.max(cMax, colScale);
+    const thresh = s.pivotTol * Math.max(cMax, colScale);
     r = -1;
     let z0Row = -1;
     for (let i = 0; i < n; i++) {
@@ -533,8 +608,21 @@ export function solveLemke(
     }
   }
   res.pivots = pivots;
+  return status;
+}
 
-  // Read the basic solution off the tableau.
+/**
+ * Reads the basic solution off the final tableau of `runLemkePath` and writes z and w = M z + q: when
+ * solved, polished by one principal solve from the original data (kept if it passes the acceptance
+ * test), else the tableau's values checked by the same test (`inaccurate` if they fail it).
+ */
+function writeLemkeSolution(
+  ws: LemkeWorkspace, n: number, M: ArrayLike<number>, q: ArrayLike<number>, z: Writable, w: Writable,
+  status: LemkeStatus,
+): void {
+  const s = ws.run, res = ws.result;
+  const T = ws.tableau, basis = ws.basis;
+  const stride = 2 * n + 2, colZ0 = 2 * n, colRhs = 2 * n + 1;
   for (let j = 0; j < n; j++) ws.zs[j] = 0;
   let z0 = 0;
   let count = 0;
@@ -553,11 +641,11 @@ export function solveLemke(
     // tableau accumulated over the pivots. Kept only if it passes the same feasibility test. Skipped
     // when the work cap cannot pay for it (the tableau values are then checked, for n² more).
     const polish = principalWork(n, count);
-    if (res.work + polish <= maxWork) {
+    if (res.work + polish <= s.maxWork) {
       res.work += polish;
-      if (solvePrincipal(ws, n, M, q, ws.idx, count, mMax, qMax, pivotTol, feasTol)) {
+      if (solvePrincipal(ws, n, M, q, ws.idx, count, s.mMax, s.qMax, s.pivotTol, s.feasTol)) {
         for (let i = 0; i < n; i++) { z[i] = ws.zs[i]; w[i] = ws.ws[i]; }
-        return res;
+        return;
       }
     }
     res.work += n * n;
@@ -569,16 +657,15 @@ export function solveLemke(
       const v = basis[i];
       if (v >= n && v < colZ0) ws.zs[v - n] = T[i * stride + colRhs];
     }
-    if (!isFeasible(ws.zs, n, M, q, mMax, qMax, feasTol, ws.ws)) res.status = 'inaccurate';
+    if (!isFeasible(ws.zs, n, M, q, s.mMax, s.qMax, s.feasTol, ws.ws)) res.status = 'inaccurate';
     for (let j = 0; j < n; j++) if (ws.zs[j] < 0) ws.zs[j] = 0;
   }
   for (let j = 0; j < n; j++) z[j] = ws.zs[j];
   for (let i = 0; i < n; i++) {
-    let s = q[i];
-    for (let j = 0; j < n; j++) s += M[i * n + j] * ws.zs[j];
-    w[i] = s;
+    let sum = q[i];
+    for (let j = 0; j < n; j++) sum += M[i * n + j] * ws.zs[j];
+    w[i] = sum;
   }
-  return res;
 }
 
 /**
