@@ -43,7 +43,7 @@ import {
 } from '../shapes/convex-support';
 import { queryTriangles, type TriangleMesh } from '../shapes/triangle-mesh';
 import { collideConvexPair, convexScratchOf, type ConvexScratch } from './collide-convex';
-import { candidate, meshScratchOf, reduce, rotate, type MeshScratch } from './collide-mesh';
+import { candidate, loadTriangle, meshScratchOf, reduce, rotate, type MeshScratch } from './collide-mesh';
 import {
   createCollideContext, createManifoldOut, type CollideContext, type CollideFn, type ManifoldOut, type PosedShape,
 } from './manifold';
@@ -117,15 +117,9 @@ function collideConvexMesh(kindA: number, out: ManifoldOut, a: PosedShape, b: Po
   const q = ms.query;
   queryTriangles(mesh, box, 0, q);
   ms.count = 0;
-  const v = mesh.vertices, idx = mesh.indices, tri = ms.tri, N = ms.normal;
   for (let k = 0; k < q.count; k++) {
     const t = q.tris[k];
-    for (let j = 0; j < 3; j++) {
-      const p = 3 * idx[3 * t + j];
-      tri[3 * j] = v[p]; tri[3 * j + 1] = v[p + 1]; tri[3 * j + 2] = v[p + 2];
-    }
-    N[0] = mesh.normals[3 * t]; N[1] = mesh.normals[3 * t + 1]; N[2] = mesh.normals[3 * t + 2];
-    ms.triIndex = t;
+    loadTriangle(ms, mesh, t);
     triangleContacts(s, ms, cs.proxyA, cs, mesh.edgeFlags[t], margin);
   }
   reduce(ms, 4, out, b);

@@ -126,16 +126,10 @@ function collideConvexMesh(kind: number, out: ManifoldOut, a: PosedShape, b: Pos
   const q = s.query;
   queryTriangles(mesh, s.aabb, 0, q);
   s.count = 0;
-  const v = mesh.vertices, idx = mesh.indices, tri = s.tri, n = s.normal;
   for (let k = 0; k < q.count; k++) {
     const t = q.tris[k];
-    for (let j = 0; j < 3; j++) {
-      const p = 3 * idx[3 * t + j];
-      tri[3 * j] = v[p]; tri[3 * j + 1] = v[p + 1]; tri[3 * j + 2] = v[p + 2];
-    }
-    n[0] = mesh.normals[3 * t]; n[1] = mesh.normals[3 * t + 1]; n[2] = mesh.normals[3 * t + 2];
+    loadTriangle(s, mesh, t);
     const flags = mesh.edgeFlags[t];
-    s.triIndex = t;
     if (kind === SPHERE) sphereTriangle(s, c[0], c[1], c[2], a[7], flags, margin, 0);
     else if (kind === CAPSULE) capsuleTriangle(s, a[7], a[8], flags, margin);
     else { s.half[0] = a[7]; s.half[1] = a[8]; s.half[2] = a[9]; boxTriangle(s, a[7], a[8], a[9], flags, margin); }
@@ -149,6 +143,18 @@ export function rotate(out: Float64Array, o: number, x: number, y: number, z: nu
   out[o] = vx + w * tx + (y * tz - z * ty);
   out[o + 1] = vy + w * ty + (z * tx - x * tz);
   out[o + 2] = vz + w * tz + (x * ty - y * tx);
+}
+
+/** Loads triangle `t` of `mesh` into `s`: its corners into `s.tri` (`[9]`, the mesh's frame, m), its
+ * unit normal into `s.normal` and its index into `s.triIndex`. Shared with the convex–mesh routine. */
+export function loadTriangle(s: MeshScratch, mesh: TriangleMesh, t: number): void {
+  const v = mesh.vertices, idx = mesh.indices, tri = s.tri, n = s.normal;
+  for (let j = 0; j < 3; j++) {
+    const p = 3 * idx[3 * t + j];
+    tri[3 * j] = v[p]; tri[3 * j + 1] = v[p + 1]; tri[3 * j + 2] = v[p + 2];
+  }
+  n[0] = mesh.normals[3 * t]; n[1] = mesh.normals[3 * t + 1]; n[2] = mesh.normals[3 * t + 2];
+  s.triIndex = t;
 }
 
 /** Adds a candidate (B's frame): point, normal from the triangle to A, separation, id. When full, the
