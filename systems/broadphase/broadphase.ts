@@ -488,19 +488,15 @@ export function broadphaseQueryAabb(s: BroadphaseState, aabb: ArrayLike<number>,
 }
 
 /**
- * Queries: visits the colliders whose fat AABB the ray `o + t d`, t ∈ [0, maxT] reaches (unit: m,
- * world; t in units of |d|): the static tree's, the moving tree's (nearest subtree first in each), then
- * the unbounded ones. The visitor's answer clips the ray (closest-hit casts) or, negative, stops the
- * traversal (`dynamic-tree.ts` `TreeRayVisitor`). Returns the final maxT, negative when stopped. The
- * trees must be fitted for queries first, as for {@link broadphaseQueryAabb}.
+ * Queries: visits the colliders whose fat AABB the ray `o + t d`, t ∈ [0, ray[RAY_MAX_T]] reaches
+ * (`ray` laid out as `dynamic-tree.ts` `RAY_LENGTH`; unit: m, world; t in units of |d|): the static
+ * tree's, the moving tree's (nearest subtree first in each), then the unbounded ones. The visitor
+ * lowers `ray[RAY_MAX_T]` to clip the ray (closest-hit casts) or returns false to stop the traversal
+ * (`dynamic-tree.ts` `TreeRayVisitor`). Returns false when stopped. The trees must be fitted for
+ * queries first, as for {@link broadphaseQueryAabb}.
  */
-export function broadphaseRayCast(
-  s: BroadphaseState, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, maxT: number,
-  visitor: TreeRayVisitor,
-): number {
-  maxT = treeRayCast(s.staticTree, ox, oy, oz, dx, dy, dz, maxT, visitor);
-  if (maxT < 0) return maxT;
-  maxT = treeRayCast(s.movingTree, ox, oy, oz, dx, dy, dz, maxT, visitor);
-  for (let i = 0; i < s.unboundedCount && maxT >= 0; i++) maxT = Math.min(maxT, visitor.visit(s.unbounded[i], maxT));
-  return maxT;
+export function broadphaseRayCast(s: BroadphaseState, ray: Float64Array, visitor: TreeRayVisitor): boolean {
+  if (!treeRayCast(s.staticTree, ray, visitor) || !treeRayCast(s.movingTree, ray, visitor)) return false;
+  for (let i = 0; i < s.unboundedCount; i++) if (!visitor.visit(s.unbounded[i], ray)) return false;
+  return true;
 }
