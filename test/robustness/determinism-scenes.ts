@@ -52,7 +52,7 @@ export function allDeterminismHashes(): Record<string, string> {
 export const DETERMINISM_HASHES: Record<string, string> = {
   'pile/pgs': '38a8900b',
   'pile/mdp': 'e6772f2f',
-  'pile/lcp': '63c9f8fe',
+  'pile/lcp': 'c9cf2e61',
   'ragdolls/pgs': '228305fe',
   'ragdolls/mdp': '1479bc83',
   'ragdolls/lcp': '4c818859',
