@@ -13,9 +13,15 @@
  *
  * Known misses (`it.fails`, measured): a fast-spinning thin body still gains energy in the fast modes
  * (worst rise in one step: pgs cases 9 +16 %, 14 +1.3 %, 16 +20 %, 23 +100 %; mdp cases 9 +68 %,
- * 21 +2.0 %, 23 +6.0 %, and case 8, where the thin box wedged between the ground and the static box
- * leaves upwards at about 1900 m/s: energy ×3384 in one step) and once in the accurate mode (case 3,
- * +1.35 %). Causes found so far: (1) the per-substep current separation is first order in the rotation
+ * 21 +2.0 %, 23 +6.0 %) and once in the accurate mode (case 3, +1.35 %).
+ *
+ * Fixed: mdp case 8, where the thin box came down on one end and left upwards at 1368 m/s (energy ×3384
+ * in one step). Its manifold's normal block (three nearly collinear points on one end, one on the
+ * other, two of them speculative) has rank 3 and inconsistent targets; the block LCP took the full set
+ * with the dependent row left out, which pushed the dependent point with 1.3e6 N·s while it separated
+ * at 5754 m/s. Such a set is now refused (`normal-block-lcp.ts`, DEPENDENT_RESIDUAL_TOLERANCE).
+ *
+ * Causes found so far of the misses left: (1) the per-substep current separation is first order in the rotation
  * (at 161 rad/s a substep turns the capsule of case 9 by 0.67 rad; with 16 substeps instead of 4 the
  * same contact dissipates, 469 → 423 kJ instead of 469 → 517 kJ); turning the lever's part across the
  * normal exactly fixed case 14 and eased case 9, but made a hull rock on a curved mesh slope rock
@@ -78,7 +84,7 @@ function check(mode: Mode, t: number): void {
 
 /** The cases run per mode, and those that still fail (see the known misses above). */
 const CASES: Record<Mode, number> = { pgs: 24, mdp: 24, lcp: 6 };
-const KNOWN: Record<Mode, readonly number[]> = { pgs: [9, 14, 16, 23], mdp: [8, 9, 21, 23], lcp: [3] };
+const KNOWN: Record<Mode, readonly number[]> = { pgs: [9, 14, 16, 23], mdp: [9, 21, 23], lcp: [3] };
 
 describe.each(['pgs', 'mdp', 'lcp'] as const)('thin bodies thrown at the ground and a static box (%s)', (mode) => {
   for (let t = 0; t < CASES[mode]; t++) {
