@@ -15,8 +15,9 @@
 import {
   createQueryScratch, rayCastAll, rayCastAny, rayCastClosest, type QueryScratch, type RayHit, type RayHitList,
 } from '../systems/queries/ray-cast';
-import { createQueryFilter } from '../systems/queries/query-filter';
+import { createQueryFilter, reserveExcluded } from '../systems/queries/query-filter';
 import { refitBroadphase } from '../systems/broadphase/broadphase';
+import { RAY_MAX_T } from '../systems/broadphase/dynamic-tree';
 import { PhysicsInputError } from './errors';
 import { requireWorld, type Vec3Like } from './validate';
 import { bodyIndex, entityHandle } from './handles';
@@ -61,8 +62,8 @@ export function castRay(
 ): boolean {
   requireWorld(world);
   checkHit(hit, 'hit');
-  const maxT = prepareRay(world, origin, direction, options);
-  if (!rayCastClosest(world, scratchOf(world), maxT, options?.solid ?? true, hit)) return false;
+  prepareRay(world, origin, direction, options);
+  if (!rayCastClosest(world, scratchOf(world), options?.solid ?? true, hit)) return false;
   toHandles(world, hit);
   return true;
 }
@@ -85,8 +86,8 @@ export function castRayAll(
   if (typeof hits !== 'object' || hits === null || !Array.isArray(hits.hits)) {
     throw new PhysicsInputError(-1, 'hits', hits, 'must be a RayHitList (createRayHitList())');
   }
-  const maxT = prepareRay(world, origin, direction, options);
-  const n = rayCastAll(world, scratchOf(world), maxT, options?.solid ?? true, hits);
+  prepareRay(world, origin, direction, options);
+  const n = rayCastAll(world, scratchOf(world), options?.solid ?? true, hits);
   for (let i = 0; i < n; i++) toHandles(world, hits.hits[i]);
   return n;
 }
@@ -97,13 +98,13 @@ export function castRayAll(
  * @throws PhysicsInputError as {@link castRay}.
  */
 export function castRayAny(world: PhysicsWorld, origin: Vec3Like, direction: Vec3Like, options?: RayCastOptions): boolean {
-  const maxT = prepareRay(world, origin, direction, options);
-  return rayCastAny(world, scratchOf(world), maxT, options?.solid ?? true);
+  prepareRay(world, origin, direction, options);
+  return rayCastAny(world, scratchOf(world), options?.solid ?? true);
 }
 
-/** Validates the ray and the options, loads the ray and the filter into the world's scratch, and
- * returns the maximum distance. Changes nothing else. */
-function prepareRay(world: PhysicsWorld, origin: Vec3Like, direction: Vec3Like, o: RayCastOptions | undefined): number {
+/** Validates the ray and the options and loads the ray (its maximum distance included) and the filter
+ * into the world's scratch. Changes nothing else. */
+function prepareRay(world: PhysicsWorld, origin: Vec3Like, direction: Vec3Like, o: RayCastOptions | undefined): void {
   requireWorld(world);
   // the scratch only until everything is valid; the trees are fitted after (a rejected call changes nothing)
   const s = world.queries ?? (world.queries = createQueryScratch(createQueryFilter()));
@@ -145,19 +146,16 @@ function prepareRay(world: PhysicsWorld, origin: Vec3Like, direction: Vec3Like, 
       }
     }
   }
-  if (exclude !== undefined) {
-    // handles → store indices; a handle that is no longer a live body excludes nothing (−1 matches none)
-    const ix = s.filter.excludeScratch;
-    ix.length = 0;
-    for (let i = 0; i < exclude.length; i++) ix.push(bodyIndex(world, exclude[i]));
-    exclude = ix;
-  }
+  // handles → store indices; a handle that is no longer a live body excludes nothing (−1 matches none)
+  const f = s.filter, n = exclude === undefined ? 0 : exclude.length;
+  const ix = reserveExcluded(f, n);
+  for (let i = 0; i < n; i++) ix[i] = bodyIndex(world, exclude![i]);
+  f.excludeCount = n;
   const inv = 1 / len;
   r[3] = dx * inv; r[4] = dy * inv; r[5] = dz * inv;
-  const f = s.filter;
-  f.group = group; f.mask = mask; f.includeSensors = includeSensors; f.excludeBodies = exclude;
+  r[RAY_MAX_T] = maxT;
+  f.group = group; f.mask = mask; f.includeSensors = includeSensors;
   fitQueryTrees(world);
-  return maxT;
 }
 
 /** The world's query scratch, made on first use; fits the broadphase trees first ({@link fitQueryTrees}). */

@@ -22,11 +22,11 @@
  *   { maxDistance: 3, excludeBodies: [playerBody] })) console.log(hit.distance, hit.normal);
  */
 
-import { ShapeKind } from '../components/collider';
+import { ShapeKind, type ShapeAsset } from '../components/collider';
 import { createQueryScratch } from '../systems/queries/ray-cast';
-import { createQueryFilter } from '../systems/queries/query-filter';
+import { createQueryFilter, reserveExcluded } from '../systems/queries/query-filter';
 import {
-  createShapeQueryScratch, overlapAll, proximityClosest, shapeCastClosest,
+  createShapeQueryScratch, MAX_DISTANCE, overlapAll, SHAPE_RADIUS, proximityClosest, shapeCastClosest,
   type OverlapList, type ShapeHit, type ShapeQueryScratch,
 } from '../systems/queries/shape-query';
 import { setProxyFromPose } from '../systems/shapes/convex-support';
@@ -83,8 +83,9 @@ export function castShape(
   checkHit(hit);
   u[0] /= l; u[1] /= l; u[2] /= l;
   s.dir[0] = u[0]; s.dir[1] = u[1]; s.dir[2] = u[2];
+  s.value[MAX_DISTANCE] = maxT;
   fitQueryTrees(world);
-  return toHandles(world, shapeCastClosest(world, s, s.dir, maxT, hit), hit);
+  return toHandles(world, shapeCastClosest(world, s, s.dir, hit), hit);
 }
 
 /**
@@ -123,8 +124,9 @@ export function shapeProximity(
   const s = prepare(world, shape, position, orientation, options);
   const maxD = readMax(options);
   checkHit(hit);
+  s.value[MAX_DISTANCE] = maxD;
   fitQueryTrees(world);
-  return toHandles(world, proximityClosest(world, s, maxD, hit), hit);
+  return toHandles(world, proximityClosest(world, s, hit), hit);
 }
 
 /**
@@ -143,9 +145,10 @@ export function pointProximity(world: PhysicsWorld, point: Vec3Like, hit: ShapeH
   setProxyFromPose(p, ShapeKind.sphere, POINT_POSE(s), 0, ZERO, 0, undefined);
   p.position[0] = s.start[0]; p.position[1] = s.start[1]; p.position[2] = s.start[2];
   p.radius = 0;
-  s.shapeRadius = 0;
+  s.value[SHAPE_RADIUS] = 0;
+  s.value[MAX_DISTANCE] = maxD;
   fitQueryTrees(world);
-  return toHandles(world, proximityClosest(world, s, maxD, hit), hit);
+  return toHandles(world, proximityClosest(world, s, hit), hit);
 }
 
 const ZERO = [0, 0, 0];
@@ -191,42 +194,50 @@ function readShape(s: ShapeQueryScratch, def: QueryShapeDef, pose: Float64Array)
   const size = s.tmp;
   const shape: unknown = def.shape;
   let kind: number, hull: ConvexHullData | undefined;
-  if (shape === 'sphere' || shape === 'capsule') {
-    const d = def as { radius: unknown; halfHeight?: unknown };
-    size[0] = positive('shape.radius', d.radius);
-    size[1] = shape === 'capsule' ? nonNegative('shape.halfHeight', d.halfHeight) : 0;
-    size[2] = 0;
-    kind = shape === 'sphere' ? ShapeKind.sphere : ShapeKind.capsule;
+  // Each number is checked in place and stored straight into the scratch, each kind reading its fields
+  // at a place of its own: a number read from an object field and passed on, or read at one place from
+  // objects of different layouts, is copied into a new heap number by V8's optimised code.
+  if (shape === 'sphere') {
+    const r = (def as { radius: unknown }).radius;
+    if (typeof r !== 'number' || !(r > 0) || !Number.isFinite(r)) throw lengthError('shape.radius', r, '> 0');
+    size[0] = r; size[1] = 0; size[2] = 0;
+    kind = ShapeKind.sphere;
+  } else if (shape === 'capsule') {
+    const d = def as { radius: unknown; halfHeight: unknown };
+    const r = d.radius, h = d.halfHeight;
+    if (typeof r !== 'number' || !(r > 0) || !Number.isFinite(r)) throw lengthError('shape.radius', r, '> 0');
+    if (typeof h !== 'number' || !(h >= 0) || !Number.isFinite(h)) throw lengthError('shape.halfHeight', h, '≥ 0');
+    size[0] = r; size[1] = h; size[2] = 0;
+    kind = ShapeKind.capsule;
   } else if (shape === 'box') {
     readInto('shape.halfExtents', (def as { halfExtents: Vec3Like }).halfExtents, size);
     if (!(size[0] > 0 && size[1] > 0 && size[2] > 0)) throw new PhysicsInputError(-1, 'shape.halfExtents', [size[0], size[1], size[2]], 'must be > 0');
     kind = ShapeKind.box;
-  } else if (typeof shape === 'object' && shape !== null && (shape as CylinderShape).kindCode === ShapeKind.cylinder
-    && getShapeRoutines(ShapeKind.cylinder) !== undefined) {
-    size[0] = (shape as CylinderShape).radius; size[1] = (shape as CylinderShape).halfHeight; size[2] = 0;
-    kind = ShapeKind.cylinder;
-  } else if (typeof shape === 'object' && shape !== null && (shape as ConvexHull).kindCode === ShapeKind.convexHull
-    && (shape as ConvexHull).vertices instanceof Float64Array) {
-    hull = shape as ConvexHull;
-    size[0] = hull.boundingRadius; size[1] = 0; size[2] = 0;
-    kind = ShapeKind.convexHull;
   } else {
-    throw new PhysicsInputError(-1, 'shape.shape', shape, "must be 'sphere', 'box', 'capsule', or a shape made by cylinder() / convexHull()");
+    const code = typeof shape === 'object' && shape !== null ? (shape as ShapeAsset).kindCode : -1;
+    if (code === ShapeKind.cylinder && getShapeRoutines(ShapeKind.cylinder) !== undefined) {
+      const c = shape as CylinderShape;
+      size[0] = c.radius; size[1] = c.halfHeight; size[2] = 0;
+      kind = ShapeKind.cylinder;
+    } else if (code === ShapeKind.convexHull && (shape as ConvexHull).vertices instanceof Float64Array) {
+      hull = shape as ConvexHull;
+      size[0] = hull.boundingRadius; size[1] = 0; size[2] = 0;
+      kind = ShapeKind.convexHull;
+    } else {
+      throw new PhysicsInputError(-1, 'shape.shape', shape, "must be 'sphere', 'box', 'capsule', or a shape made by cylinder() / convexHull()");
+    }
   }
   setProxyFromPose(s.shape, kind, pose, 0, size, 0, hull);
-  s.shapeRadius = kind === ShapeKind.sphere ? size[0] : kind === ShapeKind.box ? Math.sqrt(size[0] * size[0] + size[1] * size[1] + size[2] * size[2])
-    : kind === ShapeKind.capsule ? size[0] + size[1] : kind === ShapeKind.cylinder ? Math.sqrt(size[0] * size[0] + size[1] * size[1])
-      : (hull as ConvexHullData).boundingRadius;
+  const v = s.value;
+  if (kind === ShapeKind.sphere) v[SHAPE_RADIUS] = size[0];
+  else if (kind === ShapeKind.box) v[SHAPE_RADIUS] = Math.sqrt(size[0] * size[0] + size[1] * size[1] + size[2] * size[2]);
+  else if (kind === ShapeKind.capsule) v[SHAPE_RADIUS] = size[0] + size[1];
+  else if (kind === ShapeKind.cylinder) v[SHAPE_RADIUS] = Math.sqrt(size[0] * size[0] + size[1] * size[1]);
+  else v[SHAPE_RADIUS] = size[0]; // the hull's bounding radius
 }
 
-function positive(field: string, v: unknown): number {
-  if (typeof v !== 'number' || !(v > 0) || !Number.isFinite(v)) throw new PhysicsInputError(-1, field, v, 'must be a finite number > 0 (unit: m)');
-  return v;
-}
-
-function nonNegative(field: string, v: unknown): number {
-  if (typeof v !== 'number' || !(v >= 0) || !Number.isFinite(v)) throw new PhysicsInputError(-1, field, v, 'must be a finite number ≥ 0 (unit: m)');
-  return v;
+function lengthError(field: string, v: unknown, bound: string): PhysicsInputError {
+  return new PhysicsInputError(-1, field, v, `must be a finite number ${bound} (unit: m)`);
 }
 
 function readMax(o: { maxDistance?: number } | undefined): number {
@@ -258,15 +269,12 @@ function readFilter(world: PhysicsWorld, s: ShapeQueryScratch, o: QueryFilterDef
       }
     }
   }
-  if (exclude !== undefined) {
-    // handles → store indices, as the ray casts do; a stale handle excludes nothing (−1 matches none)
-    const ix = s.filter.excludeScratch;
-    ix.length = 0;
-    for (let i = 0; i < exclude.length; i++) ix.push(bodyIndex(world, exclude[i]));
-    exclude = ix;
-  }
-  const f = s.filter;
-  f.group = group; f.mask = mask; f.includeSensors = includeSensors; f.excludeBodies = exclude;
+  // handles → store indices; a handle that is no longer a live body excludes nothing (−1 matches none)
+  const f = s.filter, n = exclude === undefined ? 0 : exclude.length;
+  const ix = reserveExcluded(f, n);
+  for (let i = 0; i < n; i++) ix[i] = bodyIndex(world, exclude![i]);
+  f.excludeCount = n;
+  f.group = group; f.mask = mask; f.includeSensors = includeSensors;
 }
 
 function readBits(field: string, v: unknown): number {

@@ -301,74 +301,89 @@ export function treeQuery(t: DynamicTree, aabb: ArrayLike<number>, o: number, ou
   return out.count - start;
 }
 
-/** What a ray traversal calls for each leaf its ray reaches: `visit(item, maxT)` returns the new
- * maximum distance (≤ maxT to clip the ray after a hit, maxT to go on), or a negative number to stop. */
+/**
+ * Layout of a ray in a `Float64Array` of {@link RAY_LENGTH}: origin `[0..2]` (unit: m), direction
+ * `[3..5]`, the direction's reciprocals `[RAY_INV..RAY_INV+2]` (set by {@link setRayInverse}), the
+ * current maximum distance `[RAY_MAX_T]` (unit: |d|) and the entry distance {@link rayBoxEntry} wrote
+ * last `[RAY_ENTRY]`. The ray routines take and give their doubles through such an array rather than
+ * as arguments or return values, which V8 would box on the heap when a call is not inlined.
+ */
+export const RAY_INV = 6, RAY_MAX_T = 9, RAY_ENTRY = 10, RAY_LENGTH = 11;
+
+/** Writes the reciprocals of `ray`'s direction components into `ray[RAY_INV..RAY_INV+2]`. */
+export function setRayInverse(ray: Float64Array): void {
+  ray[RAY_INV] = 1 / ray[3]; ray[RAY_INV + 1] = 1 / ray[4]; ray[RAY_INV + 2] = 1 / ray[5];
+}
+
+/** What a ray traversal calls for each leaf its ray reaches: `visit(item, ray)` may lower
+ * `ray[RAY_MAX_T]` (to clip the ray after a hit) and returns false to stop the traversal. */
 export interface TreeRayVisitor {
-  visit(item: number, maxT: number): number;
+  visit(item: number, ray: Float64Array): boolean;
 }
 
 /**
- * Visits the leaves whose fat AABB the ray `o + t d`, t ∈ [0, maxT] (unit: m, world; d need not be
- * unit, t is in units of |d|) touches, nearest subtree first, skipping every subtree beyond the
- * current maximum distance (the visitor's answers clip it). Returns the final maximum distance, or a
- * negative number when the visitor stopped the traversal. Slab test per node (Kay & Kajiya 1986); a
- * direction component of 0 tests the origin against that slab.
+ * Visits the leaves whose fat AABB the ray `o + t d`, t ∈ [0, ray[RAY_MAX_T]] (`ray` as
+ * {@link RAY_LENGTH}; unit: m, world; d need not be unit, t is in units of |d|) touches, nearest
+ * subtree first, skipping every subtree beyond the current maximum distance (the visitor lowers it).
+ * Writes the reciprocals and entry slots of `ray`. Returns false when the visitor stopped the
+ * traversal. Slab test per node (Kay & Kajiya 1986); a direction component of 0 tests the origin
+ * against that slab.
  */
-export function treeRayCast(
-  t: DynamicTree, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, maxT: number,
-  visitor: TreeRayVisitor,
-): number {
-  if (t.root === NULL_NODE) return maxT;
-  const ix = 1 / dx, iy = 1 / dy, iz = 1 / dz;
+export function treeRayCast(t: DynamicTree, ray: Float64Array, visitor: TreeRayVisitor): boolean {
+  if (t.root === NULL_NODE) return true;
+  setRayInverse(ray);
   let top = push(t, 0, t.root);
   while (top > 0) {
     const n = t.stack[--top];
-    if (rayBoxEntry(t.box, 6 * n, ox, oy, oz, dx, dy, dz, ix, iy, iz, maxT) < 0) continue;
+    if (!rayBoxEntry(t.box, 6 * n, ray)) continue;
     if (t.child1[n] === NULL_NODE) {
-      const r = visitor.visit(t.item[n], maxT);
-      if (r < 0) return r;
-      if (r < maxT) maxT = r;
+      if (!visitor.visit(t.item[n], ray)) return false;
       continue;
     }
     // nearer child last on the stack, so it is visited first
     const a = t.child1[n], b = t.child2[n];
-    const ta = rayBoxEntry(t.box, 6 * a, ox, oy, oz, dx, dy, dz, ix, iy, iz, maxT);
-    const tb = rayBoxEntry(t.box, 6 * b, ox, oy, oz, dx, dy, dz, ix, iy, iz, maxT);
-    if (tb < 0) { if (ta >= 0) top = push(t, top, a); } else if (ta < 0) top = push(t, top, b);
+    const hitA = rayBoxEntry(t.box, 6 * a, ray);
+    const ta = ray[RAY_ENTRY];
+    const hitB = rayBoxEntry(t.box, 6 * b, ray);
+    const tb = ray[RAY_ENTRY];
+    if (!hitB) { if (hitA) top = push(t, top, a); } else if (!hitA) top = push(t, top, b);
     else if (ta <= tb) { top = push(t, top, b); top = push(t, top, a); } else { top = push(t, top, a); top = push(t, top, b); }
   }
-  return maxT;
+  return true;
 }
 
 /**
- * Where the ray enters the box `box[o..o+5]` (0 when it starts inside), or −1 when it misses it
- * within [0, maxT]. `i*` are the reciprocals of the direction components.
+ * Whether the ray (`ray` as {@link RAY_LENGTH}, reciprocals set) meets the box `box[o..o+5]` within
+ * [0, ray[RAY_MAX_T]]; when it does, writes where it enters the box (0 when it starts inside) into
+ * `ray[RAY_ENTRY]`.
  */
-export function rayBoxEntry(
-  box: Float64Array, o: number, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number,
-  ix: number, iy: number, iz: number, maxT: number,
-): number {
-  let t0 = 0, t1 = maxT;
-  if (dx === 0) { if (ox < box[o] || ox > box[o + 3]) return -1; } else {
+export function rayBoxEntry(box: Float64Array, o: number, ray: Float64Array): boolean {
+  const ox = ray[0], oy = ray[1], oz = ray[2];
+  let t0 = 0, t1 = ray[RAY_MAX_T];
+  if (ray[3] === 0) { if (ox < box[o] || ox > box[o + 3]) return false; } else {
+    const ix = ray[RAY_INV];
     let a = (box[o] - ox) * ix, b = (box[o + 3] - ox) * ix;
     if (a > b) { const s = a; a = b; b = s; }
     if (a > t0) t0 = a;
     if (b < t1) t1 = b;
-    if (t0 > t1) return -1;
+    if (t0 > t1) return false;
   }
-  if (dy === 0) { if (oy < box[o + 1] || oy > box[o + 4]) return -1; } else {
+  if (ray[4] === 0) { if (oy < box[o + 1] || oy > box[o + 4]) return false; } else {
+    const iy = ray[RAY_INV + 1];
     let a = (box[o + 1] - oy) * iy, b = (box[o + 4] - oy) * iy;
     if (a > b) { const s = a; a = b; b = s; }
     if (a > t0) t0 = a;
     if (b < t1) t1 = b;
-    if (t0 > t1) return -1;
+    if (t0 > t1) return false;
   }
-  if (dz === 0) { if (oz < box[o + 2] || oz > box[o + 5]) return -1; } else {
+  if (ray[5] === 0) { if (oz < box[o + 2] || oz > box[o + 5]) return false; } else {
+    const iz = ray[RAY_INV + 2];
     let a = (box[o + 2] - oz) * iz, b = (box[o + 5] - oz) * iz;
     if (a > b) { const s = a; a = b; b = s; }
     if (a > t0) t0 = a;
     if (b < t1) t1 = b;
-    if (t0 > t1) return -1;
+    if (t0 > t1) return false;
   }
-  return t0;
+  ray[RAY_ENTRY] = t0;
+  return true;
 }

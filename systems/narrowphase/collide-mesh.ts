@@ -21,9 +21,14 @@
  * below its plane by more than its reach) is not pushed through it.
  *
  * A manifold has one normal: the normal of the deepest candidate. The candidates whose normal is within
- * ~18° of it are kept, those on the same feature merged (deepest kept), and at most four chosen: the
- * deepest, the farthest from it, then the two that span the largest area (Bullet's manifold reduction,
- * Coumans 2006). Feature ids of points on a feature of A alone name that feature (sphere 0; capsule end
+ * ~18° of it are kept, those on the same feature or at the same place (within 0.1 mm: the crossing of
+ * an edge two triangles share, made by both) merged (the deepest kept, with the lower id, whichever
+ * triangle came first), and at most four chosen: the deepest, the farthest from it, then the two that
+ * span the largest area (Bullet's manifold reduction, Coumans 2006), each distance or area weighted by
+ * τ / (τ + s − s₀) (s the candidate's separation, s₀ the deepest's, τ = 1 mm), so that the points a
+ * body rests on win over speculative ones a few millimetres off the surface: on the triangles of a
+ * curved mesh a rock rests on several points of several triangles, and a manifold that traded one of
+ * them for a far speculative point left it rocking from step to step. Feature ids of points on a feature of A alone name that feature (sphere 0; capsule end
  * 0 / 1, core 2 + edge; box corner 0–7), so warm starting survives a point moving onto the next
  * triangle; points made by clipping carry the triangle index (1024 + 256 triangle + code).
  */
@@ -37,6 +42,11 @@ export const AXIS_SLOP = 0.005;
 const MAX_CANDIDATES = 64;
 /** Candidates whose normal has a smaller dot product with the manifold normal are dropped. */
 const NORMAL_COS = 0.95;
+/** Squared distance (m²) under which two candidates are one point (0.1 mm). */
+const WELD2 = 1e-8;
+/** Separation (m) over the deepest candidate's at which a candidate's weight in the choice of the
+ * manifold's points halves: touching points are preferred to speculative ones farther away. */
+const SPREAD_SEP = 1e-3;
 
 const SPHERE = 1, BOX = 2, CAPSULE = 3;
 /** Signs of the second and third axes at the four corners of a box face, counter-clockwise. */
@@ -465,9 +475,13 @@ export function reduce(s: MeshScratch, maxPoints: number, out: ManifoldOut, b: P
   for (let i = 0; i < m; i++) {
     if (N[3 * i] * nx + N[3 * i + 1] * ny + N[3 * i + 2] * nz < NORMAL_COS) continue;
     let dup = -1;
-    for (let j = 0; j < kept; j++) if (s.id[j] === s.id[i]) { dup = j; break; }
+    for (let j = 0; j < kept; j++) if (s.id[j] === s.id[i] || dist2(s.point, i, j) < WELD2) { dup = j; break; }
     const to = dup >= 0 ? dup : kept++;
-    if (dup >= 0 && !(s.sep[i] < s.sep[dup])) continue;
+    // one point of two that coincide (a crossing on an edge two triangles share): the deeper, with the
+    // lower id, so that the id does not depend on which triangle came first
+    const id = dup >= 0 && s.id[dup] < s.id[i] ? s.id[dup] : s.id[i];
+    if (dup >= 0 && !(s.sep[i] < s.sep[dup])) { s.id[dup] = id; continue; }
+    s.id[i] = id;
     if (to !== i) {
       s.point[3 * to] = s.point[3 * i]; s.point[3 * to + 1] = s.point[3 * i + 1]; s.point[3 * to + 2] = s.point[3 * i + 2];
       s.sep[to] = s.sep[i]; s.id[to] = s.id[i];
@@ -480,26 +494,29 @@ export function reduce(s: MeshScratch, maxPoints: number, out: ManifoldOut, b: P
   for (let i = 1; i < kept; i++) if (s.sep[i] < s.sep[best] || (s.sep[i] === s.sep[best] && s.id[i] < s.id[best])) best = i;
   ch[count++] = best;
   if (maxPoints > 1 && kept > 1) {
+    const s0 = s.sep[best];
     let far = -1, fd = 1e-12;
     for (let i = 0; i < kept; i++) {
-      const d = dist2(P, i, ch[0]);
+      const d = dist2(P, i, ch[0]) * weight(s.sep[i] - s0);
       if (d > fd) { fd = d; far = i; }
     }
     if (far >= 0) {
       ch[count++] = far;
       let third = -1, ta = 1e-12;
       for (let i = 0; i < kept; i++) {
-        const a = area2(P, ch[0], ch[1], i, nx, ny, nz);
-        if (Math.abs(a) > ta) { ta = Math.abs(a); third = i; }
+        const a = Math.abs(area2(P, ch[0], ch[1], i, nx, ny, nz)) * weight(s.sep[i] - s0);
+        if (a > ta) { ta = a; third = i; }
       }
       if (third >= 0) {
         ch[count++] = third;
+        ta = Math.abs(area2(P, ch[0], ch[1], third, nx, ny, nz));
         let fourth = -1, fa = 1e-12;
         for (let i = 0; i < kept; i++) {
           if (i === ch[0] || i === ch[1] || i === third) continue;
           const a = Math.abs(area2(P, ch[0], ch[1], i, nx, ny, nz)) + Math.abs(area2(P, ch[1], third, i, nx, ny, nz))
             + Math.abs(area2(P, third, ch[0], i, nx, ny, nz)) - ta;
-          if (a > fa) { fa = a; fourth = i; }
+          const sa = a * weight(s.sep[i] - s0);
+          if (sa > fa) { fa = sa; fourth = i; }
         }
         if (fourth >= 0) ch[count++] = fourth;
       }
@@ -515,6 +532,11 @@ export function reduce(s: MeshScratch, maxPoints: number, out: ManifoldOut, b: P
     rotate(w, 0, qx, qy, qz, qw, P[3 * i], P[3 * i + 1], P[3 * i + 2]);
     addPoint(out, b[0] + w[0], b[1] + w[1], b[2] + w[2], s.sep[i], s.id[i]);
   }
+}
+
+/** Weight of a candidate `excess` m above the deepest one in the choice of the manifold's points. */
+function weight(excess: number): number {
+  return SPREAD_SEP / (SPREAD_SEP + excess);
 }
 
 function dist2(P: Float64Array, i: number, j: number): number {

@@ -16,22 +16,28 @@ export interface QueryFilter {
   mask: number;
   /** Whether sensors are reported (default false, as Babylon's `shouldHitTriggers`). */
   includeSensors: boolean;
-  /** Store indices of the bodies never reported (default none): the public API resolves the caller's
-   * body handles into `excludeScratch` and points this at it. */
-  excludeBodies: ArrayLike<number> | undefined;
-  /** Reused storage of the resolved indices (grows to the longest list seen). */
-  excludeScratch: number[];
+  /** Store indices of the bodies never reported, `excluded[0..excludeCount)` (the public API resolves
+   * the caller's body handles into it; −1 for a handle that is no longer a body excludes nothing). */
+  excluded: Int32Array;
+  /** How many entries of `excluded` are in use (default 0: no body excluded). */
+  excludeCount: number;
 }
 
 export function createQueryFilter(): QueryFilter {
-  return { group: 0xffffffff, mask: 0xffffffff, includeSensors: false, excludeBodies: undefined, excludeScratch: [] };
+  return { group: 0xffffffff, mask: 0xffffffff, includeSensors: false, excluded: new Int32Array(4), excludeCount: 0 };
+}
+
+/** `f.excluded` with room for `n` entries (grown, allocating, only when `n` is more than ever before). */
+export function reserveExcluded(f: QueryFilter, n: number): Int32Array {
+  if (n > f.excluded.length) f.excluded = new Int32Array(Math.max(n, 2 * f.excluded.length));
+  return f.excluded;
 }
 
 /** Whether collider `c` of body `body` passes filter `f`. */
 export function passesFilter(f: QueryFilter, colliders: ColliderStore, c: number, body: number): boolean {
   if ((colliders.group[c] & f.mask) === 0 || (f.group & colliders.mask[c]) === 0) return false;
   if (!f.includeSensors && colliders.isSensor[c] === 1) return false;
-  const ex = f.excludeBodies;
-  if (ex !== undefined) for (let i = 0; i < ex.length; i++) if (ex[i] === body) return false;
+  const ex = f.excluded;
+  for (let i = 0; i < f.excludeCount; i++) if (ex[i] === body) return false;
   return true;
 }

@@ -17,7 +17,7 @@
 
 import { ShapeKind, type ColliderStore } from '../../components/collider';
 import { broadphaseRayCast, type BroadphaseState } from '../broadphase/broadphase';
-import type { TreeRayVisitor } from '../broadphase/dynamic-tree';
+import { RAY_LENGTH, RAY_MAX_T, type TreeRayVisitor } from '../broadphase/dynamic-tree';
 import type { RigidBodyStore } from '../../components/rigid-body';
 import { createRayShapeHit, rayCastShape, type RayShapeHit } from './ray-shape';
 import { passesFilter, type QueryFilter } from './query-filter';
@@ -64,8 +64,11 @@ export interface RayCastWorld {
 
 /** Query scratch kept on the world (one per world: queries are not re-entrant). */
 export interface QueryScratch {
-  /** `[6]` the ray: origin (unit: m, world), unit direction. */
+  /** `[RAY_LENGTH]` the ray (`systems/broadphase/dynamic-tree.ts` layout): origin (unit: m, world),
+   * unit direction, maximum distance `[RAY_MAX_T]` (lowered by a closest-hit cast as it finds hits). */
   ray: Float64Array;
+  /** `[RAY_LENGTH]` the ray in the frame of the collider being tested. */
+  local: Float64Array;
   shapeHit: RayShapeHit;
   filter: QueryFilter;
   /** `[7]` world pose of the collider being tested (position, quaternion x y z w). */
@@ -77,7 +80,7 @@ export interface QueryScratch {
 }
 
 export function createQueryScratch(filter: QueryFilter): QueryScratch {
-  const s: QueryScratch = { ray: new Float64Array(6), shapeHit: createRayShapeHit(), filter, pose: new Float64Array(7), visitor: undefined!, shapes: undefined };
+  const s: QueryScratch = { ray: new Float64Array(RAY_LENGTH), local: new Float64Array(RAY_LENGTH), shapeHit: createRayShapeHit(), filter, pose: new Float64Array(7), visitor: undefined!, shapes: undefined };
   s.visitor = createRayVisitor(s);
   return s;
 }
@@ -98,16 +101,17 @@ interface RayVisitor extends TreeRayVisitor {
 function createRayVisitor(s: QueryScratch): RayVisitor {
   return {
     world: undefined, mode: CLOSEST, solid: true, best: -1, hit: undefined, list: undefined,
-    visit(c: number, maxT: number): number {
+    visit(c: number, ray: Float64Array): boolean {
       const w = this.world!;
-      if (!isCandidate(w, s.filter, c) || !testCollider(w, s, c, maxT, this.solid)) return maxT;
-      if (this.mode === ANY) return -1;
+      if (!isCandidate(w, s.filter, c) || !testCollider(w, s, c, this.solid)) return true;
+      if (this.mode === ANY) return false;
       const t = s.shapeHit.t;
       if (this.mode === CLOSEST) {
-        if (this.best >= 0 && t === maxT && c > this.best) return maxT; // tie: the lower id stays
+        if (this.best >= 0 && t === ray[RAY_MAX_T] && c > this.best) return true; // tie: the lower id stays
         this.best = c;
         writeHit(w, s, c, this.hit!);
-        return t;
+        ray[RAY_MAX_T] = t;
+        return true;
       }
       const list = this.list!;
       if (list.count === list.hits.length) list.hits.push(createRayHit());
@@ -120,16 +124,15 @@ function createRayVisitor(s: QueryScratch): RayVisitor {
       }
       list.hits[j] = slot;
       writeHit(w, s, c, slot);
-      return maxT;
+      return true;
     },
   };
 }
 
 /** Runs the visitor over the static tree, the moving tree and the unbounded colliders; returns false
  * when the visitor stopped the traversal. */
-function traverse(w: RayCastWorld, s: QueryScratch, maxT: number): boolean {
-  const r = s.ray;
-  return broadphaseRayCast(w.broadphase, r[0], r[1], r[2], r[3], r[4], r[5], maxT, s.visitor) >= 0;
+function traverse(w: RayCastWorld, s: QueryScratch): boolean {
+  return broadphaseRayCast(w.broadphase, s.ray, s.visitor);
 }
 
 function begin(w: RayCastWorld, s: QueryScratch, mode: number, solid: boolean): RayVisitor {
@@ -144,12 +147,10 @@ function bodyOf(colliders: ColliderStore, c: number): number {
 }
 
 /**
- * Tests collider `c` against the ray in `scratch.ray`; on a hit with distance ≤ maxT leaves the local
- * result in `scratch.shapeHit` and returns true.
+ * Tests collider `c` against the ray in `scratch.ray`; on a hit with distance ≤ its maximum leaves the
+ * local result in `scratch.shapeHit` and returns true.
  */
-function testCollider(
-  w: RayCastWorld, s: QueryScratch, c: number, maxT: number, solid: boolean,
-): boolean {
+function testCollider(w: RayCastWorld, s: QueryScratch, c: number, solid: boolean): boolean {
   const p = s.pose, q = p, r = s.ray;
   colliderWorldPose(w.colliders, w.bodies, c, p, 0);
   const pi = 0, qi = 3;
@@ -160,8 +161,11 @@ function testCollider(
   const ox = vx + uw * tx + (uy * tz - uz * ty), oy = vy + uw * ty + (uz * tx - ux * tz), oz = vz + uw * tz + (ux * ty - uy * tx);
   vx = r[3]; vy = r[4]; vz = r[5];
   tx = 2 * (uy * vz - uz * vy); ty = 2 * (uz * vx - ux * vz); tz = 2 * (ux * vy - uy * vx);
-  const dx = vx + uw * tx + (uy * tz - uz * ty), dy = vy + uw * ty + (uz * tx - ux * tz), dz = vz + uw * tz + (ux * ty - uy * tx);
-  return rayCastShape(w.colliders.shape[c], w.colliders.size, 3 * c, w.colliders.shapeData[c], ox, oy, oz, dx, dy, dz, maxT, solid, s.shapeHit);
+  const l = s.local;
+  l[0] = ox; l[1] = oy; l[2] = oz;
+  l[3] = vx + uw * tx + (uy * tz - uz * ty); l[4] = vy + uw * ty + (uz * tx - ux * tz); l[5] = vz + uw * tz + (ux * ty - uy * tx);
+  l[RAY_MAX_T] = r[RAY_MAX_T];
+  return rayCastShape(w.colliders.shape[c], w.colliders.size, 3 * c, w.colliders.shapeData[c], l, solid, s.shapeHit);
 }
 
 /** Writes the world-frame hit of collider `c` (from `scratch.shapeHit`) into `hit`. */
@@ -186,34 +190,36 @@ function isCandidate(w: RayCastWorld, f: QueryFilter, c: number): boolean {
 }
 
 /**
- * The closest hit of the ray in `scratch.ray` within `maxT` (unit: m) among the colliders that pass
- * `scratch.filter`. Returns false (hit untouched) when nothing is hit.
+ * The closest hit of the ray in `scratch.ray` within its maximum distance `ray[RAY_MAX_T]` (unit: m)
+ * among the colliders that pass `scratch.filter`. Returns false (hit untouched) when nothing is hit.
+ * Lowers `ray[RAY_MAX_T]` to the hit's distance.
  */
-export function rayCastClosest(w: RayCastWorld, s: QueryScratch, maxT: number, solid: boolean, hit: RayHit): boolean {
+export function rayCastClosest(w: RayCastWorld, s: QueryScratch, solid: boolean, hit: RayHit): boolean {
   const v = begin(w, s, CLOSEST, solid);
   v.hit = hit;
-  traverse(w, s, maxT);
+  traverse(w, s);
   const found = v.best >= 0;
   v.world = undefined; v.hit = undefined;
   return found;
 }
 
-/** Whether the ray in `scratch.ray` hits any collider passing `scratch.filter` within `maxT` (unit: m);
- * stops at the first hit found. */
-export function rayCastAny(w: RayCastWorld, s: QueryScratch, maxT: number, solid: boolean): boolean {
+/** Whether the ray in `scratch.ray` hits any collider passing `scratch.filter` within its maximum
+ * distance `ray[RAY_MAX_T]` (unit: m); stops at the first hit found. */
+export function rayCastAny(w: RayCastWorld, s: QueryScratch, solid: boolean): boolean {
   begin(w, s, ANY, solid);
-  const hit = !traverse(w, s, maxT);
+  const hit = !traverse(w, s);
   s.visitor.world = undefined;
   return hit;
 }
 
-/** Every collider the ray in `scratch.ray` hits within `maxT` (unit: m), one hit per collider (its
- * first), sorted by distance (ties by collider id), into `list`. Returns the count. */
-export function rayCastAll(w: RayCastWorld, s: QueryScratch, maxT: number, solid: boolean, list: RayHitList): number {
+/** Every collider the ray in `scratch.ray` hits within its maximum distance `ray[RAY_MAX_T]` (unit: m),
+ * one hit per collider (its first), sorted by distance (ties by collider id), into `list`. Returns the
+ * count. */
+export function rayCastAll(w: RayCastWorld, s: QueryScratch, solid: boolean, list: RayHitList): number {
   const v = begin(w, s, ALL, solid);
   v.list = list;
   list.count = 0;
-  traverse(w, s, maxT);
+  traverse(w, s);
   v.world = undefined; v.list = undefined;
   return list.count;
 }

@@ -39,10 +39,9 @@ export const MESH_ROUTINES: ShapeRoutines = {
     return Math.sqrt(r2);
   },
   rayCast(
-    _size: ArrayLike<number>, _so: number, data: ShapeAsset | undefined, ox: number, oy: number, oz: number,
-    dx: number, dy: number, dz: number, maxT: number, _solid: boolean, out: LocalRayHit,
+    _size: ArrayLike<number>, _so: number, data: ShapeAsset | undefined, ray: Float64Array, _solid: boolean, out: LocalRayHit,
   ): boolean {
-    return rayCastTriangles(data as TriangleMesh, ox, oy, oz, dx, dy, dz, maxT, out);
+    return rayCastTriangles(data as TriangleMesh, ray, out);
   },
   mass(): ShapeMass {
     return { mass: 0, center: [0, 0, 0], tensor: [0, 0, 0, 0, 0, 0, 0, 0, 0] };

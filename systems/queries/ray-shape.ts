@@ -23,6 +23,7 @@
 
 import { ShapeKind, type ShapeAsset } from '../../components/collider';
 import { getShapeRoutines } from '../shapes/shape-registry';
+import { RAY_MAX_T } from '../broadphase/dynamic-tree';
 
 /** The result of one ray–shape test (reused by the caller; nothing is allocated). */
 export interface RayShapeHit {
@@ -37,39 +38,39 @@ export function createRayShapeHit(): RayShapeHit {
 }
 
 /**
- * Intersects the ray `(ox, oy, oz) + t (dx, dy, dz)` (shape-local, |d| = 1) with the shape `kind` of
- * dimensions `size[so..so+2]` and asset `data` (see `components/collider.ts`). Returns true and fills `out` when the ray
- * hits with `0 ≤ t ≤ maxT`; returns false (and leaves `out` unspecified) otherwise.
+ * Intersects the ray in `ray` (shape-local, laid out as `dynamic-tree.ts` `RAY_LENGTH`: origin
+ * `[0..2]`, unit direction `[3..5]`, maximum distance `[RAY_MAX_T]`; the other slots are scratch a
+ * routine may overwrite) with the shape `kind` of dimensions `size[so..so+2]` and asset `data` (see
+ * `components/collider.ts`). Returns true and fills `out` when the ray hits with
+ * `0 ≤ t ≤ ray[RAY_MAX_T]`; returns false (and leaves `out` unspecified) otherwise.
  */
 export function rayCastShape(
   kind: number, size: ArrayLike<number>, so: number, data: ShapeAsset | undefined,
-  ox: number, oy: number, oz: number, dx: number, dy: number, dz: number,
-  maxT: number, solid: boolean, out: RayShapeHit,
+  ray: Float64Array, solid: boolean, out: RayShapeHit,
 ): boolean {
   switch (kind) {
-    case ShapeKind.sphere: return raySphere(size[so], ox, oy, oz, dx, dy, dz, maxT, solid, out);
-    case ShapeKind.box: return rayBox(size[so], size[so + 1], size[so + 2], ox, oy, oz, dx, dy, dz, maxT, solid, out);
-    case ShapeKind.capsule: return rayCapsule(size[so], size[so + 1], ox, oy, oz, dx, dy, dz, maxT, solid, out);
-    case ShapeKind.plane: return rayPlane(ox, oy, oz, dx, dy, dz, maxT, solid, out);
+    case ShapeKind.sphere: return raySphere(size, so, ray, solid, out);
+    case ShapeKind.box: return rayBox(size, so, ray, solid, out);
+    case ShapeKind.capsule: return rayCapsule(size, so, ray, solid, out);
+    case ShapeKind.plane: return rayPlane(ray, solid, out);
     default: {
       // registered shapes (cylinder, convex hull …)
       const r = getShapeRoutines(kind);
-      return r !== undefined && r.rayCast(size, so, data, ox, oy, oz, dx, dy, dz, maxT, solid, out);
+      return r !== undefined && r.rayCast(size, so, data, ray, solid, out);
     }
   }
 }
 
-function setInsideHit(out: RayShapeHit, dx: number, dy: number, dz: number): true {
+function setInsideHit(out: RayShapeHit, ray: Float64Array): true {
   out.t = 0;
-  out.normal[0] = -dx; out.normal[1] = -dy; out.normal[2] = -dz;
+  out.normal[0] = -ray[3]; out.normal[1] = -ray[4]; out.normal[2] = -ray[5];
   return true;
 }
 
-/** Sphere of radius r centred at the origin. */
-export function raySphere(
-  r: number, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number,
-  maxT: number, solid: boolean, out: RayShapeHit,
-): boolean {
+/** Sphere of radius `size[so]` centred at the origin. */
+export function raySphere(size: ArrayLike<number>, so: number, ray: Float64Array, solid: boolean, out: RayShapeHit): boolean {
+  const r = size[so];
+  const ox = ray[0], oy = ray[1], oz = ray[2], dx = ray[3], dy = ray[4], dz = ray[5];
   const b = ox * dx + oy * dy + oz * dz;
   const c = ox * ox + oy * oy + oz * oz - r * r;
   if (c > 0 && b > 0) return false; // outside and moving away
@@ -79,28 +80,23 @@ export function raySphere(
   const sq = Math.sqrt(disc);
   let t: number;
   if (c <= 0) {
-    if (solid) return setInsideHit(out, dx, dy, dz);
+    if (solid) return setInsideHit(out, ray);
     t = -b + sq; // exit
   } else {
     t = -b - sq;
   }
-  if (t > maxT) return false;
+  if (t > ray[RAY_MAX_T]) return false;
   const inv = 1 / r;
   out.t = t;
   out.normal[0] = (ox + t * dx) * inv; out.normal[1] = (oy + t * dy) * inv; out.normal[2] = (oz + t * dz) * inv;
   return true;
 }
 
-/** Box of half extents (hx, hy, hz) centred at the origin, by the slab method. */
-export function rayBox(
-  hx: number, hy: number, hz: number, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number,
-  maxT: number, solid: boolean, out: RayShapeHit,
-): boolean {
+/** Box of half extents `size[so..so+2]` centred at the origin, by the slab method. */
+export function rayBox(size: ArrayLike<number>, so: number, ray: Float64Array, solid: boolean, out: RayShapeHit): boolean {
   let tEnter = -Infinity, tExit = Infinity, enterAxis = -1, exitAxis = -1;
   for (let i = 0; i < 3; i++) {
-    const o = i === 0 ? ox : i === 1 ? oy : oz;
-    const d = i === 0 ? dx : i === 1 ? dy : dz;
-    const h = i === 0 ? hx : i === 1 ? hy : hz;
+    const o = ray[i], d = ray[3 + i], h = size[so + i];
     if (d === 0) {
       if (o < -h || o > h) return false; // parallel to the slab and outside it
       continue;
@@ -114,32 +110,29 @@ export function rayBox(
   }
   const n = out.normal;
   if (tEnter < 0) { // inside (or on the surface, leaving)
-    if (solid) return setInsideHit(out, dx, dy, dz);
-    if (tExit > maxT) return false;
+    if (solid) return setInsideHit(out, ray);
+    if (tExit > ray[RAY_MAX_T]) return false;
     out.t = tExit;
     n[0] = 0; n[1] = 0; n[2] = 0;
-    const d = exitAxis === 0 ? dx : exitAxis === 1 ? dy : dz;
-    n[exitAxis] = d > 0 ? 1 : -1;
+    n[exitAxis] = ray[3 + exitAxis] > 0 ? 1 : -1;
     return true;
   }
-  if (tEnter > maxT) return false;
+  if (tEnter > ray[RAY_MAX_T]) return false;
   out.t = tEnter;
   n[0] = 0; n[1] = 0; n[2] = 0;
-  const d = enterAxis === 0 ? dx : enterAxis === 1 ? dy : dz;
-  n[enterAxis] = d > 0 ? -1 : 1;
+  n[enterAxis] = ray[3 + enterAxis] > 0 ? -1 : 1;
   return true;
 }
 
-/** Capsule: radius r around the segment from (0, −hh, 0) to (0, hh, 0). The union of the finite
- * cylinder and the two end spheres; the entry is the first entry into any of the three, the exit the
- * last exit (the ray meets a convex set in one interval). */
-export function rayCapsule(
-  r: number, hh: number, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number,
-  maxT: number, solid: boolean, out: RayShapeHit,
-): boolean {
+/** Capsule: radius `size[so]` around the segment from (0, −hh, 0) to (0, hh, 0), hh = `size[so + 1]`.
+ * The union of the finite cylinder and the two end spheres; the entry is the first entry into any of
+ * the three, the exit the last exit (the ray meets a convex set in one interval). */
+export function rayCapsule(size: ArrayLike<number>, so: number, ray: Float64Array, solid: boolean, out: RayShapeHit): boolean {
+  const r = size[so], hh = size[so + 1];
+  const ox = ray[0], oy = ray[1], oz = ray[2], dx = ray[3], dy = ray[4], dz = ray[5];
   const cy = oy < -hh ? -hh : oy > hh ? hh : oy;
   const inside = ox * ox + (oy - cy) * (oy - cy) + oz * oz <= r * r;
-  if (inside && solid) return setInsideHit(out, dx, dy, dz);
+  if (inside && solid) return setInsideHit(out, ray);
   const n = out.normal;
   // side of the infinite cylinder x² + z² = r², kept where |y| ≤ hh
   let best = inside ? -Infinity : Infinity;
@@ -160,45 +153,40 @@ export function rayCapsule(
       }
     }
   }
-  // the two end spheres
+  // the two end spheres: from inside their exit (wherever the origin is), from outside their entry
   for (let s = -1; s <= 1; s += 2) {
     const ey = oy - s * hh;
-    let t: number;
-    if (inside) { // the sphere's exit, wherever the origin is
-      const b = ox * dx + ey * dy + oz * dz;
-      const hx = ox - b * dx, hy = ey - b * dy, hz = oz - b * dz;
-      const disc = r * r - (hx * hx + hy * hy + hz * hz);
-      if (disc < 0) continue;
-      t = -b + Math.sqrt(disc);
-      if (!(t > best)) continue;
-    } else {
-      if (!raySphere(r, ox, ey, oz, dx, dy, dz, Infinity, false, out)) continue;
-      t = out.t;
-      if (!(t < best)) continue;
-    }
+    const b = ox * dx + ey * dy + oz * dz;
+    const c = ox * ox + ey * ey + oz * oz - r * r;
+    if (!inside && c > 0 && b > 0) continue; // outside this sphere and moving away
+    const hx = ox - b * dx, hy = ey - b * dy, hz = oz - b * dz;
+    const disc = r * r - (hx * hx + hy * hy + hz * hz);
+    if (disc < 0) continue;
+    const sq = Math.sqrt(disc);
+    // from outside the capsule the origin is outside both spheres (c > 0): the entry root
+    const t = inside ? -b + sq : -b - sq;
+    if (inside ? !(t > best) : !(t < best)) continue;
     const inv = 1 / r;
     best = t;
     nx = (ox + t * dx) * inv; ny = (ey + t * dy) * inv; nz = (oz + t * dz) * inv;
   }
-  if (!(best >= 0) || best === Infinity || best > maxT) return false;
+  if (!(best >= 0) || best === Infinity || best > ray[RAY_MAX_T]) return false;
   out.t = best;
   n[0] = nx; n[1] = ny; n[2] = nz;
   return true;
 }
 
 /** The half-space y ≤ 0 (a plane through the origin with outward normal +y). */
-export function rayPlane(
-  _ox: number, oy: number, _oz: number, dx: number, dy: number, dz: number,
-  maxT: number, solid: boolean, out: RayShapeHit,
-): boolean {
+export function rayPlane(ray: Float64Array, solid: boolean, out: RayShapeHit): boolean {
+  const oy = ray[1], dy = ray[4];
   if (oy <= 0) {
-    if (solid) return setInsideHit(out, dx, dy, dz);
+    if (solid) return setInsideHit(out, ray);
     if (!(dy > 0)) return false; // never leaves
   } else if (!(dy < 0)) {
     return false; // above, moving away or parallel
   }
   const t = -oy / dy;
-  if (t > maxT) return false;
+  if (t > ray[RAY_MAX_T]) return false;
   out.t = t;
   out.normal[0] = 0; out.normal[1] = 1; out.normal[2] = 0;
   return true;

@@ -26,12 +26,11 @@
 import { ShapeKind, type ColliderStore } from '../../components/collider';
 import type { RigidBodyStore } from '../../components/rigid-body';
 import { colliderWorldPose } from '../broadphase/collider-pose';
-import { createConvexProxy, setProxyFromPose, setTriangleProxyFrom, support, type ConvexProxy } from '../shapes/convex-support';
+import { createConvexProxy, setProxyFromPose, setTriangleProxyFrom, supportAlong, type ConvexProxy } from '../shapes/convex-support';
 import { createTriangleQuery, queryTriangles, type TriangleMesh, type TriangleQuery } from '../shapes/triangle-mesh';
 import type { ConvexHullData } from '../shapes/convex-hull';
 import { createGjkResult, createGjkScratch, gjkDistance, type GjkResult, type GjkScratch } from '../shapes/gjk';
 import { createEpaResult, createEpaScratch, epaPenetration, type EpaResult, type EpaScratch } from '../shapes/epa';
-import { getShapeRoutines } from '../shapes/shape-registry';
 import { passesFilter, type QueryFilter } from './query-filter';
 import { broadphaseQueryAabb, type BroadphaseState } from '../broadphase/broadphase';
 import { createTreeHits, type TreeHits } from '../broadphase/dynamic-tree';
@@ -87,8 +86,6 @@ export interface ShapeQueryScratch {
   other: ConvexProxy;
   /** `[3]` the query shape's start position (the proxy's position moves during a cast). */
   start: Float64Array;
-  /** Bounding radius of the query shape about its position (unit: m). */
-  shapeRadius: number;
   /** `[7]` world pose of the collider being tested. */
   pose: Float64Array;
   /** `[3]` a support point; scratch of the public layer. */
@@ -116,36 +113,35 @@ export interface ShapeQueryScratch {
   triVerts: Float64Array;
   /** Per-triangle result before it is known to be the mesh's best. */
   triHit: ShapeHit;
-  /** `[2]` the result of the collider being tested (a distance or a time of impact, unit: m) at 0, and
-   * its bound at 1 (a cast's longest travel, a proximity query's largest distance, 0 for an overlap):
-   * numbers that would otherwise pass between functions, which V8 boxes when it does not inline them. */
+  /** `[6]` the numbers the query's functions pass each other (unit: m), at the slots {@link RESULT}
+   * (a distance or a time of impact of the collider being tested), {@link BOUND} (its bound: a cast's
+   * longest travel, a proximity query's largest distance, 0 for an overlap), {@link REACH} (how far
+   * beyond the query shape's bounding sphere a candidate may be), {@link HEIGHT} (a plane's height
+   * under the shape), and those the caller sets: {@link MAX_DISTANCE} (the query's own limit) and
+   * {@link SHAPE_RADIUS} (the bounding radius of the query shape about its position). Not passed as
+   * arguments or return values: V8 boxes a double passed to or returned from a function it does not
+   * inline (an allocation per call). */
   value: Float64Array;
 }
 
 export function createShapeQueryScratch(filter: QueryFilter): ShapeQueryScratch {
   return {
-    shape: createConvexProxy(), other: createConvexProxy(), start: new Float64Array(3), shapeRadius: 0,
+    shape: createConvexProxy(), other: createConvexProxy(), start: new Float64Array(3),
     pose: new Float64Array(7), tmp: new Float64Array(3), dir: new Float64Array(3), planeNormal: new Float64Array(3), gjk: createGjkScratch(), gjkResult: createGjkResult(),
     epa: createEpaScratch(), epaResult: createEpaResult(), filter, tmpHit: createShapeHit(),
     candidates: createTreeHits(), box: new Float64Array(6),
-    triQuery: createTriangleQuery(), localBox: new Float64Array(6), triVerts: new Float64Array(9), triHit: createShapeHit(), value: new Float64Array(2),
+    triQuery: createTriangleQuery(), localBox: new Float64Array(6), triVerts: new Float64Array(9), triHit: createShapeHit(), value: new Float64Array(6),
   };
 }
 
-/** Bounding radius of collider `c` about its origin (unit: m); Infinity for planes. */
-function colliderRadius(cs: ColliderStore, c: number): number {
-  const s = cs.size, o = 3 * c;
-  switch (cs.shape[c]) {
-    case ShapeKind.sphere: return s[o];
-    case ShapeKind.box: return Math.sqrt(s[o] * s[o] + s[o + 1] * s[o + 1] + s[o + 2] * s[o + 2]);
-    case ShapeKind.capsule: return s[o] + s[o + 1];
-    case ShapeKind.plane: return Infinity;
-    default: {
-      const r = getShapeRoutines(cs.shape[c]);
-      return r === undefined ? Infinity : r.boundingRadius(s, o, cs.shapeData[c]);
-    }
-  }
-}
+/** Slots of {@link ShapeQueryScratch.value}. */
+const RESULT = 0, BOUND = 1, REACH = 2, HEIGHT = 3;
+/** Slot of {@link ShapeQueryScratch.value} where the caller puts the query's largest distance (unit: m):
+ * a cast's longest travel, a proximity query's largest distance between the surfaces. */
+export const MAX_DISTANCE = 4;
+/** Slot of {@link ShapeQueryScratch.value} where the caller puts the bounding radius of the query shape
+ * about its position (unit: m). */
+export const SHAPE_RADIUS = 5;
 
 function isCandidate(w: ShapeQueryWorld, f: QueryFilter, c: number): boolean {
   const cs = w.colliders;
@@ -160,35 +156,44 @@ function isTriangles(cs: ColliderStore, c: number): boolean {
 
 /**
  * The triangles of mesh collider `c` whose BVH box meets the query shape's bounding box at its start,
- * swept by `s.value[1]` along `u` (or grown by it every way when `u` is undefined), taken into the
+ * swept by `s.value[BOUND]` along `u` (or grown by it every way when `u` is undefined), taken into the
  * mesh's frame; leaves the collider's world pose in `s.pose` and the triangles in `s.triQuery`.
  */
 function meshTriangles(w: ShapeQueryWorld, s: ShapeQueryScratch, c: number, u: Float64Array | undefined): number {
-  const reach = s.value[1] === Infinity && u !== undefined ? UNBOUNDED : s.value[1];
+  // (Math.min rather than a branch: a branch's merge of the number with the imported constant is a
+  // tagged value in V8's optimised code, a heap number allocated per call)
+  const reach = Math.min(s.value[BOUND], UNBOUNDED);
   colliderWorldPose(w.colliders, w.bodies, c, s.pose, 0);
-  const q = s.pose, b = s.localBox, r = s.shapeRadius;
-  const x = -q[3], y = -q[4], z = -q[5], qw = q[6];
+  const q = s.pose, b = s.localBox, r = s.value[SHAPE_RADIUS];
   // local = q* (p − x_mesh) q (the rotation by the conjugate)
   const t = s.tmp;
-  rotateInto(t, x, y, z, qw, s.start[0] - q[0], s.start[1] - q[1], s.start[2] - q[2]);
+  t[0] = s.start[0] - q[0]; t[1] = s.start[1] - q[1]; t[2] = s.start[2] - q[2];
+  rotateByConjugate(t, q);
   const cx = t[0], cy = t[1], cz = t[2];
-  let sx = 0, sy = 0, sz = 0, grow = reach;
-  if (u !== undefined) {
-    rotateInto(t, x, y, z, qw, u[0] * reach, u[1] * reach, u[2] * reach);
-    sx = t[0]; sy = t[1]; sz = t[2]; grow = 0;
+  if (u === undefined) {
+    b[0] = cx - r - reach; b[3] = cx + r + reach;
+    b[1] = cy - r - reach; b[4] = cy + r + reach;
+    b[2] = cz - r - reach; b[5] = cz + r + reach;
+  } else {
+    t[0] = u[0] * reach; t[1] = u[1] * reach; t[2] = u[2] * reach;
+    rotateByConjugate(t, q);
+    for (let k = 0; k < 3; k++) {
+      const sw = t[k], ck = k === 0 ? cx : k === 1 ? cy : cz;
+      b[k] = ck + (sw < 0 ? sw : 0) - r;
+      b[k + 3] = ck + (sw > 0 ? sw : 0) + r;
+    }
   }
-  b[0] = cx + Math.min(0, sx) - r - grow; b[3] = cx + Math.max(0, sx) + r + grow;
-  b[1] = cy + Math.min(0, sy) - r - grow; b[4] = cy + Math.max(0, sy) + r + grow;
-  b[2] = cz + Math.min(0, sz) - r - grow; b[5] = cz + Math.max(0, sz) + r + grow;
   return queryTriangles(w.colliders.shapeData[c] as TriangleMesh, b, 0, s.triQuery);
 }
 
-/** out = q v q* for the unit quaternion (x, y, z, w). */
-function rotateInto(out: Float64Array, x: number, y: number, z: number, qw: number, vx: number, vy: number, vz: number): void {
+/** v ← q* v q for the vector `v[0..2]` and the unit quaternion `q[3..6]` (x y z w) of a pose. */
+function rotateByConjugate(v: Float64Array, q: Float64Array): void {
+  const x = -q[3], y = -q[4], z = -q[5], qw = q[6];
+  const vx = v[0], vy = v[1], vz = v[2];
   const tx = 2 * (y * vz - z * vy), ty = 2 * (z * vx - x * vz), tz = 2 * (x * vy - y * vx);
-  out[0] = vx + qw * tx + (y * tz - z * ty);
-  out[1] = vy + qw * ty + (z * tx - x * tz);
-  out[2] = vz + qw * tz + (x * ty - y * tx);
+  v[0] = vx + qw * tx + (y * tz - z * ty);
+  v[1] = vy + qw * ty + (z * tx - x * tz);
+  v[2] = vz + qw * tz + (x * ty - y * tx);
 }
 
 /** Loads triangle `t` of mesh collider `c` (world pose in `s.pose`) into `s.other`, in world coordinates. */
@@ -214,29 +219,33 @@ function loadCollider(w: ShapeQueryWorld, s: ShapeQueryScratch, c: number): void
 }
 
 /** Plane collider in `s.pose`: its world normal into `n`, and the signed height of the query shape's
- * lowest surface point above it (unit: m); the shape's deepest core point is left in `s.tmp`. */
-function planeHeight(s: ShapeQueryScratch, n: Float64Array): number {
+ * lowest surface point above it (unit: m) into `s.value[HEIGHT]`; the shape's deepest core point is
+ * left in `s.tmp`. */
+function planeHeight(s: ShapeQueryScratch, n: Float64Array): void {
   const q = s.pose, x = q[3], y = q[4], z = q[5], ww = q[6];
   n[0] = 2 * (x * y - ww * z); n[1] = 1 - 2 * (x * x + z * z); n[2] = 2 * (y * z + ww * x);
-  support(s.shape, -n[0], -n[1], -n[2], s.tmp, 0);
+  supportAlong(s.shape, n, 0, -1, s.tmp, 0);
   const t = s.tmp;
-  return (t[0] - q[0]) * n[0] + (t[1] - q[1]) * n[1] + (t[2] - q[2]) * n[2] - s.shape.radius;
+  s.value[HEIGHT] = (t[0] - q[0]) * n[0] + (t[1] - q[1]) * n[1] + (t[2] - q[2]) * n[2] - s.shape.radius;
 }
 
 /**
- * The colliders whose fattened AABB meets the query shape's bounding box at its start, swept by `reach`
- * (unit: m) along the unit direction `u` (or grown by `reach` every way when `u` is undefined), from the
- * broadphase trees, sorted by id into `s.candidates` (insertion sort: the lists are short, and nothing
- * is allocated). Returns the count.
+ * The colliders whose fattened AABB meets the query shape's bounding box at its start, swept by
+ * `s.value[REACH]` (unit: m) along the unit direction `u` (or grown by it every way when `u` is
+ * undefined), from the broadphase trees, sorted by id into `s.candidates` (insertion sort: the lists
+ * are short, and nothing is allocated). Returns the count.
  */
-function gather(w: ShapeQueryWorld, s: ShapeQueryScratch, reach: number, u: Float64Array | undefined): number {
-  const b = s.box, r = s.shapeRadius, p = s.start;
-  const e = reach === Infinity ? UNBOUNDED : reach;
-  for (let k = 0; k < 3; k++) {
-    const sweep = u === undefined ? e : e * u[k];
-    const lo = u === undefined ? -sweep : Math.min(0, sweep), hi = u === undefined ? sweep : Math.max(0, sweep);
-    b[k] = p[k] - r + lo;
-    b[k + 3] = p[k] + r + hi;
+function gather(w: ShapeQueryWorld, s: ShapeQueryScratch, u: Float64Array | undefined): number {
+  const b = s.box, r = s.value[SHAPE_RADIUS], p = s.start;
+  const e = Math.min(s.value[REACH], UNBOUNDED); // (see meshTriangles)
+  if (u === undefined) {
+    for (let k = 0; k < 3; k++) { b[k] = p[k] - r - e; b[k + 3] = p[k] + r + e; }
+  } else {
+    for (let k = 0; k < 3; k++) {
+      const sw = e * u[k];
+      b[k] = p[k] - r + (sw < 0 ? sw : 0);
+      b[k + 3] = p[k] + r + (sw > 0 ? sw : 0);
+    }
   }
   const hits = s.candidates;
   hits.count = 0;
@@ -251,13 +260,26 @@ function gather(w: ShapeQueryWorld, s: ShapeQueryScratch, reach: number, u: Floa
   return n;
 }
 
-/** Sphere-bound rejection: can the query shape (at its start, swept by `reach` m) meet collider c? */
-function mayMeet(w: ShapeQueryWorld, s: ShapeQueryScratch, c: number, reach: number): boolean {
-  const r = colliderRadius(w.colliders, c);
-  if (r === Infinity) return true;
-  colliderWorldPose(w.colliders, w.bodies, c, s.pose, 0);
+/**
+ * Sphere-bound rejection: can the query shape (at its start, swept by `s.value[REACH]` m) meet
+ * collider c? The bounding radius of c about its origin: the closed forms of the convex kinds (the
+ * hull's is stored on it); planes, meshes, heightfields and kinds this does not know are not rejected
+ * here (the broadphase trees' boxes bound them).
+ */
+function mayMeet(w: ShapeQueryWorld, s: ShapeQueryScratch, c: number): boolean {
+  const cs = w.colliders, z = cs.size, o = 3 * c;
+  let r: number;
+  switch (cs.shape[c]) {
+    case ShapeKind.sphere: r = z[o]; break;
+    case ShapeKind.box: r = Math.sqrt(z[o] * z[o] + z[o + 1] * z[o + 1] + z[o + 2] * z[o + 2]); break;
+    case ShapeKind.capsule: r = z[o] + z[o + 1]; break;
+    case ShapeKind.cylinder: r = Math.sqrt(z[o] * z[o] + z[o + 1] * z[o + 1]); break;
+    case ShapeKind.convexHull: r = (cs.shapeData[c] as ConvexHullData).boundingRadius; break;
+    default: return true;
+  }
+  colliderWorldPose(cs, w.bodies, c, s.pose, 0);
   const dx = s.pose[0] - s.start[0], dy = s.pose[1] - s.start[1], dz = s.pose[2] - s.start[2];
-  const lim = r + s.shapeRadius + reach;
+  const lim = r + s.value[SHAPE_RADIUS] + s.value[REACH];
   return dx * dx + dy * dy + dz * dz <= lim * lim;
 }
 
@@ -267,13 +289,14 @@ function mayMeet(w: ShapeQueryWorld, s: ShapeQueryScratch, c: number, reach: num
  */
 export function overlapAll(w: ShapeQueryWorld, s: ShapeQueryScratch, list: OverlapList): number {
   list.count = 0;
-  const n = gather(w, s, 0, undefined), items = s.candidates.items;
+  s.value[REACH] = 0;
+  const n = gather(w, s, undefined), items = s.candidates.items;
   for (let i = 0; i < n; i++) {
     const c = items[i];
-    if (!isCandidate(w, s.filter, c) || !mayMeet(w, s, c, 0)) continue;
+    if (!isCandidate(w, s.filter, c) || !mayMeet(w, s, c)) continue;
     let touch = false;
     if (isTriangles(w.colliders, c)) {
-      s.value[1] = 0;
+      s.value[BOUND] = 0;
       const nt = meshTriangles(w, s, c, undefined), tris = s.triQuery.tris;
       for (let k = 0; k < nt && !touch; k++) {
         loadTriangle(w, s, c, tris[k]);
@@ -281,7 +304,12 @@ export function overlapAll(w: ShapeQueryWorld, s: ShapeQueryScratch, list: Overl
       }
     } else {
       loadCollider(w, s, c);
-      touch = w.colliders.shape[c] === ShapeKind.plane ? planeHeight(s, s.planeNormal) <= 0 : proxiesTouch(s);
+      if (w.colliders.shape[c] === ShapeKind.plane) {
+        planeHeight(s, s.planeNormal);
+        touch = s.value[HEIGHT] <= 0;
+      } else {
+        touch = proxiesTouch(s);
+      }
     }
     if (!touch) continue;
     const k = list.count++;
@@ -298,8 +326,8 @@ function proxiesTouch(s: ShapeQueryScratch): boolean {
 
 /**
  * Distance between the query shape and collider c (surfaces; ≤ 0 when overlapping) into
- * `s.value[0]`, with the closest points (shape's in `hit.pointOnShape`, collider's in `hit.point`)
- * and the normal out of the collider. A mesh's is that of its nearest triangle within `s.value[1]` of
+ * `s.value[RESULT]`, with the closest points (shape's in `hit.pointOnShape`, collider's in `hit.point`)
+ * and the normal out of the collider. A mesh's is that of its nearest triangle within `s.value[BOUND]` of
  * the query shape (Infinity when none is). Distances and bounds go through `s.value` rather than as
  * arguments and return values: V8 boxes a double passed to or returned from a function it does not
  * inline, an allocation per call.
@@ -311,9 +339,9 @@ function distanceTo(w: ShapeQueryWorld, s: ShapeQueryScratch, c: number, hit: Sh
     for (let k = 0; k < nt; k++) {
       loadTriangle(w, s, c, tris[k]);
       proxyDistance(s, false, th);
-      if (s.value[0] < best) { best = s.value[0]; copyHit(th, hit); }
+      if (s.value[RESULT] < best) { best = s.value[RESULT]; copyHit(th, hit); }
     }
-    s.value[0] = best;
+    s.value[RESULT] = best;
     return;
   }
   loadCollider(w, s, c);
@@ -325,14 +353,15 @@ function proxyDistance(s: ShapeQueryScratch, plane: boolean, hit: ShapeHit): voi
   const A = s.shape, B = s.other;
   if (plane) {
     const N = s.planeNormal;
-    const h = planeHeight(s, N);
+    planeHeight(s, N);
+    const h = s.value[HEIGHT];
     const t = s.tmp;
     for (let k = 0; k < 3; k++) {
       hit.normal[k] = N[k];
       hit.pointOnShape[k] = t[k] - A.radius * N[k];
       hit.point[k] = hit.pointOnShape[k] - h * N[k];
     }
-    s.value[0] = h;
+    s.value[RESULT] = h;
     return;
   }
   const g = gjkDistance(s.gjk, A, B, s.gjkResult);
@@ -345,7 +374,7 @@ function proxyDistance(s: ShapeQueryScratch, plane: boolean, hit: ShapeHit): voi
       hit.pointOnShape[k] = g.pointA[k] - A.radius * n;
       hit.point[k] = g.pointB[k] + B.radius * n;
     }
-    s.value[0] = d - rs;
+    s.value[RESULT] = d - rs;
     return;
   }
   const e = s.epaResult;
@@ -356,23 +385,26 @@ function proxyDistance(s: ShapeQueryScratch, plane: boolean, hit: ShapeHit): voi
     hit.pointOnShape[k] = (ok ? e.pointA[k] : g.pointA[k]) - A.radius * n;
     hit.point[k] = (ok ? e.pointB[k] : g.pointB[k]) + B.radius * n;
   }
-  s.value[0] = -(ok ? e.depth : 0) - rs;
+  s.value[RESULT] = -(ok ? e.depth : 0) - rs;
 }
 
 /**
- * The collider passing `s.filter` nearest to the query shape, within `maxDistance` (unit: m) between
- * the surfaces; fills `hit` (distance clamped at 0 for overlaps) and returns true, or returns false.
+ * The collider passing `s.filter` nearest to the query shape, within `s.value[MAX_DISTANCE]` (unit: m)
+ * between the surfaces; fills `hit` (distance clamped at 0 for overlaps) and returns true, or returns
+ * false.
  */
-export function proximityClosest(w: ShapeQueryWorld, s: ShapeQueryScratch, maxDistance: number, hit: ShapeHit): boolean {
+export function proximityClosest(w: ShapeQueryWorld, s: ShapeQueryScratch, hit: ShapeHit): boolean {
   const tmp = s.tmpHit;
-  let best = -1, bestD = maxDistance;
-  const n = gather(w, s, maxDistance, undefined), items = s.candidates.items;
+  let best = -1, bestD = s.value[MAX_DISTANCE];
+  s.value[REACH] = bestD;
+  const n = gather(w, s, undefined), items = s.candidates.items;
   for (let i = 0; i < n; i++) {
     const c = items[i];
-    if (!isCandidate(w, s.filter, c) || !mayMeet(w, s, c, bestD === Infinity ? Infinity : bestD)) continue;
-    s.value[1] = bestD;
+    s.value[REACH] = bestD;
+    if (!isCandidate(w, s.filter, c) || !mayMeet(w, s, c)) continue;
+    s.value[BOUND] = bestD;
     distanceTo(w, s, c, tmp);
-    const d = Math.max(0, s.value[0]);
+    const d = Math.max(0, s.value[RESULT]);
     if (d > bestD || (best >= 0 && d === bestD)) continue;
     best = c; bestD = d;
     copyHit(tmp, hit);
@@ -390,21 +422,21 @@ const MAX_ADVANCE = 64;
 
 /**
  * The first collider passing `s.filter` that the query shape meets when it moves from its start pose
- * along the unit direction `u` (`[3]`) by at most `maxT` (unit: m); fills `hit` and returns true, or
- * returns false.
+ * along the unit direction `u` (`[3]`) by at most `s.value[MAX_DISTANCE]` (unit: m); fills `hit` and
+ * returns true, or returns false.
  */
-export function shapeCastClosest(
-  w: ShapeQueryWorld, s: ShapeQueryScratch, u: Float64Array, maxT: number, hit: ShapeHit,
-): boolean {
+export function shapeCastClosest(w: ShapeQueryWorld, s: ShapeQueryScratch, u: Float64Array, hit: ShapeHit): boolean {
   const tmp = s.tmpHit;
-  let best = -1, bestT = maxT;
-  const n = gather(w, s, maxT, u), items = s.candidates.items;
+  let best = -1, bestT = s.value[MAX_DISTANCE];
+  s.value[REACH] = bestT;
+  const n = gather(w, s, u), items = s.candidates.items;
   for (let i = 0; i < n; i++) {
     const c = items[i];
-    if (!isCandidate(w, s.filter, c) || !mayMeet(w, s, c, bestT)) continue;
-    s.value[1] = bestT;
+    s.value[REACH] = bestT;
+    if (!isCandidate(w, s.filter, c) || !mayMeet(w, s, c)) continue;
+    s.value[BOUND] = bestT;
     if (!castAgainst(w, s, c, u, tmp)) continue;
-    const t = s.value[0];
+    const t = s.value[RESULT];
     if (best >= 0 && t >= bestT) continue;
     best = c; bestT = t;
     copyHit(tmp, hit);
@@ -415,8 +447,8 @@ export function shapeCastClosest(
   return best >= 0;
 }
 
-/** Whether the query shape meets collider c within `s.value[1]` (unit: m along u); the time of impact
- * in `s.value[0]` and the contact in `hit`. A mesh's is the earliest of its triangles' (each convex,
+/** Whether the query shape meets collider c within `s.value[BOUND]` (unit: m along u); the time of impact
+ * in `s.value[RESULT]` and the contact in `hit`. A mesh's is the earliest of its triangles' (each convex,
  * so conservative advancement is safe on each; on the whole non-convex mesh it is not). */
 function castAgainst(w: ShapeQueryWorld, s: ShapeQueryScratch, c: number, u: Float64Array, hit: ShapeHit): boolean {
   if (!isTriangles(w.colliders, c)) {
@@ -424,28 +456,28 @@ function castAgainst(w: ShapeQueryWorld, s: ShapeQueryScratch, c: number, u: Flo
     return castProxy(s, w.colliders.shape[c] === ShapeKind.plane, u, hit);
   }
   const nt = meshTriangles(w, s, c, u), tris = s.triQuery.tris, th = s.triHit;
-  let found = false, best = s.value[1];
+  let found = false, best = s.value[BOUND];
   for (let k = 0; k < nt; k++) {
     loadTriangle(w, s, c, tris[k]);
     if (!castProxy(s, false, u, th)) continue;
-    if (found && s.value[0] >= best) continue;
+    if (found && s.value[RESULT] >= best) continue;
     found = true;
-    best = s.value[0];
-    s.value[1] = best;
+    best = s.value[RESULT];
+    s.value[BOUND] = best;
     copyHit(th, hit);
   }
-  s.value[0] = best;
+  s.value[RESULT] = best;
   return found;
 }
 
 /** {@link castAgainst} for the collider already in `s.other` (a plane: in `s.pose`). */
 function castProxy(s: ShapeQueryScratch, plane: boolean, u: Float64Array, hit: ShapeHit): boolean {
-  const A = s.shape, p = A.position, st = s.start, maxT = s.value[1];
+  const A = s.shape, p = A.position, st = s.start, maxT = s.value[BOUND];
   let t = 0;
   for (let round = 0; round < MAX_ADVANCE; round++) {
     p[0] = st[0] + t * u[0]; p[1] = st[1] + t * u[1]; p[2] = st[2] + t * u[2];
     proxyDistance(s, plane, hit);
-    const d = s.value[0];
+    const d = s.value[RESULT];
     if (d <= 1e-9 + 1e-9 * t) {
       if (round > 0 || d > 0) {
         // touching: the contact point midway between the surfaces
@@ -454,7 +486,7 @@ function castProxy(s: ShapeQueryScratch, plane: boolean, u: Float64Array, hit: S
           hit.point[k] = mid; hit.pointOnShape[k] = mid;
         }
       }
-      s.value[0] = t;
+      s.value[RESULT] = t;
       return true;
     }
     // approach speed toward the collider along the normal (normal points out of it toward the shape)
@@ -465,7 +497,7 @@ function castProxy(s: ShapeQueryScratch, plane: boolean, u: Float64Array, hit: S
   }
   // a grazing approach converges slowly: accept what is within a micrometre
   proxyDistance(s, plane, hit);
-  if (!(s.value[0] <= 1e-6)) return false;
-  s.value[0] = t;
+  if (!(s.value[RESULT] <= 1e-6)) return false;
+  s.value[RESULT] = t;
   return true;
 }

@@ -12,6 +12,7 @@
  */
 
 import type { LocalRayHit, ShapeMass, ShapeRoutines } from './shape-registry';
+import { RAY_MAX_T } from '../broadphase/dynamic-tree';
 
 export function cylinderMass(r: number, h: number, density: number): ShapeMass {
   const m = density * Math.PI * r * r * 2 * h;
@@ -19,11 +20,12 @@ export function cylinderMass(r: number, h: number, density: number): ShapeMass {
   return { mass: m, center: [0, 0, 0], tensor: [ix, 0, 0, 0, iy, 0, 0, 0, ix] };
 }
 
-/** Ray `o + t d` (|d| = 1, cylinder frame) against the cylinder (r, h); see the file header. */
-export function rayCylinder(
-  r: number, h: number, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number,
-  maxT: number, solid: boolean, out: LocalRayHit,
-): boolean {
+/** Ray `o + t d` (|d| = 1, cylinder frame; `ray` laid out as `systems/broadphase/dynamic-tree.ts`
+ * `RAY_LENGTH`) against the cylinder r = `size[so]`, h = `size[so + 1]`, t ≤ `ray[RAY_MAX_T]`; see the
+ * file header. */
+export function rayCylinder(size: ArrayLike<number>, so: number, ray: Float64Array, solid: boolean, out: LocalRayHit): boolean {
+  const r = size[so], h = size[so + 1];
+  const ox = ray[0], oy = ray[1], oz = ray[2], dx = ray[3], dy = ray[4], dz = ray[5], maxT = ray[RAY_MAX_T];
   // infinite cylinder interval
   let c0 = -Infinity, c1 = Infinity;
   const a = dx * dx + dz * dz;
@@ -58,20 +60,21 @@ export function rayCylinder(
     if (solid) { out.t = 0; n[0] = -dx; n[1] = -dy; n[2] = -dz; return true; }
     if (t1 > maxT) return false;
     out.t = t1;
-    if (s1 <= c1) { n[0] = 0; n[1] = capSign1; n[2] = 0; } else sideNormal(n, ox + t1 * dx, oz + t1 * dz, r);
+    if (s1 <= c1) { n[0] = 0; n[1] = capSign1; n[2] = 0; } else {
+      const x = ox + t1 * dx, z = oz + t1 * dz, l = Math.sqrt(x * x + z * z);
+      if (l > 0) { n[0] = x / l; n[1] = 0; n[2] = z / l; } else { n[0] = 1; n[1] = 0; n[2] = 0; }
+    }
     return true;
   }
   if (t0 > maxT) return false;
   out.t = t0;
-  if (s0 >= c0) { n[0] = 0; n[1] = capSign0; n[2] = 0; } else sideNormal(n, ox + t0 * dx, oz + t0 * dz, r);
+  if (s0 >= c0) { n[0] = 0; n[1] = capSign0; n[2] = 0; } else {
+    const x = ox + t0 * dx, z = oz + t0 * dz, l = Math.sqrt(x * x + z * z);
+    if (l > 0) { n[0] = x / l; n[1] = 0; n[2] = z / l; } else { n[0] = 1; n[1] = 0; n[2] = 0; }
+  }
   return true;
 }
 
-function sideNormal(n: Float64Array, x: number, z: number, r: number): void {
-  const l = Math.sqrt(x * x + z * z);
-  if (l > 0) { n[0] = x / l; n[1] = 0; n[2] = z / l; } else { n[0] = 1; n[1] = 0; n[2] = 0; }
-  void r;
-}
 
 /** The registered routines of {@link ShapeKind.cylinder}. */
 export const CYLINDER_ROUTINES: ShapeRoutines = {
@@ -88,8 +91,8 @@ export const CYLINDER_ROUTINES: ShapeRoutines = {
   boundingRadius(size, so) {
     return Math.sqrt(size[so] * size[so] + size[so + 1] * size[so + 1]);
   },
-  rayCast(size, so, _data, ox, oy, oz, dx, dy, dz, maxT, solid, out) {
-    return rayCylinder(size[so], size[so + 1], ox, oy, oz, dx, dy, dz, maxT, solid, out);
+  rayCast(size, so, _data, ray, solid, out) {
+    return rayCylinder(size, so, ray, solid, out);
   },
   mass(size, so, _data, density) {
     return cylinderMass(size[so], size[so + 1], density);

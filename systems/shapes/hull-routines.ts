@@ -10,12 +10,12 @@
 import type { ShapeAsset } from '../../components/collider';
 import type { ConvexHullData } from './convex-hull';
 import type { LocalRayHit, ShapeRoutines } from './shape-registry';
+import { RAY_MAX_T } from '../broadphase/dynamic-tree';
 
-/** Ray `o + t d` (|d| = 1, hull frame) against hull `hull`; see the file header. */
-export function rayHull(
-  hull: ConvexHullData, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number,
-  maxT: number, solid: boolean, out: LocalRayHit,
-): boolean {
+/** Ray `o + t d` (|d| = 1, hull frame; `ray` laid out as `systems/broadphase/dynamic-tree.ts`
+ * `RAY_LENGTH`) against hull `hull`, t ≤ `ray[RAY_MAX_T]`; see the file header. */
+export function rayHull(hull: ConvexHullData, ray: Float64Array, solid: boolean, out: LocalRayHit): boolean {
+  const ox = ray[0], oy = ray[1], oz = ray[2], dx = ray[3], dy = ray[4], dz = ray[5], maxT = ray[RAY_MAX_T];
   const P = hull.facePlanes;
   let t0 = -Infinity, t1 = Infinity, f0 = -1, f1 = -1;
   for (let f = 0; f < hull.faceCount; f++) {
@@ -71,8 +71,8 @@ export const HULL_ROUTINES: ShapeRoutines = {
   boundingRadius(_size, _so, data) {
     return asHull(data).boundingRadius;
   },
-  rayCast(_size, _so, data, ox, oy, oz, dx, dy, dz, maxT, solid, out) {
-    return rayHull(asHull(data), ox, oy, oz, dx, dy, dz, maxT, solid, out);
+  rayCast(_size, _so, data, ray, solid, out) {
+    return rayHull(asHull(data), ray, solid, out);
   },
   mass(_size, _so, data, density) {
     const h = asHull(data);

@@ -37,10 +37,11 @@ export interface ShapeRoutines {
     out: Float64Array, o: number): void;
   /** Radius (unit: m) of a sphere about the collider origin that holds the shape. */
   boundingRadius(size: ArrayLike<number>, so: number, data: ShapeAsset | undefined): number;
-  /** Exact ray cast in the shape's frame, as `rayCastShape` (`systems/queries/ray-shape.ts`). */
-  rayCast(size: ArrayLike<number>, so: number, data: ShapeAsset | undefined,
-    ox: number, oy: number, oz: number, dx: number, dy: number, dz: number,
-    maxT: number, solid: boolean, out: LocalRayHit): boolean;
+  /** Exact ray cast in the shape's frame, as `rayCastShape` (`systems/queries/ray-shape.ts`): `ray`
+   * is laid out as `systems/broadphase/dynamic-tree.ts` `RAY_LENGTH` (origin, unit direction, maximum
+   * distance at `RAY_MAX_T`; the reciprocal and entry slots are scratch the routine may overwrite). */
+  rayCast(size: ArrayLike<number>, so: number, data: ShapeAsset | undefined, ray: Float64Array, solid: boolean,
+    out: LocalRayHit): boolean;
   /** Mass properties at density `density` (unit: kg/m³). Allocates (not called in the step). */
   mass(size: ArrayLike<number>, so: number, data: ShapeAsset | undefined, density: number): ShapeMass;
 }

@@ -17,7 +17,7 @@
  *   triangle get the same adjacency as indexed ones.
  */
 
-import { rayBoxEntry } from '../broadphase/dynamic-tree';
+import { RAY_MAX_T, rayBoxEntry, setRayInverse } from '../broadphase/dynamic-tree';
 import { ShapeKind, type ShapeAsset } from '../../components/collider';
 
 /** Largest number of triangles in a BVH leaf. */
@@ -230,17 +230,17 @@ export interface TriangleRayHit {
 }
 
 /**
- * The first triangle the ray `o + t d` (collider frame, |d| = 1) meets with t ∈ [0, maxT], both
- * faces counting (Möller & Trumbore 1997, with the determinant's sign kept so either winding hits);
- * nodes nearer than the best hit so far are visited first and farther ones skipped. Returns true and
- * fills `out` (normal turned against the ray) on a hit.
+ * The first triangle the ray `o + t d` (collider frame, |d| = 1; `ray` laid out as
+ * `systems/broadphase/dynamic-tree.ts` `RAY_LENGTH`) meets with t ∈ [0, ray[RAY_MAX_T]], both faces
+ * counting (Möller & Trumbore 1997, with the determinant's sign kept so either winding hits); nodes
+ * nearer than the best hit so far are visited first and farther ones skipped. Returns true and fills
+ * `out` (normal turned against the ray) on a hit. Overwrites the reciprocal and entry slots of `ray`;
+ * `ray[RAY_MAX_T]` is left as it was.
  */
-export function rayCastTriangles(
-  m: TriangleMesh, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, maxT: number,
-  out: TriangleRayHit,
-): boolean {
+export function rayCastTriangles(m: TriangleMesh, ray: Float64Array, out: TriangleRayHit): boolean {
   if (m.triangleCount === 0) return false;
-  const ix = 1 / dx, iy = 1 / dy, iz = 1 / dz;
+  const ox = ray[0], oy = ray[1], oz = ray[2], dx = ray[3], dy = ray[4], dz = ray[5], maxT = ray[RAY_MAX_T];
+  setRayInverse(ray);
   const v = m.vertices, idx = m.indices;
   let best = maxT, found = -1;
   const stack = m.stack;
@@ -248,7 +248,8 @@ export function rayCastTriangles(
   stack[top++] = 0;
   while (top > 0) {
     const n = stack[--top];
-    if (rayBoxEntry(m.nodeBox, 6 * n, ox, oy, oz, dx, dy, dz, ix, iy, iz, best) < 0) continue;
+    ray[RAY_MAX_T] = best;
+    if (!rayBoxEntry(m.nodeBox, 6 * n, ray)) continue;
     const count = m.nodeCount[n], first = m.nodeFirst[n];
     if (count === 0) {
       stack[top++] = first + 1;
@@ -275,6 +276,7 @@ export function rayCastTriangles(
       found = t;
     }
   }
+  ray[RAY_MAX_T] = maxT;
   if (found < 0) return false;
   out.t = best;
   const nr = m.normals, s = nr[3 * found] * dx + nr[3 * found + 1] * dy + nr[3 * found + 2] * dz > 0 ? -1 : 1;

@@ -4,8 +4,7 @@
  * plane, a triangle mesh, a heightfield), with filters and excluded bodies, called many times with
  * inputs and results made once. Measured as the growth of V8's young generation per call (median of
  * batches, batches with a minor collection left out, less an empty function's); a control that also
- * allocates a small array per call shows the measurement sees an allocation of that size. The queries
- * still allocate V8's boxed doubles: a known miss (below).
+ * allocates a small array per call shows the measurement sees an allocation of that size.
  */
 import { getHeapSpaceStatistics } from 'node:v8';
 import { describe, expect, it } from 'vitest';
@@ -91,8 +90,10 @@ describe('queries allocate nothing once warmed up', () => {
     ['shapeProximity', (i) => { place(i); shapeProximity(w, shapes[i % 5], o, q, shapeHit, shapeOptions); }],
     ['pointProximity', (i) => { place(i); pointProximity(w, o, shapeHit, shapeOptions); }],
   ];
-  // warm up: the result lists reach their size, the code is compiled
-  for (const [, f] of queries) for (let i = 0; i < 3000; i++) f(i);
+  // warm up: the result lists reach their size, every routine is optimised (V8 optimises a function
+  // after it has run enough bytecode: the rarely taken ones, such as a ray hitting a cylinder's side,
+  // need many calls)
+  for (let pass = 0; pass < 20; pass++) for (const [, f] of queries) for (let i = 0; i < 3000; i++) f(i);
 
   it('the measurement sees a query that also allocates one small array per call (≥ 24 B per call)', () => {
     let keep: number[] = [];
@@ -102,16 +103,26 @@ describe('queries allocate nothing once warmed up', () => {
     expect(control - plain, `control ${control} B, castRay ${plain} B per call`).toBeGreaterThan(24);
   });
 
-  // Known miss: no query allocates an object or array per call, but V8 boxes the doubles passed to
-  // or returned from functions it does not inline as heap numbers. The GJK / EPA support calls, the
-  // simplex weights, the mesh triangles and the shape queries' distances now go through arrays; the
-  // ray casts still pass doubles (the tree's slab test and visitor, the shapes' ray routines). Measured
-  // in Node 20, bytes per call in this scene: castRay ~850, castRayAll ~820, castRayAny ~760,
-  // castShape ~520, overlapShape ~190, shapeProximity ~380, pointProximity ~360 (before the arrays:
-  // castShape ~8 000, shapeProximity ~16 000, pointProximity ~11 000).
-  it.fails('ray casts, shape casts, overlaps and proximity: under 1 byte per call', () => {
+  // What V8 allocates in a query once its code is optimised: the doubles passed to or returned from a
+  // function it does not inline, merged at a branch with a value it keeps boxed, or read from an
+  // object's field and passed on, each a new heap number. The queries pass their numbers through typed
+  // arrays (the ray and its maximum distance, the shape queries' distances and bounds) instead. Before
+  // V8 optimises a routine it runs it in its baseline tiers, which box every double: the warm-up above
+  // runs long enough for every routine of these queries to be optimised.
+  it('ray casts and point proximity: under 1 byte per call', () => {
     const per: string[] = [];
-    for (const [name, f] of queries) per.push(`${name} ${bytesPerCall(f).toFixed(0)}`);
-    for (const [name, f] of queries) expect(bytesPerCall(f), `${name} (all: ${per.join(', ')})`).toBeLessThan(1);
+    const named = queries.filter(([name]) => name.startsWith('castRay') || name === 'pointProximity');
+    for (const [name, f] of named) per.push(`${name} ${bytesPerCall(f).toFixed(0)}`);
+    for (const [name, f] of named) expect(bytesPerCall(f), `${name} (all: ${per.join(', ')})`).toBeLessThan(1);
+  });
+
+  // Known miss: the shape queries still allocate about 6 B per call (one heap number every two or
+  // three calls) reading the query shape's description (Node 20; before: castShape ~520,
+  // overlapShape ~190, shapeProximity ~380 B per call).
+  it.fails('shape casts, overlaps and shape proximity: under 1 byte per call', () => {
+    const per: string[] = [];
+    const named = queries.filter(([name]) => !name.startsWith('castRay') && name !== 'pointProximity');
+    for (const [name, f] of named) per.push(`${name} ${bytesPerCall(f).toFixed(0)}`);
+    for (const [name, f] of named) expect(bytesPerCall(f), `${name} (all: ${per.join(', ')})`).toBeLessThan(1);
   });
 });

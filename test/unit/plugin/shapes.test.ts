@@ -14,6 +14,7 @@ import { quatRotate } from '../../../math/quat';
 import { rayCylinder } from '../../../systems/shapes/cylinder';
 import { rayHull } from '../../../systems/shapes/hull-routines';
 import { raySphere } from '../../../systems/queries/ray-shape';
+import { RAY_LENGTH, RAY_MAX_T } from '../../../systems/broadphase/dynamic-tree';
 import type { ConvexHullData } from '../../../systems/shapes/convex-hull';
 
 type V3 = [number, number, number];
@@ -66,6 +67,13 @@ function hullSurface(h: ConvexHullData, rnd: Random): { p: V3; n: V3 } {
 
 describe('ray casts against cylinders and hulls', () => {
   const hit = { t: 0, normal: new Float64Array(3) };
+  /** The ray o + t d, t ≤ maxT, in the layout the ray routines read. */
+  const ray = (o: ArrayLike<number>, d: ArrayLike<number>, maxT = Infinity): Float64Array => {
+    const r = new Float64Array(RAY_LENGTH);
+    r.set([o[0], o[1], o[2], d[0], d[1], d[2]]);
+    r[RAY_MAX_T] = maxT;
+    return r;
+  };
 
   it('a ray aimed from outside at a surface point enters there: distance relative 1e-9, normal 1e-9 (cylinder)', () => {
     const rnd = createRandom(17);
@@ -77,7 +85,7 @@ describe('ray casts against cylinders and hulls', () => {
       const l = Math.hypot(...d); d = [d[0] / l, d[1] / l, d[2] / l];
       const t = 0.01 + 5 * rnd();
       const o: V3 = [p[0] - t * d[0], p[1] - t * d[1], p[2] - t * d[2]];
-      expect(rayCylinder(r, h, o[0], o[1], o[2], d[0], d[1], d[2], Infinity, true, hit)).toBe(true);
+      expect(rayCylinder([r, h, 0], 0, ray(o, d), true, hit)).toBe(true);
       expect(Math.abs(hit.t - t) / t).toBeLessThan(1e-9);
       for (let k = 0; k < 3; k++) expect(Math.abs(hit.normal[k] - n[k])).toBeLessThan(1e-9);
     }
@@ -93,27 +101,27 @@ describe('ray casts against cylinders and hulls', () => {
       const l = Math.hypot(...d); d = [d[0] / l, d[1] / l, d[2] / l];
       const t = 0.01 + 5 * rnd();
       const o: V3 = [p[0] - t * d[0], p[1] - t * d[1], p[2] - t * d[2]];
-      expect(rayHull(h, o[0], o[1], o[2], d[0], d[1], d[2], Infinity, true, hit)).toBe(true);
+      expect(rayHull(h, ray(o, d), true, hit)).toBe(true);
       expect(Math.abs(hit.t - t) / t).toBeLessThan(1e-9);
     }
     // a sphere-like hull misses where the sphere of its bounding radius misses
     for (let trial = 0; trial < 500; trial++) {
       const o: V3 = [(2 * rnd() - 1) * 4, (2 * rnd() - 1) * 4, (2 * rnd() - 1) * 4];
       const d = unit(rnd);
-      if (!raySphere(h.boundingRadius, o[0], o[1], o[2], d[0], d[1], d[2], Infinity, true, hit)) {
-        expect(rayHull(h, o[0], o[1], o[2], d[0], d[1], d[2], Infinity, true, hit)).toBe(false);
+      if (!raySphere([h.boundingRadius], 0, ray(o, d), true, hit)) {
+        expect(rayHull(h, ray(o, d), true, hit)).toBe(false);
       }
     }
   });
 
   it('inside a cylinder: solid → distance 0, normal −d; not solid → the exit', () => {
-    expect(rayCylinder(1, 1, 0, 0, 0, 0, 1, 0, Infinity, true, hit)).toBe(true);
+    expect(rayCylinder([1, 1, 0], 0, ray([0, 0, 0], [0, 1, 0]), true, hit)).toBe(true);
     expect(hit.t).toBe(0);
     expect([...hit.normal]).toEqual([-0, -1, -0]);
-    expect(rayCylinder(1, 2, 0, 0, 0, 1, 0, 0, Infinity, false, hit)).toBe(true);
+    expect(rayCylinder([1, 2, 0], 0, ray([0, 0, 0], [1, 0, 0]), false, hit)).toBe(true);
     expect(hit.t).toBe(1);
     expect([...hit.normal]).toEqual([1, 0, 0]);
-    expect(rayCylinder(1, 2, 0, 0, 0, 0, -1, 0, Infinity, false, hit)).toBe(true);
+    expect(rayCylinder([1, 2, 0], 0, ray([0, 0, 0], [0, -1, 0]), false, hit)).toBe(true);
     expect(hit.t).toBe(2);
     expect([...hit.normal]).toEqual([0, -1, 0]);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  createDynamicTree, createTreeHits, NULL_NODE, treeInsert, treeMove, treeQuery, treeRayCast, treeRemove,
+  createDynamicTree, createTreeHits, NULL_NODE, treeInsert, treeMove, treeQuery, treeRayCast, treeRemove, RAY_LENGTH, RAY_MAX_T,
   type DynamicTree,
 } from '../../../../systems/broadphase/dynamic-tree';
 
@@ -70,6 +70,14 @@ function rayHitsBox(box: Float64Array, o: number, ray: number[], maxT: number): 
   return t0 <= t1;
 }
 
+/** A ray `[ox oy oz dx dy dz]` with maximum distance maxT, in the layout treeRayCast reads. */
+function ray(od: number[], maxT: number): Float64Array {
+  const r = new Float64Array(RAY_LENGTH);
+  r.set(od);
+  r[RAY_MAX_T] = maxT;
+  return r;
+}
+
 describe('dynamic AABB tree', () => {
   it('random inserts, removals and moves: balanced, and AABB queries equal brute force', () => {
     const r = rng(3);
@@ -124,7 +132,7 @@ describe('dynamic AABB tree', () => {
     const box = new Float64Array(6 * n);
     for (let i = 0; i < n; i++) { randomBox(r, box, 6 * i); treeInsert(t, i, box, 6 * i, 0); }
     const seen: number[] = [];
-    const visitor = { visit(item: number, maxT: number): number { seen.push(item); return maxT; } };
+    const visitor = { visit(item: number): boolean { seen.push(item); return true; } };
     for (let k = 0; k < 200; k++) {
       const o = [r() * 60 - 5, r() * 60 - 5, r() * 60 - 5];
       let d = [r() - 0.5, r() - 0.5, r() - 0.5];
@@ -133,14 +141,14 @@ describe('dynamic AABB tree', () => {
       d = d.map((x) => x / len);
       const maxT = k % 3 === 0 ? Infinity : 30;
       seen.length = 0;
-      treeRayCast(t, o[0], o[1], o[2], d[0], d[1], d[2], maxT, visitor);
+      treeRayCast(t, ray([...o, ...d], maxT), visitor);
       const want: number[] = [];
       for (let i = 0; i < n; i++) if (rayHitsBox(box, 6 * i, [...o, ...d], maxT)) want.push(i);
       expect(seen.sort((a, b) => a - b)).toEqual(want);
     }
   });
 
-  it('a visitor that clips the ray prunes farther leaves; a negative answer stops', () => {
+  it('a visitor that clips the ray prunes farther leaves; false stops', () => {
     const t = createDynamicTree();
     const box = new Float64Array(6 * 10);
     for (let i = 0; i < 10; i++) {
@@ -148,12 +156,12 @@ describe('dynamic AABB tree', () => {
       treeInsert(t, i, box, 6 * i, 0);
     }
     const seen: number[] = [];
-    const clip = { visit(item: number, maxT: number): number { seen.push(item); return item === 4 ? 12.5 : maxT; } };
-    treeRayCast(t, -5, 0, 0, 1, 0, 0, Infinity, clip);
+    const clip = { visit(item: number, r: Float64Array): boolean { seen.push(item); if (item === 4) r[RAY_MAX_T] = 12.5; return true; } };
+    treeRayCast(t, ray([-5, 0, 0, 1, 0, 0], Infinity), clip);
     expect(seen).toEqual([0, 1, 2, 3, 4]); // nearest first, then nothing beyond the clip
     seen.length = 0;
-    const stop = { visit(item: number): number { seen.push(item); return -1; } };
-    expect(treeRayCast(t, -5, 0, 0, 1, 0, 0, Infinity, stop)).toBeLessThan(0);
+    const stop = { visit(item: number): boolean { seen.push(item); return false; } };
+    expect(treeRayCast(t, ray([-5, 0, 0, 1, 0, 0], Infinity), stop)).toBe(false);
     expect(seen).toEqual([0]);
   });
 });
