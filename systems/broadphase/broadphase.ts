@@ -106,10 +106,34 @@ export interface BroadphaseState extends Columns<typeof SWEEP_COLUMNS>, Columns<
   /** Body pairs never reported: joined by a joint that does not collide connected (the world's
    * `joints.excludedPairs`, maintained by `components/joint.ts`); undefined = none. */
   excludedPairs: PairTable | undefined;
+  /** Scratch of the strip sweep ({@link sweepStrips}): `[2 × count]` first and last strip of each sorted
+   * collider, `[strips + 1]` where each strip's list starts, the lists (sorted positions, ascending), `[strips]`
+   * each strip's cursor, and the candidates of one collider. */
+  strips: StripScratch;
+  /** From this many moving colliders on, the sweep runs over strips ({@link sweepStrips}); default
+   * {@link STRIP_MIN_COLLIDERS} (a test sets Infinity to compare with the one-list sweep). */
+  stripMinColliders: number;
   /** True when the trees may not match the current poses (set by each step, whose integration follows
    * the broadphase, and by the public calls that move, add or reshape a body): queries refit first. */
   stale: boolean;
 }
+
+/** Scratch of {@link sweepStrips}. */
+export interface StripScratch {
+  range: Int32Array;
+  start: Int32Array;
+  list: Int32Array;
+  cursor: Int32Array;
+  candidates: Int32Array;
+}
+
+/**
+ * Below this many moving colliders the sweep runs over one list; from it on over strips of the second
+ * axis (see {@link sweepStrips}).
+ */
+const STRIP_MIN_COLLIDERS = 256;
+/** Most strips of the strip sweep. */
+const MAX_STRIPS = 64;
 
 /** Body classes of `sortedDynamic` (bits; see the sweep). */
 const KINEMATIC = 1, ASLEEP = 2, AWAKE = 4;
@@ -133,6 +157,11 @@ export function createBroadphase(): BroadphaseState {
     ...createColumns(PAIR_COLUMNS, 256),
     pairCount: 0,
     excludedPairs: undefined,
+    strips: {
+      range: new Int32Array(128), start: new Int32Array(MAX_STRIPS + 1), list: new Int32Array(128),
+      cursor: new Int32Array(MAX_STRIPS), candidates: new Int32Array(64),
+    },
+    stripMinColliders: STRIP_MIN_COLLIDERS,
     stale: true,
   };
 }
@@ -285,6 +314,7 @@ export function updateBroadphase(
 
   // sweep, and the static and unbounded candidates of each awake collider
   s.pairCount = 0;
+  if (m >= s.stripMinColliders && sweepStrips(s, colliders, m)) return;
   const useStatic = s.staticTree.leafCount > 0 || s.unboundedCount > 0;
   for (let i = 0; i < m; i++) {
     const oi = 6 * i;
@@ -295,23 +325,108 @@ export function updateBroadphase(
       // one branch for the four bound tests (| instead of ||): most candidates fail one of them, and
       // which one is unpredictable
       if ((+(min1 > box[oj + 3]) | +(box[oj + 2] > max1) | +(min2 > box[oj + 5]) | +(box[oj + 4] > max2)) !== 0) continue;
-      const classes = classA | dyn[j];
-      const a = order[i], b = order[j];
-      if ((classes & AWAKE) === 0 && classes !== (KINEMATIC | ASLEEP)
-        && !(classes === KINEMATIC && (colliders.isSensor[a] | colliders.isSensor[b]) === 1)) continue; // kinematic pairs: sensors only
-      if (!shouldCollide(colliders, a, b)) continue;
-      const ba = colliders.body[a], bb = colliders.body[b];
-      if (ba === bb) continue; // two colliders of one body
-      if (s.excludedPairs !== undefined && s.excludedPairs.size > 0 && pairTableGet(s.excludedPairs, ba, bb) >= 0) continue; // joined pair (joints)
-      pushPair(s, a, b);
+      considerPair(s, colliders, classA, i, j);
     }
     if (useStatic && (classA === AWAKE || classA === KINEMATIC)) staticCandidates(s, colliders, order[i], classA === KINEMATIC);
   }
 }
 
-/** Reports the pairs of collider `e` (of an awake dynamic body, or of a kinematic body with
- * `sensorsOnly`: then only pairs with a sensor, which report overlaps whatever moves) with the static
- * tree's colliders whose tight AABB overlaps its own and with the unbounded colliders, by ascending id. */
+/** The sweep's pair between sorted positions i < j whose AABBs overlap: reported unless the body classes,
+ * the collision filter, one body or a joint rule it out. */
+function considerPair(s: BroadphaseState, colliders: ColliderStore, classA: number, i: number, j: number): void {
+  const classes = classA | s.sortedDynamic[j];
+  const a = s.order[i], b = s.order[j];
+  if ((classes & AWAKE) === 0 && classes !== (KINEMATIC | ASLEEP)
+    && !(classes === KINEMATIC && (colliders.isSensor[a] | colliders.isSensor[b]) === 1)) return; // kinematic pairs: sensors only
+  if (!shouldCollide(colliders, a, b)) return;
+  const ba = colliders.body[a], bb = colliders.body[b];
+  if (ba === bb) return; // two colliders of one body
+  if (s.excludedPairs !== undefined && s.excludedPairs.size > 0 && pairTableGet(s.excludedPairs, ba, bb) >= 0) return; // joined pair (joints)
+  pushPair(s, a, b);
+}
+
+/**
+ * The sweep over strips of the second axis, for many colliders: the same pairs in the same order as the
+ * sweep over one list, without testing each collider against every following one whose minimum on the
+ * sweep axis is below its maximum. With one list that is about n · (n w / L) tests (w the AABB width, L
+ * the scene's extent along the sweep axis): quadratic in n for a scene that grows in depth or height
+ * (a pile of 4000 cubes in a 24 m bin: about 250 tests per collider, 88 % of the broadphase).
+ *
+ * The range of AABB centres on the second axis is cut into K strips about twice the mean AABB width
+ * wide (K ≤ {@link MAX_STRIPS}); each collider is listed in every strip its AABB meets, the lists in
+ * sorted order. A collider at sorted position i sweeps only the lists of its strips, from its own entry
+ * on; a pair meets in every strip both AABBs reach and is taken only in the first of them (the larger of
+ * the two first strips). The candidates of i found in two or more strips are sorted by position, so
+ * that the pairs come in the one-list order (i, then j ascending). Returns false, having done nothing,
+ * when a bound is not finite (the one-list sweep then runs as before).
+ */
+function sweepStrips(s: BroadphaseState, colliders: ColliderStore, m: number): boolean {
+  const box = s.sorted, dyn = s.sortedDynamic, order = s.order, st = s.strips;
+  // strip geometry from the centres and the mean width on the second axis
+  let lo = Infinity, hi = -Infinity, width = 0;
+  for (let i = 0; i < m; i++) {
+    const oi = 6 * i, w = box[oi + 3] - box[oi + 2];
+    if (!(w >= 0 && w < Infinity) || !(box[oi + 1] - box[oi] >= 0 && box[oi + 1] - box[oi] < Infinity)
+      || !(box[oi + 5] - box[oi + 4] >= 0 && box[oi + 5] - box[oi + 4] < Infinity)) return false;
+    const c = 0.5 * (box[oi + 2] + box[oi + 3]);
+    if (c < lo) lo = c;
+    if (c > hi) hi = c;
+    width += w;
+  }
+  width /= m;
+  const span = hi - lo;
+  let k = width > 0 ? Math.floor(span / (2 * width)) : 1;
+  if (!(k >= 1)) k = 1;
+  if (k > MAX_STRIPS) k = MAX_STRIPS;
+  const inv = span > 0 ? k / span : 0;
+  if (st.range.length < 2 * m) st.range = new Int32Array(2 * nextCapacity(st.range.length / 2, m));
+  const range = st.range, start = st.start, cursor = st.cursor;
+  start.fill(0, 0, k + 1);
+  let total = 0;
+  for (let i = 0; i < m; i++) {
+    const oi = 6 * i;
+    const f0 = (box[oi + 2] - lo) * inv, f1 = (box[oi + 3] - lo) * inv;
+    const s0 = f0 <= 0 ? 0 : f0 >= k ? k - 1 : Math.floor(f0);
+    const s1 = f1 <= 0 ? 0 : f1 >= k ? k - 1 : Math.floor(f1);
+    range[2 * i] = s0; range[2 * i + 1] = s1;
+    for (let q = s0; q <= s1; q++) start[q + 1]++;
+    total += s1 - s0 + 1;
+  }
+  for (let q = 0; q < k; q++) { start[q + 1] += start[q]; cursor[q] = start[q]; }
+  if (st.list.length < total) st.list = new Int32Array(nextCapacity(st.list.length, total));
+  const list = st.list;
+  for (let i = 0; i < m; i++) for (let q = range[2 * i]; q <= range[2 * i + 1]; q++) list[cursor[q]++] = i;
+  for (let q = 0; q < k; q++) cursor[q] = start[q];
+
+  const useStatic = s.staticTree.leafCount > 0 || s.unboundedCount > 0;
+  for (let i = 0; i < m; i++) {
+    const oi = 6 * i;
+    const maxA = box[oi + 1], min1 = box[oi + 2], max1 = box[oi + 3], min2 = box[oi + 4], max2 = box[oi + 5];
+    const classA = dyn[i], s0 = range[2 * i], s1 = range[2 * i + 1];
+    let found = 0;
+    for (let q = s0; q <= s1; q++) {
+      // i is the next entry of strip q's list: the entries after it follow i in sorted order
+      const end = start[q + 1];
+      for (let p = ++cursor[q]; p < end; p++) {
+        const j = list[p], oj = 6 * j;
+        if (box[oj] > maxA) break;
+        if ((+(min1 > box[oj + 3]) | +(box[oj + 2] > max1) | +(min2 > box[oj + 5]) | +(box[oj + 4] > max2)) !== 0) continue;
+        // the pair's first common strip only
+        if ((range[2 * j] > s0 ? range[2 * j] : s0) !== q) continue;
+        if (found === st.candidates.length) st.candidates = growInt32(st.candidates, 2 * found);
+        // insertion into the candidates in ascending position
+        const cand = st.candidates;
+        let t = found++;
+        while (t > 0 && cand[t - 1] > j) { cand[t] = cand[t - 1]; t--; }
+        cand[t] = j;
+      }
+    }
+    for (let t = 0; t < found; t++) considerPair(s, colliders, classA, i, st.candidates[t]);
+    if (useStatic && (classA === AWAKE || classA === KINEMATIC)) staticCandidates(s, colliders, order[i], classA === KINEMATIC);
+  }
+  return true;
+}
+
 function staticCandidates(s: BroadphaseState, colliders: ColliderStore, e: number, sensorsOnly: boolean): void {
   const hits = s.hits, aabb = colliders.aabb;
   hits.count = 0;

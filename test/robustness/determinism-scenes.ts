@@ -53,7 +53,7 @@ export const DETERMINISM_HASHES: Record<string, string> = {
   'pile/pgs': 'e4e6e038',
   'pile/mdp': '67523f38',
   'pile/lcp': '63c9f8fe',
-  'ragdolls/pgs': '62113f20',
+  'ragdolls/pgs': '4bf964ea',
   'ragdolls/mdp': '18ac5b56',
   'ragdolls/lcp': '4c818859',
   'pyramid/pgs': '5e0f0978',

@@ -45,6 +45,7 @@ import type { SolverBodies } from '../../assembly/solver-bodies';
 import type { Softness } from '../common/soft-constraint';
 import { growFloat64, nextCapacity } from '../../../components/capacity';
 import { createNormalBlockLcp, solveBlockLcp, type NormalBlockLcp } from './normal-block-lcp';
+import type { InertiaRefresh } from './inertia-refresh';
 
 /** Doubles per direction block (direction, two angular Jacobians, two inverse-inertia products). */
 const ROW_DIR = 15;
@@ -159,6 +160,60 @@ export function packRows(p: ConstraintProblem, r: PackedRows, sb: SolverBodies, 
     }
     c += k;
   }
+}
+
+/**
+ * Refreshes the rows of the points that touch a body marked in `ir` (`inertia-refresh.ts`: it turned
+ * within the step and its inverse inertia is anisotropic) with that body's current world inverse
+ * inertia: the impulse responses I⁻¹ (r × d) of the marked side, the effective masses of the three
+ * directions, and the Delassus block of the point's manifold when it is solved as one block. The
+ * Jacobians (levers, directions) are those of the step's start. Same formulas as the assembly and
+ * {@link packRows}.
+ */
+export function refreshTurnedRows(r: PackedRows, p: ConstraintProblem, sb: SolverBodies, ir: InertiaRefresh): void {
+  const R = r.data, turned = ir.turned, I = ir.inertia, im = sb.invMass;
+  for (let c = 0; c < p.contactCount; c++) {
+    const a = p.bodyA[c], b = p.bodyB[c];
+    const ta = turned[a] === 1, tb = turned[b] === 1;
+    if (!ta && !tb) continue;
+    const o = ROW_STRIDE * c;
+    const mAB = im[a] + im[b];
+    for (let d = 0; d < 3; d++) {
+      const od = o + ROW_DIR * d;
+      if (ta) refreshResponse(R, od + ROW_JA, od + ROW_IA, I, 9 * a);
+      if (tb) refreshResponse(R, od + ROW_JB, od + ROW_IB, I, 9 * b);
+      const k = mAB
+        + R[od + ROW_JA] * R[od + ROW_IA] + R[od + ROW_JA + 1] * R[od + ROW_IA + 1] + R[od + ROW_JA + 2] * R[od + ROW_IA + 2]
+        + R[od + ROW_JB] * R[od + ROW_IB] + R[od + ROW_JB + 1] * R[od + ROW_IB + 1] + R[od + ROW_JB + 2] * R[od + ROW_IB + 2];
+      R[o + ROW_EM + d] = k > 0 ? 1 / k : 0;
+    }
+  }
+  // the Delassus blocks of the manifolds solved as one block (marked k ≥ 2 at their first point)
+  for (let c = 0; c < p.contactCount; c++) {
+    const o = ROW_STRIDE * c, k = R[o + ROW_BLK];
+    if (k < 2) continue;
+    const a = p.bodyA[c], b = p.bodyB[c];
+    if (turned[a] !== 1 && turned[b] !== 1) { c += k - 1; continue; }
+    const mAB = im[a] + im[b];
+    for (let i = 0; i < k; i++) {
+      const oi = o + ROW_STRIDE * i;
+      for (let j = 0; j < k; j++) {
+        const oj = o + ROW_STRIDE * j;
+        R[oi + ROW_DEL + j] = mAB
+          + R[oi + ROW_JA] * R[oj + ROW_IA] + R[oi + ROW_JA + 1] * R[oj + ROW_IA + 1] + R[oi + ROW_JA + 2] * R[oj + ROW_IA + 2]
+          + R[oi + ROW_JB] * R[oj + ROW_IB] + R[oi + ROW_JB + 1] * R[oj + ROW_IB + 1] + R[oi + ROW_JB + 2] * R[oj + ROW_IB + 2];
+      }
+    }
+    c += k - 1;
+  }
+}
+
+/** R[g..g+3] = M (R[j..j+3]) for the row-major 3 × 3 matrix M at I[m..m+9]. */
+function refreshResponse(R: Float64Array, j: number, g: number, I: Float64Array, m: number): void {
+  const ux = R[j], uy = R[j + 1], uz = R[j + 2];
+  R[g] = I[m] * ux + I[m + 1] * uy + I[m + 2] * uz;
+  R[g + 1] = I[m + 3] * ux + I[m + 4] * uy + I[m + 5] * uz;
+  R[g + 2] = I[m + 6] * ux + I[m + 7] * uy + I[m + 8] * uz;
 }
 
 /**

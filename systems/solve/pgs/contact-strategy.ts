@@ -17,8 +17,9 @@ import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import type { Softness } from '../common/soft-constraint';
 import {
-  applyRestitutionRows, createPackedRows, packRows, solveContactRows, unpackImpulses, warmStartRows,
+  applyRestitutionRows, createPackedRows, packRows, refreshTurnedRows, solveContactRows, unpackImpulses, warmStartRows,
 } from './contact-solve';
+import { createInertiaRefresh, refreshTurnedInertia } from './inertia-refresh';
 import type { PgsSolverConfig } from './pgs-options';
 
 /** The contact half of one fast-mode step (the joints run before it in each sweep). */
@@ -53,6 +54,9 @@ export function createContactStrategy(o: PgsSolverConfig, exactBlocks?: ContactS
 
 function createConeProjection(o: PgsSolverConfig): ContactStrategy {
   const rows = createPackedRows();
+  const inertia = createInertiaRefresh();
+  // whether this step's first substep has been warm-started (the rows then hold the start's inertia)
+  let firstSubstep = true;
   const manifoldBlocks = o.manifoldSolve === 'block';
   // whether the separations stored in the packed rows match the pose deltas (true after packing)
   let separationsCurrent = true;
@@ -62,8 +66,12 @@ function createConeProjection(o: PgsSolverConfig): ContactStrategy {
     begin(p, sb) {
       packRows(p, rows, sb, manifoldBlocks);
       separationsCurrent = true;
+      firstSubstep = true;
     },
     warmStart(p, sb) {
+      // the bodies that turned within the step act through their current inverse inertia
+      if (!firstSubstep && refreshTurnedInertia(inertia, sb) > 0) refreshTurnedRows(rows, p, sb, inertia);
+      firstSubstep = false;
       warmStartRows(rows, p, sb);
       leversCurrent = false;
     },

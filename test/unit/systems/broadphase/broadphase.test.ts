@@ -155,3 +155,62 @@ describe('broadphase: sweep-and-prune and the static tree equal brute-force all-
     expect(reported(w)).toEqual([`${Math.min(ground, ball)}-${Math.max(ground, ball)}`]);
   });
 });
+
+/** The candidate pairs in the order the broadphase reported them (store indices). */
+function inOrder(w: PhysicsWorld): string[] {
+  const bp = w.broadphase, out: string[] = [];
+  for (let i = 0; i < bp.pairCount; i++) out.push(`${bp.pairA[i]}-${bp.pairB[i]}`);
+  return out;
+}
+
+describe('broadphase: the strip sweep (many colliders) equals the one-list sweep, pair for pair and in order', () => {
+  /** Shapes over a wide, shallow region (the strips cut the second sweep axis), some of them large. */
+  function buildWide(seed: number, n: number): { w: PhysicsWorld; ids: number[] } {
+    const r = rng(seed);
+    const w = createPhysicsWorld();
+    const ids: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const type = r() < 0.05 ? 'static' : r() < 0.05 ? 'kinematic' : 'dynamic';
+      const position: [number, number, number] = [r() * 30, r() * 6, r() * 30];
+      const big = r() < 0.01; // a few colliders that span many strips
+      const collider = r() < 0.5
+        ? { shape: 'box' as const, halfExtents: big ? [8, 0.5, 12] : [0.2 + 0.5 * r(), 0.2 + 0.5 * r(), 0.2 + 0.5 * r()] }
+        : { shape: 'sphere' as const, radius: big ? 9 : 0.2 + 0.5 * r() };
+      ids.push(addBody(w, { type, position, orientation: randomQuat(r), collider: { ...collider, group: r() < 0.1 ? 2 : 1, mask: r() < 0.1 ? 1 : 0xffffffff } }));
+    }
+    return { w, ids };
+  }
+
+  for (const seed of [11, 12, 13]) {
+    it(`random wide scene ${seed} (1500 shapes): same pairs in the same order as one list, and as brute force`, () => {
+      const { w, ids } = buildWide(seed, 1500);
+      const r = rng(seed + 7);
+      for (let round = 0; round < 4; round++) {
+        w.broadphase.stripMinColliders = Infinity;
+        run(w);
+        const oneList = inOrder(w);
+        w.broadphase.stripMinColliders = 256;
+        run(w);
+        const strips = inOrder(w);
+        expect(oneList.length).toBeGreaterThan(500);
+        expect(strips).toEqual(oneList);
+        if (round === 0) expect([...strips].sort()).toEqual(bruteForce(w, ids));
+        // move some, put some to sleep-like static and back, so the next round sorts again
+        for (let i = 0; i < ids.length; i += 3) setPosition(w, ids[i], [r() * 30, r() * 6, r() * 30]);
+      }
+    });
+  }
+
+  it('falls back to the one-list sweep when a bound is not finite', () => {
+    const { w, ids } = buildWide(21, 400);
+    const e = handleIndex(ids[5]);
+    expect(w.bodies.motionType[e]).toBe(MotionType.dynamic);
+    w.bodies.position[3 * e] = Infinity; // as a body that blew up would have it (the AABB's width is NaN)
+    w.broadphase.stripMinColliders = Infinity;
+    run(w);
+    const oneList = inOrder(w);
+    w.broadphase.stripMinColliders = 256;
+    run(w);
+    expect(inOrder(w)).toEqual(oneList);
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * The world inverse inertia of bodies that turn within a step, for the fast solver's contact rows.
+ *
+ * The rows are assembled once per step with the world inverse inertia of the start of the step,
+ * I₀⁻¹ = R₀ I_body⁻¹ R₀ᵀ. A body that turns by ΔR within the step has I⁻¹ = ΔR I₀⁻¹ ΔRᵀ, and the rows'
+ * angular impulse responses I⁻¹ (r × d) and effective masses change with it. For a body whose
+ * inertias differ by a large factor the stale matrix sends part of a contact impulse's torque onto the
+ * stiff axis: measured on a thin capsule (699 kg, inertias 600 : 1) turning 0.24 rad within one step at
+ * a contact, ω went from 19 to 166 rad/s and the energy doubled in that step.
+ *
+ * At the start of each substep the solver calls {@link refreshTurnedInertia}: every dynamic body whose
+ * rotation since the start of the step (the pose delta `dq`) exceeds {@link INERTIA_REFRESH_ANGLE} and
+ * whose inverse inertia is not isotropic (a sphere's or a cube's does not change when it turns) gets
+ * ΔR I₀⁻¹ ΔRᵀ in `inertia`, and is marked in `turned`; the cone-projection rows of the points that touch
+ * a marked body are then refreshed (`refreshTurnedRows` in `contact-solve.ts`). The Jacobians (levers r
+ * and directions) stay those of the step's start.
+ *
+ * Not in the exact block strategy (`blockSolve: 'exact'`, the max-dissipation world) yet: refreshed
+ * there the same way, a thin capsule (the thin-body test's mdp case 19) turning at 57 rad/s had its
+ * friction impulses grow from sweep to sweep within one substep (ω 57 → 1217 rad/s): the friction rows'
+ * lever-rotation term ω × (θ × r), held fixed within a block solve, grows with the ω the solve produces,
+ * and with the refreshed (softer) axis that feedback exceeded one.
+ * Allocation: none after the scratch has grown to the body count.
+ */
+
+import { MotionType } from '../../../components/rigid-body';
+import { growFloat64, nextCapacity } from '../../../components/capacity';
+import type { SolverBodies } from '../../assembly/solver-bodies';
+
+/**
+ * Rotation since the start of the step above which a body's world inverse inertia is refreshed (unit:
+ * rad). The error of the stale matrix grows with the turn θ (about θ × the inertia ratio, relatively, for
+ * the stiff axis). At 0.1 rad the refresh stays off for bodies at rest and slow tumblers and catches the
+ * spinning thin bodies (0.24 rad in a step for the capsule above). At 0.05 rad it also caught a hull rock
+ * dropped on a curved mesh slope in the few steps of its landing, and the rock's (chaotic) path then ended
+ * rocking at 0.13 m/s after 4 s instead of at rest (`test/unit/scenes/game-props.test.ts`).
+ */
+export const INERTIA_REFRESH_ANGLE = 0.1;
+/** The test on the pose delta's vector part, |dq_xyz|² = sin²(θ/2) > 0.05²: a turn θ > 0.1 rad (to
+ * 1e-4 rad; a literal, so that no transcendental function is evaluated). */
+const REFRESH_SIN2 = 0.05 * 0.05;
+/** Relative deviation from c·E below which an inverse inertia counts as isotropic (round-off of R c E Rᵀ). */
+const ISOTROPIC_RTOL = 1e-9;
+
+/** Scratch of the refresh, owned by the solver's contact strategy. */
+export interface InertiaRefresh {
+  /** `[9 × capacity]` refreshed world inverse inertia of marked bodies, row-major (unit: 1/(kg·m²)). */
+  inertia: Float64Array;
+  /** `[capacity]` 1 when body i's inverse inertia was refreshed at the start of this substep. */
+  turned: Uint8Array;
+}
+
+export function createInertiaRefresh(capacity = 64): InertiaRefresh {
+  return { inertia: new Float64Array(9 * capacity), turned: new Uint8Array(capacity) };
+}
+
+/**
+ * Marks the bodies of `sb` that turned by more than {@link INERTIA_REFRESH_ANGLE} since the start of the
+ * step and have an anisotropic inverse inertia, and writes their current world inverse inertia
+ * ΔR I₀⁻¹ ΔRᵀ (ΔR the rotation matrix of `sb.dq`) into `ir.inertia`. Returns the number marked.
+ */
+export function refreshTurnedInertia(ir: InertiaRefresh, sb: SolverBodies): number {
+  const n = sb.count;
+  if (ir.turned.length < n) {
+    const cap = nextCapacity(ir.turned.length, n);
+    ir.turned = new Uint8Array(cap);
+    ir.inertia = growFloat64(ir.inertia, 9 * cap);
+  }
+  const dq = sb.dq, I0 = sb.invInertia, out = ir.inertia, turned = ir.turned;
+  let marked = 0;
+  for (let i = 0; i < n; i++) {
+    turned[i] = 0;
+    if (sb.motionType[i] !== MotionType.dynamic) continue;
+    const i4 = 4 * i;
+    const x = dq[i4], y = dq[i4 + 1], z = dq[i4 + 2], w = dq[i4 + 3];
+    if (x * x + y * y + z * z <= REFRESH_SIN2) continue;
+    const o = 9 * i;
+    const a00 = I0[o], a01 = I0[o + 1], a02 = I0[o + 2], a11 = I0[o + 4], a12 = I0[o + 5], a22 = I0[o + 8];
+    const mean = (a00 + a11 + a22) / 3;
+    const tol = ISOTROPIC_RTOL * mean;
+    if (Math.abs(a01) <= tol && Math.abs(a02) <= tol && Math.abs(a12) <= tol
+      && Math.abs(a00 - mean) <= tol && Math.abs(a11 - mean) <= tol && Math.abs(a22 - mean) <= tol) continue;
+    // ΔR (row-major) of the unit quaternion dq
+    const x2 = x + x, y2 = y + y, z2 = z + z;
+    const xx = x * x2, xy = x * y2, xz = x * z2, yy = y * y2, yz = y * z2, zz = z * z2;
+    const wx = w * x2, wy = w * y2, wz = w * z2;
+    const r00 = 1 - (yy + zz), r01 = xy - wz, r02 = xz + wy;
+    const r10 = xy + wz, r11 = 1 - (xx + zz), r12 = yz - wx;
+    const r20 = xz - wy, r21 = yz + wx, r22 = 1 - (xx + yy);
+    // T = ΔR I₀⁻¹ (I₀⁻¹ symmetric), then ΔR I₀⁻¹ ΔRᵀ = T ΔRᵀ (symmetric: the upper triangle mirrored)
+    const t00 = r00 * a00 + r01 * a01 + r02 * a02, t01 = r00 * a01 + r01 * a11 + r02 * a12, t02 = r00 * a02 + r01 * a12 + r02 * a22;
+    const t10 = r10 * a00 + r11 * a01 + r12 * a02, t11 = r10 * a01 + r11 * a11 + r12 * a12, t12 = r10 * a02 + r11 * a12 + r12 * a22;
+    const t20 = r20 * a00 + r21 * a01 + r22 * a02, t21 = r20 * a01 + r21 * a11 + r22 * a12, t22 = r20 * a02 + r21 * a12 + r22 * a22;
+    const m00 = t00 * r00 + t01 * r01 + t02 * r02, m01 = t00 * r10 + t01 * r11 + t02 * r12, m02 = t00 * r20 + t01 * r21 + t02 * r22;
+    const m11 = t10 * r10 + t11 * r11 + t12 * r12, m12 = t10 * r20 + t11 * r21 + t12 * r22;
+    const m22 = t20 * r20 + t21 * r21 + t22 * r22;
+    out[o] = m00; out[o + 1] = m01; out[o + 2] = m02;
+    out[o + 3] = m01; out[o + 4] = m11; out[o + 5] = m12;
+    out[o + 6] = m02; out[o + 7] = m12; out[o + 8] = m22;
+    turned[i] = 1;
+    marked++;
+  }
+  return marked;
+}
