@@ -39,8 +39,8 @@ export type { TriangleMesh, TriangleMeshDef } from './triangle-mesh';
 export { createHeightfield } from './heightfield';
 export type { HeightfieldDef } from './heightfield';
 export type { RayHit, RayHitList, RayCastOptions, QueryFilterDef } from './queries';
-export { castShape, overlapShape, shapeProximity, pointProximity, createShapeHit, createOverlapList } from './shape-queries';
-export type { ShapeHit, OverlapList, QueryShapeDef, ShapeCastOptions, ProximityOptions } from './shape-queries';
+export { castShape, overlapShape, shapeProximity, pointProximity, createShapeHit, createOverlapList, createQueryShape } from './shape-queries';
+export type { ShapeHit, OverlapList, QueryShapeDef, QueryShape, ShapeCastOptions, ProximityOptions } from './shape-queries';
 export {
   PhysicsInputError, UnknownEntityError, NonFiniteStateError, SolverNotRegisteredError, FrictionLawNotRegisteredError,
 } from './errors';

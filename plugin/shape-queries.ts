@@ -6,10 +6,13 @@
  *
  * The query shape is described like a collider's shape: `{ shape: 'sphere', radius }`,
  * `{ shape: 'box', halfExtents }`, `{ shape: 'capsule', radius, halfHeight }`, or `{ shape: s }` with
- * `s` made by `cylinder()` / `convexHull()`. Each query validates its input first and throws a
+ * `s` made by `cylinder()` / `convexHull()`, or a {@link QueryShape} made once from such a description
+ * by {@link createQueryShape}. Each query validates its input first and throws a
  * {@link PhysicsInputError} naming the field (entity −1) before touching anything. Results go into
  * objects created once ({@link createShapeHit}, {@link createOverlapList}) and reused: once warmed up
- * a query allocates nothing. Queries see the poses as they are now (the broadphase trees are refitted
+ * a query with a {@link QueryShape} allocates nothing. (A query given a description object reads its
+ * numbers on every call; V8 may copy a number read from an object into a new heap number, about one
+ * per call, depending on the layouts of the objects the program has made.) Queries see the poses as they are now (the broadphase trees are refitted
  * first when a pose was set since the last step) and change nothing else in the world.
  * Filters (group / mask, excluded bodies, sensors) work as for the ray casts (`RayCastOptions`); bodies
  * and colliders, in the options and in the results, are public handles (what `addBody` / `addCollider`
@@ -26,11 +29,10 @@ import { ShapeKind, type ShapeAsset } from '../components/collider';
 import { createQueryScratch } from '../systems/queries/ray-cast';
 import { createQueryFilter, reserveExcluded } from '../systems/queries/query-filter';
 import {
-  createShapeQueryScratch, MAX_DISTANCE, overlapAll, SHAPE_RADIUS, proximityClosest, shapeCastClosest,
+  createDecodedShape, createShapeQueryScratch, MAX_DISTANCE, overlapAll, SHAPE_RADIUS, type DecodedShape, proximityClosest, shapeCastClosest,
   type OverlapList, type ShapeHit, type ShapeQueryScratch,
 } from '../systems/queries/shape-query';
 import { setProxyFromPose } from '../systems/shapes/convex-support';
-import type { ConvexHullData } from '../systems/shapes/convex-hull';
 import { getShapeRoutines } from '../systems/shapes/shape-registry';
 import { PhysicsInputError } from './errors';
 import { fitQueryTrees, type QueryFilterDef } from './queries';
@@ -42,12 +44,41 @@ import type { PhysicsWorld } from './world';
 export { createShapeHit, createOverlapList } from '../systems/queries/shape-query';
 export type { ShapeHit, OverlapList } from '../systems/queries/shape-query';
 
-/** A query shape (lengths in m), centred on the query's position, axes along its orientation. */
+/** A query shape description (lengths in m), centred on the query's position, axes along its orientation. */
 export type QueryShapeDef =
   | { shape: 'sphere'; radius: number }
   | { shape: 'box'; halfExtents: Vec3Like }
   | { shape: 'capsule'; radius: number; halfHeight: number }
   | { shape: CylinderShape | ConvexHull };
+
+/**
+ * A query shape checked once ({@link createQueryShape}); pass it to {@link castShape},
+ * {@link overlapShape} and {@link shapeProximity} in place of its description. Immutable: to change
+ * the shape, make another.
+ */
+export interface QueryShape {
+  /** The description it was made from (a copy of its numbers; the cylinder or hull asset itself). */
+  readonly description: QueryShapeDef;
+}
+
+class PreparedQueryShape implements QueryShape {
+  constructor(readonly description: QueryShapeDef, readonly decoded: DecodedShape) {}
+}
+
+/**
+ * Checks a query shape description once and returns a {@link QueryShape} that the shape queries take
+ * in its place without reading the description again: with it, a query allocates nothing once warmed
+ * up.
+ * @throws PhysicsInputError (fields `shape…`) as {@link castShape} does for the description.
+ */
+export function createQueryShape(def: QueryShapeDef): QueryShape {
+  const d = decodeShape(def, createDecodedShape());
+  const copy: QueryShapeDef = d.kind === ShapeKind.sphere ? { shape: 'sphere', radius: d.size[0] }
+    : d.kind === ShapeKind.capsule ? { shape: 'capsule', radius: d.size[0], halfHeight: d.size[1] }
+      : d.kind === ShapeKind.box ? { shape: 'box', halfExtents: [d.size[0], d.size[1], d.size[2]] }
+        : { shape: (def as { shape: CylinderShape | ConvexHull }).shape };
+  return Object.freeze(new PreparedQueryShape(Object.freeze(copy), d));
+}
 
 /** Options of {@link castShape}. */
 export interface ShapeCastOptions extends QueryFilterDef {
@@ -71,7 +102,7 @@ export interface ProximityOptions extends QueryFilterDef {
  *   `group`, `mask`, `excludeBodies[i]`, `includeSensors`, `hit`).
  */
 export function castShape(
-  world: PhysicsWorld, shape: QueryShapeDef, position: Vec3Like, orientation: QuatLike, direction: Vec3Like,
+  world: PhysicsWorld, shape: QueryShapeDef | QueryShape, position: Vec3Like, orientation: QuatLike, direction: Vec3Like,
   hit: ShapeHit, options?: ShapeCastOptions,
 ): boolean {
   const s = prepare(world, shape, position, orientation, options);
@@ -94,7 +125,7 @@ export function castShape(
  * @throws PhysicsInputError as {@link castShape} (field `out` for a list without arrays).
  */
 export function overlapShape(
-  world: PhysicsWorld, shape: QueryShapeDef, position: Vec3Like, orientation: QuatLike, out: OverlapList,
+  world: PhysicsWorld, shape: QueryShapeDef | QueryShape, position: Vec3Like, orientation: QuatLike, out: OverlapList,
   options?: QueryFilterDef,
 ): number {
   const s = prepare(world, shape, position, orientation, options);
@@ -118,7 +149,7 @@ export function overlapShape(
  * @throws PhysicsInputError as {@link castShape}.
  */
 export function shapeProximity(
-  world: PhysicsWorld, shape: QueryShapeDef, position: Vec3Like, orientation: QuatLike, hit: ShapeHit,
+  world: PhysicsWorld, shape: QueryShapeDef | QueryShape, position: Vec3Like, orientation: QuatLike, hit: ShapeHit,
   options?: ProximityOptions,
 ): boolean {
   const s = prepare(world, shape, position, orientation, options);
@@ -176,7 +207,7 @@ function scratchOf(world: PhysicsWorld): ShapeQueryScratch {
 
 /** Validates the shape, pose and filter and loads them into the scratch. */
 function prepare(
-  world: PhysicsWorld, def: QueryShapeDef, position: Vec3Like, orientation: QuatLike, o: QueryFilterDef | undefined,
+  world: PhysicsWorld, def: QueryShapeDef | QueryShape, position: Vec3Like, orientation: QuatLike, o: QueryFilterDef | undefined,
 ): ShapeQueryScratch {
   const s = scratchOf(world);
   const pose = s.pose;
@@ -189,51 +220,59 @@ function prepare(
 }
 
 /** Validates a query shape and writes it, posed at `pose`, into `s.shape`. */
-function readShape(s: ShapeQueryScratch, def: QueryShapeDef, pose: Float64Array): void {
-  if (typeof def !== 'object' || def === null) throw new PhysicsInputError(-1, 'shape', def, 'must be a shape description { shape: … }');
-  const size = s.tmp;
-  const shape: unknown = def.shape;
-  let kind: number, hull: ConvexHullData | undefined;
-  // Each number is checked in place and stored straight into the scratch, each kind reading its fields
-  // at a place of its own: a number read from an object field and passed on, or read at one place from
-  // objects of different layouts, is copied into a new heap number by V8's optimised code.
-  if (shape === 'sphere') {
-    const r = (def as { radius: unknown }).radius;
-    if (typeof r !== 'number' || !(r > 0) || !Number.isFinite(r)) throw lengthError('shape.radius', r, '> 0');
-    size[0] = r; size[1] = 0; size[2] = 0;
-    kind = ShapeKind.sphere;
-  } else if (shape === 'capsule') {
-    const d = def as { radius: unknown; halfHeight: unknown };
-    const r = d.radius, h = d.halfHeight;
-    if (typeof r !== 'number' || !(r > 0) || !Number.isFinite(r)) throw lengthError('shape.radius', r, '> 0');
-    if (typeof h !== 'number' || !(h >= 0) || !Number.isFinite(h)) throw lengthError('shape.halfHeight', h, '≥ 0');
-    size[0] = r; size[1] = h; size[2] = 0;
-    kind = ShapeKind.capsule;
-  } else if (shape === 'box') {
-    readInto('shape.halfExtents', (def as { halfExtents: Vec3Like }).halfExtents, size);
-    if (!(size[0] > 0 && size[1] > 0 && size[2] > 0)) throw new PhysicsInputError(-1, 'shape.halfExtents', [size[0], size[1], size[2]], 'must be > 0');
-    kind = ShapeKind.box;
-  } else {
-    const code = typeof shape === 'object' && shape !== null ? (shape as ShapeAsset).kindCode : -1;
-    if (code === ShapeKind.cylinder && getShapeRoutines(ShapeKind.cylinder) !== undefined) {
-      const c = shape as CylinderShape;
-      size[0] = c.radius; size[1] = c.halfHeight; size[2] = 0;
-      kind = ShapeKind.cylinder;
-    } else if (code === ShapeKind.convexHull && (shape as ConvexHull).vertices instanceof Float64Array) {
-      hull = shape as ConvexHull;
-      size[0] = hull.boundingRadius; size[1] = 0; size[2] = 0;
-      kind = ShapeKind.convexHull;
-    } else {
-      throw new PhysicsInputError(-1, 'shape.shape', shape, "must be 'sphere', 'box', 'capsule', or a shape made by cylinder() / convexHull()");
-    }
-  }
-  setProxyFromPose(s.shape, kind, pose, 0, size, 0, hull);
+function readShape(s: ShapeQueryScratch, def: QueryShapeDef | QueryShape, pose: Float64Array): void {
+  const d = def instanceof PreparedQueryShape ? def.decoded : decodeShape(def as QueryShapeDef, s.decoded);
+  const size = d.size, kind = d.kind;
+  setProxyFromPose(s.shape, kind, pose, 0, size, 0, d.hull);
   const v = s.value;
   if (kind === ShapeKind.sphere) v[SHAPE_RADIUS] = size[0];
   else if (kind === ShapeKind.box) v[SHAPE_RADIUS] = Math.sqrt(size[0] * size[0] + size[1] * size[1] + size[2] * size[2]);
   else if (kind === ShapeKind.capsule) v[SHAPE_RADIUS] = size[0] + size[1];
   else if (kind === ShapeKind.cylinder) v[SHAPE_RADIUS] = Math.sqrt(size[0] * size[0] + size[1] * size[1]);
   else v[SHAPE_RADIUS] = size[0]; // the hull's bounding radius
+}
+
+/** Validates a query shape description into `out` (kind, `size` triple, hull asset) and returns it. */
+function decodeShape(def: QueryShapeDef, out: DecodedShape): DecodedShape {
+  if (typeof def !== 'object' || def === null) throw new PhysicsInputError(-1, 'shape', def, 'must be a shape description { shape: … }');
+  const size = out.size;
+  const shape: unknown = def.shape;
+  out.hull = undefined;
+  // Each number is checked in place and stored straight into `size`, each kind reading its fields at a
+  // place of its own: a number read from an object field and passed on, or read at one place from
+  // objects of different layouts, is copied into a new heap number by V8's optimised code.
+  if (shape === 'sphere') {
+    const r = (def as { radius: unknown }).radius;
+    if (typeof r !== 'number' || !(r > 0) || !Number.isFinite(r)) throw lengthError('shape.radius', r, '> 0');
+    size[0] = r; size[1] = 0; size[2] = 0;
+    out.kind = ShapeKind.sphere;
+  } else if (shape === 'capsule') {
+    const d = def as { radius: unknown; halfHeight: unknown };
+    const r = d.radius, h = d.halfHeight;
+    if (typeof r !== 'number' || !(r > 0) || !Number.isFinite(r)) throw lengthError('shape.radius', r, '> 0');
+    if (typeof h !== 'number' || !(h >= 0) || !Number.isFinite(h)) throw lengthError('shape.halfHeight', h, '≥ 0');
+    size[0] = r; size[1] = h; size[2] = 0;
+    out.kind = ShapeKind.capsule;
+  } else if (shape === 'box') {
+    readInto('shape.halfExtents', (def as { halfExtents: Vec3Like }).halfExtents, size);
+    if (!(size[0] > 0 && size[1] > 0 && size[2] > 0)) throw new PhysicsInputError(-1, 'shape.halfExtents', [size[0], size[1], size[2]], 'must be > 0');
+    out.kind = ShapeKind.box;
+  } else {
+    const code = typeof shape === 'object' && shape !== null ? (shape as ShapeAsset).kindCode : -1;
+    if (code === ShapeKind.cylinder && getShapeRoutines(ShapeKind.cylinder) !== undefined) {
+      const c = shape as CylinderShape;
+      size[0] = c.radius; size[1] = c.halfHeight; size[2] = 0;
+      out.kind = ShapeKind.cylinder;
+    } else if (code === ShapeKind.convexHull && (shape as ConvexHull).vertices instanceof Float64Array) {
+      const hull = shape as ConvexHull;
+      out.hull = hull;
+      size[0] = hull.boundingRadius; size[1] = 0; size[2] = 0;
+      out.kind = ShapeKind.convexHull;
+    } else {
+      throw new PhysicsInputError(-1, 'shape.shape', shape, "must be 'sphere', 'box', 'capsule', or a shape made by cylinder() / convexHull()");
+    }
+  }
+  return out;
 }
 
 function lengthError(field: string, v: unknown, bound: string): PhysicsInputError {

@@ -78,10 +78,27 @@ export interface ShapeQueryWorld {
   readonly broadphase: BroadphaseState;
 }
 
+/** A query shape, validated: its kind, dimensions and asset. */
+export interface DecodedShape {
+  /** {@link ShapeKind} code: sphere, box, capsule, cylinder or convex hull. */
+  kind: number;
+  /** `[3]` the dimensions, as a collider's `size` triple (`components/collider.ts`; a hull's bounding
+   * radius at 0). */
+  size: Float64Array;
+  /** The hull asset of a convex hull. */
+  hull: ConvexHullData | undefined;
+}
+
+export function createDecodedShape(): DecodedShape {
+  return { kind: ShapeKind.sphere, size: new Float64Array(3), hull: undefined };
+}
+
 /** Scratch of the shape queries (on the world, made on first use). */
 export interface ShapeQueryScratch {
   /** The query shape (posed at its start pose). */
   shape: ConvexProxy;
+  /** The query shape's description, validated (the public layer's scratch). */
+  decoded: DecodedShape;
   /** The collider being tested. */
   other: ConvexProxy;
   /** `[3]` the query shape's start position (the proxy's position moves during a cast). */
@@ -126,7 +143,7 @@ export interface ShapeQueryScratch {
 
 export function createShapeQueryScratch(filter: QueryFilter): ShapeQueryScratch {
   return {
-    shape: createConvexProxy(), other: createConvexProxy(), start: new Float64Array(3),
+    shape: createConvexProxy(), decoded: createDecodedShape(), other: createConvexProxy(), start: new Float64Array(3),
     pose: new Float64Array(7), tmp: new Float64Array(3), dir: new Float64Array(3), planeNormal: new Float64Array(3), gjk: createGjkScratch(), gjkResult: createGjkResult(),
     epa: createEpaScratch(), epaResult: createEpaResult(), filter, tmpHit: createShapeHit(),
     candidates: createTreeHits(), box: new Float64Array(6),

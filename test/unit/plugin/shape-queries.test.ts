@@ -8,7 +8,7 @@ import {
   type PhysicsWorld,
 } from '../../../plugin/index';
 import {
-  castShape, createOverlapList, createShapeHit, overlapShape, pointProximity, shapeProximity, type QueryShapeDef,
+  castShape, createOverlapList, createQueryShape, createShapeHit, overlapShape, pointProximity, shapeProximity, type QueryShapeDef,
 } from '../../../plugin/index';
 import { createRandom, randomQuaternion, type Random } from '../../../scenes/prng';
 
@@ -237,6 +237,57 @@ describe('handles', () => {
     const list = createOverlapList();
     expect(overlapShape(w, sph, [1.2, 0, 0], [0, 0, 0, 1], list)).toBe(1);
     expect(list.bodies[0]).toBe(b);
+  });
+});
+
+describe('createQueryShape: a shape checked once', () => {
+  it('gives the same results as its description in every query (bit for bit), random scenes and shapes', () => {
+    const r = createRandom(41);
+    for (let scene = 0; scene < 8; scene++) {
+      const w = createPhysicsWorld();
+      for (let i = 0; i < 12; i++) {
+        addBody(w, { type: 'static', position: [(2 * r() - 1) * 3, (2 * r() - 1) * 3, (2 * r() - 1) * 3], orientation: randomQuaternion(r), collider: randomCollider(r) });
+      }
+      for (let k = 0; k < 10; k++) {
+        const def = randomQueryShape(r), prepared = createQueryShape(def);
+        const p: V3 = [(2 * r() - 1) * 4, (2 * r() - 1) * 4, (2 * r() - 1) * 4], q = randomQuaternion(r);
+        const dir: V3 = [2 * r() - 1, 2 * r() - 1, 2 * r() - 1];
+        const a = createShapeHit(), b = createShapeHit();
+        const ca = castShape(w, def, p, q, dir, a, { maxDistance: 8 }), cb = castShape(w, prepared, p, q, dir, b, { maxDistance: 8 });
+        expect(cb).toBe(ca);
+        if (ca) expect([b.collider, b.distance, ...b.point, ...b.normal]).toEqual([a.collider, a.distance, ...a.point, ...a.normal]);
+        const la = createOverlapList(), lb = createOverlapList();
+        overlapShape(w, def, p, q, la);
+        overlapShape(w, prepared, p, q, lb);
+        expect(lb.colliders.slice(0, lb.count)).toEqual(la.colliders.slice(0, la.count));
+        const pa = shapeProximity(w, def, p, q, a), pb = shapeProximity(w, prepared, p, q, b);
+        expect(pb).toBe(pa);
+        if (pa) expect([b.collider, b.distance, ...b.pointOnShape]).toEqual([a.collider, a.distance, ...a.pointOnShape]);
+      }
+    }
+  });
+
+  it('checks the description when made (the same typed errors), keeps a frozen copy of it', () => {
+    const expectField = (f: () => unknown, field: string): void => {
+      let err: unknown;
+      try { f(); } catch (e) { err = e; }
+      expect(err).toBeInstanceOf(PhysicsInputError);
+      expect((err as PhysicsInputError).field).toBe(field);
+    };
+    expectField(() => createQueryShape({ shape: 'sphere', radius: 0 }), 'shape.radius');
+    expectField(() => createQueryShape({ shape: 'capsule', radius: 1, halfHeight: NaN }), 'shape.halfHeight');
+    expectField(() => createQueryShape({ shape: 'box', halfExtents: [1, -1, 1] }), 'shape.halfExtents');
+    expectField(() => createQueryShape({ shape: 'plane' } as unknown as QueryShapeDef), 'shape.shape');
+    const def = { shape: 'sphere' as const, radius: 0.5 };
+    const s = createQueryShape(def);
+    def.radius = 2; // later changes to the description do not change the shape
+    expect(s.description).toEqual({ shape: 'sphere', radius: 0.5 });
+    expect(Object.isFrozen(s)).toBe(true);
+    const w = createPhysicsWorld();
+    addBody(w, { type: 'static', collider: { shape: 'plane' } });
+    const hit = createShapeHit();
+    expect(castShape(w, s, [0, 3, 0], [0, 0, 0, 1], [0, -1, 0], hit)).toBe(true);
+    expect(hit.distance).toBeCloseTo(2.5, 12);
   });
 });
 
