@@ -356,8 +356,9 @@ function considerPair(s: BroadphaseState, colliders: ColliderStore, classA: numb
  * wide (K ≤ {@link MAX_STRIPS}); each collider is listed in every strip its AABB meets, the lists in
  * sorted order. A collider at sorted position i sweeps only the lists of its strips, from its own entry
  * on; a pair meets in every strip both AABBs reach and is taken only in the first of them (the larger of
- * the two first strips). The candidates of i found in two or more strips are sorted by position, so
- * that the pairs come in the one-list order (i, then j ascending). Returns false, having done nothing,
+ * the two first strips). The candidates of i found in its two strips are sorted by position, so that the
+ * pairs come in the one-list order (i, then j ascending); a collider over three or more strips (a large
+ * one) sweeps the one list instead, as without strips. Returns false, having done nothing,
  * when a bound is not finite (the one-list sweep then runs as before).
  */
 function sweepStrips(s: BroadphaseState, colliders: ColliderStore, m: number): boolean {
@@ -404,6 +405,18 @@ function sweepStrips(s: BroadphaseState, colliders: ColliderStore, m: number): b
     const maxA = box[oi + 1], min1 = box[oi + 2], max1 = box[oi + 3], min2 = box[oi + 4], max2 = box[oi + 5];
     const classA = dyn[i], s0 = range[2 * i], s1 = range[2 * i + 1];
     let found = 0;
+    if (s1 - s0 >= 2) {
+      // a collider over three or more strips (a large one): its candidates straight from the one list,
+      // in order (merging the lists of many strips would cost more than they save)
+      for (let q = s0; q <= s1; q++) ++cursor[q];
+      for (let j = i + 1, oj = oi + 6; j < m; j++, oj += 6) {
+        if (box[oj] > maxA) break;
+        if ((+(min1 > box[oj + 3]) | +(box[oj + 2] > max1) | +(min2 > box[oj + 5]) | +(box[oj + 4] > max2)) !== 0) continue;
+        considerPair(s, colliders, classA, i, j);
+      }
+      if (useStatic && (classA === AWAKE || classA === KINEMATIC)) staticCandidates(s, colliders, order[i], classA === KINEMATIC);
+      continue;
+    }
     for (let q = s0; q <= s1; q++) {
       // i is the next entry of strip q's list: the entries after it follow i in sorted order
       const end = start[q + 1];
