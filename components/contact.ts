@@ -95,6 +95,16 @@ export const CONTACT_COLUMNS = {
   normalImpulse: f64(MAX_MANIFOLD_POINTS),
   /** `[2 × 4 × capacity]` accumulated friction impulse along the two tangents (unit: N·s). */
   tangentImpulse: f64(2 * MAX_MANIFOLD_POINTS),
+  /** `[4 × capacity]` 1 while the point carries a friction anchor (set by the accurate solver for a point
+   * that sticks; see `anchorA`). The fast solver never sets it. */
+  anchored: u8(MAX_MANIFOLD_POINTS),
+  /** `[3 × 4 × capacity]` friction anchor on A (unit: m, A's body frame, from its centre of mass): the
+   * material point of A that was at the contact point when the point began to stick. With `anchorB` it
+   * measures how far the two bodies' material points have drifted apart along the tangent plane while
+   * the point sticks (`systems/solve/lcp/README.md`, "Friction rows that hold position"). */
+  anchorA: f64(3 * MAX_MANIFOLD_POINTS),
+  /** `[3 × 4 × capacity]` friction anchor on B (unit: m, B's body frame, from its centre of mass). */
+  anchorB: f64(3 * MAX_MANIFOLD_POINTS),
 } satisfies ColumnTable;
 
 export interface ContactStore extends Columns<typeof CONTACT_COLUMNS> {
