@@ -111,7 +111,7 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
     if (jointStage !== undefined) jointStage.assemble(world.joints, bodies, world.solverBodies, world.jointProblem);
     stats = world.fallbackSolver.solve(world.solverProblem, world.solverBodies, ctx);
   }
-  storeResults(world.solverProblem, contacts, world.joints, world.brokenJoints, jointStage); // warm start, joint forces, breaking
+  storeResults(world.solverProblem, contacts, bodies, world.joints, world.brokenJoints, jointStage); // warm start, joint forces, breaking
   if (timed) { const t = now(); prof.last.stages.solve = t - t0; t0 = t; }
 
   const before = world.nonFiniteBodies.length;

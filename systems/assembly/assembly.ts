@@ -4,7 +4,8 @@
  * ConstraintProblem (Jacobians, effective masses, separations, warm-start impulses).
  * This stage and integrate are the only ones that translate between entity ids and solver indices.
  *
- * Rows per contact point (normal n from A to B, tangents t1, t2 from `tangentBasis(n)`):
+ * Rows per contact point (normal n from A to B: the manifold's, or the point's own where the manifold
+ * has `pointNormals`; tangents t1, t2 from `tangentBasis(n)`):
  *   J_d = [ −dᵀ, −(rA × d)ᵀ, dᵀ, (rB × d)ᵀ ],   effective mass m_d = 1 / (J_d M⁻¹ J_dᵀ)
  *       = 1 / (1/mA + 1/mB + (rA × d)ᵀ I_A⁻¹ (rA × d) + (rB × d)ᵀ I_B⁻¹ (rB × d)).
  * World inverse inertia I⁻¹ = R diag(I_body⁻¹) Rᵀ at the start of the step.
@@ -13,11 +14,11 @@
 import { commitEntityList } from '../../components/entity-list';
 import { MotionType, type RigidBodyStore } from '../../components/rigid-body';
 import { MAX_MANIFOLD_POINTS, STICK_SPEED, type ContactStore } from '../../components/contact';
-import { quatToMat3 } from '../../math/quat';
+import { quatRotate, quatToMat3 } from '../../math/quat';
 import { rotateDiagonalInertia, mat3MulVec } from '../../math/mat3';
 import { tangentBasis } from '../../math/vec3';
 import { ensureSolverBodiesCapacity, type SolverBodies } from './solver-bodies';
-import { ensureConstraintCapacity, type ConstraintProblem } from './constraint-problem';
+import { ANCHOR_DROP, ANCHOR_SET, ensureConstraintCapacity, type ConstraintProblem } from './constraint-problem';
 
 /** Copies every body of the world into `sb` (dense), with accelerations from gravity and applied loads.
  * A sleeping body is copied as a static one (zero inverse mass and velocity): it does not move. */
@@ -102,10 +103,19 @@ export function assembleContacts(
     const capture = contacts.captureVelocity[m], plastic = contacts.plasticVelocity[m];
     const minRestitution = contacts.minRestitution[m];
     const calm = contacts.calmSteps[m];
-    const nx = basis[0], ny = basis[1], nz = basis[2];
-    const t1x = basis[3], t1y = basis[4], t1z = basis[5], t2x = basis[6], t2y = basis[7], t2z = basis[8];
+    let nx = basis[0], ny = basis[1], nz = basis[2];
+    let t1x = basis[3], t1y = basis[4], t1z = basis[5], t2x = basis[6], t2y = basis[7], t2z = basis[8];
+    const own = contacts.pointNormals[m] === 1;
     for (let k = 0; k < count; k++) {
       const s = P * m + k;
+      if (own) {
+        // a point with a normal of its own (a curved mesh's triangle): its own directions
+        const pn = contacts.pointNormal;
+        basis[0] = pn[3 * s]; basis[1] = pn[3 * s + 1]; basis[2] = pn[3 * s + 2];
+        tangentBasis(basis, 0, basis, 3, basis, 6);
+        nx = basis[0]; ny = basis[1]; nz = basis[2];
+        t1x = basis[3]; t1y = basis[4]; t1z = basis[5]; t2x = basis[6]; t2y = basis[7]; t2z = basis[8];
+      }
       p.bodyA[c] = ia;
       p.bodyB[c] = ib;
       p.storeIndex[c] = s;
@@ -157,6 +167,21 @@ export function assembleContacts(
       p.impulse[c3 + 1] = contacts.tangentImpulse[2 * s];
       p.impulse[c3 + 2] = contacts.tangentImpulse[2 * s + 1];
       p.maxNormalImpulse[c] = 0;
+      p.anchorAction[c] = ANCHOR_DROP;
+      const anchored = contacts.anchored[s];
+      p.anchored[c] = anchored;
+      if (anchored === 1) {
+        // drift = (x_B + R_B a_B) − (x_A + R_A a_A) along t1, t2 (anchors in the body frames)
+        quatRotate(basis, 9, bodies.orientation, 4 * ea, contacts.anchorA, 3 * s);
+        quatRotate(basis, 12, bodies.orientation, 4 * eb, contacts.anchorB, 3 * s);
+        const ex = xB + basis[12] - xA - basis[9], ey = yB + basis[13] - yA - basis[10];
+        const ez = zB + basis[14] - zA - basis[11];
+        p.drift[2 * c] = t1x * ex + t1y * ey + t1z * ez;
+        p.drift[2 * c + 1] = t2x * ex + t2y * ey + t2z * ez;
+      } else {
+        p.drift[2 * c] = 0;
+        p.drift[2 * c + 1] = 0;
+      }
       c++;
     }
   }
@@ -164,13 +189,38 @@ export function assembleContacts(
   return c;
 }
 
-/** Writes the solver's accumulated impulses back to the contact store (for the next step's warm start). */
-export function storeImpulses(p: ConstraintProblem, contacts: ContactStore): void {
+/** Writes the solver's accumulated impulses back to the contact store (for the next step's warm start),
+ * and each point's friction anchor as the solver asked (`anchorAction`): kept, cleared, or set anew at
+ * the point's contact point in both bodies' frames at the start of the step (`bodies` still holds the
+ * start-of-step poses: integrate runs after this). */
+export function storeImpulses(p: ConstraintProblem, contacts: ContactStore, bodies: RigidBodyStore): void {
+  const anchorA = contacts.anchorA, anchorB = contacts.anchorB, point = contacts.point;
   for (let c = 0; c < p.contactCount; c++) {
     const s = p.storeIndex[c];
+    const action = p.anchorAction[c];
+    if (action === ANCHOR_SET) {
+      const m = (s / MAX_MANIFOLD_POINTS) | 0;
+      bodyFramePoint(anchorA, 3 * s, bodies, contacts.bodyA[m], point, 3 * s);
+      bodyFramePoint(anchorB, 3 * s, bodies, contacts.bodyB[m], point, 3 * s);
+    }
+    contacts.anchored[s] = action === ANCHOR_DROP ? 0 : 1;
     contacts.normalImpulse[s] = p.impulse[3 * c];
     contacts.calmSteps[(s / MAX_MANIFOLD_POINTS) | 0] = p.calmSteps[c];
     contacts.tangentImpulse[2 * s] = p.impulse[3 * c + 1];
     contacts.tangentImpulse[2 * s + 1] = p.impulse[3 * c + 2];
   }
+}
+
+/** out[oo..oo+3) = R_eᵀ (point − x_e): a world point in body e's frame, from its centre of mass. */
+function bodyFramePoint(
+  out: Float64Array, oo: number, bodies: RigidBodyStore, e: number, point: Float64Array, po: number,
+): void {
+  const q = bodies.orientation, x = bodies.position;
+  const qx = -q[4 * e], qy = -q[4 * e + 1], qz = -q[4 * e + 2], qw = q[4 * e + 3];
+  const vx = point[po] - x[3 * e], vy = point[po + 1] - x[3 * e + 1], vz = point[po + 2] - x[3 * e + 2];
+  // v' = v + w t + q.xyz × t with t = 2 q.xyz × v (the conjugate rotation)
+  const tx = 2 * (qy * vz - qz * vy), ty = 2 * (qz * vx - qx * vz), tz = 2 * (qx * vy - qy * vx);
+  out[oo] = vx + qw * tx + (qy * tz - qz * ty);
+  out[oo + 1] = vy + qw * ty + (qz * tx - qx * tz);
+  out[oo + 2] = vz + qw * tz + (qx * ty - qy * tx);
 }

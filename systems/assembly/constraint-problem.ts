@@ -63,19 +63,36 @@ export const CONTACT_ROW_COLUMNS = {
   impulse: f64(3),
   /** `[capacity]` largest normal impulse seen during the solve (unit: N·s), for restitution. */
   maxNormalImpulse: f64(),
+  /** `[capacity]` 1 when the point carries a friction anchor (contact store `anchored`). */
+  anchored: u8(),
+  /** `[2 × capacity]` drift of an anchored point along t1, t2 (unit: m): (p_B − p_A) · t of the two
+   * anchored material points at the start of the step (0 without an anchor). */
+  drift: f64(2),
+  /** `[capacity]` what the solver asks of the point's anchor after the step (written by a solver that
+   * uses anchors, read by `storeImpulses`): {@link ANCHOR_DROP} (the default), {@link ANCHOR_KEEP} or
+   * {@link ANCHOR_SET}. */
+  anchorAction: u8(),
 } satisfies ColumnTable;
+
+/** `anchorAction`: the point slid, separated or has no anchor to keep: clear it. */
+export const ANCHOR_DROP = 0;
+/** `anchorAction`: the point stuck with its anchor: keep it. */
+export const ANCHOR_KEEP = 1;
+/** `anchorAction`: the point stuck: anchor it anew at the contact point of the start of the step. */
+export const ANCHOR_SET = 2;
 
 export interface ConstraintProblem extends Columns<typeof CONTACT_ROW_COLUMNS> {
   /** Number of contact points (each is a 3-row block). */
   contactCount: number;
   /** Contact points that fit in every column. */
   capacity: number;
-  /** `[9]` scratch of the assembly: the directions n, t1, t2 of the manifold being assembled. */
+  /** `[15]` scratch of the assembly: the directions n, t1, t2 of the manifold being assembled, then a
+   * point's two rotated friction anchors. */
   readonly basis: Float64Array;
 }
 
 export function createConstraintProblem(capacity = 256): ConstraintProblem {
-  return { contactCount: 0, capacity, ...createColumns(CONTACT_ROW_COLUMNS, capacity), basis: new Float64Array(9) };
+  return { contactCount: 0, capacity, ...createColumns(CONTACT_ROW_COLUMNS, capacity), basis: new Float64Array(15) };
 }
 
 export function ensureConstraintCapacity(p: ConstraintProblem, n: number): void {

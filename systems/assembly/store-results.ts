@@ -10,6 +10,7 @@
  */
 
 import type { ContactStore } from '../../components/contact';
+import type { RigidBodyStore } from '../../components/rigid-body';
 import type { JointStore } from '../../components/joint';
 import type { SolverProblem } from '../solve/constraint-solver';
 import { storeImpulses } from './assembly';
@@ -18,8 +19,9 @@ import type { JointStage } from './joint-stage';
 /** Stores the solved problem's results; `broken` receives the entity ids of the joints that broke.
  * `jointStage` is the world's (undefined while it never had a joint: then only the contacts). */
 export function storeResults(
-  problem: SolverProblem, contacts: ContactStore, joints: JointStore, broken: number[], jointStage: JointStage | undefined,
+  problem: SolverProblem, contacts: ContactStore, bodies: RigidBodyStore, joints: JointStore, broken: number[],
+  jointStage: JointStage | undefined,
 ): void {
-  storeImpulses(problem.contacts, contacts);
+  storeImpulses(problem.contacts, contacts, bodies);
   if (jointStage !== undefined) jointStage.store(joints, problem.joints, broken);
 }

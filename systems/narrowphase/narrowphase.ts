@@ -63,6 +63,9 @@ export interface NarrowphaseState {
   oldLocal: Float64Array;
   /** Scratch: which old points were already taken by a new point. */
   oldTaken: Uint8Array;
+  /** Scratch: the old points' friction anchors (`[6 × 4]`: A's then B's body-frame point) and flags. */
+  oldAnchor: Float64Array;
+  oldAnchored: Uint8Array;
   /** End events queued by `removeBody` (pairs of entity ids), reported at the next step. */
   pendingEnd: number[];
 }
@@ -80,6 +83,8 @@ export function createNarrowphase(): NarrowphaseState {
     oldImpulses: new Float64Array(3 * MAX_MANIFOLD_POINTS),
     oldLocal: new Float64Array(3 * MAX_MANIFOLD_POINTS),
     oldTaken: new Uint8Array(MAX_MANIFOLD_POINTS),
+    oldAnchor: new Float64Array(6 * MAX_MANIFOLD_POINTS),
+    oldAnchored: new Uint8Array(MAX_MANIFOLD_POINTS),
     pendingEnd: [],
   };
 }
@@ -211,6 +216,7 @@ export function updateContacts(
     const ctx = np.ctx;
     ctx.dataA = colliders.shapeData[a];
     ctx.dataB = colliders.shapeData[b];
+    out.pointNormals = false;
     collide(out, cache.views[a], cache.views[b], margin + reach, ctx);
     const m = slots[i] >= 0 ? slots[i] : acquireManifold(contacts, a, b, colliders.body[a], colliders.body[b]);
     contacts.stamp[m] = stamp;
@@ -243,6 +249,16 @@ export function updateContacts(
   }
 }
 
+/** Point `idx` of the store inherits old point `j`'s friction anchor (or none). */
+function takeAnchor(np: NarrowphaseState, cs: ContactStore, idx: number, j: number): void {
+  const anchored = np.oldAnchored[j];
+  cs.anchored[idx] = anchored;
+  if (anchored === 1) for (let i = 0; i < 3; i++) {
+    cs.anchorA[3 * idx + i] = np.oldAnchor[6 * j + i];
+    cs.anchorB[3 * idx + i] = np.oldAnchor[6 * j + 3 + i];
+  }
+}
+
 /**
  * Writes manifold `m` of the pair (a, b) from `out`, matching the old points for warm starting.
  * Returns the touch event of the pair ({@link BEGIN_EVENT}, {@link END_EVENT} or {@link NO_EVENT}),
@@ -266,6 +282,12 @@ function writeManifold(
       np.oldLocal[3 * k + 1] = cs.localPoint[3 * (P * m + k) + 1];
       np.oldLocal[3 * k + 2] = cs.localPoint[3 * (P * m + k) + 2];
       np.oldTaken[k] = 0;
+      const anchored = cs.anchored[P * m + k];
+      np.oldAnchored[k] = anchored;
+      if (anchored === 1) for (let i = 0; i < 3; i++) {
+        np.oldAnchor[6 * k + i] = cs.anchorA[3 * (P * m + k) + i];
+        np.oldAnchor[6 * k + 3 + i] = cs.anchorB[3 * (P * m + k) + i];
+      }
     }
   }
   // A's body pose, loaded once: the A-local point is quatRotateInverse(q_A, point − x_A), written out
@@ -295,6 +317,7 @@ function writeManifold(
         cs.normalImpulse[idx] = np.oldImpulses[3 * j];
         cs.tangentImpulse[2 * idx] = np.oldImpulses[3 * j + 1];
         cs.tangentImpulse[2 * idx + 1] = np.oldImpulses[3 * j + 2];
+        takeAnchor(np, cs, idx, j);
         break;
       }
     }
@@ -318,16 +341,20 @@ function writeManifold(
       cs.normalImpulse[idx] = np.oldImpulses[3 * best];
       cs.tangentImpulse[2 * idx] = np.oldImpulses[3 * best + 1];
       cs.tangentImpulse[2 * idx + 1] = np.oldImpulses[3 * best + 2];
+      takeAnchor(np, cs, idx, best);
     } else {
       cs.normalImpulse[idx] = 0;
       cs.tangentImpulse[2 * idx] = 0;
       cs.tangentImpulse[2 * idx + 1] = 0;
+      cs.anchored[idx] = 0;
     }
   }
   cs.pointCount[m] = n;
   cs.normal[3 * m] = out.normal[0];
   cs.normal[3 * m + 1] = out.normal[1];
   cs.normal[3 * m + 2] = out.normal[2];
+  cs.pointNormals[m] = out.pointNormals ? 1 : 0;
+  if (out.pointNormals) for (let k = 0; k < 3 * n; k++) cs.pointNormal[3 * P * m + k] = out.pointNormal[k];
   cs.friction[m] = combineFriction(colliders.friction[a], colliders.friction[b],
     colliders.frictionCombine[a], colliders.frictionCombine[b]);
   cs.staticFriction[m] = combineFriction(colliders.staticFriction[a], colliders.staticFriction[b],

@@ -52,7 +52,7 @@ export function allDeterminismHashes(): Record<string, string> {
 export const DETERMINISM_HASHES: Record<string, string> = {
   'pile/pgs': 'e4e6e038',
   'pile/mdp': '67523f38',
-  'pile/lcp': '63c9f8fe',
+  'pile/lcp': 'c9cf2e61',
   'ragdolls/pgs': '4bf964ea',
   'ragdolls/mdp': '18ac5b56',
   'ragdolls/lcp': '4c818859',

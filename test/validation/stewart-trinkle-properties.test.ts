@@ -3,8 +3,11 @@
  * eqs. 27–29, dissipativity eq. 24):
  * - complementarity of eq. 28 for each contact in its island's LCP (`results.status` 1):
  *     c_n ≥ 0, w_n = Φ/h + v_n⁺ ≥ 0, c_n w_n = 0;
- *     β ≥ 0, w_β = λ e + Dᵀv⁺ ≥ 0, βᵀ w_β = 0;   λ ≥ 0, w_λ = μ c_n − eᵀβ ≥ 0, λ w_λ = 0,
- *   so the friction impulse D β is inside the polyhedral cone (eq. 12);
+ *     β ≥ 0, w_β = λ e + Dᵀ(v⁺ + b_t) ≥ 0, βᵀ w_β = 0;   λ ≥ 0, w_λ = μ c_n − eᵀβ ≥ 0, λ w_λ = 0,
+ *   so the friction impulse D β is inside the polyhedral cone (eq. 12); b_t is the friction rows'
+ *   position-level term the solver adds to eq. 29's b (`LcpContactResults.tangentBias`: the lever arcs
+ *   and the friction anchors' drift over h of a point that does not roll, systems/solve/lcp/friction-anchors.ts;
+ *   0 for the paper's step);
  * - contacts the §4 active-set heuristic left out carry no impulse and are not violated: Φ/h + v_n⁺ ≥ 0;
  * - no contact that touches at the start of the step (Φ ≤ 0) is left approaching: v_n⁺ ≥ −1e-6 m/s.
  *   (A speculative contact, Φ > 0, may still approach at up to Φ/h: with c_n > 0 it closes exactly to
@@ -82,11 +85,12 @@ function checkStep(w: PhysicsWorld): number {
     expect(Math.min(cn, wn)).toBeLessThanOrEqual(TOL_V); // c_n w_n = 0: one of them is 0
     const mu = p.friction[c], lambda = r.lambda[c];
     expect(lambda).toBeGreaterThanOrEqual(0);
-    const u1 = rowVelocity(p, solver.rows, c, 1, sb.v, sb.w), u2 = rowVelocity(p, solver.rows, c, 2, sb.v, sb.w);
+    const u1 = rowVelocity(p, solver.rows, c, 1, sb.v, sb.w) + r.tangentBias[2 * c];
+    const u2 = rowVelocity(p, solver.rows, c, 2, sb.v, sb.w) + r.tangentBias[2 * c + 1];
     let sum = 0;
     for (let j = 0; j < k; j++) {
       const beta = r.beta[k * c + j], a = (2 * Math.PI * j) / k;
-      const wBeta = lambda + Math.cos(a) * u1 + Math.sin(a) * u2; // λ + d_jᵀ v⁺
+      const wBeta = lambda + Math.cos(a) * u1 + Math.sin(a) * u2; // λ + d_jᵀ (v⁺ + b_t)
       expect(beta).toBeGreaterThanOrEqual(0);
       if (mu > 0) {
         expect(wBeta).toBeGreaterThanOrEqual(-TOL_V);

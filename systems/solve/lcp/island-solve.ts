@@ -91,6 +91,7 @@ export function ensureIslandSolveScratch(s: IslandSolve, nc: number, nb: number)
     const c = nextCapacity(s.selected.length, nc);
     s.freeVelocity = new Float64Array(3 * c);
     s.impulse = new Float64Array(3 * c);
+    results.tangentBias = growFloat64(results.tangentBias, 2 * c);
     s.selected = new Uint8Array(c);
     results.normal = growFloat64(results.normal, c);
     results.beta = growFloat64(results.beta, k * c);
@@ -292,7 +293,7 @@ function solveByFallback(s: IslandSolve, problem: ConstraintProblem, bodies: Sol
   s.stats.fallbackSweeps += sweeps;
   s.stats.fallbackWork += sweeps * sweepWork;
   s.workLeft -= sweeps * sweepWork;
-  projectedIslandSolve(problem, rows, bodies, cone, list, cs, ce, results.gap, h, sweeps, impulse);
+  projectedIslandSolve(problem, rows, bodies, cone, list, cs, ce, results.gap, results.tangentBias, h, sweeps, impulse);
   for (let i = cs; i < ce; i++) {
     const c = list[i];
     results.status[c] = 2;

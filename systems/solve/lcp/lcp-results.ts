@@ -92,6 +92,9 @@ export interface LcpContactResults {
   /** `[count]` 1 = in its island's final LCP, 2 = solved by the projected fallback, 0 = left out
    * (inactive by the §4 heuristic, or between two non-dynamic bodies). */
   status: Uint8Array;
+  /** `[2 × count]` the friction rows' position-level terms b_t along t1, t2 (unit: m/s): the LCP's
+   * friction rows are w_β = λ e + D̄ᵀ v⁺ + D̄ᵀ b_t (`friction-anchors.ts`; 0 for a rolling point). */
+  tangentBias: Float64Array;
 }
 
 export function createLcpSolveStats(): LcpSolveStats {
@@ -117,6 +120,6 @@ export function resetLcpCounts(stats: LcpSolveStats): void {
 export function createLcpContactResults(k: number): LcpContactResults {
   return {
     count: 0, k, normal: new Float64Array(16), beta: new Float64Array(16 * k), lambda: new Float64Array(16),
-    gap: new Float64Array(16), status: new Uint8Array(16),
+    gap: new Float64Array(16), status: new Uint8Array(16), tangentBias: new Float64Array(32),
   };
 }

@@ -4,13 +4,14 @@
  * Gauss–Seidel on the same step equations and rows (`contact-rows.ts`) (Φ/h gap term, no restitution, no softness), per contact:
  *
  *     c_n ← max(0, c_n − m_n (J_n v + Φ/h))                       (normal row, m_n = 1 / J_n M⁻¹ J_nᵀ)
- *     f   ← f − (m_t1 J_t1 v, m_t2 J_t2 v),   f ← f · min(1, ρ / |f|),   ρ = μ c_n cos(π/k)
+ *     f   ← f − (m_t1 (J_t1 v + b_1), m_t2 (J_t2 v + b_2)),   f ← f · min(1, ρ / |f|),   ρ = μ c_n cos(π/k)
  *
  * The disk of radius μ c_n cos(π/k) is the largest one inside the k-gon cross-section of the polyhedral
  * cone, so the result is inside the polyhedral cone (eq. 12); it is then split onto the two cone edges
  * that bracket it (β ≥ 0, eᵀβ ≤ μ c_n), and λ is set to the slip speed max_j(−d_jᵀ v⁺) (≥ 0). This is not
  * the exact LCP solution (complementarity holds only to the sweep count's accuracy), which is why it is
- * counted in the stats. Velocities are updated in place in `sb.v`, `sb.w`.
+ * counted in the stats. b_1, b_2 are the friction rows' position-level terms (`tangentBias`,
+ * `friction-anchors.ts`), as in the LCP's b. Velocities are updated in place in `sb.v`, `sb.w`.
  */
 
 import type { ConstraintProblem } from '../../assembly/constraint-problem';
@@ -24,10 +25,11 @@ import { detCos } from '../../../math/deterministic-math';
  * contact store kept per feature, i.e. the previous step's, clamped into the cone); writes the accumulated
  * impulses (c_n, f1, f2) (unit: N·s) to `impulse[3c ..]`.
  * @param gap `[contactCount]` Φ at the start of the step (unit: m)
+ * @param tangentBias `[2 × contactCount]` the friction rows' position-level terms (unit: m/s)
  */
 export function projectedIslandSolve(
   p: ConstraintProblem, rows: ContactRows, sb: SolverBodies, cone: FrictionCone, contacts: Int32Array, start: number, end: number,
-  gap: Float64Array, h: number, iterations: number, impulse: Float64Array,
+  gap: Float64Array, tangentBias: Float64Array, h: number, iterations: number, impulse: Float64Array,
 ): void {
   const v = sb.v, w = sb.w, m = rows.effectiveMass;
   const shrink = detCos(Math.PI / cone.k);
@@ -54,8 +56,8 @@ export function projectedIslandSolve(
       const mu = p.friction[c];
       if (!(mu > 0)) continue;
       const o1 = impulse[c3 + 1], o2 = impulse[c3 + 2];
-      let f1 = o1 - m[c3 + 1] * rowVelocity(p, rows, c, 1, v, w);
-      let f2 = o2 - m[c3 + 2] * rowVelocity(p, rows, c, 2, v, w);
+      let f1 = o1 - m[c3 + 1] * (rowVelocity(p, rows, c, 1, v, w) + tangentBias[2 * c]);
+      let f2 = o2 - m[c3 + 2] * (rowVelocity(p, rows, c, 2, v, w) + tangentBias[2 * c + 1]);
       const r = mu * cn * shrink, mag = Math.sqrt(f1 * f1 + f2 * f2);
       if (mag > r) { const s = mag > 0 ? r / mag : 0; f1 *= s; f2 *= s; }
       impulse[c3 + 1] = f1; impulse[c3 + 2] = f2;

@@ -31,6 +31,7 @@
  * Allocation: none once the scratch arrays have grown to the scene (geometric growth).
  */
 
+import { decideAnchors, tangentBiases } from './friction-anchors';
 import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import type { ConstraintSolver, SolverProblem, SolveStats, StepContext } from '../constraint-solver';
@@ -147,6 +148,8 @@ export function createLcpSolver(options: LcpSolverConfig, impactPhase: ImpactPha
       if (timed) { ctx.detail.fallbackMs = fallbackMs; ctx.detail.slowestIslandMs = slowest; ctx.detail.slowestIslandPoints = slowestSize; }
       // 2b. Joints again with the contact impulses in place (one block Gauss–Seidel round).
       if (joints !== undefined && island.islands.count > 0) solveJointsImplicit(implicitJoints, joints, bodies, h, o.warmStart, false);
+      // 2c. Friction anchors: which points stuck (friction-anchors.ts).
+      decideAnchors(problem, rows, bodies, results.gap, results.tangentBias, h);
       if (timed) ctx.detail.lemkeMs = ctx.clock() - t0;
       // 3. q⁺ = q + h v⁺ (the advanced bodies: q⁺ = q + t_b v⁻ + (h − t_b) v⁺).
       if (advanced) integrateRemaining(bodies, toi, h);
@@ -186,6 +189,10 @@ function prepareContacts(
     results.normal[c] = 0; results.lambda[c] = 0; results.status[c] = 0;
     results.beta.fill(0, k * c, k * c + k);
   }
+  // The friction rows' position-level terms: lever arcs and friction anchors (friction-anchors.ts).
+  const bias = results.tangentBias;
+  tangentBiases(problem, bodies, bias, h);
+  for (let c = 0; c < nc; c++) { freeVelocity[3 * c + 1] += bias[2 * c]; freeVelocity[3 * c + 2] += bias[2 * c + 1]; }
 }
 
 /** Step 4: the impulses back into the problem, for the warm start and the contact store. */
