@@ -1,7 +1,8 @@
 /**
  * Contact store: pooled SoA manifolds keyed by collider pair. Contacts churn every step, so they are not
  * entities (the design's data model). A manifold holds up to {@link MAX_MANIFOLD_POINTS} points that
- * share one normal; each point carries a feature id so its impulses warm-start the next step.
+ * share one normal (or, against the triangles of a curved mesh, have one each: `pointNormals`); each
+ * point carries a feature id so its impulses warm-start the next step.
  *
  * Manifold slots are dense (`0..count-1`); removing one moves the last slot into its place.
  * Points are `[MAX_MANIFOLD_POINTS × capacity]`; point k of manifold m is at index `4m + k`
@@ -60,8 +61,14 @@ export const CONTACT_COLUMNS = {
   sensor: u8(),
   /** `[capacity]` step stamp of the last narrowphase that saw this pair (stale manifolds are removed). */
   stamp: u32(),
-  /** `[3 × capacity]` unit normal from A to B (world frame). */
+  /** `[3 × capacity]` unit normal from A to B (world frame): every point's, unless `pointNormals` is set. */
   normal: f64(3),
+  /** `[capacity]` 1 when the points have normals of their own (`pointNormal`): a body on the triangles
+   * of a curved mesh, each point with its triangle's normal; 0 when they share `normal`. */
+  pointNormals: u8(),
+  /** `[3 × 4 × capacity]` unit normal of each point from A to B (world frame), valid where
+   * `pointNormals` is 1 (`normal` is then the deepest point's). */
+  pointNormal: f64(3 * MAX_MANIFOLD_POINTS),
   /** `[capacity]` combined friction μ_d (kinetic; by the pair's combine rule, default geometric mean). */
   friction: f64(),
   /** `[capacity]` combined static friction μ_s (same combine rule as `friction`). */

@@ -4,7 +4,8 @@
  * ConstraintProblem (Jacobians, effective masses, separations, warm-start impulses).
  * This stage and integrate are the only ones that translate between entity ids and solver indices.
  *
- * Rows per contact point (normal n from A to B, tangents t1, t2 from `tangentBasis(n)`):
+ * Rows per contact point (normal n from A to B: the manifold's, or the point's own where the manifold
+ * has `pointNormals`; tangents t1, t2 from `tangentBasis(n)`):
  *   J_d = [ −dᵀ, −(rA × d)ᵀ, dᵀ, (rB × d)ᵀ ],   effective mass m_d = 1 / (J_d M⁻¹ J_dᵀ)
  *       = 1 / (1/mA + 1/mB + (rA × d)ᵀ I_A⁻¹ (rA × d) + (rB × d)ᵀ I_B⁻¹ (rB × d)).
  * World inverse inertia I⁻¹ = R diag(I_body⁻¹) Rᵀ at the start of the step.
@@ -102,10 +103,19 @@ export function assembleContacts(
     const capture = contacts.captureVelocity[m], plastic = contacts.plasticVelocity[m];
     const minRestitution = contacts.minRestitution[m];
     const calm = contacts.calmSteps[m];
-    const nx = basis[0], ny = basis[1], nz = basis[2];
-    const t1x = basis[3], t1y = basis[4], t1z = basis[5], t2x = basis[6], t2y = basis[7], t2z = basis[8];
+    let nx = basis[0], ny = basis[1], nz = basis[2];
+    let t1x = basis[3], t1y = basis[4], t1z = basis[5], t2x = basis[6], t2y = basis[7], t2z = basis[8];
+    const own = contacts.pointNormals[m] === 1;
     for (let k = 0; k < count; k++) {
       const s = P * m + k;
+      if (own) {
+        // a point with a normal of its own (a curved mesh's triangle): its own directions
+        const pn = contacts.pointNormal;
+        basis[0] = pn[3 * s]; basis[1] = pn[3 * s + 1]; basis[2] = pn[3 * s + 2];
+        tangentBasis(basis, 0, basis, 3, basis, 6);
+        nx = basis[0]; ny = basis[1]; nz = basis[2];
+        t1x = basis[3]; t1y = basis[4]; t1z = basis[5]; t2x = basis[6]; t2y = basis[7]; t2z = basis[8];
+      }
       p.bodyA[c] = ia;
       p.bodyB[c] = ib;
       p.storeIndex[c] = s;

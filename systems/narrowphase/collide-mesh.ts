@@ -20,17 +20,22 @@
  * catch on the edges between triangles. Triangles are one-sided: a body behind a triangle (centre
  * below its plane by more than its reach) is not pushed through it.
  *
- * A manifold has one normal: the normal of the deepest candidate. The candidates whose normal is within
- * ~18° of it are kept, those on the same feature or at the same place (within 0.1 mm: the crossing of
- * an edge two triangles share, made by both) merged (the deepest kept, with the lower id, whichever
- * triangle came first), and at most four chosen: the deepest, the farthest from it, then the two that
- * span the largest area (Bullet's manifold reduction, Coumans 2006), each distance or area weighted by
- * τ / (τ + s − s₀) (s the candidate's separation, s₀ the deepest's, τ = 1 mm), so that the points a
- * body rests on win over speculative ones a few millimetres off the surface: on the triangles of a
- * curved mesh a rock rests on several points of several triangles, and a manifold that traded one of
- * them for a far speculative point left it rocking from step to step. Feature ids of points on a feature of A alone name that feature (sphere 0; capsule end
- * 0 / 1, core 2 + edge; box corner 0–7), so warm starting survives a point moving onto the next
- * triangle; points made by clipping carry the triangle index (1024 + 256 triangle + code).
+ * The manifold's normal is the deepest candidate's; each point keeps the normal of its own triangle
+ * (`ManifoldOut.pointNormals` when they differ: on a curved mesh a body rests on triangles of several
+ * slopes, and with one normal for all, a point's separation would not follow the body's motion along
+ * its own triangle, and the shared normal would jump from triangle to triangle as the deepest point
+ * changed). The candidates whose normal is within ~18° of the deepest's are kept, those on the same
+ * feature or at the same place (within 0.1 mm: the crossing of an edge two triangles share, made by
+ * both) merged (the deepest kept, with the lower id, whichever triangle came first), and at most four
+ * chosen: the deepest, the farthest from it, then the two that span the largest area (Bullet's
+ * manifold reduction, Coumans 2006), each distance or area weighted by τ / (τ + s − s₀) (s the
+ * candidate's separation, s₀ the deepest's, τ = 1 mm), so that the points a body rests on win over
+ * speculative ones a few millimetres off the surface: on the triangles of a curved mesh a rock rests
+ * on several points of several triangles, and a manifold that traded one of them for a far speculative
+ * point left it rocking from step to step. Feature ids of points on a feature of A alone name that
+ * feature (sphere 0; capsule end 0 / 1, core 2 + edge; box corner 0–7), so warm starting survives a
+ * point moving onto the next triangle; points made by clipping carry the triangle index (1024 + 256
+ * triangle + code).
  */
 
 import { addPoint, createCollideContext, type CollideContext, type ManifoldOut, type PosedShape } from './manifold';
@@ -484,6 +489,7 @@ export function reduce(s: MeshScratch, maxPoints: number, out: ManifoldOut, b: P
     s.id[i] = id;
     if (to !== i) {
       s.point[3 * to] = s.point[3 * i]; s.point[3 * to + 1] = s.point[3 * i + 1]; s.point[3 * to + 2] = s.point[3 * i + 2];
+      N[3 * to] = N[3 * i]; N[3 * to + 1] = N[3 * i + 1]; N[3 * to + 2] = N[3 * i + 2];
       s.sep[to] = s.sep[i]; s.id[to] = s.id[i];
     }
   }
@@ -531,6 +537,21 @@ export function reduce(s: MeshScratch, maxPoints: number, out: ManifoldOut, b: P
     const i = ch[k];
     rotate(w, 0, qx, qy, qz, qw, P[3 * i], P[3 * i + 1], P[3 * i + 2]);
     addPoint(out, b[0] + w[0], b[1] + w[1], b[2] + w[2], s.sep[i], s.id[i]);
+  }
+  // points on triangles of other slopes (a curved mesh) keep their own normals (see the file header)
+  let own = false;
+  for (let k = 0; k < count; k++) {
+    const i = ch[k];
+    if (N[3 * i] !== nx || N[3 * i + 1] !== ny || N[3 * i + 2] !== nz) own = true;
+  }
+  if (own) {
+    out.pointNormals = true;
+    const pn = out.pointNormal;
+    for (let k = 0; k < count; k++) {
+      const i = ch[k];
+      rotate(w, 0, qx, qy, qz, qw, -N[3 * i], -N[3 * i + 1], -N[3 * i + 2]);
+      pn[3 * k] = w[0]; pn[3 * k + 1] = w[1]; pn[3 * k + 2] = w[2];
+    }
   }
 }
 

@@ -25,12 +25,17 @@ export function createPosedShape(): PosedShape {
   return new Float64Array(10);
 }
 
-/** What a collide function writes: up to 4 points sharing one normal. */
+/** What a collide function writes: up to 4 points sharing one normal, or each with its own. */
 export interface ManifoldOut {
   /** Number of points written (0 = apart by more than the margin). */
   pointCount: number;
   /** `[3]` unit normal from shape A to shape B (world frame). */
   normal: Float64Array;
+  /** True when the collide function gave each point a normal of its own in `pointNormal` (the
+   * narrowphase sets it false before each call; `normal` is then a representative one). */
+  pointNormals: boolean;
+  /** `[3 × 4]` unit normal of each point from A to B (world frame), read when `pointNormals`. */
+  pointNormal: Float64Array;
   /** `[3 × 4]` contact points (unit: m, world), midway between the two surfaces. */
   point: Float64Array;
   /** `[4]` signed separation along the normal (unit: m; negative = penetration). */
@@ -45,6 +50,8 @@ export function createManifoldOut(): ManifoldOut {
   return {
     pointCount: 0,
     normal: new Float64Array(3),
+    pointNormals: false,
+    pointNormal: new Float64Array(3 * MAX_MANIFOLD_POINTS),
     point: new Float64Array(3 * MAX_MANIFOLD_POINTS),
     separation: new Float64Array(MAX_MANIFOLD_POINTS),
     featureId: new Uint32Array(MAX_MANIFOLD_POINTS),

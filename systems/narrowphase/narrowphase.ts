@@ -216,6 +216,7 @@ export function updateContacts(
     const ctx = np.ctx;
     ctx.dataA = colliders.shapeData[a];
     ctx.dataB = colliders.shapeData[b];
+    out.pointNormals = false;
     collide(out, cache.views[a], cache.views[b], margin + reach, ctx);
     const m = slots[i] >= 0 ? slots[i] : acquireManifold(contacts, a, b, colliders.body[a], colliders.body[b]);
     contacts.stamp[m] = stamp;
@@ -352,6 +353,8 @@ function writeManifold(
   cs.normal[3 * m] = out.normal[0];
   cs.normal[3 * m + 1] = out.normal[1];
   cs.normal[3 * m + 2] = out.normal[2];
+  cs.pointNormals[m] = out.pointNormals ? 1 : 0;
+  if (out.pointNormals) for (let k = 0; k < 3 * n; k++) cs.pointNormal[3 * P * m + k] = out.pointNormal[k];
   cs.friction[m] = combineFriction(colliders.friction[a], colliders.friction[b],
     colliders.frictionCombine[a], colliders.frictionCombine[b]);
   cs.staticFriction[m] = combineFriction(colliders.staticFriction[a], colliders.staticFriction[b],
