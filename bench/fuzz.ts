@@ -3,6 +3,8 @@
  *
  *   npm run fuzz -- --scenes 10000 --mode pgs [--start 0] [--steps 600] [--joints on|off] [--no-collisions]
  *                   [--workers N] [--verbose]
+ *   npm run fuzz -- --mode pgs --seeds 27,45,129     (exactly these seeds, one process: the regression
+ *                   seeds of test/robustness/fuzz-failures.ts)
  *
  * Runs seeded random abuse scenes (`scenes/fuzz.ts`) and prints the failures by kind: exceptions from
  * `stepWorld`, non-finite bodies, runaway speeds, bodies below the ground, energy rises in joint-free
@@ -19,7 +21,9 @@ function arg(name: string, fallback: string): string {
   return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
 }
 
-const scenes = Number(arg('scenes', '100'));
+const seedList = arg('seeds', '') === '' ? undefined : arg('seeds', '').split(',').map(Number);
+if (seedList !== undefined && !seedList.every((s) => Number.isInteger(s) && s >= 0)) throw new Error('--seeds must be a comma list of integers ≥ 0');
+const scenes = seedList?.length ?? Number(arg('scenes', '100'));
 const start = Number(arg('start', '0'));
 const steps = Number(arg('steps', '600'));
 const workers = Number(arg('workers', '1'));
@@ -37,7 +41,8 @@ interface Result { failures: Failure[]; withJoints: number }
 function runRange(from: number, count: number): Result {
   const failures: Failure[] = [];
   let withJoints = 0;
-  for (let s = from; s < from + count; s++) {
+  for (let k = 0; k < count; k++) {
+    const s = seedList !== undefined ? seedList[k] : from + k;
     const scene = buildFuzzScene(s, { mode, joints, collisions: !process.argv.includes('--no-collisions') });
     if (scene.joints.length > 0) withJoints++;
     const f = checkFuzzScene(scene, { steps });
@@ -67,7 +72,7 @@ function runChild(from: number, count: number): Promise<Result> {
 async function main(): Promise<void> {
   const t0 = performance.now();
   let result: Result;
-  if (json || workers === 1) {
+  if (json || workers === 1 || seedList !== undefined) {
     result = runRange(start, scenes);
     if (json) { console.log(JSON.stringify(result)); return; }
   } else {
@@ -79,7 +84,8 @@ async function main(): Promise<void> {
   const secs = (performance.now() - t0) / 1000;
   const byKind = new Map<string, number>();
   for (const f of result.failures) byKind.set(f.kind, (byKind.get(f.kind) ?? 0) + 1);
-  console.log(`mode ${mode}: ${scenes} scenes (seeds ${start}..${start + scenes - 1}, ${result.withJoints} with joints), ${steps} steps each, ${secs.toFixed(1)} s (${(secs / scenes).toFixed(2)} s per scene, ${workers} worker${workers > 1 ? 's' : ''})`);
+  const which = seedList !== undefined ? `the ${scenes} seeds given` : `seeds ${start}..${start + scenes - 1}`;
+  console.log(`mode ${mode}: ${scenes} scenes (${which}, ${result.withJoints} with joints), ${steps} steps each, ${secs.toFixed(1)} s (${(secs / scenes).toFixed(2)} s per scene, ${seedList !== undefined ? 1 : workers} worker${workers > 1 && seedList === undefined ? 's' : ''})`);
   console.log(`failed scenes: ${result.failures.length}${result.failures.length ? ' (' + [...byKind].map(([k, n]) => `${k} ${n}`).join(', ') + ')' : ''}`);
   const sorted = [...result.failures].sort((a, b) => a.bodies + a.joints - (b.bodies + b.joints));
   for (const f of sorted.slice(0, 10)) {

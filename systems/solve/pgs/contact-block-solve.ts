@@ -37,6 +37,7 @@ import {
 import { createNormalBlockLcp, type NormalBlockLcp } from './normal-block-lcp';
 import type { Softness } from '../common/soft-constraint';
 import { applyRestitution, manifoldAtRest, solveNormalSet } from './contact-solve';
+import type { InertiaRefresh } from './inertia-refresh';
 
 /** Solver-owned scratch of the exact block sweep. */
 export interface BlockScratch {
@@ -60,6 +61,9 @@ export interface BlockScratch {
   /** `[capacity]` at the first point of a manifold of k points: k, or −k when it is at rest (its normal
    * rows are then not solved as one block; {@link markManifoldBlocks}); 0 at its other points. */
   manifoldBlock: Int32Array;
+  /** `[2 × capacity]` the lever rotation of each point's two friction rows in this substep (m/s; see
+   * {@link solveContactBlocks}). */
+  leverRotation: Float64Array;
 }
 
 export function createBlockScratch(): BlockScratch {
@@ -67,7 +71,7 @@ export function createBlockScratch(): BlockScratch {
     delassus: new Float64Array(9 * 64), b: new Float64Array(3), x: new Float64Array(3), softBlock: new Float64Array(9),
     contact: createSingleContactWorkspace(), normalBlock: createNormalBlockLcp(),
     normalIndex: new Int32Array(4), normalTarget: new Float64Array(4),
-    normalSoft: new Uint8Array(4), manifoldBlock: new Int32Array(64),
+    normalSoft: new Uint8Array(4), manifoldBlock: new Int32Array(64), leverRotation: new Float64Array(2 * 64),
   };
 }
 
@@ -78,6 +82,9 @@ export function createBlockScratch(): BlockScratch {
 export function computeDelassusBlocks(p: ConstraintProblem, sb: SolverBodies, s: BlockScratch): void {
   if (s.delassus.length < 9 * p.contactCount) {
     s.delassus = growFloat64(s.delassus, 9 * nextCapacity(s.delassus.length / 9, p.contactCount));
+  }
+  if (s.leverRotation.length < 2 * p.contactCount) {
+    s.leverRotation = growFloat64(s.leverRotation, 2 * nextCapacity(s.leverRotation.length / 2, p.contactCount));
   }
   const D = s.delassus, jA = p.angularA, jB = p.angularB, iA = p.invInertiaAngularA, iB = p.invInertiaAngularB;
   for (let c = 0; c < p.contactCount; c++) {
@@ -95,6 +102,38 @@ export function computeDelassusBlocks(p: ConstraintProblem, sb: SolverBodies, s:
       }
     }
   }
+}
+
+/**
+ * Refreshes the contact points that touch a body marked in `ir` (`inertia-refresh.ts`: it turned within
+ * the step and its inverse inertia is anisotropic): the impulse responses I⁻¹ (r × d) of the marked side
+ * in `p` (`invInertiaAngularA` / `B`, read by the warm start, the sweeps and the restitution pass) and
+ * the Delassus blocks, with that body's current world inverse inertia. The Jacobians are those of the
+ * step's start.
+ */
+export function refreshTurnedBlocks(p: ConstraintProblem, sb: SolverBodies, s: BlockScratch, ir: InertiaRefresh): void {
+  const turned = ir.turned, I = ir.inertia, jA = p.angularA, jB = p.angularB, iA = p.invInertiaAngularA, iB = p.invInertiaAngularB;
+  let any = false;
+  for (let c = 0; c < p.contactCount; c++) {
+    const a = p.bodyA[c], b = p.bodyB[c];
+    const ta = turned[a] === 1, tb = turned[b] === 1;
+    if (!ta && !tb) continue;
+    any = true;
+    for (let d = 0; d < 3; d++) {
+      const o = 9 * c + 3 * d;
+      if (ta) mat3Times(I, 9 * a, jA, o, iA);
+      if (tb) mat3Times(I, 9 * b, jB, o, iB);
+    }
+  }
+  if (any) computeDelassusBlocks(p, sb, s);
+}
+
+/** out[o..o+3] = M u[o..o+3] for the row-major 3 × 3 matrix M at I[m..m+9]. */
+function mat3Times(I: Float64Array, m: number, u: Float64Array, o: number, out: Float64Array): void {
+  const ux = u[o], uy = u[o + 1], uz = u[o + 2];
+  out[o] = I[m] * ux + I[m + 1] * uy + I[m + 2] * uz;
+  out[o + 1] = I[m + 3] * ux + I[m + 4] * uy + I[m + 5] * uz;
+  out[o + 2] = I[m + 6] * ux + I[m + 7] * uy + I[m + 8] * uz;
 }
 
 /**
@@ -202,8 +241,9 @@ export function solveContactBlocks(
   p: ConstraintProblem, sb: SolverBodies, s: BlockScratch, law: FrictionLaw, invH: number,
   soft: Softness, useBias: boolean, maxPushout: number,
   separation: (p: ConstraintProblem, sb: SolverBodies, c: number, a: number, b: number) => number,
+  refreshLevers: boolean,
 ): void {
-  const v = sb.v, w = sb.w, im = sb.invMass;
+  const v = sb.v, w = sb.w, im = sb.invMass, lever = s.leverRotation;
   const dir = p.direction, jA = p.angularA, jB = p.angularB, iA = p.invInertiaAngularA, iB = p.invInertiaAngularB;
   const imp = p.impulse, D = s.delassus, bb = s.b, x = s.x, blocks = s.manifoldBlock;
   const rA = p.rA, rB = p.rB, th = sb.dtheta, halfH = 0.5 / invH;
@@ -216,22 +256,29 @@ export function solveContactBlocks(
     const dvx = v[b3] - v[a3], dvy = v[b3 + 1] - v[a3 + 1], dvz = v[b3 + 2] - v[a3 + 2];
     const l0 = imp[c3], l1 = imp[c3 + 1], l2 = imp[c3 + 2];
     // the lever rotation of the substep's middle (`leverRotation` in contact-solve.ts): ω × (θ × r),
-    // θ = Δθ + (h/2) ω, for B minus for A; it enters the two friction rows
-    const rAx = rA[c3], rAy = rA[c3 + 1], rAz = rA[c3 + 2], rBx = rB[c3], rBy = rB[c3 + 1], rBz = rB[c3 + 2];
-    const wAx = w[a3], wAy = w[a3 + 1], wAz = w[a3 + 2], wBx = w[b3], wBy = w[b3 + 1], wBz = w[b3 + 2];
-    const aX = th[a3] + halfH * wAx, aY = th[a3 + 1] + halfH * wAy, aZ = th[a3 + 2] + halfH * wAz;
-    const bX = th[b3] + halfH * wBx, bY = th[b3 + 1] + halfH * wBy, bZ = th[b3 + 2] + halfH * wBz;
-    const cAx = aY * rAz - aZ * rAy, cAy = aZ * rAx - aX * rAz, cAz = aX * rAy - aY * rAx;
-    const cBx = bY * rBz - bZ * rBy, cBy = bZ * rBx - bX * rBz, cBz = bX * rBy - bY * rBx;
-    const ux = wBy * cBz - wBz * cBy - (wAy * cAz - wAz * cAy);
-    const uy = wBz * cBx - wBx * cBz - (wAz * cAx - wAx * cAz);
-    const uz = wBx * cBy - wBy * cBx - (wAx * cAy - wAy * cAx);
+    // θ = Δθ + (h/2) ω, for B minus for A; it enters the two friction rows. Computed by the first sweep
+    // of the substep and held for its other sweeps, as the cone-projection rows do: recomputed in every
+    // sweep from the ω the sweeps produce, it fed back on itself (a thin capsule turning at 57 rad/s
+    // reached 1217 rad/s within one substep once its rows acted through its current inverse inertia).
+    if (refreshLevers) {
+      const rAx = rA[c3], rAy = rA[c3 + 1], rAz = rA[c3 + 2], rBx = rB[c3], rBy = rB[c3 + 1], rBz = rB[c3 + 2];
+      const wAx = w[a3], wAy = w[a3 + 1], wAz = w[a3 + 2], wBx = w[b3], wBy = w[b3 + 1], wBz = w[b3 + 2];
+      const aX = th[a3] + halfH * wAx, aY = th[a3 + 1] + halfH * wAy, aZ = th[a3 + 2] + halfH * wAz;
+      const bX = th[b3] + halfH * wBx, bY = th[b3 + 1] + halfH * wBy, bZ = th[b3 + 2] + halfH * wBz;
+      const cAx = aY * rAz - aZ * rAy, cAy = aZ * rAx - aX * rAz, cAz = aX * rAy - aY * rAx;
+      const cBx = bY * rBz - bZ * rBy, cBy = bZ * rBx - bX * rBz, cBz = bX * rBy - bY * rBx;
+      const ux = wBy * cBz - wBz * cBy - (wAy * cAz - wAz * cAy);
+      const uy = wBz * cBx - wBx * cBz - (wAz * cAx - wAx * cAz);
+      const uz = wBx * cBy - wBy * cBx - (wAx * cAy - wAy * cAx);
+      lever[2 * c] = dir[c9 + 3] * ux + dir[c9 + 4] * uy + dir[c9 + 5] * uz;
+      lever[2 * c + 1] = dir[c9 + 6] * ux + dir[c9 + 7] * uy + dir[c9 + 8] * uz;
+    }
     for (let d = 0; d < 3; d++) {
       const o = c9 + 3 * d;
       const u = dir[o] * dvx + dir[o + 1] * dvy + dir[o + 2] * dvz
         + jB[o] * w[b3] + jB[o + 1] * w[b3 + 1] + jB[o + 2] * w[b3 + 2]
         - jA[o] * w[a3] - jA[o + 1] * w[a3 + 1] - jA[o + 2] * w[a3 + 2]
-        + (d === 0 ? 0 : dir[o] * ux + dir[o + 1] * uy + dir[o + 2] * uz);
+        + (d === 0 ? 0 : lever[2 * c + d - 1]);
       const own = D[c9 + 3 * d] * l0 + D[c9 + 3 * d + 1] * l1 + D[c9 + 3 * d + 2] * l2;
       bb[d] = -(u - own);
     }

@@ -8,23 +8,38 @@
 
 import { currentSeparation, warmStart } from './contact-solve';
 import {
-  applyRestitutionBlocks, computeDelassusBlocks, createBlockScratch, markManifoldBlocks, solveContactBlocks,
+  applyRestitutionBlocks, computeDelassusBlocks, createBlockScratch, markManifoldBlocks, refreshTurnedBlocks,
+  solveContactBlocks,
 } from './contact-block-solve';
+import { createInertiaRefresh, refreshTurnedInertia } from './inertia-refresh';
 import type { ContactStrategy } from './contact-strategy';
 import type { PgsSolverConfig } from './pgs-options';
 
 /** The exact block strategy for options `o` (its friction law is `o.friction`). */
 export function createExactBlockStrategy(o: PgsSolverConfig): ContactStrategy {
   const blocks = createBlockScratch();
+  const inertia = createInertiaRefresh();
+  // whether this step's first substep has been warm-started (the blocks then hold the start's inertia)
+  let firstSubstep = true;
   const law = o.friction;
+  // whether the lever rotations held in the scratch are this substep's (false after the warm start)
+  let leversCurrent = false;
   return {
     begin(p, sb) {
       computeDelassusBlocks(p, sb, blocks);
       markManifoldBlocks(p, blocks);
+      firstSubstep = true;
     },
-    warmStart(p, sb) { warmStart(p, sb); },
+    warmStart(p, sb) {
+      // the bodies that turned within the step act through their current inverse inertia
+      if (!firstSubstep && refreshTurnedInertia(inertia, sb) > 0) refreshTurnedBlocks(p, sb, blocks, inertia);
+      firstSubstep = false;
+      warmStart(p, sb);
+      leversCurrent = false;
+    },
     sweep(p, sb, invH, soft, useBias) {
-      solveContactBlocks(p, sb, blocks, law, invH, soft, useBias, o.maxPushoutSpeed, currentSeparation);
+      solveContactBlocks(p, sb, blocks, law, invH, soft, useBias, o.maxPushoutSpeed, currentSeparation, !leversCurrent);
+      leversCurrent = true;
     },
     positionsMoved() { /* the blocks read the separations from the pose deltas in every sweep */ },
     // the eligible points of a manifold together, as the sweeps' normal pass

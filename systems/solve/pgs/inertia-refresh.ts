@@ -11,15 +11,10 @@
  * At the start of each substep the solver calls {@link refreshTurnedInertia}: every dynamic body whose
  * rotation since the start of the step (the pose delta `dq`) exceeds {@link INERTIA_REFRESH_ANGLE} and
  * whose inverse inertia is not isotropic (a sphere's or a cube's does not change when it turns) gets
- * ΔR I₀⁻¹ ΔRᵀ in `inertia`, and is marked in `turned`; the cone-projection rows of the points that touch
- * a marked body are then refreshed (`refreshTurnedRows` in `contact-solve.ts`). The Jacobians (levers r
- * and directions) stay those of the step's start.
- *
- * Not in the exact block strategy (`blockSolve: 'exact'`, the max-dissipation world) yet: refreshed
- * there the same way, a thin capsule (the thin-body test's mdp case 19) turning at 57 rad/s had its
- * friction impulses grow from sweep to sweep within one substep (ω 57 → 1217 rad/s): the friction rows'
- * lever-rotation term ω × (θ × r), held fixed within a block solve, grows with the ω the solve produces,
- * and with the refreshed (softer) axis that feedback exceeded one.
+ * ΔR I₀⁻¹ ΔRᵀ in `inertia`, and is marked in `turned`; the rows of the points that touch a marked body
+ * are then refreshed (`refreshTurnedRows` in `contact-solve.ts` for the cone-projection rows,
+ * `refreshTurnedBlocks` in `contact-block-solve.ts` for the exact block strategy). The Jacobians (levers
+ * r and directions) stay those of the step's start.
  * Allocation: none after the scratch has grown to the body count.
  */
 
