@@ -14,7 +14,7 @@
 import { commitEntityList } from '../../components/entity-list';
 import { MotionType, type RigidBodyStore } from '../../components/rigid-body';
 import { MAX_MANIFOLD_POINTS, STICK_SPEED, type ContactStore } from '../../components/contact';
-import { quatRotate, quatToMat3 } from '../../math/quat';
+import { quatRotate, quatRotateInverse, quatToMat3 } from '../../math/quat';
 import { rotateDiagonalInertia, mat3MulVec } from '../../math/mat3';
 import { tangentBasis } from '../../math/vec3';
 import { ensureSolverBodiesCapacity, type SolverBodies } from './solver-bodies';
@@ -215,12 +215,9 @@ export function storeImpulses(p: ConstraintProblem, contacts: ContactStore, bodi
 function bodyFramePoint(
   out: Float64Array, oo: number, bodies: RigidBodyStore, e: number, point: Float64Array, po: number,
 ): void {
-  const q = bodies.orientation, x = bodies.position;
-  const qx = -q[4 * e], qy = -q[4 * e + 1], qz = -q[4 * e + 2], qw = q[4 * e + 3];
-  const vx = point[po] - x[3 * e], vy = point[po + 1] - x[3 * e + 1], vz = point[po + 2] - x[3 * e + 2];
-  // v' = v + w t + q.xyz × t with t = 2 q.xyz × v (the conjugate rotation)
-  const tx = 2 * (qy * vz - qz * vy), ty = 2 * (qz * vx - qx * vz), tz = 2 * (qx * vy - qy * vx);
-  out[oo] = vx + qw * tx + (qy * tz - qz * ty);
-  out[oo + 1] = vy + qw * ty + (qz * tx - qx * tz);
-  out[oo + 2] = vz + qw * tz + (qx * ty - qy * tx);
+  const x = bodies.position;
+  out[oo] = point[po] - x[3 * e];
+  out[oo + 1] = point[po + 1] - x[3 * e + 1];
+  out[oo + 2] = point[po + 2] - x[3 * e + 2];
+  quatRotateInverse(out, oo, bodies.orientation, 4 * e, out, oo); // reads v before writing: may alias
 }
