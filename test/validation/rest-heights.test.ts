@@ -8,26 +8,15 @@
 import { describe, expect, it } from 'vitest';
 import '../../plugin/accurate'; // registers the accurate solver 'lcp'
 import {
-  addBody, convexHull, createHeightfield, createPhysicsWorld, createTriangleMesh, cylinder, getLinearVelocity, getPosition,
+  addBody, convexHull, createHeightfield, createPhysicsWorld, cylinder, getLinearVelocity, getPosition,
   stepWorld, type ColliderDef, type PhysicsWorld,
 } from '../../plugin/index';
+import { flatGridMesh } from '../fixtures/flat-grid-mesh';
 
 type V3 = [number, number, number];
 type Ground = 'plane' | 'box' | 'mesh' | 'heightfield';
 
-function gridMesh(n: number, cell: number): ReturnType<typeof createTriangleMesh> {
-  const vertices: number[] = [], indices: number[] = [];
-  for (let iz = 0; iz <= n; iz++) for (let ix = 0; ix <= n; ix++) vertices.push((ix - n / 2) * cell, 0, (iz - n / 2) * cell);
-  for (let iz = 0; iz < n; iz++) {
-    for (let ix = 0; ix < n; ix++) {
-      const a = iz * (n + 1) + ix, b = a + 1, c = a + n + 1, d = c + 1;
-      indices.push(a, c, d, a, d, b);
-    }
-  }
-  return createTriangleMesh({ vertices, indices });
-}
-
-const MESH = gridMesh(8, 1.25);
+const MESH = flatGridMesh(8, 1.25);
 const FIELD = createHeightfield({ samplesX: 11, samplesZ: 11, sizeX: 10, sizeZ: 10, heights: new Array(121).fill(0) });
 
 function ground(w: PhysicsWorld, kind: Ground): void {

@@ -7,28 +7,17 @@
 import { describe, expect, it } from 'vitest';
 import '../../plugin/accurate'; // registers the accurate solver 'lcp'
 import {
-  addBody, convexHull, createHeightfield, createPhysicsWorld, createTriangleMesh, getLinearVelocity, getPosition, setLinearVelocity,
+  addBody, convexHull, createHeightfield, createPhysicsWorld, getLinearVelocity, getPosition, setLinearVelocity,
   stepWorld, type PhysicsWorld,
 } from '../../plugin/index';
+import { flatGridMesh } from '../fixtures/flat-grid-mesh';
 
 const MU = 0.1, G = 9.81, V0 = 5, DT = 1 / 60, STEPS = 60;
-
-function gridMesh(n: number, cell: number): ReturnType<typeof createTriangleMesh> {
-  const vertices: number[] = [], indices: number[] = [];
-  for (let iz = 0; iz <= n; iz++) for (let ix = 0; ix <= n; ix++) vertices.push((ix - n / 2) * cell, 0, (iz - n / 2) * cell);
-  for (let iz = 0; iz < n; iz++) {
-    for (let ix = 0; ix < n; ix++) {
-      const a = iz * (n + 1) + ix, b = a + 1, c = a + n + 1, d = c + 1;
-      indices.push(a, c, d, a, d, b);
-    }
-  }
-  return createTriangleMesh({ vertices, indices });
-}
 
 function addGround(w: PhysicsWorld, kind: 'plane' | 'mesh' | 'heightfield'): void {
   const common = { friction: MU };
   if (kind === 'plane') addBody(w, { type: 'static', collider: { shape: 'plane', ...common } });
-  else if (kind === 'mesh') addBody(w, { type: 'static', collider: { shape: 'mesh', mesh: gridMesh(40, 0.5), ...common } });
+  else if (kind === 'mesh') addBody(w, { type: 'static', collider: { shape: 'mesh', mesh: flatGridMesh(40, 0.5), ...common } });
   else {
     const n = 41;
     const heightfield = createHeightfield({ samplesX: n, samplesZ: n, sizeX: 20, sizeZ: 20, heights: new Array(n * n).fill(0) });

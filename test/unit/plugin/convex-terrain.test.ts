@@ -9,23 +9,11 @@ import { describe, expect, it } from 'vitest';
 import '../../../plugin/accurate'; // registers the accurate solver 'lcp'
 import {
   addBody, convexHull, createHeightfield, createPhysicsWorld, createTriangleMesh, cylinder, getLinearVelocity, getPosition,
-  setAngularVelocity, setLinearVelocity, stepWorld, type ColliderDef, type PhysicsWorld, type TriangleMesh,
+  setAngularVelocity, setLinearVelocity, stepWorld, type ColliderDef, type PhysicsWorld,
 } from '../../../plugin/index';
+import { flatGridMesh } from '../../fixtures/flat-grid-mesh';
 
 type V3 = [number, number, number];
-
-/** A flat grid mesh of n × n cells of size `cell` in the plane y = 0 (2 n² triangles), centred. */
-function flatGridMesh(n: number, cell: number): TriangleMesh {
-  const vertices: number[] = [], indices: number[] = [];
-  for (let iz = 0; iz <= n; iz++) for (let ix = 0; ix <= n; ix++) vertices.push((ix - n / 2) * cell, 0, (iz - n / 2) * cell);
-  for (let iz = 0; iz < n; iz++) {
-    for (let ix = 0; ix < n; ix++) {
-      const a = iz * (n + 1) + ix, b = a + 1, c = a + n + 1, d = c + 1;
-      indices.push(a, c, d, a, d, b);
-    }
-  }
-  return createTriangleMesh({ vertices, indices });
-}
 
 function boxCorners(a: number, b: number, c: number): V3[] {
   const out: V3[] = [];

@@ -12,19 +12,7 @@ import {
 } from '../../../plugin/index';
 import { createRandom, randomQuaternion, randomRange } from '../../../scenes/prng';
 import { quatRotate } from '../../../math/quat';
-
-/** A flat grid mesh of n × n cells of size `cell` in the plane y = 0 (2 n² triangles), centred. */
-export function flatGridMesh(n: number, cell: number): TriangleMesh {
-  const vertices: number[] = [], indices: number[] = [];
-  for (let iz = 0; iz <= n; iz++) for (let ix = 0; ix <= n; ix++) vertices.push((ix - n / 2) * cell, 0, (iz - n / 2) * cell);
-  for (let iz = 0; iz < n; iz++) {
-    for (let ix = 0; ix < n; ix++) {
-      const a = iz * (n + 1) + ix, b = a + 1, c = a + n + 1, d = c + 1;
-      indices.push(a, c, d, a, d, b);
-    }
-  }
-  return createTriangleMesh({ vertices, indices });
-}
+import { flatGridMesh } from '../../fixtures/flat-grid-mesh';
 
 function flatHeightfield(n: number, size: number, height = 0): TriangleMesh {
   return createHeightfield({ samplesX: n + 1, samplesZ: n + 1, sizeX: size, sizeZ: size, heights: new Array((n + 1) * (n + 1)).fill(height) });
