@@ -305,7 +305,8 @@ function separationAt(cs: ContinuousState, bodies: RigidBodyStore, colliders: Co
   const ctx = cs.ctx as CollideContext;
   ctx.dataA = colliders.shapeData[ca];
   ctx.dataB = colliders.shapeData[cb];
-  collide(out, a, b, FAR, ctx);
+  out.margin = FAR;
+  collide(out, a, b, ctx);
   let s = Infinity;
   for (let j = 0; j < out.pointCount; j++) s = Math.min(s, out.separation[j]);
   return s;

@@ -79,9 +79,10 @@ function tolerance(s: number): number {
 
 /**
  * Box A vs box B (half extents at indices 7..9). Up to 4 points with separation (unit: m) below
- * `margin` (unit: m). Normal (world frame) from A to B.
+ * `out.margin` (unit: m). Normal (world frame) from A to B.
  */
-export function collideBoxBox(out: ManifoldOut, a: PosedShape, b: PosedShape, margin: number): void {
+export function collideBoxBox(out: ManifoldOut, a: PosedShape, b: PosedShape): void {
+  const margin = out.margin;
   const sc = out.scratch.boxBox;
   out.pointCount = 0;
   // the axes straight from the posed shapes when they carry them (copied to sc.axA / sc.axB only for the
@@ -165,11 +166,11 @@ export function collideBoxBox(out: ManifoldOut, a: PosedShape, b: PosedShape, ma
   let refIsB = false, sep = sepA;
   if (sepB > sepA + tolerance(sepA)) { refIsB = true; sep = sepB; }
   if (edgeI >= 0 && sepE > sep + tolerance(sep)) {
-    edgeContact(sc, out, a, b, edgeI, edgeJ, margin);
+    edgeContact(sc, out, a, b, edgeI, edgeJ);
   } else if (refIsB) {
-    faceContact(sc, out, b, sc.axB, a, sc.axA, faceB, true, margin);
+    faceContact(sc, out, b, sc.axB, a, sc.axA, faceB, true);
   } else {
-    faceContact(sc, out, a, sc.axA, b, sc.axB, faceA, false, margin);
+    faceContact(sc, out, a, sc.axA, b, sc.axB, faceA, false);
   }
 }
 
@@ -179,8 +180,9 @@ export function collideBoxBox(out: ManifoldOut, a: PosedShape, b: PosedShape, ma
  */
 function faceContact(
   sc: BoxBoxScratch, out: ManifoldOut, R: PosedShape, axR: Float64Array, I: PosedShape, axI: Float64Array,
-  k: number, refIsB: boolean, margin: number,
+  k: number, refIsB: boolean,
 ): void {
+  const margin = out.margin;
   const dx = I[0] - R[0], dy = I[1] - R[1], dz = I[2] - R[2];
   const sig = dx * axR[3 * k] + dy * axR[3 * k + 1] + dz * axR[3 * k + 2] < 0 ? -1 : 1;
   const nx = sig * axR[3 * k], ny = sig * axR[3 * k + 1], nz = sig * axR[3 * k + 2]; // reference face normal
@@ -351,7 +353,8 @@ function hullArea4(a: number, b: number, c: number, d: number): number {
 }
 
 /** Edge–edge contact along the chosen cross axis (`sc.edgeAxis`, oriented from A to B). */
-function edgeContact(sc: BoxBoxScratch, out: ManifoldOut, a: PosedShape, b: PosedShape, i: number, j: number, margin: number): void {
+function edgeContact(sc: BoxBoxScratch, out: ManifoldOut, a: PosedShape, b: PosedShape, i: number, j: number): void {
+  const margin = out.margin;
   const lx = sc.edgeAxis[0], ly = sc.edgeAxis[1], lz = sc.edgeAxis[2];
   const idA = supportEdge(sc.segs, 0, a, sc.axA, i, lx, ly, lz, 1);
   const idB = supportEdge(sc.segs, 6, b, sc.axB, j, lx, ly, lz, -1);

@@ -64,7 +64,8 @@ const UP = new Float64Array([0, 1, 0]);
  * body y axis). Up to two points with separation (unit: m) below `margin` (unit: m). Normal (world
  * frame) from the box to the capsule.
  */
-export function collideBoxCapsule(out: ManifoldOut, a: PosedShape, b: PosedShape, margin: number): void {
+export function collideBoxCapsule(out: ManifoldOut, a: PosedShape, b: PosedShape): void {
+  const margin = out.margin;
   const sc = out.scratch.boxCapsule;
   out.pointCount = 0;
   const r = b[7], hh = b[8];

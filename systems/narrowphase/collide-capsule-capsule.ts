@@ -32,7 +32,8 @@ const UP = new Float64Array([0, 1, 0]);
  * Capsule A vs capsule B (radius at index 7, core half height at 8 along the body y axis). Up to two
  * points with separation (unit: m) below `margin` (unit: m). Normal (world frame) from A to B.
  */
-export function collideCapsuleCapsule(out: ManifoldOut, a: PosedShape, b: PosedShape, margin: number): void {
+export function collideCapsuleCapsule(out: ManifoldOut, a: PosedShape, b: PosedShape): void {
+  const margin = out.margin;
   const sc = out.scratch.capsuleCapsule;
   out.pointCount = 0;
   const rA = a[7], hA = a[8], rB = b[7], hB = b[8], rSum = rA + rB;

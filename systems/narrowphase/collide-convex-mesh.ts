@@ -88,7 +88,7 @@ function scratchOf(ctx: CollideContext): ConvexMeshScratch {
 
 /** The collide function of a convex kind `kindA` (cylinder or convex hull) against a mesh or heightfield. */
 export function makeConvexMeshCollide(kindA: number): CollideFn {
-  return (out, a, b, margin, ctx) => collideConvexMesh(kindA, out, a, b, margin, ctx ?? createCollideContext());
+  return (out, a, b, ctx) => collideConvexMesh(kindA, out, a, b, out.margin, ctx ?? createCollideContext());
 }
 
 function collideConvexMesh(kindA: number, out: ManifoldOut, a: PosedShape, b: PosedShape, margin: number, ctx: CollideContext): void {

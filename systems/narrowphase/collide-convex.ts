@@ -97,7 +97,8 @@ export function convexScratchOf(ctx: CollideContext | undefined): ConvexScratch 
  * a posed shape carries only its pose and size.
  */
 export function makeConvexCollide(kindA: number, kindB: number): CollideFn {
-  return (out, a, b, margin, ctx) => {
+  return (out, a, b, ctx) => {
+    const margin = out.margin;
     const c = ctx ?? createCollideContext();
     const cs = convexScratchOf(c);
     setProxyFromPose(cs.proxyA, kindA, a, 0, a, 7, c.dataA as ConvexHullData | undefined);
@@ -312,7 +313,8 @@ function triArea(C: Float64Array, i: number, j: number, k: number, n: ArrayLike<
  * the margin are a hull's vertices, or a cylinder's supporting cap / side feature, reduced to four.
  */
 export function makePlaneConvexCollide(kindB: number): CollideFn {
-  return (out, a, b, margin, ctx) => {
+  return (out, a, b, ctx) => {
+    const margin = out.margin;
     const c = ctx ?? createCollideContext();
     const cs = convexScratchOf(c);
     out.pointCount = 0;

@@ -100,14 +100,14 @@ export function meshScratchOf(ctx: CollideContext): MeshScratch {
   return (ctx.scratch.mesh ??= createMeshScratch()) as MeshScratch;
 }
 
-export function collideSphereMesh(out: ManifoldOut, a: PosedShape, b: PosedShape, margin: number, ctx?: CollideContext): void {
-  collideConvexMesh(SPHERE, out, a, b, margin, ctx);
+export function collideSphereMesh(out: ManifoldOut, a: PosedShape, b: PosedShape, ctx?: CollideContext): void {
+  collideConvexMesh(SPHERE, out, a, b, out.margin, ctx);
 }
-export function collideBoxMesh(out: ManifoldOut, a: PosedShape, b: PosedShape, margin: number, ctx?: CollideContext): void {
-  collideConvexMesh(BOX, out, a, b, margin, ctx);
+export function collideBoxMesh(out: ManifoldOut, a: PosedShape, b: PosedShape, ctx?: CollideContext): void {
+  collideConvexMesh(BOX, out, a, b, out.margin, ctx);
 }
-export function collideCapsuleMesh(out: ManifoldOut, a: PosedShape, b: PosedShape, margin: number, ctx?: CollideContext): void {
-  collideConvexMesh(CAPSULE, out, a, b, margin, ctx);
+export function collideCapsuleMesh(out: ManifoldOut, a: PosedShape, b: PosedShape, ctx?: CollideContext): void {
+  collideConvexMesh(CAPSULE, out, a, b, out.margin, ctx);
 }
 
 function collideConvexMesh(kind: number, out: ManifoldOut, a: PosedShape, b: PosedShape, margin: number, ctx = createCollideContext()): void {

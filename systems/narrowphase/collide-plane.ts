@@ -46,7 +46,8 @@ function addSpherePoint(
  * Sphere A (radius at index 7) vs plane B. At most one point with separation (unit: m) below `margin`
  * (unit: m). Normal (world frame) = minus the plane normal.
  */
-export function collideSpherePlane(out: ManifoldOut, a: PosedShape, b: PosedShape, margin: number): void {
+export function collideSpherePlane(out: ManifoldOut, a: PosedShape, b: PosedShape): void {
+  const margin = out.margin;
   const sc = out.scratch.plane;
   out.pointCount = 0;
   loadPlane(sc, out, b);
@@ -57,7 +58,8 @@ export function collideSpherePlane(out: ManifoldOut, a: PosedShape, b: PosedShap
  * Box A (half extents at 7..9) vs plane B. Up to 4 sc.corner points with separation (unit: m) below
  * `margin` (unit: m), the deepest first. Normal (world frame) = minus the plane normal.
  */
-export function collideBoxPlane(out: ManifoldOut, a: PosedShape, b: PosedShape, margin: number): void {
+export function collideBoxPlane(out: ManifoldOut, a: PosedShape, b: PosedShape): void {
+  const margin = out.margin;
   const sc = out.scratch.plane;
   out.pointCount = 0;
   loadPlane(sc, out, b);
@@ -89,7 +91,8 @@ export function collideBoxPlane(out: ManifoldOut, a: PosedShape, b: PosedShape, 
  * points (the end spheres) with separation (unit: m) below `margin` (unit: m). Normal (world frame) =
  * minus the plane normal.
  */
-export function collideCapsulePlane(out: ManifoldOut, a: PosedShape, b: PosedShape, margin: number): void {
+export function collideCapsulePlane(out: ManifoldOut, a: PosedShape, b: PosedShape): void {
+  const margin = out.margin;
   const sc = out.scratch.plane;
   out.pointCount = 0;
   loadPlane(sc, out, b);

@@ -25,7 +25,8 @@ const MIN_DISTANCE = 1e-12;
  * Sphere A (radius at index 7) vs box B (half extents at 7..9). Writes at most one point with
  * separation (unit: m) below `margin` (unit: m). Normal (world frame) from the sphere to the box.
  */
-export function collideSphereBox(out: ManifoldOut, a: PosedShape, b: PosedShape, margin: number): void {
+export function collideSphereBox(out: ManifoldOut, a: PosedShape, b: PosedShape): void {
+  const margin = out.margin;
   const sc = out.scratch.sphereBox;
   out.pointCount = 0;
   const r = a[7];

@@ -24,7 +24,8 @@ const MIN_DISTANCE = 1e-12;
  * sc.axis). Writes at most one point with separation (unit: m) below `margin` (unit: m). Normal (world
  * frame) from the sphere to the capsule.
  */
-export function collideSphereCapsule(out: ManifoldOut, a: PosedShape, b: PosedShape, margin: number): void {
+export function collideSphereCapsule(out: ManifoldOut, a: PosedShape, b: PosedShape): void {
+  const margin = out.margin;
   const sc = out.scratch.sphereCapsule;
   out.pointCount = 0;
   const rA = a[7], rB = b[7], hh = b[8];

@@ -16,7 +16,8 @@ const MIN_DISTANCE = 1e-12;
  * Sphere A vs sphere B (sizes: radius at index 7). Writes at most one point, feature id 0, with
  * separation (unit: m) below `margin` (unit: m). Normal (world frame) from A to B.
  */
-export function collideSphereSphere(out: ManifoldOut, a: PosedShape, b: PosedShape, margin: number): void {
+export function collideSphereSphere(out: ManifoldOut, a: PosedShape, b: PosedShape): void {
+  const margin = out.margin;
   out.pointCount = 0;
   const rA = a[7], rB = b[7];
   const dx = b[0] - a[0], dy = b[1] - a[1], dz = b[2] - a[2];

@@ -27,6 +27,11 @@ export function createPosedShape(): PosedShape {
 
 /** What a collide function writes: up to 4 points sharing one normal, or each with its own. */
 export interface ManifoldOut {
+  /** Input, set by the caller before each collide call: keep the points whose separation is below
+   * this (unit: m; speculative contacts). A field rather than an argument: the narrowphase calls the
+   * collide functions through a table, and a double passed to a call V8 does not inline is boxed (a
+   * heap number per pair and step). */
+  margin: number;
   /** Number of points written (0 = apart by more than the margin). */
   pointCount: number;
   /** `[3]` unit normal from shape A to shape B (world frame). */
@@ -48,6 +53,7 @@ export interface ManifoldOut {
 
 export function createManifoldOut(): ManifoldOut {
   return {
+    margin: 0,
     pointCount: 0,
     normal: new Float64Array(3),
     pointNormals: false,
@@ -78,10 +84,17 @@ export function createCollideContext(): CollideContext {
 
 /**
  * A collide function: writes the manifold of shapes `a` and `b` into `out`, keeping every point whose
- * separation is below `margin` (unit: m; speculative contacts), or sets `out.pointCount = 0`. The
- * narrowphase always passes `ctx`; without it (direct calls in tests) a registered function makes one.
+ * separation is below `out.margin` (unit: m; speculative contacts, set by the caller), or sets
+ * `out.pointCount = 0`. The narrowphase always passes `ctx`; without it (direct calls in tests) a
+ * registered function makes one.
  */
-export type CollideFn = (out: ManifoldOut, a: PosedShape, b: PosedShape, margin: number, ctx?: CollideContext) => void;
+export type CollideFn = (out: ManifoldOut, a: PosedShape, b: PosedShape, ctx?: CollideContext) => void;
+
+/** Sets `out.margin` (unit: m) and returns `out`: `collide(withMargin(out, 0.02), a, b)`. */
+export function withMargin(out: ManifoldOut, margin: number): ManifoldOut {
+  out.margin = margin;
+  return out;
+}
 
 /** Appends one point to `out` (no-op when already full). */
 export function addPoint(

@@ -68,6 +68,9 @@ export interface NarrowphaseState {
   oldAnchored: Uint8Array;
   /** End events queued by `removeBody` (pairs of entity ids), reported at the next step. */
   pendingEnd: number[];
+  /** The contact margin of this step (unit: m): a manifold touches while a point is within it. Kept
+   * here for `writeManifold` rather than passed (a double argument of a call not inlined is boxed). */
+  touchMargin: number;
 }
 
 export function createNarrowphase(): NarrowphaseState {
@@ -86,6 +89,7 @@ export function createNarrowphase(): NarrowphaseState {
     oldAnchor: new Float64Array(6 * MAX_MANIFOLD_POINTS),
     oldAnchored: new Uint8Array(MAX_MANIFOLD_POINTS),
     pendingEnd: [],
+    touchMargin: 0,
   };
 }
 
@@ -176,6 +180,7 @@ export function updateContacts(
   contacts: ContactStore, margin: number, dt: number,
 ): void {
   const stamp = ++np.stamp;
+  np.touchMargin = margin;
   const shape = colliders.shape;
   const cache = np.bodyCache;
   ensureBodyCache(cache, colliders.capacity);
@@ -217,10 +222,11 @@ export function updateContacts(
     ctx.dataA = colliders.shapeData[a];
     ctx.dataB = colliders.shapeData[b];
     out.pointNormals = false;
-    collide(out, cache.views[a], cache.views[b], margin + reach, ctx);
+    out.margin = margin + reach; // a field, not an argument: a double argument of a call through the table is boxed
+    collide(out, cache.views[a], cache.views[b], ctx);
     const m = slots[i] >= 0 ? slots[i] : acquireManifold(contacts, a, b, colliders.body[a], colliders.body[b]);
     contacts.stamp[m] = stamp;
-    const e = writeManifold(np, contacts, m, out, bodies, colliders, a, b, margin);
+    const e = writeManifold(np, contacts, m, out, bodies, colliders, a, b);
     event[i] = e;
     if (e !== NO_EVENT) events++;
   }
@@ -266,8 +272,9 @@ function takeAnchor(np: NarrowphaseState, cs: ContactStore, idx: number, j: numb
  */
 function writeManifold(
   np: NarrowphaseState, cs: ContactStore, m: number, out: ManifoldOut, bodies: RigidBodyStore,
-  colliders: ColliderStore, a: number, b: number, margin: number,
+  colliders: ColliderStore, a: number, b: number,
 ): number {
+  const margin = np.touchMargin;
   const P = MAX_MANIFOLD_POINTS;
   const oldCount = cs.pointCount[m];
   const n = out.pointCount;

@@ -50,6 +50,9 @@ export interface JointDirect {
   maxMeanEnvelope: number;
   /** Number of islands solved directly. */
   islandCount: number;
+  /** Factorizations so far (`factorJointIslands` increments it): data derived from the factor, such as
+   * the contact coupling's vectors (`joint-contact-coupling.ts`), is stale when it was made at another count. */
+  factorCount: number;
   /** `[islands + 1]` the island's positions are `islandStart[k] .. islandStart[k + 1] − 1`. */
   islandStart: Int32Array;
   /** Number of positions (bilateral rows solved directly). */
@@ -104,7 +107,7 @@ export interface JointDirect {
 export function createJointDirect(): JointDirect {
   return {
     maxMeanEnvelope: Infinity,
-    islandCount: 0, islandStart: new Int32Array(17), n: 0, row: new Int32Array(64), first: new Int32Array(64),
+    islandCount: 0, factorCount: 0, islandStart: new Int32Array(17), n: 0, row: new Int32Array(64), first: new Int32Array(64),
     offset: new Int32Array(65), L: new Float64Array(256), D: new Float64Array(64), x: new Float64Array(64),
     direct: new Uint8Array(64), auxCount: 0, auxOf: new Int32Array(64), auxRow: new Int32Array(16),
     auxIsland: new Int32Array(16), auxOffset: new Int32Array(16), U: new Float64Array(64), auxW: new Float64Array(16),
@@ -427,6 +430,7 @@ export function factorJointIslands(d: JointDirect, p: JointProblem, sb: SolverBo
     }
   }
   d.auxReady.fill(0, 0, d.auxCount);
+  d.factorCount++;
 }
 
 /**

@@ -11,6 +11,9 @@
  */
 
 import { beginJointStep, createJointSolveContext, solveJoints, warmStartJoints, type JointSolveContext } from './joint-solve';
+import {
+  beginCoupling, createJointContactCoupling, finishCoupling, solveCoupling, warmStartCoupling,
+} from './joint-contact-coupling';
 
 /** The joint solve as the fast solver calls it (each member is the `joint-solve.ts` function named). */
 export interface JointKernels {
@@ -23,6 +26,13 @@ export interface JointKernels {
   warmStart: typeof warmStartJoints;
   /** `solveJoints`: one Gauss–Seidel sweep over the rows (biased, or the relax sweep). */
   solve: typeof solveJoints;
+  /** The contact rows solved through the direct joint islands (`joint-contact-coupling.ts`): its state
+   * (one per solver), and its start of step, substep warm start, pass after each joint sweep and end of step. */
+  createCoupling: typeof createJointContactCoupling;
+  beginCoupling: typeof beginCoupling;
+  warmStartCoupling: typeof warmStartCoupling;
+  solveCoupling: typeof solveCoupling;
+  finishCoupling: typeof finishCoupling;
 }
 
 /** The kernels of `joint-solve.ts` (read only; the same for every world). */
@@ -31,4 +41,9 @@ export const JOINT_KERNELS = {
   beginStep: beginJointStep,
   warmStart: warmStartJoints,
   solve: solveJoints,
+  createCoupling: createJointContactCoupling,
+  beginCoupling,
+  warmStartCoupling,
+  solveCoupling,
+  finishCoupling,
 } as const satisfies JointKernels;

@@ -11,6 +11,8 @@ import type { SolverBodies } from '../../assembly/solver-bodies';
 import { makeSoft } from '../common/soft-constraint';
 import type { JointSolveContext } from '../common/joint-solve';
 import type { JointKernels } from '../common/joint-kernels';
+import type { ConstraintProblem } from '../../assembly/constraint-problem';
+import type { Softness } from '../common/soft-constraint';
 import type { PgsSolverConfig } from './pgs-options';
 
 /**
@@ -51,22 +53,50 @@ export function beginJoints(
   p.stepTime = h * o.substeps;
 }
 
-/** The fast solver's joint part: the kernels and this solver's joint solve context. */
+/** The fast solver's joint part: the kernels, this solver's joint solve context and the contact rows
+ * solved through the direct joint islands (`../common/joint-contact-coupling.ts`). */
 export interface PgsJoints {
-  /** Start of a step of substep length h ({@link beginJoints}). */
-  begin(p: JointProblem, sb: SolverBodies, o: PgsSolverConfig, h: number): void;
-  /** Start of a substep: rows re-evaluated, warm-start impulses applied (`warmStartJoints`). */
+  /** Start of a step of substep length h ({@link beginJoints}); `contacts` and `soft` (the contact rows and
+   * the contact softness of the step) for the coupled contact rows. */
+  begin(p: JointProblem, sb: SolverBodies, o: PgsSolverConfig, h: number, contacts: ConstraintProblem, soft: Softness): void;
+  /** Start of a substep: rows re-evaluated, warm-start impulses applied (`warmStartJoints`), then the coupled
+   * contact rows' impulses. */
   warmStart(p: JointProblem, sb: SolverBodies): void;
-  /** One sweep over the rows, biased or relax (`solveJoints`). */
+  /** One sweep over the rows, biased or relax (`solveJoints`), then over the coupled contact rows. */
   solve(p: JointProblem, sb: SolverBodies, useBias: boolean): void;
+  /** End of the step (after the contacts' own end): the coupled rows' impulses join the contacts'. */
+  finish(): void;
 }
 
 /** The joint part of one fast solver, on kernels `k` (allocates its context; made once per solver). */
 export function createPgsJoints(k: JointKernels): PgsJoints {
   const c = k.createContext();
+  const cp = k.createCoupling();
+  let contacts: ConstraintProblem | undefined;
   return {
-    begin(p, sb, o, h) { beginJoints(p, sb, c, o, h, k); },
-    warmStart(p, sb) { k.warmStart(p, sb, c); },
-    solve(p, sb, useBias) { k.solve(p, sb, c, useBias); },
+    begin(p, sb, o, h, cs, soft) {
+      beginJoints(p, sb, c, o, h, k);
+      contacts = undefined;
+      if (!c.useDirect) return;
+      contacts = cs;
+      cp.soft.biasRate = soft.biasRate;
+      cp.soft.massScale = soft.massScale;
+      cp.soft.impulseScale = soft.impulseScale;
+      cp.slop = o.linearSlop;
+      cp.maxPushout = o.maxPushoutSpeed;
+      cp.invH = 1 / h;
+      k.beginCoupling(cp, c.direct, p, cs, sb);
+    },
+    warmStart(p, sb) {
+      k.warmStart(p, sb, c);
+      if (contacts !== undefined) k.warmStartCoupling(cp, contacts, sb);
+    },
+    solve(p, sb, useBias) {
+      k.solve(p, sb, c, useBias);
+      if (contacts !== undefined) k.solveCoupling(cp, c.direct, p, contacts, sb, useBias);
+    },
+    finish() {
+      if (contacts !== undefined) k.finishCoupling(cp);
+    },
   };
 }

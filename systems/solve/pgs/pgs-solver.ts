@@ -49,7 +49,7 @@ export function createPgsSolver(options: PgsSolverConfig, exactBlocks?: ContactS
       if (!o.warmStarting) problem.impulse.fill(0, 0, 3 * problem.contactCount);
       const jp = solverProblem.joints, jk = solverProblem.jointKernels;
       const joints = jp.rowCount > 0 && jk !== undefined ? (pgsJoints ??= createPgsJoints(jk)) : undefined;
-      if (joints !== undefined) joints.begin(jp, bodies, o, h);
+      if (joints !== undefined) joints.begin(jp, bodies, o, h, problem, soft);
       contacts.begin(problem, bodies);
       for (let s = 0; s < n; s++) {
         integrateVelocities(bodies, h, o.maxAngularSpeed, o.maxLinearSpeed);
@@ -67,6 +67,7 @@ export function createPgsSolver(options: PgsSolverConfig, exactBlocks?: ContactS
         }
       }
       contacts.finish(problem, bodies);
+      if (joints !== undefined) joints.finish();
       stats.iterations = n * (o.iterations + o.relaxIterations);
       return stats;
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { collideBoxBox } from '../../../../systems/narrowphase/collide-box-box';
-import { createManifoldOut, type ManifoldOut, type PosedShape } from '../../../../systems/narrowphase/manifold';
+import { createManifoldOut, withMargin, type ManifoldOut, type PosedShape } from '../../../../systems/narrowphase/manifold';
 import { quatRotateInverse, quatToMat3 } from '../../../../math/quat';
 import { ID, axisAngle, randomQuat, rot, rotated, rng, expectVec, pt, shape, type V3 } from './fixtures';
 
@@ -10,7 +10,7 @@ const box = shape;
 function collide(a: PosedShape, b: PosedShape, margin = 0.02): ManifoldOut {
   const out = createManifoldOut();
   out.pointCount = 99; // must be reset by the collide function
-  collideBoxBox(out, a, b, margin);
+  collideBoxBox(withMargin(out, margin), a, b);
   return out;
 }
 function ids(m: ManifoldOut): number[] {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { collideBoxCapsule } from '../../../../systems/narrowphase/collide-box-capsule';
-import { createManifoldOut, type ManifoldOut, type PosedShape } from '../../../../systems/narrowphase/manifold';
+import { createManifoldOut, withMargin, type ManifoldOut, type PosedShape } from '../../../../systems/narrowphase/manifold';
 import { quatRotateInverse, quatToMat3 } from '../../../../math/quat';
 import { ID, shape, axisAngle, rot, rotated, rng, randomQuat, expectVec, pt, type V3 } from './fixtures';
 
 function run(a: PosedShape, b: PosedShape, margin = 0.02): ManifoldOut {
   const out = createManifoldOut();
   out.pointCount = 99;
-  collideBoxCapsule(out, a, b, margin);
+  collideBoxCapsule(withMargin(out, margin), a, b);
   return out;
 }
 function sortedBy(m: ManifoldOut, axis: number): { p: V3; s: number; id: number }[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { collideCapsuleCapsule } from '../../../../systems/narrowphase/collide-capsule-capsule';
-import { createManifoldOut, type ManifoldOut, type PosedShape } from '../../../../systems/narrowphase/manifold';
+import { createManifoldOut, withMargin, type ManifoldOut, type PosedShape } from '../../../../systems/narrowphase/manifold';
 import { ID, shape, axisAngle, rot, mul, rotated, rng, randomQuat, expectVec, pt, type V3 } from './fixtures';
 
 /** The capsule's core end points (world). */
@@ -25,7 +25,7 @@ function segmentDistance(a: [V3, V3], b: [V3, V3]): number {
 function run(a: PosedShape, b: PosedShape, margin = 0.02): ManifoldOut {
   const out = createManifoldOut();
   out.pointCount = 99;
-  collideCapsuleCapsule(out, a, b, margin);
+  collideCapsuleCapsule(withMargin(out, margin), a, b);
   return out;
 }
 /** Points sorted by x, with their separations and ids. */

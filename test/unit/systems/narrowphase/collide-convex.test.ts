@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ShapeKind } from '../../../../components/collider';
-import { createCollideContext, createManifoldOut, type ManifoldOut } from '../../../../systems/narrowphase/manifold';
+import { createCollideContext, createManifoldOut, withMargin, type ManifoldOut } from '../../../../systems/narrowphase/manifold';
 import {
   collideConvexPair, createConvexScratch, makeConvexCollide, makePlaneConvexCollide,
 } from '../../../../systems/narrowphase/collide-convex';
@@ -30,7 +30,7 @@ describe('convex manifold', () => {
     const ctx = createCollideContext();
     ctx.dataB = boxHull(0.5, 0.5, 0.5);
     const out = createManifoldOut();
-    collide(out, shape([0, 0, 0], ID, [2, 0.5, 2]), shape([0.3, 0.99, -0.2], ID, [0, 0, 0]), 0.02, ctx);
+    collide(withMargin(out, 0.02), shape([0, 0, 0], ID, [2, 0.5, 2]), shape([0.3, 0.99, -0.2], ID, [0, 0, 0]), ctx);
     expect(out.pointCount).toBe(4);
     expect([...out.normal]).toEqual([0, 1, 0]);
     for (const s of sorted(out)) expect(s).toBeCloseTo(-0.01, 12);
@@ -48,8 +48,8 @@ describe('convex manifold', () => {
       ctx.dataB = boxHull(hb[0], hb[1], hb[2]);
       const qa = randomQuaternion(rnd), qb = randomQuaternion(rnd);
       const pb: V3 = [(2 * rnd() - 1) * 1.5, (2 * rnd() - 1) * 1.5, (2 * rnd() - 1) * 1.5];
-      collide(out, shape([0, 0, 0], qa, ha), shape(pb, qb, [0, 0, 0]), 0.0, ctx);
-      collideBoxBox(ref, shape([0, 0, 0], qa, ha), shape(pb, qb, hb), 0.0);
+      collide(withMargin(out, 0.0), shape([0, 0, 0], qa, ha), shape(pb, qb, [0, 0, 0]), ctx);
+      collideBoxBox(withMargin(ref, 0.0), shape([0, 0, 0], qa, ha), shape(pb, qb, hb));
       if (ref.pointCount === 0 || out.pointCount === 0) { expect(out.pointCount).toBe(ref.pointCount); continue; }
       const dr = sorted(ref)[0], d = sorted(out)[0];
       // both routines pick the axis of least penetration; where two axes tie the normals may differ
@@ -64,10 +64,10 @@ describe('convex manifold', () => {
     const collide = makeConvexCollide(ShapeKind.box, ShapeKind.cylinder);
     const ctx = createCollideContext();
     const out = createManifoldOut();
-    collide(out, shape([0, 0, 0], ID, [2, 0.5, 2]), shape([0, 0.899, 0], ID, [0.3, 0.4, 0]), 0.02, ctx);
+    collide(withMargin(out, 0.02), shape([0, 0, 0], ID, [2, 0.5, 2]), shape([0, 0.899, 0], ID, [0.3, 0.4, 0]), ctx);
     expect(out.pointCount).toBe(4);
     const ids = [...out.featureId.slice(0, 4)];
-    collide(out, shape([0, 0, 0], ID, [2, 0.5, 2]), shape([0.01, 0.8991, 0.003], axisAngle(1, 0, 1, 2e-4), [0.3, 0.4, 0]), 0.02, ctx);
+    collide(withMargin(out, 0.02), shape([0, 0, 0], ID, [2, 0.5, 2]), shape([0.01, 0.8991, 0.003], axisAngle(1, 0, 1, 2e-4), [0.3, 0.4, 0]), ctx);
     expect([...out.featureId.slice(0, 4)]).toEqual(ids);
   });
 
@@ -99,7 +99,7 @@ describe('convex manifold', () => {
     const down = [0 - -ax[1] * ax[0], -1 - -ax[1] * ax[1], 0 - -ax[1] * ax[2]];
     const l = Math.hypot(...down);
     const low = c[1] - h * ax[1] + (r * down[1]) / l;
-    collide(out, shape([0, 0, 0], ID, [0, 0, 0]), shape(c as V3, q, [r, h, 0]), 2, undefined);
+    collide(withMargin(out, 2), shape([0, 0, 0], ID, [0, 0, 0]), shape(c as V3, q, [r, h, 0]), undefined);
     expect(out.pointCount).toBeGreaterThan(0);
     expect(Math.min(...out.separation.slice(0, out.pointCount))).toBeCloseTo(low, 12);
   });

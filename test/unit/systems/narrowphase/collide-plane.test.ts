@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { collideBoxPlane, collideCapsulePlane, collideSpherePlane } from '../../../../systems/narrowphase/collide-plane';
-import { createCollideContext, createManifoldOut, type CollideFn, type ManifoldOut, type PosedShape } from '../../../../systems/narrowphase/manifold';
+import { createCollideContext, createManifoldOut, withMargin, type CollideFn, type ManifoldOut, type PosedShape } from '../../../../systems/narrowphase/manifold';
 import { quatMultiply } from '../../../../math/quat';
 import { ID, shape, axisAngle, rot, expectVec, pt, type V3, type Q } from './fixtures';
 
@@ -12,7 +12,7 @@ function rotated(s: PosedShape, q: Q): PosedShape {
 function run(fn: CollideFn, a: PosedShape, b: PosedShape, margin = 0.02): ManifoldOut {
   const out = createManifoldOut();
   out.pointCount = 99;
-  fn(out, a, b, margin, createCollideContext());
+  fn(withMargin(out, margin), a, b, createCollideContext());
   return out;
 }
 

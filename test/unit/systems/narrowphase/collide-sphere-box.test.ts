@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { collideSphereBox } from '../../../../systems/narrowphase/collide-sphere-box';
-import { createManifoldOut, type ManifoldOut, type PosedShape } from '../../../../systems/narrowphase/manifold';
+import { createManifoldOut, withMargin, type ManifoldOut, type PosedShape } from '../../../../systems/narrowphase/manifold';
 import { quatMultiply } from '../../../../math/quat';
 import { ID, shape, axisAngle, rot, expectVec, type V3, type Q } from './fixtures';
 
@@ -12,7 +12,7 @@ function rotated(s: PosedShape, q: Q): PosedShape {
 function run(a: PosedShape, b: PosedShape, margin = 0.02): ManifoldOut {
   const out = createManifoldOut();
   out.pointCount = 99;
-  collideSphereBox(out, a, b, margin);
+  collideSphereBox(withMargin(out, margin), a, b);
   return out;
 }
 function pt(m: ManifoldOut): V3 {

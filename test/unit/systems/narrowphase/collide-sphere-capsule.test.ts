@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { collideSphereCapsule } from '../../../../systems/narrowphase/collide-sphere-capsule';
-import { createManifoldOut, type ManifoldOut, type PosedShape } from '../../../../systems/narrowphase/manifold';
+import { createManifoldOut, withMargin, type ManifoldOut, type PosedShape } from '../../../../systems/narrowphase/manifold';
 import { ID, shape, axisAngle, expectVec } from './fixtures';
 
 function run(a: PosedShape, b: PosedShape, margin = 0.02): ManifoldOut {
   const out = createManifoldOut();
   out.pointCount = 99;
-  collideSphereCapsule(out, a, b, margin);
+  collideSphereCapsule(withMargin(out, margin), a, b);
   return out;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { collideSphereSphere } from '../../../../systems/narrowphase/collide-sphere-sphere';
-import { createManifoldOut, type ManifoldOut, type PosedShape } from '../../../../systems/narrowphase/manifold';
+import { createManifoldOut, withMargin, type ManifoldOut, type PosedShape } from '../../../../systems/narrowphase/manifold';
 import { expectVec } from './fixtures';
 
 function sphere(x: number, y: number, z: number, r: number): PosedShape {
@@ -9,7 +9,7 @@ function sphere(x: number, y: number, z: number, r: number): PosedShape {
 function run(a: PosedShape, b: PosedShape, margin = 0.02): ManifoldOut {
   const out = createManifoldOut();
   out.pointCount = 99;
-  collideSphereSphere(out, a, b, margin);
+  collideSphereSphere(withMargin(out, margin), a, b);
   return out;
 }
 

@@ -8,7 +8,7 @@ import { collideSphereBox } from '../../../../systems/narrowphase/collide-sphere
 import { collideSphereCapsule } from '../../../../systems/narrowphase/collide-sphere-capsule';
 import { collideSphereSphere } from '../../../../systems/narrowphase/collide-sphere-sphere';
 import { getCollideFn } from '../../../../systems/narrowphase/collide-table';
-import { createCollideContext, createManifoldOut } from '../../../../systems/narrowphase/manifold';
+import { createCollideContext, createManifoldOut, withMargin } from '../../../../systems/narrowphase/manifold';
 
 const { sphere, box, capsule, plane, none } = ShapeKind;
 
@@ -40,7 +40,7 @@ describe('getCollideFn', () => {
     const fn = getCollideFn(sphere, box);
     expect(fn).not.toBeNull();
     const out = createManifoldOut();
-    fn!(out, new Float64Array([0, 0.99 + 0.5, 0, 0, 0, 0, 1, 1, 0, 0]), new Float64Array([0, 0, 0, 0, 0, 0, 1, 0.5, 0.5, 0.5]), 0.02, createCollideContext());
+    fn!(withMargin(out, 0.02), new Float64Array([0, 0.99 + 0.5, 0, 0, 0, 0, 1, 1, 0, 0]), new Float64Array([0, 0, 0, 0, 0, 0, 1, 0.5, 0.5, 0.5]), createCollideContext());
     expect(out.pointCount).toBe(1);
     expect(out.separation[0]).toBeCloseTo(-0.01, 12);
   });
