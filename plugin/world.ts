@@ -258,8 +258,9 @@ function resolvePgsOptions(partial: Partial<PgsOptions> | undefined, ex: Partial
   if (o.blockSolve !== 'cone-projection' && o.blockSolve !== 'exact') {
     throw new WorldInputError('pgs.blockSolve', o.blockSolve, "must be 'cone-projection' or 'exact'");
   }
-  if (o.manifoldSolve !== 'block' && o.manifoldSolve !== 'rows') {
-    throw new WorldInputError('experiments.manifoldSolve', o.manifoldSolve, "must be 'block' or 'rows'");
+  const ms = o.manifoldSolve;
+  if (ms !== 'block' && ms !== 'block-always' && ms !== 'block-moving' && ms !== 'rows') {
+    throw new WorldInputError('experiments.manifoldSolve', ms, "must be 'block', 'block-always', 'block-moving' or 'rows'");
   }
   if (o.jointSolver !== 'direct' && o.jointSolver !== 'gauss-seidel') {
     throw new WorldInputError('experiments.jointSolver', o.jointSolver, "must be 'direct' or 'gauss-seidel'");

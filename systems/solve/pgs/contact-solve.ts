@@ -31,7 +31,9 @@
  * | 54              | current separation (m), kept between sweeps (see solveContactRows)    |
  * | 55              | normal block: k ≥ 2 at the first point of a manifold of k points, 0 at |
  * |                 | the other points of that manifold, 1 for a manifold of one point, −1   |
- * |                 | for the points of a manifold at rest or of `manifoldSolve: 'rows'`     |
+ * |                 | for rows one after the other (`manifoldSolve: 'rows'`, or a manifold at |
+ * |                 | rest with 'block-moving'); a manifold at rest that is one block in the |
+ * |                 | relaxation sweeps only: 16 + k at its first point, −2 at the others     |
  * | 56 .. 59        | row of the manifold's normal Delassus block: A_ij, j = 0 .. k − 1 (1/kg) |
  * | 60 .. 61        | lever rotation of t1, t2 in this substep (m/s; see solveContactRows)     |
  *
@@ -46,6 +48,7 @@ import type { Softness } from '../common/soft-constraint';
 import { growFloat64, nextCapacity } from '../../../components/capacity';
 import { createNormalBlockLcp, solveBlockLcp, type NormalBlockLcp } from './normal-block-lcp';
 import type { InertiaRefresh } from './inertia-refresh';
+import type { RestingManifolds } from './pgs-options';
 
 /** Doubles per direction block (direction, two angular Jacobians, two inverse-inertia products). */
 const ROW_DIR = 15;
@@ -53,6 +56,9 @@ const ROW_DIR = 15;
 const ROW_JA = 3, ROW_JB = 6, ROW_IA = 9, ROW_IB = 12;
 const ROW_EM = 45, ROW_IMP = 48, ROW_SEP = 51, ROW_MU = 52, ROW_MAXN = 53, ROW_CUR = 54;
 const ROW_BLK = 55, ROW_DEL = 56, ROW_ROT = 60;
+/** Normal-block marks (offset 55) of a manifold at rest solved as one block in the relaxation sweeps
+ * only: REST_BLOCK + k at its first point, REST_MEMBER at its other points. */
+const REST_BLOCK = 16, REST_MEMBER = -2;
 /** Doubles per contact point. */
 const ROW_STRIDE = 62;
 
@@ -73,12 +79,16 @@ export function createPackedRows(capacity = 256): PackedRows {
  * same bodies, same normal; `storeIndex` = manifold × 4 + point) with their Delassus block
  * A_ij = J_i M⁻¹ J_jᵀ of the normal rows,
  *   A_ij = (1/m_A + 1/m_B) + (r_Ai × n)·I_A⁻¹(r_Aj × n) + (r_Bi × n)·I_B⁻¹(r_Bj × n)   (unit: 1/kg).
- * Without, every point is its own block of one (the rows one after the other).
+ * Without, every point is its own block of one (the rows one after the other). `resting` says what a
+ * manifold at rest gets (`restingManifolds` of `pgs-options.ts`): 'relax', one block in the relaxation
+ * sweeps and its rows in the biased sweeps (from {@link RELAX_REST_STEPS} calm steps on; one block in
+ * every sweep before); 'block', one block in every sweep; 'rows', its rows in every sweep.
  */
 /**
- * A manifold at rest keeps its rows one after the other (cheaper; measured on the 1000-box pile: the
- * block solve of every manifold made the solve stage about 60 % slower, of the manifolds not at rest
- * 20 %). Calm = every point that touches carried impulse in the last step and every point's normal
+ * A manifold at rest keeps its rows one after the other in the biased sweeps (cheaper; measured on the
+ * 1000-box pile: the block solve of every manifold made the solve stage about 60 % slower, of the
+ * manifolds not at rest 20 %), and is one block in the relaxation sweeps from {@link RELAX_REST_STEPS}
+ * calm steps on (`manifoldSolve: 'block'`; with 'block-moving' it keeps its rows in every sweep). Calm = every point that touches carried impulse in the last step and every point's normal
  * speed at assembly is at most {@link BLOCK_REST_SPEED}; at rest = calm now and in the
  * {@link BLOCK_REST_STEPS} steps before (the contact store's `calmSteps`). The steps right after an
  * impact are calm but not at rest (the soft contact is still spreading the impact's impulse): with the
@@ -90,11 +100,19 @@ const BLOCK_REST_SPEED = 0.1;
 /** See {@link BLOCK_REST_SPEED}: calm steps before a manifold counts as at rest. */
 const BLOCK_REST_STEPS = 2;
 /**
+ * Calm steps before a manifold at rest leaves the biased sweeps' block for its rows (`manifoldSolve:
+ * 'block'`, the default): it stays one block in the relaxation sweeps. Solved corner after corner in
+ * the biased sweeps while it still settles, a face landing flat took the first corner's extra impulse
+ * into its tilt (a cube dropped flat from 1 m ended 1.3e-6 m sideways); after 30 calm steps (0.5 s at
+ * 60 Hz) it is 1e-18 m. Shared with the exact block sweeps.
+ */
+export const RELAX_REST_STEPS = 30;
+/**
  * Updates the calm-step counter (`calmSteps`) of the manifold of points c … c + k − 1 by the rule above
  * (its impulses λ⁰ are the warm start in `p.impulse`) and returns whether the manifold is at rest. Shared
  * with the exact block sweeps (`contact-block-solve.ts`).
  */
-export function manifoldAtRest(p: ConstraintProblem, c: number, k: number): boolean {
+export function manifoldAtRest(p: ConstraintProblem, c: number, k: number, restSteps = BLOCK_REST_STEPS): boolean {
   let calm = k > 1;
   for (let i = 0; i < k && calm; i++) {
     if (!(p.impulse[3 * (c + i)] > 0 || p.separation[c + i] > SPECULATIVE_MIN_GAP)) calm = false;
@@ -103,9 +121,11 @@ export function manifoldAtRest(p: ConstraintProblem, c: number, k: number): bool
   const before = p.calmSteps[c];
   const steps = calm ? (before < 255 ? before + 1 : 255) : 0;
   for (let i = 0; i < k; i++) p.calmSteps[c + i] = steps;
-  return calm && before >= BLOCK_REST_STEPS;
+  return calm && before >= restSteps;
 }
-export function packRows(p: ConstraintProblem, r: PackedRows, sb: SolverBodies, blocks: boolean): void {
+export function packRows(
+  p: ConstraintProblem, r: PackedRows, sb: SolverBodies, blocks: boolean, resting: RestingManifolds = 'relax',
+): void {
   const n = p.contactCount;
   if (r.data.length < ROW_STRIDE * n) {
     r.data = growFloat64(r.data, ROW_STRIDE * nextCapacity(r.data.length / ROW_STRIDE, n));
@@ -139,17 +159,23 @@ export function packRows(p: ConstraintProblem, r: PackedRows, sb: SolverBodies, 
     if (!blocks) { R[ROW_STRIDE * c + ROW_BLK] = -1; c++; continue; }
     const o = ROW_STRIDE * c;
     R[o + ROW_BLK] = k;
-    // a manifold at rest (calm for BLOCK_REST_STEPS steps) keeps its rows one after the other: marked −1
-    if (manifoldAtRest(p, c, k)) {
-      for (let i = 0; i < k; i++) R[o + ROW_STRIDE * i + ROW_BLK] = -1;
-      c += k;
-      continue;
+    // a manifold at rest (calm for BLOCK_REST_STEPS steps) is one block in the relaxation sweeps only
+    // (marked REST_BLOCK + k, its other points REST_MEMBER), or keeps its rows ('rows': marked −1)
+    let restMark = false;
+    if (resting !== 'block' && manifoldAtRest(p, c, k, resting === 'rows' ? BLOCK_REST_STEPS : RELAX_REST_STEPS)) {
+      if (resting === 'rows' || k < 2) {
+        for (let i = 0; i < k; i++) R[o + ROW_STRIDE * i + ROW_BLK] = -1;
+        c += k;
+        continue;
+      }
+      restMark = true;
     }
     if (k > 1) {
       const mAB = im[p.bodyA[c]] + im[p.bodyB[c]];
       for (let i = 0; i < k; i++) {
         const oi = o + ROW_STRIDE * i;
-        if (i > 0) R[oi + ROW_BLK] = 0;
+        if (i > 0) R[oi + ROW_BLK] = restMark ? REST_MEMBER : 0;
+        else if (restMark) R[oi + ROW_BLK] = REST_BLOCK + k;
         for (let j = 0; j < k; j++) {
           const oj = o + ROW_STRIDE * j;
           R[oi + ROW_DEL + j] = mAB
@@ -190,7 +216,7 @@ export function refreshTurnedRows(r: PackedRows, p: ConstraintProblem, sb: Solve
   }
   // the Delassus blocks of the manifolds solved as one block (marked k ≥ 2 at their first point)
   for (let c = 0; c < p.contactCount; c++) {
-    const o = ROW_STRIDE * c, k = R[o + ROW_BLK];
+    const o = ROW_STRIDE * c, kr = R[o + ROW_BLK], k = kr > REST_BLOCK ? kr - REST_BLOCK : kr;
     if (k < 2) continue;
     const a = p.bodyA[c], b = p.bodyB[c];
     if (turned[a] !== 1 && turned[b] !== 1) { c += k - 1; continue; }
@@ -547,7 +573,9 @@ export function solveContactRows(
       thBx = th[b3]; thBy = th[b3 + 1]; thBz = th[b3 + 2];
     }
     const o = ROW_STRIDE * c;
-    const blk = R[o + ROW_BLK];
+    // a manifold at rest is one block in the relaxation sweeps only (its rows in the biased sweeps)
+    const br = R[o + ROW_BLK];
+    const blk = br > REST_BLOCK ? (useBias ? -1 : br - REST_BLOCK) : br === REST_MEMBER ? (useBias ? -1 : 0) : br;
     let total: number, finite: boolean;
     if (blk >= 0 && blk !== 1) {
       // ---- normal rows of a manifold of k ≥ 2 points, solved as one block by its first point
@@ -705,8 +733,8 @@ export function applyRestitutionRows(r: PackedRows, p: ConstraintProblem, sb: So
   let change = 0;
   for (let c = 0; c < p.contactCount;) {
     const o = ROW_STRIDE * c;
-    // a manifold at rest (−1: no Delassus block packed) takes its rows one after the other
-    const k = R[o + ROW_BLK] > 0 ? R[o + ROW_BLK] : 1;
+    // a manifold marked −1 (no Delassus block packed) takes its rows one after the other
+    const kr = R[o + ROW_BLK], k = kr > REST_BLOCK ? kr - REST_BLOCK : kr > 0 ? kr : 1;
     // the eligible points of the block (bit i for point c + i)
     let mask = 0, count = 0;
     for (let i = 0; i < k; i++) {

@@ -20,7 +20,7 @@ import {
   applyRestitutionRows, createPackedRows, packRows, refreshTurnedRows, solveContactRows, unpackImpulses, warmStartRows,
 } from './contact-solve';
 import { createInertiaRefresh, refreshTurnedInertia } from './inertia-refresh';
-import type { PgsSolverConfig } from './pgs-options';
+import { restingManifolds, type PgsSolverConfig } from './pgs-options';
 
 /** The contact half of one fast-mode step (the joints run before it in each sweep). */
 export interface ContactStrategy {
@@ -57,14 +57,15 @@ function createConeProjection(o: PgsSolverConfig): ContactStrategy {
   const inertia = createInertiaRefresh();
   // whether this step's first substep has been warm-started (the rows then hold the start's inertia)
   let firstSubstep = true;
-  const manifoldBlocks = o.manifoldSolve === 'block';
+  const manifoldBlocks = o.manifoldSolve !== 'rows';
+  const resting = restingManifolds(o);
   // whether the separations stored in the packed rows match the pose deltas (true after packing)
   let separationsCurrent = true;
   // whether the lever rotations in the packed rows are this substep's (false after the warm start)
   let leversCurrent = false;
   return {
     begin(p, sb) {
-      packRows(p, rows, sb, manifoldBlocks);
+      packRows(p, rows, sb, manifoldBlocks, resting);
       separationsCurrent = true;
       firstSubstep = true;
     },

@@ -13,7 +13,7 @@ import {
 } from './contact-block-solve';
 import { createInertiaRefresh, refreshTurnedInertia } from './inertia-refresh';
 import type { ContactStrategy } from './contact-strategy';
-import type { PgsSolverConfig } from './pgs-options';
+import { restingManifolds, type PgsSolverConfig } from './pgs-options';
 
 /** The exact block strategy for options `o` (its friction law is `o.friction`). */
 export function createExactBlockStrategy(o: PgsSolverConfig): ContactStrategy {
@@ -24,10 +24,11 @@ export function createExactBlockStrategy(o: PgsSolverConfig): ContactStrategy {
   const law = o.friction;
   // whether the lever rotations held in the scratch are this substep's (false after the warm start)
   let leversCurrent = false;
+  const resting = restingManifolds(o);
   return {
     begin(p, sb) {
       computeDelassusBlocks(p, sb, blocks);
-      markManifoldBlocks(p, blocks);
+      markManifoldBlocks(p, blocks, resting);
       firstSubstep = true;
     },
     warmStart(p, sb) {
