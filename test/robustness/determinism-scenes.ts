@@ -53,10 +53,10 @@ export const DETERMINISM_HASHES: Record<string, string> = {
   'pile/pgs': 'e4e6e038',
   'pile/mdp': '4068711a',
   'pile/lcp': 'c9cf2e61',
-  'ragdolls/pgs': '4bf964ea',
-  'ragdolls/mdp': 'ff0a01a0',
+  'ragdolls/pgs': '7fa1f71e',
+  'ragdolls/mdp': '3b6226c9',
   'ragdolls/lcp': '4c818859',
   'pyramid/pgs': '5e0f0978',
   'pyramid/mdp': '7c3fe501',
-  'pyramid/lcp': 'dbba22af',
+  'pyramid/lcp': '041fef5a',
 };
