@@ -53,10 +53,10 @@ export const DETERMINISM_HASHES: Record<string, string> = {
   'pile/pgs': '66e1e885',
   'pile/mdp': '35cdef1d',
   'pile/lcp': 'c9cf2e61',
-  'ragdolls/pgs': '17e9c992',
-  'ragdolls/mdp': 'c867687b',
+  'ragdolls/pgs': '12cce592',
+  'ragdolls/mdp': '00d9f6ce',
   'ragdolls/lcp': '4c818859',
   'pyramid/pgs': '2ecc873f',
   'pyramid/mdp': 'a18e5040',
-  'pyramid/lcp': 'dbba22af',
+  'pyramid/lcp': '041fef5a',
 };

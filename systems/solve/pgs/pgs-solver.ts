@@ -4,7 +4,8 @@
  * Tasora & Anitescu 2011; Anitescu & Tasora 2010).
  *
  * Per step of length h with n substeps (h_s = h / n):
- *   for each substep: integrate velocities → warm start → solve (soft bias) → integrate positions → relax
+ *   for each substep: integrate velocities → warm start → solve (soft bias) → shock propagation (heavy
+ *   bodies on light supported ones, `shock-propagation.ts`) → integrate positions → relax
  *   then restitution once. The impulses left in the problem warm-start the next step.
  * See `README.md` in this folder for the equations, the parameters and why they were chosen.
  */
@@ -16,6 +17,7 @@ import { createContactStrategy, type ContactStrategyFactory } from './contact-st
 import type { PgsSolverConfig } from './pgs-options';
 import { makeSoft, type Softness } from '../common/soft-constraint';
 import { createPgsJoints, type PgsJoints } from './pgs-joints';
+import { applyShockPropagation, beginShockPropagation, createShockPropagation } from './shock-propagation';
 
 export interface PgsSolver extends ConstraintSolver {
   readonly kind: 'pgs';
@@ -34,6 +36,8 @@ export function createPgsSolver(options: PgsSolverConfig, exactBlocks?: ContactS
   // the joint part, made at the first step with joint rows from the kernels the world's joint stage
   // provides (`SolverProblem.jointKernels`): a world without joints never ships nor builds it
   let pgsJoints: PgsJoints | undefined;
+  // heavy bodies on light ones that rest on static bodies (`shock-propagation.ts`)
+  const shock = createShockPropagation();
   return {
     kind: 'pgs',
     options,
@@ -51,6 +55,7 @@ export function createPgsSolver(options: PgsSolverConfig, exactBlocks?: ContactS
       const joints = jp.rowCount > 0 && jk !== undefined ? (pgsJoints ??= createPgsJoints(jk)) : undefined;
       if (joints !== undefined) joints.begin(jp, bodies, o, h, problem, soft);
       contacts.begin(problem, bodies);
+      beginShockPropagation(shock, problem, bodies, ctx.gravity);
       for (let s = 0; s < n; s++) {
         integrateVelocities(bodies, h, o.maxAngularSpeed, o.maxLinearSpeed);
         if (joints !== undefined) joints.warmStart(jp, bodies); // joints before contacts (Box2D v3 order)
@@ -59,6 +64,7 @@ export function createPgsSolver(options: PgsSolverConfig, exactBlocks?: ContactS
           if (joints !== undefined) joints.solve(jp, bodies, true);
           contacts.sweep(problem, bodies, invH, soft, true);
         }
+        applyShockPropagation(shock, problem, bodies, invH);
         integratePositions(bodies, h);
         contacts.positionsMoved();
         for (let i = 0; i < o.relaxIterations; i++) {
