@@ -58,5 +58,5 @@ export const DETERMINISM_HASHES: Record<string, string> = {
   'ragdolls/lcp': '4c818859',
   'pyramid/pgs': '2ecc873f',
   'pyramid/mdp': 'a18e5040',
-  'pyramid/lcp': 'dbba22af',
+  'pyramid/lcp': '041fef5a',
 };

@@ -30,6 +30,15 @@ import {
 /** Relative tie tolerance passed to Lemke (`LemkeOptions.tieTolerance`, its default), also the noise floor of b. */
 const LEMKE_TIE_TOLERANCE = 1e-10;
 
+/**
+ * The LCPs of an island of at least this many unknowns with every contact in (points × (k + 2))
+ * regularise the normal rows of their four-point manifolds (`regularizeDependentNormals`). A smaller
+ * island's LCP is solved as written: when its warm start fails, Lemke from scratch is cheap and its
+ * lexicographic rule resolves the degeneracy exactly. A large one cannot afford that (a cold run on the
+ * 800 unknowns of a 20-box stack takes 200–650 pivots and about the whole step's work budget).
+ */
+const REGULARIZED_LCP_SIZE = 200;
+
 /** Work of one point in one projected-fallback sweep (three rows: J v and M⁻¹Jᵀλ on two bodies), in the
  * budget's units (≈ multiply–adds). */
 export const FALLBACK_POINT_WORK = 100;
@@ -60,6 +69,9 @@ export interface IslandSolve {
   dw: Float64Array;
   /** Lemke work left in this step (entries touched; starts at `lemkeWorkBudget`). */
   workLeft: number;
+  /** Whether the current island's LCPs regularise their four-point manifolds' normal rows (the island
+   * has at least {@link REGULARIZED_LCP_SIZE} unknowns with every contact in). */
+  regularize: boolean;
 }
 
 export function createIslandSolve(
@@ -81,6 +93,7 @@ export function createIslandSolve(
     dv: new Float64Array(48),
     dw: new Float64Array(48),
     workLeft: Infinity,
+    regularize: false,
   };
 }
 
@@ -138,6 +151,7 @@ export function solveIsland(s: IslandSolve, problem: ConstraintProblem, bodies: 
       const form = lcp.n * lcp.n;
       s.stats.formWork += form;
       s.workLeft -= form;
+      s.regularize = (ce - cs) * (k + 2) >= REGULARIZED_LCP_SIZE;
       if (!solveFormed(s, problem, grown ? impulse : problem.impulse)) { ok = false; break; }
       for (let a = 0; a < lcp.p; a++) {
         const c = lcp.contact[a];
@@ -252,6 +266,7 @@ function solveFormed(s: IslandSolve, problem: ConstraintProblem, guessSource: Fl
   for (let i = 0; i < n; i++) if (Math.abs(lcp.b[i]) <= floor) lcp.b[i] = 0;
   if (n > stats.lcpSize) stats.lcpSize = n;
   lemkeOptions.maxPivots = o.maxPivots > 0 ? o.maxPivots : 4 * n + 100;
+  if (s.regularize) regularizeDependentNormals(s, problem, n);
   const g = o.warmStart ? buildGuess(s, problem, guessSource) : 0;
   lemkeOptions.activeSet = g > 0 ? s.guess : undefined;
   lemkeOptions.activeSetCount = g;
@@ -277,6 +292,37 @@ function solveFormed(s: IslandSolve, problem: ConstraintProblem, guessSource: Fl
   res = runLemke(s, n);
   if (res.workLimited) stats.workBudgetStops++;
   return res.status === 'solved' || res.status === 'trivial';
+}
+
+/**
+ * Regularises the normal rows of every manifold with four points in the LCP of an island of at least
+ * {@link REGULARIZED_LCP_SIZE} unknowns: N_ii ← N_ii (1 + ε), ε = `regularization`. Four contact normals of one body pair constrain at most three degrees of freedom
+ * (a face lying flat: the normal translation and two tilts), so their block of N is singular and the LCP
+ * degenerate: its normal impulses are not unique. On a resting 20-box stack the warm start's block
+ * principal pivoting repairs then stop converging after 50–140 steps (round-off violations hovering
+ * just above the acceptance tolerance), Lemke from scratch needs hundreds of pivots on 800 unknowns, and
+ * the island goes to the projected fallback (README, "Degenerate resting faces"). With the diagonal
+ * raised by ε the block is definite and the solution unique. What it changes: such a point's w_n reads
+ * −ε N_ii c_n when it pushes, a 10⁻⁹ fraction of the velocity change of its own impulse at the default
+ * ε, undone by the gap term Φ/h of the next step. Points of manifolds with up to three points (spheres,
+ * edges, capsules) keep the LCP as written. Counted in `regularizedPoints`.
+ */
+function regularizeDependentNormals(s: IslandSolve, problem: ConstraintProblem, n: number): void {
+  const lcp = s.lcp, N = lcp.N, eps = s.options.regularization, store = problem.storeIndex;
+  let a = 0;
+  while (a < lcp.p) {
+    const manifold = store[lcp.contact[a]] >> 2;
+    let e = a + 1;
+    while (e < lcp.p && store[lcp.contact[e]] >> 2 === manifold) e++;
+    if (e - a >= 4) {
+      for (let i = a; i < e; i++) {
+        const d = lcp.normalIndex[i] * (n + 1);
+        N[d] += eps * N[d];
+      }
+      s.stats.regularizedPoints += e - a;
+    }
+    a = e;
+  }
 }
 
 /** The island's contacts `cs … ce − 1` by the projected fallback; their impulses re-expressed exactly

@@ -29,10 +29,13 @@ export interface LcpSolverOptions {
    */
   warmStart: boolean;
   /**
-   * Relative diagonal regularisation ε (default 1e-9) of the single retry after Lemke stops on a
-   * secondary ray or at its pivot cap: N + ε · max(1, maxᵢ N_ii) · I. With ε > 0 the matrix is strictly
-   * copositive, so Lemke terminates with a solution. If the retry fails too, the island is solved by
-   * the projected fallback. A finite number > 0.
+   * Relative diagonal regularisation ε (default 1e-9), used twice. (1) In an island of at least 200
+   * unknowns (every contact in), the normal rows of each four-point manifold (a face lying flat: four
+   * dependent normals) become N_ii (1 + ε), so that the degenerate LCP of a resting stack has unique
+   * normal impulses and its warm start keeps being accepted (README, "Degenerate resting faces"). (2) The
+   * single retry after Lemke stops on a secondary ray or at its pivot cap: N + ε · max(1, maxᵢ N_ii) · I.
+   * With ε > 0 the matrix is strictly copositive, so Lemke terminates with a solution. If the retry
+   * fails too, the island is solved by the projected fallback. A finite number > 0.
    */
   regularization: number;
   /** Largest speed at which the step separates overlapping bodies (unit: m/s, default 3, as the fast

@@ -24,6 +24,9 @@ export interface LcpSolveStats extends SolveStats {
   warmStartRepairs: number;
   /** Re-solves because a contact left out by the §4 active-set heuristic was violated. */
   activeSetGrowths: number;
+  /** Contact points whose normal row was regularised because their manifold has four points in the LCP
+   * (dependent normals; `island-solve.ts` `regularizeDependentNormals`), summed over the step's LCPs. */
+  regularizedPoints: number;
   /** Lemke stopped on a secondary ray (before the regularised retry). */
   secondaryRays: number;
   /** Lemke stopped at its pivot cap (before the regularised retry). */
@@ -100,7 +103,7 @@ export interface LcpContactResults {
 export function createLcpSolveStats(): LcpSolveStats {
   return {
     iterations: 0, lemkePivots: 0, islands: 0, lcpSolves: 0, lcpSize: 0, warmStarts: 0, warmStartRepairs: 0, activeSetGrowths: 0,
-    secondaryRays: 0, pivotLimits: 0, inaccurateResults: 0, regularizedRetries: 0, projectedFallbacks: 0,
+    regularizedPoints: 0, secondaryRays: 0, pivotLimits: 0, inaccurateResults: 0, regularizedRetries: 0, projectedFallbacks: 0,
     lemkeWork: 0, workBudgetStops: 0, stepWork: 0, impactWork: 0, formWork: 0, fallbackWork: 0, fallbackSweeps: 0,
     impactAdvances: 0,
     impact: undefined, jointSweeps: 0, jointLimitSolves: 0, jointProjections: 0, jointPrimal: 0, jointDual: 0,
@@ -112,7 +115,7 @@ export function createLcpSolveStats(): LcpSolveStats {
 export function resetLcpCounts(stats: LcpSolveStats): void {
   stats.lemkePivots = 0; stats.islands = 0; stats.lcpSolves = 0; stats.lcpSize = 0; stats.warmStarts = 0; stats.warmStartRepairs = 0;
   stats.activeSetGrowths = 0; stats.secondaryRays = 0; stats.pivotLimits = 0; stats.inaccurateResults = 0;
-  stats.regularizedRetries = 0;
+  stats.regularizedRetries = 0; stats.regularizedPoints = 0;
   stats.projectedFallbacks = 0;
   stats.lemkeWork = 0; stats.workBudgetStops = 0; stats.formWork = 0; stats.fallbackWork = 0; stats.fallbackSweeps = 0;
 }
