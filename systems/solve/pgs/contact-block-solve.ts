@@ -154,11 +154,11 @@ const SPECULATIVE_MIN_GAP = 1e-6;
  * the 2 before). `manifoldBlock[c]` = k at the first point of a manifold of k points (0 elsewhere),
  * negative when it is at rest. A manifold at rest is warm-started to nearly its answer; its points' own
  * blocks keep it in the biased sweeps (on the 1000-box pile, every manifold as a block made the
- * max-dissipation solve stage about 50 % slower); with `resting` 'relax' (`manifoldSolve: 'block'`, the
- * default) its normal rows are one set in the relaxation sweeps from `RELAX_REST_STEPS` calm steps on
- * (marked REST_BLOCK + k; before that, one set in every sweep), which keeps a 20-cube stack from swaying
- * (2.9 mm against 12.6 mm over 10 s); 'block' makes every manifold one set in every sweep, 'rows' leaves
- * a manifold at rest (2 calm steps) to its points' blocks. So does a manifold none of whose points carries impulse or approaches faster than
+ * max-dissipation solve stage about 50 % slower): `resting` 'rows' (`manifoldSolve: 'block'`, the
+ * default). With 'relax' (`'block-relax'`) its normal rows are one set in the relaxation sweeps from
+ * `RELAX_REST_STEPS` calm steps on (marked REST_BLOCK + k; before that, one set in every sweep), which
+ * keeps a 20-cube stack from swaying (2.9 mm against 12.6 mm over 10 s); 'block' (`'block-always'`)
+ * makes every manifold one set in every sweep. So does a manifold none of whose points carries impulse or approaches faster than
  * {@link IDLE_SPEED} (boxes side by side in a pyramid or pile, touching without load).
  */
 /** Approach speed at assembly above which a manifold without impulse is solved as one block (unit:

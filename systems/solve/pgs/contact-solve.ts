@@ -32,8 +32,9 @@
  * | 55              | normal block: k ≥ 2 at the first point of a manifold of k points, 0 at |
  * |                 | the other points of that manifold, 1 for a manifold of one point, −1   |
  * |                 | for rows one after the other (`manifoldSolve: 'rows'`, or a manifold at |
- * |                 | rest with 'block-moving'); a manifold at rest that is one block in the |
- * |                 | relaxation sweeps only: 16 + k at its first point, −2 at the others     |
+ * |                 | rest with 'block'); a manifold at rest that is one block in the         |
+ * |                 | relaxation sweeps only ('block-relax'): 16 + k at its first point, −2  |
+ * |                 | at the others                                                          |
  * | 56 .. 59        | row of the manifold's normal Delassus block: A_ij, j = 0 .. k − 1 (1/kg) |
  * | 60 .. 61        | lever rotation of t1, t2 in this substep (m/s; see solveContactRows)     |
  *
@@ -85,10 +86,10 @@ export function createPackedRows(capacity = 256): PackedRows {
  * every sweep before); 'block', one block in every sweep; 'rows', its rows in every sweep.
  */
 /**
- * A manifold at rest keeps its rows one after the other in the biased sweeps (cheaper; measured on the
- * 1000-box pile: the block solve of every manifold made the solve stage about 60 % slower, of the
- * manifolds not at rest 20 %), and is one block in the relaxation sweeps from {@link RELAX_REST_STEPS}
- * calm steps on (`manifoldSolve: 'block'`; with 'block-moving' it keeps its rows in every sweep). Calm = every point that touches carried impulse in the last step and every point's normal
+ * A manifold at rest keeps its rows one after the other (cheaper; measured on the 1000-box pile: the
+ * block solve of every manifold made the solve stage about 60 % slower, of the manifolds not at rest
+ * 20 %); with `manifoldSolve: 'block-relax'` it is one block in the relaxation sweeps from
+ * {@link RELAX_REST_STEPS} calm steps on, its rows in the biased sweeps. Calm = every point that touches carried impulse in the last step and every point's normal
  * speed at assembly is at most {@link BLOCK_REST_SPEED}; at rest = calm now and in the
  * {@link BLOCK_REST_STEPS} steps before (the contact store's `calmSteps`). The steps right after an
  * impact are calm but not at rest (the soft contact is still spreading the impact's impulse): with the
@@ -101,7 +102,7 @@ const BLOCK_REST_SPEED = 0.1;
 const BLOCK_REST_STEPS = 2;
 /**
  * Calm steps before a manifold at rest leaves the biased sweeps' block for its rows (`manifoldSolve:
- * 'block'`, the default): it stays one block in the relaxation sweeps. Solved corner after corner in
+ * 'block-relax'`): it stays one block in the relaxation sweeps. Solved corner after corner in
  * the biased sweeps while it still settles, a face landing flat took the first corner's extra impulse
  * into its tilt (a cube dropped flat from 1 m ended 1.3e-6 m sideways); after 30 calm steps (0.5 s at
  * 60 Hz) it is 1e-18 m. Shared with the exact block sweeps.
