@@ -132,7 +132,8 @@ export interface PhysicsWorld {
   /** Throw `NonFiniteStateError` after a step that contained a non-finite body (boolean; checked at
    * the start of every step). */
   throwOnNonFinite: boolean;
-  /** Steps in which the contact solver failed internally and the fast solver solved the step instead. */
+  /** Steps in which the contact solver failed internally (an error, or a non-finite result) and the fast
+   * solver solved the step instead. */
   solverFallbacks: number;
   /** @internal The fast solver used for those steps (made at the first failure). */
   fallbackSolver: ConstraintSolver | undefined;

@@ -14,6 +14,7 @@ import { stepWorld } from '../../plugin/step';
 import { NonFiniteStateError, PhysicsInputError, WorldInputError } from '../../plugin/errors';
 import type { SolverKind } from '../../systems/solve/constraint-solver';
 import { worldHash } from './world-hash';
+import { buildFuzzScene, runFuzzScene } from '../../scenes/fuzz';
 
 registerAccurateSolver(); // the fuzz / tests run the accurate mode too
 
@@ -119,4 +120,23 @@ describe('the step checks the world before it changes anything', () => {
     expect(() => stepWorld(w, 1 / 60)).not.toThrow();
     expect(allFinite(w)).toBe(true);
   });
+});
+
+describe('accurate mode: a non-finite solve result is an internal failure (fuzz seeds 1884, 2420)', () => {
+  // Seed 2420: the impact phase of an island of light bodies jointed to heavy ones gave 3.6e34 m/s at
+  // step 33, and the joints' position projection then NaN; seed 1884 the same at step 493. The step now
+  // checks the solver's result and solves the step again with the fast solver (`solverFallbacks`).
+  it('seed 2420, 60 steps: no non-finite body, the failed step counted as a fallback', () => {
+    const scene = buildFuzzScene(2420, { mode: 'lcp' });
+    let nonFinite = 0;
+    for (let i = 0; i < 60; i++) {
+      stepWorld(scene.world, 1 / 60);
+      nonFinite += scene.world.nonFiniteBodies.length;
+    }
+    expect(nonFinite).toBe(0);
+    expect(scene.world.solverFallbacks).toBeGreaterThan(0);
+  }, 60_000);
+  it('seed 1884, 600 steps: every criterion of the fuzz holds', () => {
+    expect(runFuzzScene(1884, { mode: 'lcp' })).toBeUndefined();
+  }, 120_000);
 });

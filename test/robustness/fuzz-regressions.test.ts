@@ -19,11 +19,20 @@
  * one of each other class is run here: seed 3431 (16 bodies, no joints: +1.1 % energy in a step at step
  * 142), seed 1660 (20 bodies, 9 joints: the energy ×3 by step 14, a jointed runaway; seed 1406 of the
  * list shrinks to three bodies of 0.046, 385 and 350 kg on two sliders and a ball joint).
+ *
+ * Since then (the classes' causes and fixes): mass ratios through joints: contacts solved through their
+ * joint island (`systems/solve/common/joint-contact-coupling.ts`: seed 27 holds); heavy bodies on light
+ * ones through contacts: shock propagation (`systems/solve/pgs/shock-propagation.ts`: seeds 45, 129
+ * hold, and most energy-rise seeds, which were heavy-on-light contacts too). Still failing: light bodies
+ * whipped at 100–500 m/s by heavy jointed ones (seed 298: a 0.026 kg capsule on a slider 18 m from a
+ * spinning 56 kg body leaves at 504 m/s and passes the ground within one step: the continuous pass
+ * skips jointed bodies), a redundant joint loop (two sliders on one body to a fixed pair) whose nearly
+ * dependent rows give huge impulses against a contact (fuzz seed 3034), seed 1660 and 3431 below.
  */
 
 import { describe, expect, it } from 'vitest';
 import { runFuzzScene, type FuzzFailure } from '../../scenes/fuzz';
-import { PGS_FUZZ_FAILURES } from './fuzz-failures';
+import { LCP_FUZZ_FAILURES, MDP_FUZZ_FAILURES, PGS_FUZZ_FAILURES, PGS_FUZZ_FAILURES_C1A9597, type FuzzFailureList } from './fuzz-failures';
 
 interface Known { seed: number; failure: FuzzFailure['kind']; what: string }
 
@@ -51,12 +60,21 @@ describe('fuzz regression seeds (fast mode, all criteria)', () => {
       expect(runFuzzScene(k.seed, { mode: 'pgs' })).toBeUndefined();
     }, 120_000);
   }
-  it('the long run\'s failure list names each seed once, within the seeds run, and none of the fixed ones', () => {
+  const lists: [string, FuzzFailureList][] = [
+    ['pgs', PGS_FUZZ_FAILURES], ['mdp', MDP_FUZZ_FAILURES], ['lcp', LCP_FUZZ_FAILURES], ['pgs at c1a9597', PGS_FUZZ_FAILURES_C1A9597],
+  ];
+  for (const [name, list] of lists) {
+    it(`the ${name} run's failure list names each seed once, within the seeds run`, () => {
+      const all = Object.values(list.failed).flat();
+      const [first, last] = list.seeds;
+      expect(new Set(all).size).toBe(all.length);
+      for (const s of all) expect(s >= first && s <= last && Number.isInteger(s)).toBe(true);
+    });
+  }
+  it('the fast Coulomb run lists every known miss in its range and none of the fixed seeds', () => {
     const all = Object.values(PGS_FUZZ_FAILURES.failed).flat();
     const [first, last] = PGS_FUZZ_FAILURES.seeds;
-    expect(new Set(all).size).toBe(all.length);
-    for (const s of all) expect(s >= first && s <= last && Number.isInteger(s)).toBe(true);
     for (const f of FIXED) expect(all).not.toContain(f.seed);
-    for (const k of KNOWN) expect(all).toContain(k.seed);
+    for (const k of KNOWN) if (k.seed >= first && k.seed <= last) expect(all).toContain(k.seed);
   });
 });
