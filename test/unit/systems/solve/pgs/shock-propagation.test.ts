@@ -19,7 +19,7 @@ function world(friction: 'coulomb' | 'max-dissipation') {
 
 describe('shock propagation: heavy bodies on light ones (fast mode)', () => {
   for (const friction of ['coulomb', 'max-dissipation'] as const) {
-    it(`a 400 kg box sliding at 3 m/s over a 0.05 kg plate on the ground (8000 : 1): the plate sinks < 5 mm, the energy never rises by 1e-6 of itself in a step (${friction})`, () => {
+    it(`a 400 kg box sliding at 3 m/s over a 0.05 kg plate on the ground (8000 : 1): the plate sinks < 5 mm, the energy never rises by 1e-9 of itself in a step (${friction})`, () => {
       const w = world(friction);
       const plate = addBody(w, { position: [0, 0.05, 0], mass: 0.05, collider: { shape: 'box', halfExtents: [1.5, 0.05, 1.5], restitution: 0 } });
       const heavy = addBody(w, {
@@ -36,9 +36,10 @@ describe('shock propagation: heavy bodies on light ones (fast mode)', () => {
         e0 = e1;
       }
       expect(deepest).toBeLessThan(0.005);
-      // the fuzz's bound is 1 % per step; measured: 3.3e-8 at most, once both rest (the soft contacts'
-      // settling; 5e-10 without the pass, whose own projections never add energy)
-      expect(rise).toBeLessThanOrEqual(1e-6);
+      // the pass's projections never add energy; measured: no rise at all in either friction law (the
+      // fuzz's bound is 1 % per step). With resting manifolds as blocks in the relaxation sweeps (the
+      // 'block-relax' experiment) the soft contacts' settling rose by 3.3e-8 once both rested.
+      expect(rise).toBeLessThanOrEqual(1e-9);
     });
   }
 
