@@ -9,7 +9,7 @@
  *
  * @example
  * const hit = createRayHit();
- * if (castRay(world, [0, 5, 0], [0, -1, 0], hit, { maxDistance: 10 })) console.log(hit.body, hit.distance);
+ * const groundHeight = castRay(world, [0, 5, 0], [0, -1, 0], hit, { maxDistance: 10 }) ? 5 - hit.distance : undefined;
  */
 
 import {

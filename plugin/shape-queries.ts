@@ -20,9 +20,10 @@
  *
  * @example
  * const hit = createShapeHit();
- * // will a 0.4 m sphere moving 3 m along +x from the player hit anything?
+ * // how far can a 0.4 m sphere move along +x from the player (at most 3 m)?
+ * let reach = 3;
  * if (castShape(world, { shape: 'sphere', radius: 0.4 }, player, [0, 0, 0, 1], [1, 0, 0], hit,
- *   { maxDistance: 3, excludeBodies: [playerBody] })) console.log(hit.distance, hit.normal);
+ *   { maxDistance: 3, excludeBodies: [playerBody] })) reach = hit.distance; // hit.normal: the surface it stops on
  */
 
 import { ShapeKind, type ShapeAsset } from '../components/collider';

@@ -39,13 +39,14 @@
  * (no bias) in the relax sweeps. No allocation once the arrays have grown to the scene.
  */
 
-import { nextCapacity } from '../../../components/capacity';
+import { growFloat64, growInt32, nextCapacity } from '../../../components/capacity';
 import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { JointProblem } from '../../assembly/joint-rows';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import type { Softness } from './soft-constraint';
 import { solveJointIsland, type JointDirect } from './joint-direct';
 import { applyRow } from './joint-solve';
+import { currentSeparation } from './contact-separation';
 
 /** Ratio J_c M⁻¹ J_cᵀ / S above which a contact point is solved through its island. */
 export const MIN_MASS_RATIO = 2;
@@ -105,10 +106,9 @@ function dyn(sb: SolverBodies, i: number): boolean {
 function grow(cp: JointContactCoupling, n: number): void {
   if (cp.point.length >= n) return;
   const c = nextCapacity(cp.point.length, n);
-  const i32 = (a: Int32Array): Int32Array => { const b = new Int32Array(c); b.set(a); return b; };
-  const f64 = (a: Float64Array): Float64Array => { const b = new Float64Array(c); b.set(a); return b; };
-  cp.point = i32(cp.point); cp.island = i32(cp.island); cp.lo = i32(cp.lo); cp.hi = i32(cp.hi);
-  cp.offset = i32(cp.offset); cp.mass = f64(cp.mass); cp.stamp = f64(cp.stamp); cp.impulse = f64(cp.impulse);
+  cp.point = growInt32(cp.point, c); cp.island = growInt32(cp.island, c);
+  cp.lo = growInt32(cp.lo, c); cp.hi = growInt32(cp.hi, c); cp.offset = growInt32(cp.offset, c);
+  cp.mass = growFloat64(cp.mass, c); cp.stamp = growFloat64(cp.stamp, c); cp.impulse = growFloat64(cp.impulse, c);
   const st = new Int8Array(c); st.set(cp.state); cp.state = st;
 }
 
@@ -248,18 +248,14 @@ export function warmStartCoupling(cp: JointContactCoupling, p: ConstraintProblem
 export function solveCoupling(
   cp: JointContactCoupling, d: JointDirect, jp: JointProblem, p: ConstraintProblem, sb: SolverBodies, useBias: boolean,
 ): void {
-  const dp = sb.dp, th = sb.dtheta, n = p.direction, jA = p.angularA, jB = p.angularB, U = cp.U, imp = jp.impulse;
+  const U = cp.U, imp = jp.impulse;
   const soft = cp.soft;
   for (let q = 0; q < cp.count; q++) {
     ensurePoint(cp, d, jp, p, sb, q);
     const m = cp.mass[q];
     if (m === 0) continue;
-    const c = cp.point[q], a3 = 3 * p.bodyA[c], b3 = 3 * p.bodyB[c], o = 9 * c;
-    // the current separation from the pose deltas (first order in the rotation, as the contact sweep)
-    const s = p.separation[c]
-      + n[o] * (dp[b3] - dp[a3]) + n[o + 1] * (dp[b3 + 1] - dp[a3 + 1]) + n[o + 2] * (dp[b3 + 2] - dp[a3 + 2])
-      + th[b3] * jB[o] + th[b3 + 1] * jB[o + 1] + th[b3 + 2] * jB[o + 2]
-      - th[a3] * jA[o] - th[a3 + 1] * jA[o + 1] - th[a3 + 2] * jA[o + 2];
+    const c = cp.point[q];
+    const s = currentSeparation(p, sb, c, p.bodyA[c], p.bodyB[c]);
     let bias = 0, massScale = 1, impulseScale = 0;
     if (s > SPECULATIVE_MIN_GAP) {
       bias = s * cp.invH;

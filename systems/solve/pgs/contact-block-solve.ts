@@ -166,7 +166,7 @@ const SPECULATIVE_MIN_GAP = 1e-6;
 const IDLE_SPEED = 0.1;
 /** `manifoldBlock` mark of a manifold at rest solved as one set in the relaxation sweeps only: REST_BLOCK + k. */
 const REST_BLOCK = 16;
-export function markManifoldBlocks(p: ConstraintProblem, s: BlockScratch, resting: RestingManifolds = 'relax'): void {
+export function markManifoldBlocks(p: ConstraintProblem, s: BlockScratch, resting: RestingManifolds): void {
   const n = p.contactCount, store = p.storeIndex;
   if (s.manifoldBlock.length < n) s.manifoldBlock = growInt32(s.manifoldBlock, nextCapacity(s.manifoldBlock.length, n));
   for (let c = 0; c < n;) {

@@ -10,8 +10,9 @@
  * holding everything a sweep reads for that point, so a sweep streams through one array instead of a
  * dozen ConstraintProblem columns (which every solver and the tests read, and which stay as they are).
  * It is packed once per step from the problem; the impulses and the largest normal impulses are copied
- * back at the end of the step. `warmStart`, `currentSeparation` and `applyRestitution` run on the
- * ConstraintProblem itself (the exact block sweeps of `contact-block-solve.ts`).
+ * back at the end of the step. `warmStart`, `currentSeparation` (`../common/contact-separation.ts`) and
+ * `applyRestitution` run on the ConstraintProblem itself (the exact block sweeps of
+ * `contact-block-solve.ts`).
  * Reads and writes only the ConstraintProblem (or its packed copy) and the SolverBodies.
  *
  * Packed layout of point c, at `ROW_STRIDE · c` (doubles; direction d = n, t1, t2 = 0, 1, 2):
@@ -125,7 +126,7 @@ export function manifoldAtRest(p: ConstraintProblem, c: number, k: number, restS
   return calm && before >= restSteps;
 }
 export function packRows(
-  p: ConstraintProblem, r: PackedRows, sb: SolverBodies, blocks: boolean, resting: RestingManifolds = 'relax',
+  p: ConstraintProblem, r: PackedRows, sb: SolverBodies, blocks: boolean, resting: RestingManifolds,
 ): void {
   const n = p.contactCount;
   if (r.data.length < ROW_STRIDE * n) {
@@ -351,21 +352,6 @@ export function warmStart(p: ConstraintProblem, sb: SolverBodies): void {
 }
 
 /**
- * Current separation of point c from the pose deltas, to first order in the rotation (PhysX TGS):
- *   s = s₀ + n·(Δp_B − Δp_A) + Δθ_B·(r_B × n) − Δθ_A·(r_A × n)
- * (n·(Δθ × r) = Δθ·(r × n), the stored angular Jacobians). The error is O(|Δθ|² |r|) within one step;
- * the next narrowphase measures the separation exactly again.
- */
-export function currentSeparation(p: ConstraintProblem, sb: SolverBodies, c: number, a: number, b: number): number {
-  const dp = sb.dp, th = sb.dtheta, c9 = 9 * c, a3 = 3 * a, b3 = 3 * b;
-  const d = p.direction, jA = p.angularA, jB = p.angularB;
-  return p.separation[c]
-    + d[c9] * (dp[b3] - dp[a3]) + d[c9 + 1] * (dp[b3 + 1] - dp[a3 + 1]) + d[c9 + 2] * (dp[b3 + 2] - dp[a3 + 2])
-    + th[b3] * jB[c9] + th[b3 + 1] * jB[c9 + 1] + th[b3 + 2] * jB[c9 + 2]
-    - th[a3] * jA[c9] - th[a3 + 1] * jA[c9 + 1] - th[a3 + 2] * jA[c9 + 2];
-}
-
-/**
  * {@link warmStart} on the packed rows: applies the accumulated impulses of every point to the bodies.
  * As in {@link solveContactRows}, the two bodies of a run of points with the same pair are held in
  * locals and stored back when the pair changes (same operations in the same order as `warmStart`).
@@ -524,9 +510,9 @@ function solveNormalBlock(
  * and without it (relax pass) bias = 0, rigid. λ_n ← max(λ_n + Δ, 0).
  * Friction rows: Δλ_t = −m_t (J_t v) for t1 and t2, then the accumulated (λ_t1, λ_t2) is projected
  * onto the disk of radius μ λ_n (the circular Coulomb cone at the current normal impulse).
- * The current separation is {@link currentSeparation}'s, from the same terms in the same order. It only
- * changes when the positions are integrated, so it is computed by the first sweep after that
- * (`refreshSeparation`), which stores it in the rows for the following sweeps (packRows stores the
+ * The current separation is `currentSeparation`'s (`../common/contact-separation.ts`), from the same
+ * terms in the same order. It only changes when the positions are integrated, so it is computed by the
+ * first sweep after that (`refreshSeparation`), which stores it in the rows for the following sweeps (packRows stores the
  * value for zero pose deltas).
  * Lever rotation: the levers r_A, r_B are frozen at the start of the step, but the material points at
  * the contact turn with their bodies, so their velocities v + ω × R(θ) r change within the step by

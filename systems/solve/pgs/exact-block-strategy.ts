@@ -6,7 +6,8 @@
  * from the opt-in entry `babylon-ecs-physics/max-dissipation`, so apps without it do not ship it.
  */
 
-import { currentSeparation, warmStart } from './contact-solve';
+import { warmStart } from './contact-solve';
+import { currentSeparation } from '../common/contact-separation';
 import {
   applyRestitutionBlocks, computeDelassusBlocks, createBlockScratch, markManifoldBlocks, refreshTurnedBlocks,
   solveContactBlocks,

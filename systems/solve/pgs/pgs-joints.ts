@@ -64,7 +64,8 @@ export interface PgsJoints {
   warmStart(p: JointProblem, sb: SolverBodies): void;
   /** One sweep over the rows, biased or relax (`solveJoints`), then over the coupled contact rows. */
   solve(p: JointProblem, sb: SolverBodies, useBias: boolean): void;
-  /** End of the step (after the contacts' own end): the coupled rows' impulses join the contacts'. */
+  /** End of the step (after the contacts' own end): the coupled rows are released (`finishCoupling`: their
+   * impulses are not handed to the contacts'). */
   finish(): void;
 }
 

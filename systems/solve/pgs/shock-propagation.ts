@@ -32,9 +32,10 @@
  * No allocation once the arrays have grown to the scene.
  */
 
-import { nextCapacity } from '../../../components/capacity';
+import { growInt32, growUint8, nextCapacity } from '../../../components/capacity';
 import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
+import { currentSeparation } from '../common/contact-separation';
 
 /** Mass ratio m_U / m_L from which a heavy body is stopped against a light one below it. */
 export const MIN_MASS_RATIO = 10;
@@ -97,19 +98,19 @@ export function beginShockPropagation(s: ShockPropagation, p: ConstraintProblem,
   }
   // the light bodies squeezed under a heavy one: their own support points are solved first (each
   // substep: L against the static body, then U against L), so neither sinks
+  if (s.squeezed.length < sb.count) s.squeezed = new Uint8Array(nextCapacity(s.squeezed.length, sb.count));
   const sq = s.squeezed;
-  if (sq.length < sb.count) s.squeezed = new Uint8Array(nextCapacity(sq.length, sb.count));
-  s.squeezed.fill(0, 0, sb.count);
+  sq.fill(0, 0, sb.count);
   for (let c = 0; c < n; c++) {
     const side = heavyOnLight(p, im, sup, c, ux, uy, uz);
-    if (side >= 0) s.squeezed[side === 1 ? p.bodyA[c] : p.bodyB[c]] = 1;
+    if (side >= 0) sq[side === 1 ? p.bodyA[c] : p.bodyB[c]] = 1;
   }
   let k = 0;
   for (let c = 0; c < n; c++) {
     const a = p.bodyA[c], b = p.bodyB[c], o = 9 * c;
     const up = d[o] * ux + d[o + 1] * uy + d[o + 2] * uz;
-    if (im[a] === 0 && s.squeezed[b] === 1 && up >= MIN_UP) k = push(s, k, c, 1);
-    else if (im[b] === 0 && s.squeezed[a] === 1 && -up >= MIN_UP) k = push(s, k, c, 0);
+    if (im[a] === 0 && sq[b] === 1 && up >= MIN_UP) k = push(s, k, c, 1);
+    else if (im[b] === 0 && sq[a] === 1 && -up >= MIN_UP) k = push(s, k, c, 0);
   }
   for (let c = 0; c < n; c++) {
     const side = heavyOnLight(p, im, sup, c, ux, uy, uz);
@@ -134,8 +135,8 @@ function heavyOnLight(p: ConstraintProblem, im: Float64Array, sup: Uint8Array, c
 function push(s: ShockPropagation, k: number, c: number, upperIsB: number): number {
   if (k >= s.point.length) {
     const cap = nextCapacity(s.point.length, k + 1);
-    const pt = new Int32Array(cap); pt.set(s.point); s.point = pt;
-    const ub = new Uint8Array(cap); ub.set(s.upperIsB); s.upperIsB = ub;
+    s.point = growInt32(s.point, cap);
+    s.upperIsB = growUint8(s.upperIsB, cap);
   }
   s.point[k] = c;
   s.upperIsB[k] = upperIsB;
@@ -148,37 +149,25 @@ function push(s: ShockPropagation, k: number, c: number, upperIsB: number): numb
  */
 export function applyShockPropagation(s: ShockPropagation, p: ConstraintProblem, sb: SolverBodies, invH: number): void {
   if (s.count === 0) return;
-  const v = sb.v, w = sb.w, im = sb.invMass, dp = sb.dp, th = sb.dtheta, d = p.direction;
+  const v = sb.v, w = sb.w, im = sb.invMass, d = p.direction;
   for (let pass = 0; pass < PASSES; pass++) {
     for (let k = 0; k < s.count; k++) {
-      const c = s.point[k], o = 9 * c, a3 = 3 * p.bodyA[c], b3 = 3 * p.bodyB[c];
-      const nx = d[o], ny = d[o + 1], nz = d[o + 2];
-      const jA = p.angularA, jB = p.angularB;
-      // the current separation from the pose deltas (first order in the rotation, as the contact sweep)
-      const sep = p.separation[c]
-        + nx * (dp[b3] - dp[a3]) + ny * (dp[b3 + 1] - dp[a3 + 1]) + nz * (dp[b3 + 2] - dp[a3 + 2])
-        + th[b3] * jB[o] + th[b3 + 1] * jB[o + 1] + th[b3 + 2] * jB[o + 2]
-        - th[a3] * jA[o] - th[a3 + 1] * jA[o + 1] - th[a3 + 2] * jA[o + 2];
+      const c = s.point[k], o = 9 * c, a = p.bodyA[c], b = p.bodyB[c];
+      // the target normal speed: 0 at contact, −s/h for a speculative point (s > 0 its current separation)
+      const sep = currentSeparation(p, sb, c, a, b);
       const target = sep > SPECULATIVE_MIN_GAP ? -sep * invH : 0;
-      if (s.upperIsB[k] === 1) {
-        // U = B: its point's velocity along n (away from A) must reach the target
-        const vn = nx * v[b3] + ny * v[b3 + 1] + nz * v[b3 + 2] + jB[o] * w[b3] + jB[o + 1] * w[b3 + 1] + jB[o + 2] * w[b3 + 2];
-        if (vn >= target) continue;
-        const iB = p.invInertiaAngularB, m = im[p.bodyB[c]];
-        const W = m + jB[o] * iB[o] + jB[o + 1] * iB[o + 1] + jB[o + 2] * iB[o + 2];
-        const l = (target - vn) / W;
-        v[b3] += m * l * nx; v[b3 + 1] += m * l * ny; v[b3 + 2] += m * l * nz;
-        w[b3] += l * iB[o]; w[b3 + 1] += l * iB[o + 1]; w[b3 + 2] += l * iB[o + 2];
-      } else {
-        // U = A: its point's velocity along −n (away from B) must reach the target
-        const vn = -(nx * v[a3] + ny * v[a3 + 1] + nz * v[a3 + 2] + jA[o] * w[a3] + jA[o + 1] * w[a3 + 1] + jA[o + 2] * w[a3 + 2]);
-        if (vn >= target) continue;
-        const iA = p.invInertiaAngularA, m = im[p.bodyA[c]];
-        const W = m + jA[o] * iA[o] + jA[o + 1] * iA[o + 1] + jA[o + 2] * iA[o + 2];
-        const l = (target - vn) / W;
-        v[a3] -= m * l * nx; v[a3 + 1] -= m * l * ny; v[a3 + 2] -= m * l * nz;
-        w[a3] -= l * iA[o]; w[a3 + 1] -= l * iA[o + 1]; w[a3 + 2] -= l * iA[o + 2];
-      }
+      // the upper body U (B, or A) and the sign that turns n into "away from the lower body"
+      const upperIsB = s.upperIsB[k] === 1, sign = upperIsB ? 1 : -1;
+      const u3 = 3 * (upperIsB ? b : a), m = im[upperIsB ? b : a];
+      const j = upperIsB ? p.angularB : p.angularA, iU = upperIsB ? p.invInertiaAngularB : p.invInertiaAngularA;
+      const nx = d[o], ny = d[o + 1], nz = d[o + 2];
+      // U's point velocity away from L must reach the target
+      const vn = sign * (nx * v[u3] + ny * v[u3 + 1] + nz * v[u3 + 2] + j[o] * w[u3] + j[o + 1] * w[u3 + 1] + j[o + 2] * w[u3 + 2]);
+      if (vn >= target) continue;
+      const W = m + j[o] * iU[o] + j[o + 1] * iU[o + 1] + j[o + 2] * iU[o + 2];
+      const l = (target - vn) / W;
+      v[u3] += sign * m * l * nx; v[u3 + 1] += sign * m * l * ny; v[u3 + 2] += sign * m * l * nz;
+      w[u3] += sign * l * iU[o]; w[u3 + 1] += sign * l * iU[o + 1]; w[u3 + 2] += sign * l * iU[o + 2];
     }
   }
 }
