@@ -23,6 +23,7 @@ import { createIslands, type Islands } from './islands';
 import type { LcpSolverConfig } from './lcp-options';
 import type { LcpContactResults, LcpSolveStats } from './lcp-results';
 import { projectedIslandSolve } from './projected-fallback';
+import { createSupportSolve, solveSupport, type SupportSolve, type SupportSolveInput } from './support-solve';
 import {
   contactImpulseOf, createStewartTrinkleLcp, formStewartTrinkleLcp, type StewartTrinkleLcp,
 } from './stewart-trinkle-lcp';
@@ -69,6 +70,9 @@ export interface IslandSolve {
   dw: Float64Array;
   /** Lemke work left in this step (entries touched; starts at `lemkeWorkBudget`). */
   workLeft: number;
+  /** The sticking-support solve of islands Lemke cannot take (`support-solve.ts`) and its inputs. */
+  readonly support: SupportSolve;
+  readonly supportInput: SupportSolveInput;
   /** Whether the current island's LCPs regularise their four-point manifolds' normal rows (the island
    * has at least {@link REGULARIZED_LCP_SIZE} unknowns with every contact in). */
   regularize: boolean;
@@ -77,9 +81,12 @@ export interface IslandSolve {
 export function createIslandSolve(
   options: Readonly<LcpSolverConfig>, cone: FrictionCone, rows: ContactRows, stats: LcpSolveStats, results: LcpContactResults,
 ): IslandSolve {
+  const islands = createIslands();
+  const impulse = new Float64Array(48), dv = new Float64Array(48), dw = new Float64Array(48);
+  const selected = new Uint8Array(16), freeVelocity = new Float64Array(48);
   return {
     options, cone, rows, stats, results,
-    islands: createIslands(),
+    islands,
     lcp: createStewartTrinkleLcp(),
     lemke: new LemkeWorkspace(16),
     lemkeOptions: {
@@ -87,12 +94,17 @@ export function createIslandSolve(
     },
     split: new Float64Array(4),
     guess: new Int32Array(16),
-    freeVelocity: new Float64Array(48),
-    impulse: new Float64Array(48),
-    selected: new Uint8Array(16),
-    dv: new Float64Array(48),
-    dw: new Float64Array(48),
+    freeVelocity,
+    impulse,
+    selected,
+    dv,
+    dw,
     workLeft: Infinity,
+    support: createSupportSolve(),
+    supportInput: {
+      islands, rows, cone, selected, freeVelocity, gap: results.gap, impulse, dv, dw,
+      regularization: options.regularization, feasibilityTolerance: options.feasibilityTolerance,
+    },
     regularize: false,
   };
 }
@@ -164,7 +176,7 @@ export function solveIsland(s: IslandSolve, problem: ConstraintProblem, bodies: 
     s.stats.activeSetGrowths++;
   }
   if (!ok) {
-    solveByFallback(s, problem, bodies, cs, ce, h);
+    if (!o.supportSolve || !solveBySupport(s, problem, bodies, island, h)) solveByFallback(s, problem, bodies, cs, ce, h);
     return;
   }
   // Accept: v⁺ = v_free + M⁻¹(n̄ c̄_n + D̄ β̄).
@@ -323,6 +335,62 @@ function regularizeDependentNormals(s: IslandSolve, problem: ConstraintProblem, 
     }
     a = e;
   }
+}
+
+/** Island `island` by the sticking-support solve (`support-solve.ts`), if its guess holds and the work
+ * left pays for it: applies the direct solve's velocity change Δv to the bodies (exact to round-off;
+ * M⁻¹ Jᵀ z of the impulses read back from the residuals agrees to about 1e-8 m/s) and writes the
+ * results (status 3; the friction impulse exactly as D β on the cone's edges, λ the slip speed
+ * max_j(−d_jᵀ(J_t v⁺ + b_t)), ≥ 0). Returns false (nothing changed) when it does not. */
+function solveBySupport(s: IslandSolve, problem: ConstraintProblem, bodies: SolverBodies, island: number, h: number): boolean {
+  const input = s.supportInput, islands = s.islands;
+  input.selected = s.selected; input.freeVelocity = s.freeVelocity; input.gap = s.results.gap;
+  input.impulse = s.impulse; input.dv = s.dv; input.dw = s.dw;
+  const ok = solveSupport(s.support, input, problem, bodies, island, h, s.workLeft);
+  s.workLeft -= s.support.work;
+  s.stats.supportWork += s.support.work;
+  if (!ok) return false;
+  s.stats.supportSolves++;
+  const { dv, dw, impulse, selected, split, results, cone, rows } = s;
+  const k = cone.k, list = islands.contacts;
+  const cs = islands.contactStart[island], ce = islands.contactStart[island + 1];
+  const bs = islands.bodyStart[island], be = islands.bodyStart[island + 1];
+  for (let i = cs; i < ce; i++) {
+    const c = list[i], c3 = 3 * c;
+    results.normal[c] = 0; results.lambda[c] = 0;
+    results.beta.fill(0, k * c, k * c + k);
+    results.status[c] = 0;
+    if (!selected[c]) { impulse[c3] = 0; impulse[c3 + 1] = 0; impulse[c3 + 2] = 0; continue; }
+    results.status[c] = 3;
+    results.normal[c] = impulse[c3];
+    const edges = problem.friction[c] > 0 ? splitOnEdges(cone, impulse[c3 + 1], impulse[c3 + 2], split) : 0;
+    let f1 = 0, f2 = 0;
+    if (edges >= 1) {
+      results.beta[k * c + split[0]] = split[1];
+      f1 += split[1] * cone.cos[split[0]]; f2 += split[1] * cone.sin[split[0]];
+    }
+    if (edges === 2) {
+      results.beta[k * c + split[2]] = split[3];
+      f1 += split[3] * cone.cos[split[2]]; f2 += split[3] * cone.sin[split[2]];
+    }
+    impulse[c3 + 1] = f1; impulse[c3 + 2] = f2;
+  }
+  const v = bodies.v, w = bodies.w;
+  for (let i = bs; i < be; i++) {
+    const b3 = 3 * islands.bodies[i];
+    v[b3] += dv[b3]; v[b3 + 1] += dv[b3 + 1]; v[b3 + 2] += dv[b3 + 2];
+    w[b3] += dw[b3]; w[b3 + 1] += dw[b3 + 1]; w[b3 + 2] += dw[b3 + 2];
+  }
+  for (let i = cs; i < ce; i++) {
+    const c = list[i];
+    if (!selected[c] || !(problem.friction[c] > 0)) continue;
+    const u1 = rowVelocity(problem, rows, c, 1, v, bodies.w) + results.tangentBias[2 * c];
+    const u2 = rowVelocity(problem, rows, c, 2, v, bodies.w) + results.tangentBias[2 * c + 1];
+    let lam = 0;
+    for (let j = 0; j < k; j++) lam = Math.max(lam, -(cone.cos[j] * u1 + cone.sin[j] * u2));
+    results.lambda[c] = lam;
+  }
+  return true;
 }
 
 /** The island's contacts `cs … ce − 1` by the projected fallback; their impulses re-expressed exactly
