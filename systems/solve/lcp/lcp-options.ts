@@ -58,13 +58,14 @@ export interface LcpSolverOptions {
    */
   maxLcpSize: number;
   /**
-   * Solve an island that Lemke cannot take (LCP larger than `maxLcpSize` or than the work budget pays
-   * for, or Lemke failed twice) on the guess that every contact of its active set pushes and sticks,
-   * by a sparse direct solve in body space (default true; `support-solve.ts`): exact to the compliance
-   * ε = `regularization` when the guess holds (no contact pulls, none would slide, none left out is
-   * violated, after up to 6 active-set rounds); otherwise, or when the work left cannot pay for it,
-   * the island goes to the projected fallback. This is what keeps a resting pyramid of 210 boxes
-   * (20 000 LCP unknowns) standing. Counted in `supportSolves` and `supportWork`.
+   * The sticking-support solve (default true; `support-solve.ts`): an island is solved on the guess
+   * that no contact of its support slides, by a sparse direct solve in body space, exact to the
+   * compliance ε = `regularization` when the guess holds (checked against the LCP by an active set of
+   * at most 40 rounds, each paid from the work budget). Tried first on an island of at least 200
+   * unknowns (every contact in), and on any island Lemke could not take (LCP larger than `maxLcpSize` or
+   * than the work budget pays for, or Lemke failed twice); when its guess fails the island goes to
+   * Lemke, then to the projected fallback, as without it. This is what keeps a resting pyramid of 210
+   * boxes (20 000 LCP unknowns) standing. Counted in `supportSolves` and `supportWork`.
    */
   supportSolve: boolean;
   /** Gauss–Seidel sweeps of the projected fallback (default 100). An integer ≥ 1. */
