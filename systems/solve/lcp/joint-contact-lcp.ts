@@ -34,7 +34,7 @@
  * No allocation once the arrays have grown to the scene.
  */
 
-import { growFloat64, growInt32, nextCapacity } from '../../../components/capacity';
+import { growInt32, nextCapacity } from '../../../components/capacity';
 import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { JointProblem } from '../../assembly/joint-rows';
 import type { SolverBodies } from '../../assembly/solver-bodies';
