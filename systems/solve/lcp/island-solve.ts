@@ -23,6 +23,7 @@ import { createIslands, type Islands } from './islands';
 import type { LcpSolverConfig } from './lcp-options';
 import type { LcpContactResults, LcpSolveStats } from './lcp-results';
 import { projectedIslandSolve } from './projected-fallback';
+import { addJointTrialImpulse, jointTrialVelocity, resetJointTrial, type JointContactLcp } from './joint-contact-lcp';
 import { createSupportSolve, solveSupport, type SupportSolve, type SupportSolveInput } from './support-solve';
 import {
   contactImpulseOf, createStewartTrinkleLcp, formStewartTrinkleLcp, type StewartTrinkleLcp,
@@ -83,6 +84,9 @@ export interface IslandSolve {
   /** Whether the current island's LCPs regularise their four-point manifolds' normal rows (the island
    * has at least {@link REGULARIZED_LCP_SIZE} unknowns with every contact in). */
   regularize: boolean;
+  /** The contacts on direct joint islands, their LCP blocks taken through the joints
+   * (`joint-contact-lcp.ts`), or undefined (set by the solver each step). */
+  joints: JointContactLcp | undefined;
 }
 
 export function createIslandSolve(
@@ -113,6 +117,7 @@ export function createIslandSolve(
       regularization: options.regularization, feasibilityTolerance: options.feasibilityTolerance,
     },
     regularize: false,
+    joints: undefined,
   };
 }
 
@@ -169,7 +174,8 @@ export function solveIsland(s: IslandSolve, problem: ConstraintProblem, bodies: 
     }
     // formed only if the work left pays for N (n² entries) and the size cap allows it
     const formable = Math.min(o.maxLcpSize, Math.floor(Math.sqrt(Math.max(s.workLeft, 0))));
-    formStewartTrinkleLcp(lcp, problem, s.rows, bodies, s.cone, list, cs, ce - cs, selected, freeVelocity, gap, h, formable);
+    if (s.joints !== undefined) resetJointTrial(s.joints, list, cs, ce);
+    formStewartTrinkleLcp(lcp, problem, s.rows, bodies, s.cone, list, cs, ce - cs, selected, freeVelocity, gap, h, formable, s.joints);
     if (lcp.p > 0) {
       if (lcp.n > formable) {
         if (lcp.n <= o.maxLcpSize) s.stats.workBudgetStops++;
@@ -185,6 +191,7 @@ export function solveIsland(s: IslandSolve, problem: ConstraintProblem, bodies: 
         const c = lcp.contact[a];
         contactImpulseOf(lcp, s.cone, a, impulse, 3 * c);
         applyContactImpulse(problem, s.rows, bodies, c, impulse[3 * c], impulse[3 * c + 1], impulse[3 * c + 2], dv, dw);
+        if (s.joints !== undefined) addJointTrialImpulse(s.joints, c, impulse[3 * c], impulse[3 * c + 1], impulse[3 * c + 2]);
       }
     }
     if (!o.activeSetHeuristic || !growActiveSet(s, problem, cs, ce, invH)) break;
@@ -231,7 +238,8 @@ function growActiveSet(s: IslandSolve, problem: ConstraintProblem, cs: number, c
   for (let i = cs; i < ce; i++) {
     const c = list[i];
     if (selected[c]) continue;
-    const u = s.freeVelocity[3 * c] + gap[c] * invH + rowVelocity(problem, s.rows, c, 0, s.dv, s.dw);
+    let u = s.freeVelocity[3 * c] + gap[c] * invH + rowVelocity(problem, s.rows, c, 0, s.dv, s.dw);
+    if (s.joints !== undefined) u += jointTrialVelocity(s.joints, c);
     if (u < -s.options.feasibilityTolerance) {
       selected[c] = 1;
       grew = true;
@@ -353,13 +361,19 @@ function regularizeDependentNormals(s: IslandSolve, problem: ConstraintProblem, 
   }
 }
 
-/** Island `island` by the sticking-support solve (`support-solve.ts`), if its guess holds and the work
- * left pays for it: applies the direct solve's velocity change Δv to the bodies (exact to round-off;
+/** Island `island` by the sticking-support solve (`support-solve.ts`), if its guess holds, the work
+ * left pays for it and no contact of it is seen through a joint island: applies the direct solve's velocity change Δv to the bodies (exact to round-off;
  * M⁻¹ Jᵀ z of the impulses read back from the residuals agrees to about 1e-8 m/s) and writes the
  * results (status 3; the friction impulse exactly as D β on the cone's edges, λ the slip speed
  * max_j(−d_jᵀ(J_t v⁺ + b_t)), ≥ 0). Returns false (nothing changed) when it does not. */
 function solveBySupport(s: IslandSolve, problem: ConstraintProblem, bodies: SolverBodies, island: number, h: number): boolean {
   const input = s.supportInput, islands = s.islands;
+  // the support solve holds the bodies' own masses: an island whose contacts are seen through joints
+  // (`joint-contact-lcp.ts`) is not for it
+  if (s.joints !== undefined) {
+    const first = s.joints.firstEntry;
+    for (let i = islands.contactStart[island]; i < islands.contactStart[island + 1]; i++) if (first[islands.contacts[i]] >= 0) return false;
+  }
   input.selected = s.selected; input.freeVelocity = s.freeVelocity; input.gap = s.results.gap;
   input.impulse = s.impulse; input.dv = s.dv; input.dw = s.dw;
   const ok = solveSupport(s.support, input, problem, bodies, island, h, s.workLeft);
