@@ -253,6 +253,7 @@ function resolvePgsOptions(partial: Partial<PgsOptions> | undefined, ex: Partial
   const o: PgsSolverConfig = { ...defaultPgsOptions(), ...partial };
   if (ex?.manifoldSolve !== undefined) o.manifoldSolve = ex.manifoldSolve;
   if (ex?.jointSolver !== undefined) o.jointSolver = ex.jointSolver;
+  if (ex?.supportProjection !== undefined) o.supportProjection = ex.supportProjection;
   if (o.friction !== 'coulomb' && o.friction !== 'max-dissipation') {
     throw new WorldInputError('friction', o.friction, "must be 'coulomb' or 'max-dissipation'");
   }
@@ -260,11 +261,14 @@ function resolvePgsOptions(partial: Partial<PgsOptions> | undefined, ex: Partial
     throw new WorldInputError('pgs.blockSolve', o.blockSolve, "must be 'cone-projection' or 'exact'");
   }
   const ms = o.manifoldSolve;
-  if (ms !== 'block' && ms !== 'block-relax' && ms !== 'block-always' && ms !== 'rows') {
-    throw new WorldInputError('experiments.manifoldSolve', ms, "must be 'block', 'block-relax', 'block-always' or 'rows'");
+  if (ms !== 'block' && ms !== 'block-last-relax' && ms !== 'block-relax' && ms !== 'block-always' && ms !== 'rows') {
+    throw new WorldInputError('experiments.manifoldSolve', ms, "must be 'block', 'block-last-relax', 'block-relax', 'block-always' or 'rows'");
   }
   if (o.jointSolver !== 'direct' && o.jointSolver !== 'gauss-seidel') {
     throw new WorldInputError('experiments.jointSolver', o.jointSolver, "must be 'direct' or 'gauss-seidel'");
+  }
+  if (typeof o.supportProjection !== 'boolean') {
+    throw new WorldInputError('experiments.supportProjection', o.supportProjection, 'must be a boolean');
   }
   if (o.friction === 'max-dissipation') {
     if (partial?.blockSolve === 'cone-projection') {
