@@ -121,7 +121,9 @@ export function ensureColumns<T extends ColumnTable>(
 /** Copies entry `from` to entry `to` in every column (e.g. to fill a hole when removing by swap). */
 export function copyEntry<T extends ColumnTable>(table: T, store: Columns<T>, from: number, to: number): void {
   const cols = store as Record<string, ColumnArrays[ColumnKind]>;
-  for (const name of Object.keys(table)) {
+  // for … in, not Object.keys: this runs inside the step (a manifold removed by swap), where the key
+  // array Object.keys builds would be an allocation; the tables are plain objects without inherited keys
+  for (const name in table) {
     const k = table[name].stride;
     cols[name].copyWithin(k * to, k * from, k * (from + 1));
   }

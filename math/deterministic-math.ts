@@ -20,19 +20,20 @@
  * atan / atan2 ≤ 1 ulp; asin / acos ≤ 2 ulp; exp ≤ 1 ulp. Special values (±0, ±Infinity, NaN) as in `Math`.
  */
 
-// sin / cos kernels on [−π/4, π/4] (fdlibm k_sin.c, k_cos.c)
-const S1 = -1.66666666666666324348e-01;
-const S2 = 8.33333333332248946124e-03;
-const S3 = -1.98412698298579493134e-04;
-const S4 = 2.75573137070700676789e-06;
-const S5 = -2.50507602534068634195e-08;
-const S6 = 1.58969099521155010221e-10;
-const C1 = 4.16666666666666019037e-02;
-const C2 = -1.38888888888741095749e-03;
-const C3 = 2.48015872894767294178e-05;
-const C4 = -2.75573143513906633035e-07;
-const C5 = 2.08757232129817482790e-09;
-const C6 = -1.13596475577881948265e-11;
+// sin / cos kernels on [−π/4, π/4] (fdlibm k_sin.c, k_cos.c); exported for `quatIntegrate`, which
+// evaluates the kernels in line (see there)
+export const S1 = -1.66666666666666324348e-01;
+export const S2 = 8.33333333332248946124e-03;
+export const S3 = -1.98412698298579493134e-04;
+export const S4 = 2.75573137070700676789e-06;
+export const S5 = -2.50507602534068634195e-08;
+export const S6 = 1.58969099521155010221e-10;
+export const C1 = 4.16666666666666019037e-02;
+export const C2 = -1.38888888888741095749e-03;
+export const C3 = 2.48015872894767294178e-05;
+export const C4 = -2.75573143513906633035e-07;
+export const C5 = 2.08757232129817482790e-09;
+export const C6 = -1.13596475577881948265e-11;
 
 // π/2 in three 33-bit pieces and their tails (fdlibm e_rem_pio2.c)
 const INV_PIO2 = 6.36619772367581382433e-01;
@@ -42,8 +43,8 @@ const PIO2_3 = 2.02226624871116645580e-21;
 const PIO2_3T = 8.47842766036889956997e-32;
 
 /** sin(x + y) for |x + y| ≤ π/4, y the tail of x (|y| < ulp(x) / 2). For 2⁻²⁷ ≤ |x| ≤ π/4,
- * `kernelSin(x, 0)` is `detSin(x)` to the bit (the reduction leaves such x as it is); callers in the step
- * use it directly there, because a call that is not inlined passes and returns its numbers boxed. */
+ * `kernelSin(x, 0)` is `detSin(x)` to the bit (the reduction leaves such x as it is); `quatIntegrate`
+ * evaluates it in line there, because a call that is not inlined passes and returns its numbers boxed. */
 export function kernelSin(x: number, y: number): number {
   const z = x * x, w = z * z;
   const r = S2 + z * (S3 + z * S4) + z * w * (S5 + z * S6);

@@ -4,7 +4,7 @@
  */
 
 import type { Vec3Array } from './vec3';
-import { detCos, detSin, kernelCos, kernelSin } from './deterministic-math';
+import { C1, C2, C3, C4, C5, C6, detCos, detSin, S1, S2, S3, S4, S5, S6 } from './deterministic-math';
 
 /** Rotates the vector `v[vo..]` by the unit quaternion `q[qo..]`, writing `out[oo..]`. `out` may alias `v`. */
 export function quatRotate(
@@ -66,11 +66,25 @@ export function quatIntegrate(q: Float64Array, qo: number, w: ArrayLike<number>,
   const hx = w[wo] * 0.5 * h, hy = w[wo + 1] * 0.5 * h, hz = w[wo + 2] * 0.5 * h;
   const x2 = hx * hx + hy * hy + hz * hz;
   const a = Math.sqrt(x2); // half the rotation angle, |ω| h / 2
-  // |ω| h / 2 ≤ π/4 (always, but for spins faster than π/(2h)): the fdlibm kernels directly, equal to
-  // detSin / detCos to the bit there and small enough to be inlined (no boxed numbers in the step)
-  const small = a <= 0.7853981633974483;
-  const sinc = a < 1e-4 ? 1 - x2 / 6 + (x2 * x2) / 120 : small ? kernelSin(a, 0) / a : detSin(a) / a;
-  const c = small ? kernelCos(a, 0) : detCos(a);
+  // |ω| h / 2 ≤ π/4 (always, but for spins faster than π/(2h)): the fdlibm kernels `kernelSin(a, 0)` and
+  // `kernelCos(a, 0)` (deterministic-math.ts), equal to detSin / detCos to the bit there, written out
+  // here with the same operations in the same order: called, they were not always inlined into the
+  // solver's position update, and a call that is not inlined passes and returns its numbers boxed (the
+  // step allocated)
+  let sinc: number, c: number;
+  if (a <= 0.7853981633974483) {
+    const z = a * a, zz = z * z;
+    const rs = S2 + z * (S3 + z * S4) + z * zz * (S5 + z * S6);
+    const v = z * a;
+    sinc = a < 1e-4 ? 1 - x2 / 6 + (x2 * x2) / 120 : (a - ((z * (0.5 * 0 - v * rs) - 0) - v * S1)) / a;
+    const rc = z * (C1 + z * (C2 + z * C3)) + zz * zz * (C4 + z * (C5 + z * C6));
+    const hz = 0.5 * z;
+    const t = 1 - hz;
+    c = t + (((1 - t) - hz) + (z * rc - a * 0));
+  } else {
+    sinc = detSin(a) / a;
+    c = detCos(a);
+  }
   const wx = hx * sinc, wy = hy * sinc, wz = hz * sinc;
   const qx = q[qo], qy = q[qo + 1], qz = q[qo + 2], qw = q[qo + 3];
   // (wx, wy, wz, c) ⊗ q

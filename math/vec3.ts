@@ -70,31 +70,43 @@ export function closestSegmentSegment(
   p2: ArrayLike<number>, p2o: number, d2: ArrayLike<number>, d2o: number,
 ): void {
   const rx = p1[p1o] - p2[p2o], ry = p1[p1o + 1] - p2[p2o + 1], rz = p1[p1o + 2] - p2[p2o + 2];
-  const a = dot3(d1, d1o, d1, d1o);
-  const e = dot3(d2, d2o, d2, d2o);
-  const f = d2[d2o] * rx + d2[d2o + 1] * ry + d2[d2o + 2] * rz;
+  const d1x = d1[d1o], d1y = d1[d1o + 1], d1z = d1[d1o + 2], d2x = d2[d2o], d2y = d2[d2o + 1], d2z = d2[d2o + 2];
+  const a = d1x * d1x + d1y * d1y + d1z * d1z;
+  const e = d2x * d2x + d2y * d2y + d2z * d2z;
+  const f = d2x * rx + d2y * ry + d2z * rz;
   const EPS = 1e-24;
-  let s: number, t: number;
+  // Written without helper calls (this runs inside the narrowphase, where a call that is not inlined
+  // passes and returns its numbers boxed: the step would allocate); u < 0 ? 0 : u > 1 ? 1 : u clamps u
+  // to [0, 1].
+  let s = 0, t = 0;
   if (a <= EPS && e <= EPS) {
-    s = 0; t = 0;
+    // two points: s = t = 0
   } else if (a <= EPS) {
-    s = 0; t = clamp01(f / e);
+    const u = f / e;
+    t = u < 0 ? 0 : u > 1 ? 1 : u;
   } else {
-    const c = d1[d1o] * rx + d1[d1o + 1] * ry + d1[d1o + 2] * rz;
+    const c = d1x * rx + d1y * ry + d1z * rz;
     if (e <= EPS) {
-      t = 0; s = clamp01(-c / a);
+      const u = -c / a;
+      s = u < 0 ? 0 : u > 1 ? 1 : u;
     } else {
-      const b = dot3(d1, d1o, d2, d2o);
+      const b = d1x * d2x + d1y * d2y + d1z * d2z;
       const denom = a * e - b * b; // = a e sin²θ ≥ 0
-      s = denom > 1e-14 * a * e ? clamp01((b * f - c * e) / denom) : 0;
+      if (denom > 1e-14 * a * e) {
+        const u = (b * f - c * e) / denom;
+        s = u < 0 ? 0 : u > 1 ? 1 : u;
+      }
       t = (b * s + f) / e;
-      if (t < 0) { t = 0; s = clamp01(-c / a); } else if (t > 1) { t = 1; s = clamp01((b - c) / a); }
+      if (t < 0) {
+        const u = -c / a;
+        t = 0; s = u < 0 ? 0 : u > 1 ? 1 : u;
+      } else if (t > 1) {
+        const u = (b - c) / a;
+        t = 1; s = u < 0 ? 0 : u > 1 ? 1 : u;
+      }
     }
   }
   out[oo] = s;
   out[oo + 1] = t;
 }
 
-function clamp01(x: number): number {
-  return x < 0 ? 0 : x > 1 ? 1 : x;
-}

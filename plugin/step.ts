@@ -171,7 +171,10 @@ function reportHandles(world: PhysicsWorld): void {
 /** The writable world fields, checked before the step changes anything. */
 function checkWorldFields(world: PhysicsWorld): void {
   const g = world.gravity;
-  if (!(g instanceof Float64Array) || g.length !== 3 || !Number.isFinite(g[0] + g[1] + g[2])) {
+  // element by element, without arithmetic: this runs once per step, unoptimised for thousands of steps,
+  // and there every number it computes is a new boxed number (the step would allocate)
+  if (!(g instanceof Float64Array) || g.length !== 3
+    || !(Number.isFinite(g[0]) && Number.isFinite(g[1]) && Number.isFinite(g[2]))) {
     throw new WorldInputError('gravity', g, 'must hold 3 finite numbers (unit: m/s²)');
   }
   const m = world.contactMargin;

@@ -228,7 +228,14 @@ export function refitBroadphase(
         s.home[e] = home = want;
         if (want === Home.static) s.proxy[e] = treeInsert(s.staticTree, e, aabb, 6 * e, 0);
       } else if (home === Home.static) {
-        treeMove(s.staticTree, s.proxy[e], aabb, 6 * e, 0);
+        // treeMove's own first test, here: a static collider almost never leaves its leaf, and a call
+        // made once or twice per step runs unoptimised for thousands of steps (every number it reads
+        // from an array is boxed there: the step would allocate)
+        const b = s.staticTree.box, lo = 6 * s.proxy[e], o = 6 * e;
+        if (!(b[lo] <= aabb[o] && b[lo + 1] <= aabb[o + 1] && b[lo + 2] <= aabb[o + 2]
+          && b[lo + 3] >= aabb[o + 3] && b[lo + 4] >= aabb[o + 4] && b[lo + 5] >= aabb[o + 5])) {
+          treeMove(s.staticTree, s.proxy[e], aabb, o, 0);
+        }
       }
     }
     if (forQueries && home === Home.moving) {

@@ -39,7 +39,7 @@
 
 import { quatToMat3 } from '../../math/quat';
 import { closestSegmentSegment } from '../../math/vec3';
-import { addPoint, POSED_AXES, POSED_WITH_AXES, type ManifoldOut, type PosedShape } from './manifold';
+import { reservePoint, POSED_AXES, POSED_WITH_AXES, type ManifoldOut, type PosedShape } from './manifold';
 import type { BoxBoxScratch } from './collide-scratch';
 
 /** Cross-product axes shorter than this (sine of the edge angle) are skipped. */
@@ -71,10 +71,6 @@ function loadAxes(sc: BoxBoxScratch, ax: Float64Array, s: PosedShape): void {
   for (let i = 0; i < 3; i++) {
     ax[3 * i] = sc.rot[i]; ax[3 * i + 1] = sc.rot[3 + i]; ax[3 * i + 2] = sc.rot[6 + i];
   }
-}
-
-function tolerance(s: number): number {
-  return AXIS_BIAS_REL * Math.abs(s) + AXIS_BIAS_ABS;
 }
 
 /**
@@ -163,9 +159,11 @@ export function collideBoxBox(out: ManifoldOut, a: PosedShape, b: PosedShape): v
     }
   }
 
+  // the axis-choice tolerance AXIS_BIAS_REL |s| + AXIS_BIAS_ABS written out (a call that is not inlined
+  // passes and returns its numbers boxed)
   let refIsB = false, sep = sepA;
-  if (sepB > sepA + tolerance(sepA)) { refIsB = true; sep = sepB; }
-  if (edgeI >= 0 && sepE > sep + tolerance(sep)) {
+  if (sepB > sepA + (AXIS_BIAS_REL * Math.abs(sepA) + AXIS_BIAS_ABS)) { refIsB = true; sep = sepB; }
+  if (edgeI >= 0 && sepE > sep + (AXIS_BIAS_REL * Math.abs(sep) + AXIS_BIAS_ABS)) {
     edgeContact(sc, out, a, b, edgeI, edgeJ);
   } else if (refIsB) {
     faceContact(sc, out, b, sc.axB, a, sc.axA, faceB, true);
@@ -241,7 +239,7 @@ function faceContact(
   }
   let n = kept;
   if (kept > 4) {
-    reduce(sc, kept, DEPTH_TIE_REL * (hRu + hRv));
+    reduce(sc, kept); // ties within DEPTH_TIE_REL (hRu + hRv), from sc.clipBounds
     n = 4;
   }
   const base = (refIsB ? REF_B_FLAG : 0) | (refFace << 9) | (incFace << 6);
@@ -249,11 +247,13 @@ function faceContact(
     const c = 4 * (kept > 4 ? sc.pick[m] : m);
     const u = sc.cand[c], v = sc.cand[c + 1], s = sc.cand[c + 2];
     const h = hRk + 0.5 * s; // midway between the reference face and the incident point
-    addPoint(out,
-      R[0] + u * rux + v * rvx + h * nx,
-      R[1] + u * ruy + v * rvy + h * ny,
-      R[2] + u * ruz + v * rvz + h * nz,
-      s, base | sc.cand[c + 3]);
+    const k = reservePoint(out);
+    if (k < 0) break;
+    out.point[3 * k] = R[0] + u * rux + v * rvx + h * nx;
+    out.point[3 * k + 1] = R[1] + u * ruy + v * rvy + h * ny;
+    out.point[3 * k + 2] = R[2] + u * ruz + v * rvz + h * nz;
+    out.separation[k] = s;
+    out.featureId[k] = (base | sc.cand[c + 3]) >>> 0;
   }
 }
 
@@ -306,10 +306,12 @@ function clip(sc: BoxBoxScratch, src: Float64Array, n: number, dst: Float64Array
 }
 
 /**
- * Picks 4 of the `n` (> 4) candidates into `sc.pick`: the deepest (ties within `tie` by order), the
- * farthest from it, then the pair maximising the area of the convex hull of the four.
+ * Picks 4 of the `n` (> 4) candidates into `sc.pick`: the deepest (ties within DEPTH_TIE_REL times the
+ * reference face's two half extents, `sc.clipBounds[0] + sc.clipBounds[1]`, by order), the farthest
+ * from it, then the pair maximising the area of the convex hull of the four.
  */
-function reduce(sc: BoxBoxScratch, n: number, tie: number): void {
+function reduce(sc: BoxBoxScratch, n: number): void {
+  const tie = DEPTH_TIE_REL * (sc.clipBounds[0] + sc.clipBounds[1]);
   let i0 = 0;
   for (let i = 1; i < n; i++) if (sc.cand[4 * i + 2] < sc.cand[4 * i0 + 2] - tie) i0 = i;
   const u0 = sc.cand[4 * i0], v0 = sc.cand[4 * i0 + 1];
@@ -356,8 +358,8 @@ function hullArea4(a: number, b: number, c: number, d: number): number {
 function edgeContact(sc: BoxBoxScratch, out: ManifoldOut, a: PosedShape, b: PosedShape, i: number, j: number): void {
   const margin = out.margin;
   const lx = sc.edgeAxis[0], ly = sc.edgeAxis[1], lz = sc.edgeAxis[2];
-  const idA = supportEdge(sc.segs, 0, a, sc.axA, i, lx, ly, lz, 1);
-  const idB = supportEdge(sc.segs, 6, b, sc.axB, j, lx, ly, lz, -1);
+  const idA = supportEdge(sc.segs, 0, a, sc.axA, i, sc.edgeAxis, 1);
+  const idB = supportEdge(sc.segs, 6, b, sc.axB, j, sc.edgeAxis, -1);
   closestSegmentSegment(sc.st, 0, sc.segs, 0, sc.segs, 3, sc.segs, 6, sc.segs, 9);
   const s = sc.st[0], t = sc.st[1];
   const pax = sc.segs[0] + s * sc.segs[3], pay = sc.segs[1] + s * sc.segs[4], paz = sc.segs[2] + s * sc.segs[5];
@@ -365,17 +367,22 @@ function edgeContact(sc: BoxBoxScratch, out: ManifoldOut, a: PosedShape, b: Pose
   const separation = (pbx - pax) * lx + (pby - pay) * ly + (pbz - paz) * lz;
   if (!(separation < margin)) return;
   out.normal[0] = lx; out.normal[1] = ly; out.normal[2] = lz;
-  addPoint(out, 0.5 * (pax + pbx), 0.5 * (pay + pby), 0.5 * (paz + pbz), separation, EDGE_FLAG | (idA << 4) | idB);
+  const k = reservePoint(out);
+  if (k < 0) return;
+  out.point[3 * k] = 0.5 * (pax + pbx); out.point[3 * k + 1] = 0.5 * (pay + pby); out.point[3 * k + 2] = 0.5 * (paz + pbz);
+  out.separation[k] = separation;
+  out.featureId[k] = (EDGE_FLAG | (idA << 4) | idB) >>> 0;
 }
 
 /**
- * Writes the edge of box `s` parallel to its axis `i` that is extreme in direction `dir`·L (start at
- * `o`, direction vector at `o + 3`) and returns its edge index 4·i + sign bits.
+ * Writes the edge of box `s` parallel to its axis `i` that is extreme in direction `dir`·L, L = `l[0..3]`
+ * (start at `o`, direction vector at `o + 3`) and returns its edge index 4·i + sign bits. (L is read
+ * from its array: numbers passed to a call that is not inlined are boxed.)
  */
 function supportEdge(
-  out: Float64Array, o: number, s: PosedShape, ax: Float64Array, i: number,
-  lx: number, ly: number, lz: number, dir: number,
+  out: Float64Array, o: number, s: PosedShape, ax: Float64Array, i: number, l: Float64Array, dir: number,
 ): number {
+  const lx = l[0], ly = l[1], lz = l[2];
   const k1 = (i + 1) % 3, k2 = (i + 2) % 3;
   const s1 = dir * (lx * ax[3 * k1] + ly * ax[3 * k1 + 1] + lz * ax[3 * k1 + 2]) < 0 ? -1 : 1;
   const s2 = dir * (lx * ax[3 * k2] + ly * ax[3 * k2 + 1] + lz * ax[3 * k2 + 2]) < 0 ? -1 : 1;

@@ -14,7 +14,7 @@
  */
 
 import { quatRotate } from '../../math/quat';
-import { addPoint, type ManifoldOut, type PosedShape } from './manifold';
+import { reservePoint, type ManifoldOut, type PosedShape } from './manifold';
 import type { PlaneScratch } from './collide-scratch';
 
 const UP = new Float64Array([0, 1, 0]);
@@ -38,8 +38,12 @@ function addSpherePoint(
   const separation = hc - r;
   if (!(separation < margin)) return;
   // midpoint of the sphere's lowest point (centre − r nP) and the centre's projection (centre − hc nP)
-  const k = 0.5 * (r + hc);
-  addPoint(out, x - k * sc.planeN[0], y - k * sc.planeN[1], z - k * sc.planeN[2], separation, id);
+  const h = 0.5 * (r + hc);
+  const k = reservePoint(out); // (written here: addPoint would take its numbers boxed when not inlined)
+  if (k < 0) return;
+  out.point[3 * k] = x - h * sc.planeN[0]; out.point[3 * k + 1] = y - h * sc.planeN[1]; out.point[3 * k + 2] = z - h * sc.planeN[2];
+  out.separation[k] = separation;
+  out.featureId[k] = id >>> 0;
 }
 
 /**
@@ -82,7 +86,13 @@ export function collideBoxPlane(out: ManifoldOut, a: PosedShape, b: PosedShape):
   if (count > 4) count = 4;
   for (let m = 0; m < count; m++) {
     const k = sc.order[m], o = 3 * k, d = sc.depth[k], h = 0.5 * d;
-    addPoint(out, sc.corner[o] - h * sc.planeN[0], sc.corner[o + 1] - h * sc.planeN[1], sc.corner[o + 2] - h * sc.planeN[2], d, k);
+    const j = reservePoint(out); // (written here: addPoint would take its numbers boxed when not inlined)
+    if (j < 0) break;
+    out.point[3 * j] = sc.corner[o] - h * sc.planeN[0];
+    out.point[3 * j + 1] = sc.corner[o + 1] - h * sc.planeN[1];
+    out.point[3 * j + 2] = sc.corner[o + 2] - h * sc.planeN[2];
+    out.separation[j] = d;
+    out.featureId[j] = k >>> 0;
   }
 }
 

@@ -15,7 +15,7 @@
  */
 
 import { quatRotate, quatRotateInverse } from '../../math/quat';
-import { addPoint, type ManifoldOut, type PosedShape } from './manifold';
+import { reservePoint, type ManifoldOut, type PosedShape } from './manifold';
 
 /** Below this distance (unit: m) from the box the centre counts as on the surface (face push-out). */
 const MIN_DISTANCE = 1e-12;
@@ -69,9 +69,11 @@ export function collideSphereBox(out: ManifoldOut, a: PosedShape, b: PosedShape)
   const n = out.normal;
   quatRotate(n, 0, b, 3, sc.rel, 0);
   quatRotate(sc.tmp, 0, b, 3, sc.tmp, 0); // box surface point, world (relative to the box centre)
-  addPoint(out,
-    0.5 * (b[0] + sc.tmp[0] + a[0] + r * n[0]),
-    0.5 * (b[1] + sc.tmp[1] + a[1] + r * n[1]),
-    0.5 * (b[2] + sc.tmp[2] + a[2] + r * n[2]),
-    separation, featureId);
+  const k = reservePoint(out); // (written here: addPoint would take its numbers boxed when not inlined)
+  if (k < 0) return;
+  out.point[3 * k] = 0.5 * (b[0] + sc.tmp[0] + a[0] + r * n[0]);
+  out.point[3 * k + 1] = 0.5 * (b[1] + sc.tmp[1] + a[1] + r * n[1]);
+  out.point[3 * k + 2] = 0.5 * (b[2] + sc.tmp[2] + a[2] + r * n[2]);
+  out.separation[k] = separation;
+  out.featureId[k] = featureId >>> 0;
 }

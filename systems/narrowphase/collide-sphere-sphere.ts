@@ -7,7 +7,7 @@
  * cB − rB n. Concentric spheres have no defined normal; +y is used so the result is deterministic.
  */
 
-import { addPoint, type ManifoldOut, type PosedShape } from './manifold';
+import { reservePoint, type ManifoldOut, type PosedShape } from './manifold';
 
 /** Below this centre distance (unit: m) the normal is undefined and +y is used. */
 const MIN_DISTANCE = 1e-12;
@@ -31,8 +31,12 @@ export function collideSphereSphere(out: ManifoldOut, a: PosedShape, b: PosedSha
   }
   out.normal[0] = nx; out.normal[1] = ny; out.normal[2] = nz;
   // midpoint of (cA + rA n) and (cB − rB n)
-  const k = rA - rB;
-  addPoint(out,
-    0.5 * (a[0] + b[0] + k * nx), 0.5 * (a[1] + b[1] + k * ny), 0.5 * (a[2] + b[2] + k * nz),
-    separation, 0);
+  const d = rA - rB;
+  const k = reservePoint(out); // (written here: addPoint would take its numbers boxed when not inlined)
+  if (k < 0) return;
+  out.point[3 * k] = 0.5 * (a[0] + b[0] + d * nx);
+  out.point[3 * k + 1] = 0.5 * (a[1] + b[1] + d * ny);
+  out.point[3 * k + 2] = 0.5 * (a[2] + b[2] + d * nz);
+  out.separation[k] = separation;
+  out.featureId[k] = 0;
 }

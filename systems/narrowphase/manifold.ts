@@ -96,6 +96,19 @@ export function withMargin(out: ManifoldOut, margin: number): ManifoldOut {
   return out;
 }
 
+/**
+ * Reserves the next point of `out` and returns its index k (the caller writes `point[3k..3k+3]`,
+ * `separation[k]` and `featureId[k]`), or −1 when `out` is full. For collide routines whose caller is too
+ * large for {@link addPoint} to be inlined: numbers passed to a call that is not inlined are boxed (the
+ * step would allocate).
+ */
+export function reservePoint(out: ManifoldOut): number {
+  const k = out.pointCount;
+  if (k >= MAX_MANIFOLD_POINTS) return -1;
+  out.pointCount = k + 1;
+  return k;
+}
+
 /** Appends one point to `out` (no-op when already full). */
 export function addPoint(
   out: ManifoldOut, x: number, y: number, z: number, separation: number, featureId: number,

@@ -49,13 +49,16 @@ export interface NormalBlockLcp {
   /** `[4]` per point of the block being solved: its bias (m/s), and whether its row is soft (1) or rigid (0). */
   readonly bias: Float64Array;
   readonly soft: Uint8Array;
+  /** `[1]` the largest |q_i| of the block being solved (unit: m/s): the scale of the residual tests. Kept
+   * here rather than passed to the set solves, which would box it on every call that is not inlined. */
+  readonly qMax: Float64Array;
 }
 
 export function createNormalBlockLcp(): NormalBlockLcp {
   return {
     M: new Float64Array(16), q: new Float64Array(4), lam: new Float64Array(4), x: new Float64Array(4),
     L: new Float64Array(16), D: new Float64Array(4), y: new Float64Array(4), z: new Float64Array(4),
-    bias: new Float64Array(4), soft: new Uint8Array(4),
+    bias: new Float64Array(4), soft: new Uint8Array(4), qMax: new Float64Array(1),
   };
 }
 
@@ -96,32 +99,33 @@ export function solveBlockLcp(s: NormalBlockLcp, k: number): boolean {
     return true;
   }
   if (!(qMax < Infinity)) return false;
+  s.qMax[0] = qMax;
   let mask = carried !== 0 ? carried : approaching;
   for (let it = 0; it < BLOCK_PIVOTS; it++) {
-    const next = tryActiveSet(s, k, mask, qMax);
+    const next = tryActiveSet(s, k, mask);
     if (next === -1) return true;
     if (next <= 0 || next === mask) break;
     mask = next;
   }
-  if (tryActiveSet(s, k, (1 << k) - 1, qMax) === -1) return true;
+  if (tryActiveSet(s, k, (1 << k) - 1) === -1) return true;
   const subsets = k === 4 ? SUBSETS_4 : k === 3 ? SUBSETS_3 : SUBSETS_2;
-  for (let t = 0; t < subsets.length; t++) if (tryActiveSet(s, k, subsets[t], qMax) === -1) return true;
+  for (let t = 0; t < subsets.length; t++) if (tryActiveSet(s, k, subsets[t]) === -1) return true;
   return false;
 }
 
 /** {@link tryActiveSet} for the full set of a 4-point block, written out (the common case: a face
  * resting on a face); the dependent row, if any, is the last. Same results, same return values. */
-function tryFullSet4(s: NormalBlockLcp, qMax: number): number {
+function tryFullSet4(s: NormalBlockLcp): number {
   const M = s.M, q = s.q, x = s.x, lam = s.lam;
   const m00 = M[0], m11 = M[5], m22 = M[10], m33 = M[15];
   const d0 = m00;
-  if (!(d0 > BLOCK_PIVOT_TOLERANCE * m00)) return tryAnySet(s, 4, 15, qMax);
+  if (!(d0 > BLOCK_PIVOT_TOLERANCE * m00)) return tryAnySet(s, 4, 15);
   const l10 = M[4] / d0, l20 = M[8] / d0, l30 = M[12] / d0;
   const d1 = m11 - l10 * l10 * d0;
-  if (!(d1 > BLOCK_PIVOT_TOLERANCE * m11)) return tryAnySet(s, 4, 15, qMax);
+  if (!(d1 > BLOCK_PIVOT_TOLERANCE * m11)) return tryAnySet(s, 4, 15);
   const l21 = (M[9] - l20 * d0 * l10) / d1, l31 = (M[13] - l30 * d0 * l10) / d1;
   const d2 = m22 - l20 * l20 * d0 - l21 * l21 * d1;
-  if (!(d2 > BLOCK_PIVOT_TOLERANCE * m22)) return tryAnySet(s, 4, 15, qMax);
+  if (!(d2 > BLOCK_PIVOT_TOLERANCE * m22)) return tryAnySet(s, 4, 15);
   const l32 = (M[14] - l30 * d0 * l20 - l31 * d1 * l21) / d2;
   const d3 = m33 - l30 * l30 * d0 - l31 * l31 * d1 - l32 * l32 * d2;
   const u0 = -q[0], u1 = -q[1] - l10 * u0, u2 = -q[2] - l20 * u0 - l21 * u1;
@@ -145,7 +149,7 @@ function tryFullSet4(s: NormalBlockLcp, qMax: number): number {
   if (next !== 15) return next;
   // a dependent point pushed while it separates faster than its target: refused
   if (dependent && x3 > 0
-    && q[3] + M[12] * x0 + M[13] * x1 + M[14] * x2 + M[15] * x3 > DEPENDENT_RESIDUAL_TOLERANCE * qMax) return -2;
+    && q[3] + M[12] * x0 + M[13] * x1 + M[14] * x2 + M[15] * x3 > DEPENDENT_RESIDUAL_TOLERANCE * s.qMax[0]) return -2;
   x[0] = x0 > 0 ? x0 : 0; x[1] = x1 > 0 ? x1 : 0; x[2] = x2 > 0 ? x2 : 0; x[3] = x3 > 0 ? x3 : 0;
   return -1;
 }
@@ -154,17 +158,17 @@ function tryFullSet4(s: NormalBlockLcp, qMax: number): number {
  * dependent row allowed, see {@link solveBlockLcp}) and accepts it when x_S ≥ 0 and y_j ≥ 0 off the set
  * (both to 1e-12 relative). Returns −1 when accepted (x in `s.x`), else the next set to try (the
  * points of the set with x ≥ 0 and those off it with y < 0), or −2 when the factorization failed. */
-function tryActiveSet(s: NormalBlockLcp, k: number, mask: number, qMax: number): number {
-  if (mask === 15) return tryFullSet4(s, qMax);
+function tryActiveSet(s: NormalBlockLcp, k: number, mask: number): number {
+  if (mask === 15) return tryFullSet4(s);
   // one or two points: written out
   const i0 = 31 - Math.clz32(mask & -mask), rest = mask & (mask - 1);
-  if (rest === 0) return trySmallSet(s, k, mask, qMax, i0, -1);
-  if ((rest & (rest - 1)) === 0) return trySmallSet(s, k, mask, qMax, i0, 31 - Math.clz32(rest));
-  return tryAnySet(s, k, mask, qMax);
+  if (rest === 0) return trySmallSet(s, k, mask, i0, -1);
+  if ((rest & (rest - 1)) === 0) return trySmallSet(s, k, mask, i0, 31 - Math.clz32(rest));
+  return tryAnySet(s, k, mask);
 }
 
 /** {@link tryActiveSet} for any set, by a masked LDLᵀ. */
-function tryAnySet(s: NormalBlockLcp, k: number, mask: number, qMax: number): number {
+function tryAnySet(s: NormalBlockLcp, k: number, mask: number): number {
   const M = s.M, q = s.q, L = s.L, D = s.D, y = s.y, z = s.z, lam = s.lam;
   let dependent = -1;
   for (let i = 0; i < k; i++) {
@@ -216,19 +220,19 @@ function tryAnySet(s: NormalBlockLcp, k: number, mask: number, qMax: number): nu
     if (y[dependent] > 0) {
       let yd = q[dependent];
       for (let i = 0; i < k; i++) if ((mask >> i & 1) !== 0) yd += M[4 * dependent + i] * y[i];
-      if (yd > DEPENDENT_RESIDUAL_TOLERANCE * qMax) return -2;
+      if (yd > DEPENDENT_RESIDUAL_TOLERANCE * s.qMax[0]) return -2;
     }
   }
-  return finishSet(s, k, mask, qMax);
+  return finishSet(s, k, mask);
 }
 
 /** The checks of {@link tryActiveSet} on the set's solution x_S in `s.y`: x_S ≥ 0 and y_j ≥ 0 off
  * the set (to 1e-12 relative); returns −1 and writes `s.x` when both hold, else the next set. */
-function finishSet(s: NormalBlockLcp, k: number, mask: number, qMax: number): number {
+function finishSet(s: NormalBlockLcp, k: number, mask: number): number {
   const M = s.M, q = s.q, x = s.x, y = s.y;
   let xMax = 0;
   for (let i = 0; i < k; i++) if ((mask >> i & 1) !== 0 && y[i] > xMax) xMax = y[i];
-  const tolX = 1e-12 * xMax, tolY = 1e-12 * qMax;
+  const tolX = 1e-12 * xMax, tolY = 1e-12 * s.qMax[0];
   let next = 0;
   for (let i = 0; i < k; i++) if ((mask >> i & 1) !== 0 && y[i] >= -tolX) next |= 1 << i;
   for (let j = 0; j < k; j++) {
@@ -243,13 +247,13 @@ function finishSet(s: NormalBlockLcp, k: number, mask: number, qMax: number): nu
 }
 
 /** {@link tryActiveSet} for a set of one point i or two points i < j, written out. */
-function trySmallSet(s: NormalBlockLcp, k: number, mask: number, qMax: number, i: number, j: number): number {
+function trySmallSet(s: NormalBlockLcp, k: number, mask: number, i: number, j: number): number {
   const M = s.M, q = s.q, y = s.y, lam = s.lam;
   const mii = M[5 * i];
   if (!(mii > 0)) return -2;
   if (j < 0) {
     y[i] = -q[i] / mii;
-    return finishSet(s, k, mask, qMax);
+    return finishSet(s, k, mask);
   }
   const mjj = M[5 * j], mij = M[4 * i + j];
   const l = mij / mii, d = mjj - l * mij;
@@ -262,9 +266,9 @@ function trySmallSet(s: NormalBlockLcp, k: number, mask: number, qMax: number, i
     // row j's residual is q_j − l q_i whatever t: a push at j while it separates is refused
     const xi = -q[i] / mii;
     const t = -(-l * (xi - lam[i]) - lam[j]) / (l * l + 1);
-    if (t > 0 && q[j] - l * q[i] > DEPENDENT_RESIDUAL_TOLERANCE * qMax) return -2;
+    if (t > 0 && q[j] - l * q[i] > DEPENDENT_RESIDUAL_TOLERANCE * s.qMax[0]) return -2;
     y[i] = xi - t * l;
     y[j] = t;
   }
-  return finishSet(s, k, mask, qMax);
+  return finishSet(s, k, mask);
 }

@@ -1,0 +1,80 @@
+/**
+ * Does the step allocate once warmed up? The project's rule: the step allocates nothing. Box3D's mixed
+ * pile (boxes and spheres in a walled bin: box–box with face and edge contacts, sphere–sphere,
+ * sphere–box, the manifolds' block solve, body integration) and its 20-row pyramid (a broadphase whose
+ * fattened AABBs are left now and then), sleeping off, measured as the growth of V8's young generation
+ * per step (median of batches, batches with a minor collection left out, less an empty function's). A
+ * control that also allocates a small array per step shows the measurement sees an allocation of that
+ * size.
+ *
+ * "Warmed up" means the step's functions run optimised. A function called once per step (the step's
+ * driver, the world checks, the solver's per-step setup) is optimised only after thousands of steps,
+ * and until then each number it computes is a new boxed number: about 120 bytes per step, whatever the
+ * scene's size. The bound is therefore 256 bytes per step on scenes of 400 and 210 bodies (before the
+ * allocation fixes: about 14 KB per step on both), and a scene that is over it is stepped further (up to
+ * three times 300 steps: under load, V8's optimising compiler runs late) before it counts as failing.
+ */
+import { getHeapSpaceStatistics } from 'node:v8';
+import { describe, expect, it } from 'vitest';
+import { createPhysicsWorld, stepWorld, type PhysicsWorld } from '../../../plugin/index';
+import { buildBox3dPile, buildBox3dPyramid } from '../../../scenes/box3d-benchmark';
+
+function newSpaceUsed(): number {
+  for (const s of getHeapSpaceStatistics()) if (s.space_name === 'new_space') return s.space_used_size;
+  throw new Error('no new_space in the heap statistics');
+}
+
+/** Bytes per call of `f`: the median over 21 batches of `batch` calls, less an empty function's; a
+ * batch in which a minor collection ran (the young generation shrank) is left out. */
+function bytesPerCall(f: () => void, batch: number): number {
+  const grow = (g: () => void): number => {
+    const per: number[] = [];
+    for (let b = 0; b < 21; b++) {
+      const before = newSpaceUsed();
+      for (let i = 0; i < batch; i++) g();
+      const d = newSpaceUsed() - before;
+      if (d >= 0) per.push(d);
+    }
+    per.sort((x, y) => x - y);
+    return per.length === 0 ? Infinity : per[per.length >> 1];
+  };
+  const empty = grow(() => undefined);
+  return Math.max(0, (grow(f) - empty) / batch);
+}
+
+function scene(build: (w: PhysicsWorld) => void): PhysicsWorld {
+  const w = createPhysicsWorld({ sleep: false });
+  build(w);
+  for (let i = 0; i < 300; i++) stepWorld(w, 1 / 60);
+  return w;
+}
+
+/** Bytes per step of `w` once warmed up: measured, and re-measured after 300 more steps (up to three
+ * times) while it is not below `bound`. */
+function bytesPerStep(w: PhysicsWorld, batch: number, bound: number): number {
+  let bytes = bytesPerCall(() => stepWorld(w, 1 / 60), batch);
+  for (let round = 0; round < 3 && !(bytes < bound); round++) {
+    for (let i = 0; i < 300; i++) stepWorld(w, 1 / 60);
+    bytes = bytesPerCall(() => stepWorld(w, 1 / 60), batch);
+  }
+  return bytes;
+}
+
+describe('the step allocates nothing once warmed up', () => {
+  const pile = scene((w) => buildBox3dPile(w, 400));
+  const pyramid = scene((w) => { buildBox3dPyramid(w, 20); });
+
+  it('the measurement sees a step that also allocates one small array (≥ 24 B per step)', () => {
+    const keep: number[][] = [];
+    const control = bytesPerCall(() => { stepWorld(pile, 1 / 60); keep[keep.length & 1] = [keep.length]; }, 5);
+    const plain = bytesPerCall(() => stepWorld(pile, 1 / 60), 5);
+    expect(control - plain, `control ${control} B, step ${plain} B`).toBeGreaterThan(24);
+  });
+
+  it("Box3D's pile of 400 boxes and spheres and its 20-row pyramid: under 256 bytes per step", () => {
+    const bPile = bytesPerStep(pile, 5, 256);
+    const bPyramid = bytesPerStep(pyramid, 10, 256);
+    expect(bPile, `pile ${bPile} B per step`).toBeLessThan(256);
+    expect(bPyramid, `pyramid ${bPyramid} B per step`).toBeLessThan(256);
+  });
+});
