@@ -71,12 +71,6 @@ export interface PgsExperiments {
    * joint island's rows exactly with one sparse LDLᵀ factorization per substep (`../joint-direct.ts`;
    * chains with large mass ratios hold), 'gauss-seidel' row by row (3×3 blocks for the anchor points). */
   jointSolver: 'direct' | 'gauss-seidel';
-  /** Whether the overlap the soft contacts leave is projected out of the positions after the substeps,
-   * lower bodies first, each manifold moving its upper body (default false; `support-projection.ts`).
-   * It holds the stacks' height (20-cube stack: sink 5.0 mm instead of 31 mm) but the soft rows pull the
-   * structure back down every step, and the stacks sway off (0.5 m) and Pyramid(50) climbs; see
-   * README "Known limit: tall stacks sink and sway". */
-  supportProjection: boolean;
 }
 
 /** What the fast solver is built with: the public options and the experiment switches. */
@@ -101,7 +95,6 @@ export function defaultPgsOptions(): PgsSolverConfig {
     jointHertz: 60,
     jointDampingRatio: 5,
     jointSolver: 'direct',
-    supportProjection: false,
   };
 }
 

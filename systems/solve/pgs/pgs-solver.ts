@@ -18,7 +18,6 @@ import type { PgsSolverConfig } from './pgs-options';
 import { makeSoft, type Softness } from '../common/soft-constraint';
 import { createPgsJoints, type PgsJoints } from './pgs-joints';
 import { applyShockPropagation, beginShockPropagation, createShockPropagation } from './shock-propagation';
-import { createSupportProjection, projectSupports } from './support-projection';
 
 export interface PgsSolver extends ConstraintSolver {
   readonly kind: 'pgs';
@@ -39,9 +38,6 @@ export function createPgsSolver(options: PgsSolverConfig, exactBlocks?: ContactS
   let pgsJoints: PgsJoints | undefined;
   // heavy bodies on light ones that rest on static bodies (`shock-propagation.ts`)
   const shock = createShockPropagation();
-  // experiment switch: the overlap the soft contacts leave, removed on positions after the substeps
-  // (`support-projection.ts`; off by default)
-  const projection = options.supportProjection ? createSupportProjection() : undefined;
   return {
     kind: 'pgs',
     options,
@@ -77,7 +73,6 @@ export function createPgsSolver(options: PgsSolverConfig, exactBlocks?: ContactS
         }
       }
       contacts.finish(problem, bodies);
-      if (projection !== undefined) projectSupports(projection, problem, bodies);
       if (joints !== undefined) joints.finish();
       stats.iterations = n * (o.iterations + o.relaxIterations);
       return stats;
