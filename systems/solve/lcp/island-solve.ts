@@ -23,6 +23,7 @@ import { createIslands, type Islands } from './islands';
 import type { LcpSolverConfig } from './lcp-options';
 import type { LcpContactResults, LcpSolveStats } from './lcp-results';
 import { projectedIslandSolve } from './projected-fallback';
+import { addJointTrialImpulse, jointTrialVelocity, resetJointTrial, type JointContactLcp } from './joint-contact-lcp';
 import {
   contactImpulseOf, createStewartTrinkleLcp, formStewartTrinkleLcp, type StewartTrinkleLcp,
 } from './stewart-trinkle-lcp';
@@ -72,6 +73,9 @@ export interface IslandSolve {
   /** Whether the current island's LCPs regularise their four-point manifolds' normal rows (the island
    * has at least {@link REGULARIZED_LCP_SIZE} unknowns with every contact in). */
   regularize: boolean;
+  /** The contacts on direct joint islands, their LCP blocks taken through the joints
+   * (`joint-contact-lcp.ts`), or undefined (set by the solver each step). */
+  joints: JointContactLcp | undefined;
 }
 
 export function createIslandSolve(
@@ -94,6 +98,7 @@ export function createIslandSolve(
     dw: new Float64Array(48),
     workLeft: Infinity,
     regularize: false,
+    joints: undefined,
   };
 }
 
@@ -141,7 +146,8 @@ export function solveIsland(s: IslandSolve, problem: ConstraintProblem, bodies: 
     }
     // formed only if the work left pays for N (n² entries) and the size cap allows it
     const formable = Math.min(o.maxLcpSize, Math.floor(Math.sqrt(Math.max(s.workLeft, 0))));
-    formStewartTrinkleLcp(lcp, problem, s.rows, bodies, s.cone, list, cs, ce - cs, selected, freeVelocity, gap, h, formable);
+    if (s.joints !== undefined) resetJointTrial(s.joints, list, cs, ce);
+    formStewartTrinkleLcp(lcp, problem, s.rows, bodies, s.cone, list, cs, ce - cs, selected, freeVelocity, gap, h, formable, s.joints);
     if (lcp.p > 0) {
       if (lcp.n > formable) {
         if (lcp.n <= o.maxLcpSize) s.stats.workBudgetStops++;
@@ -157,6 +163,7 @@ export function solveIsland(s: IslandSolve, problem: ConstraintProblem, bodies: 
         const c = lcp.contact[a];
         contactImpulseOf(lcp, s.cone, a, impulse, 3 * c);
         applyContactImpulse(problem, s.rows, bodies, c, impulse[3 * c], impulse[3 * c + 1], impulse[3 * c + 2], dv, dw);
+        if (s.joints !== undefined) addJointTrialImpulse(s.joints, c, impulse[3 * c], impulse[3 * c + 1], impulse[3 * c + 2]);
       }
     }
     if (!o.activeSetHeuristic || !growActiveSet(s, problem, cs, ce, invH)) break;
@@ -203,7 +210,8 @@ function growActiveSet(s: IslandSolve, problem: ConstraintProblem, cs: number, c
   for (let i = cs; i < ce; i++) {
     const c = list[i];
     if (selected[c]) continue;
-    const u = s.freeVelocity[3 * c] + gap[c] * invH + rowVelocity(problem, s.rows, c, 0, s.dv, s.dw);
+    let u = s.freeVelocity[3 * c] + gap[c] * invH + rowVelocity(problem, s.rows, c, 0, s.dv, s.dw);
+    if (s.joints !== undefined) u += jointTrialVelocity(s.joints, c);
     if (u < -s.options.feasibilityTolerance) {
       selected[c] = 1;
       grew = true;
