@@ -55,8 +55,8 @@ export const DETERMINISM_HASHES: Record<string, string> = {
   'pile/lcp': 'c9cf2e61',
   'ragdolls/pgs': '7fa1f71e',
   'ragdolls/mdp': '3b6226c9',
-  'ragdolls/lcp': '4c818859',
+  'ragdolls/lcp': '53b80dea',
   'pyramid/pgs': '5e0f0978',
   'pyramid/mdp': '7c3fe501',
-  'pyramid/lcp': '041fef5a',
+  'pyramid/lcp': '302d59fd',
 };

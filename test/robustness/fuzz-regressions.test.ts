@@ -32,7 +32,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { runFuzzScene, type FuzzFailure } from '../../scenes/fuzz';
-import { LCP_FUZZ_FAILURES, MDP_FUZZ_FAILURES, PGS_FUZZ_FAILURES, PGS_FUZZ_FAILURES_C1A9597, type FuzzFailureList } from './fuzz-failures';
+import { LCP_FUZZ_FAILURES, LCP_FUZZ_FAILURES_00DBBAC, MDP_FUZZ_FAILURES, PGS_FUZZ_FAILURES, PGS_FUZZ_FAILURES_C1A9597, type FuzzFailureList } from './fuzz-failures';
 
 interface Known { seed: number; failure: FuzzFailure['kind']; what: string }
 
@@ -49,6 +49,24 @@ const FIXED: { seed: number; what: string }[] = [
   { seed: 27, what: '9 bodies: was a 0.1 kg capsule on a hinge to a 910 kg body driven under the ground; holds since contacts are solved through their joint islands' },
 ];
 
+/** Accurate-mode seeds that failed and now hold every criterion. */
+const FIXED_LCP: { seed: number; what: string }[] = [
+  { seed: 22, what: '10 bodies: was a jointed runaway (energy ×2.3 at step 457); holds since the LCP sees the joints' },
+  { seed: 79, what: '20 bodies: was a body 5 cm under the ground at step 202 (pressed by its jointed partners); holds since the LCP sees the joints' },
+];
+
+describe('fuzz regression seeds (accurate mode, all criteria)', () => {
+  for (const f of FIXED_LCP) {
+    it(`seed ${f.seed}: ${f.what}`, () => {
+      expect(runFuzzScene(f.seed, { mode: 'lcp' })).toBeUndefined();
+    }, 120_000);
+  }
+  it('the accurate run lists none of the fixed seeds', () => {
+    const all = Object.values(LCP_FUZZ_FAILURES.failed).flat();
+    for (const f of FIXED_LCP) expect(all).not.toContain(f.seed);
+  });
+});
+
 describe('fuzz regression seeds (fast mode, all criteria)', () => {
   for (const f of FIXED) {
     it(`seed ${f.seed}: ${f.what}`, () => {
@@ -61,7 +79,7 @@ describe('fuzz regression seeds (fast mode, all criteria)', () => {
     }, 120_000);
   }
   const lists: [string, FuzzFailureList][] = [
-    ['pgs', PGS_FUZZ_FAILURES], ['mdp', MDP_FUZZ_FAILURES], ['lcp', LCP_FUZZ_FAILURES], ['pgs at c1a9597', PGS_FUZZ_FAILURES_C1A9597],
+    ['pgs', PGS_FUZZ_FAILURES], ['mdp', MDP_FUZZ_FAILURES], ['lcp', LCP_FUZZ_FAILURES], ['lcp at 00dbbac', LCP_FUZZ_FAILURES_00DBBAC], ['pgs at c1a9597', PGS_FUZZ_FAILURES_C1A9597],
   ];
   for (const [name, list] of lists) {
     it(`the ${name} run's failure list names each seed once, within the seeds run`, () => {

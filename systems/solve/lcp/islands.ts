@@ -58,8 +58,10 @@ export function createIslands(): Islands {
   };
 }
 
-/** Builds the islands of the problem's `contactCount` contacts over `bodies.count` solver bodies. */
-export function buildIslands(isl: Islands, problem: ConstraintProblem, bodies: SolverBodies): void {
+/** Builds the islands of the problem's `contactCount` contacts over `bodies.count` solver bodies.
+ * `links` (optional, `[2 × linkCount]`): further pairs of dynamic bodies whose islands are joined (the
+ * contacts of one joint island, `joint-contact-lcp.ts`). */
+export function buildIslands(isl: Islands, problem: ConstraintProblem, bodies: SolverBodies, links?: Int32Array, linkCount = 0): void {
   const nc = problem.contactCount;
   const nb = bodies.count;
   if (isl.contacts.length < nc) {
@@ -90,6 +92,7 @@ export function buildIslands(isl: Islands, problem: ConstraintProblem, bodies: S
     const a = problem.bodyA[c], b = problem.bodyB[c];
     if (mt[a] === dyn && mt[b] === dyn) unite(parent, a, b);
   }
+  for (let l = 0; l < linkCount && links !== undefined; l++) unite(parent, links[2 * l], links[2 * l + 1]);
   // Number islands by first contact.
   let count = 0;
   for (let c = 0; c < nc; c++) {

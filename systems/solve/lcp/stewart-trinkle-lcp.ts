@@ -30,6 +30,7 @@ import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import { delassusBlock, type ContactRows } from './contact-rows';
 import type { FrictionCone } from './friction-cone';
+import { addJointDelassus, type JointContactLcp } from './joint-contact-lcp';
 
 export interface StewartTrinkleLcp {
   /** LCP size (number of unknowns). */
@@ -108,11 +109,13 @@ function ensure(lcp: StewartTrinkleLcp, p: number, n: number): void {
  *   `lcp.n` are set (N, b and the index maps are not), for a caller that solves such an island otherwise.
  *   Forming costs O(p²) Delassus blocks and an n² matrix: on the resting sample level the four
  *   structures (LCPs of ~3 600 unknowns, above `maxLcpSize`) took ~50 ms per step to form and discard.
+ * @param joints (optional) the contacts on direct joint islands: their blocks are taken through the
+ *   islands' bilateral rows, J_a M̃⁻¹ J_bᵀ (`joint-contact-lcp.ts`)
  */
 export function formStewartTrinkleLcp(
   lcp: StewartTrinkleLcp, p: ConstraintProblem, rows: ContactRows, sb: SolverBodies, cone: FrictionCone,
   contacts: Int32Array, start: number, count: number, selected: Uint8Array,
-  freeVelocity: Float64Array, gap: Float64Array, h: number, maxSize = Infinity,
+  freeVelocity: Float64Array, gap: Float64Array, h: number, maxSize = Infinity, joints?: JointContactLcp,
 ): void {
   const k = cone.k, cs = cone.cos, sn = cone.sin;
   // Layout.
@@ -149,7 +152,8 @@ export function formStewartTrinkleLcp(
   for (let i = 0; i < np; i++) {
     for (let j = i; j < np; j++) {
       const o = 9 * (i * np + j);
-      const on = delassusBlock(p, rows, sb, lcp.contact[i], lcp.contact[j], W, o);
+      let on = delassusBlock(p, rows, sb, lcp.contact[i], lcp.contact[j], W, o);
+      if (joints !== undefined && addJointDelassus(joints, lcp.contact[i], lcp.contact[j], W, o, !on)) on = true;
       cp[i * np + j] = on ? 1 : 0;
       cp[j * np + i] = on ? 1 : 0;
       if (on && j !== i) {

@@ -46,6 +46,7 @@ import {
   createLcpContactResults, createLcpSolveStats, resetLcpCounts, type LcpContactResults, type LcpSolveStats,
 } from './lcp-results';
 import { createIslandSolve, ensureIslandSolveScratch, solveIsland, type IslandSolve } from './island-solve';
+import { beginJointContactLcp, createJointContactLcp } from './joint-contact-lcp';
 import { augmentInertia, createImplicitJoints, projectJointPositions, solveJointsImplicit, type ImplicitJoints } from './joint-implicit';
 
 export type { LcpContactResults, LcpSolveStats } from './lcp-results';
@@ -87,6 +88,7 @@ export function createLcpSolver(options: LcpSolverConfig, impactPhase: ImpactPha
   implicitJoints.geometricStiffness = o.geometricStiffness;
   implicitJoints.projectionTolerance = o.jointProjectionTolerance;
   const toi = createImpactAdvance();
+  const jointContacts = createJointContactLcp();
 
   return {
     kind: 'lcp',
@@ -129,7 +131,10 @@ export function createLcpSolver(options: LcpSolverConfig, impactPhase: ImpactPha
       const nc = problem.contactCount;
       island.workLeft -= nc * CONTACT_ROW_WORK;
       prepareContacts(island, problem, bodies, h, augmented ? implicitJoints : undefined);
-      buildIslands(island.islands, problem, bodies);
+      // contacts on direct joint islands: their LCP blocks through the islands' bilateral rows (joint-contact-lcp.ts)
+      const coupled = joints !== undefined && beginJointContactLcp(jointContacts, implicitJoints.ctx.direct, joints, problem, rows, bodies);
+      island.joints = coupled ? jointContacts : undefined;
+      buildIslands(island.islands, problem, bodies, jointContacts.links, coupled ? jointContacts.linkCount : 0);
       stats.islands = island.islands.count;
       if (timed) { const t = ctx.clock(); ctx.detail.lcpBuildMs = t - t0; t0 = t; }
       let slowest = 0, slowestSize = 0, fallbackMs = 0;
@@ -144,7 +149,7 @@ export function createLcpSolver(options: LcpSolverConfig, impactPhase: ImpactPha
           slowestSize = island.islands.contactStart[i + 1] - island.islands.contactStart[i];
         }
       }
-      stats.stepWork = stats.impactWork + nc * CONTACT_ROW_WORK + stats.formWork + stats.lemkeWork + stats.fallbackWork;
+      stats.stepWork = stats.impactWork + nc * CONTACT_ROW_WORK + stats.formWork + stats.lemkeWork + stats.supportWork + stats.fallbackWork;
       if (timed) { ctx.detail.fallbackMs = fallbackMs; ctx.detail.slowestIslandMs = slowest; ctx.detail.slowestIslandPoints = slowestSize; }
       // 2b. Joints again with the contact impulses in place (one block Gauss–Seidel round).
       if (joints !== undefined && island.islands.count > 0) solveJointsImplicit(implicitJoints, joints, bodies, h, o.warmStart, false);
