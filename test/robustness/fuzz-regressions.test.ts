@@ -32,7 +32,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { runFuzzScene, type FuzzFailure } from '../../scenes/fuzz';
-import { LCP_FUZZ_FAILURES, LCP_FUZZ_FAILURES_00DBBAC, MDP_FUZZ_FAILURES, PGS_FUZZ_FAILURES, PGS_FUZZ_FAILURES_C1A9597, type FuzzFailureList } from './fuzz-failures';
+import { LCP_FUZZ_FAILURES, LCP_FUZZ_FAILURES_00DBBAC, MDP_FUZZ_FAILURES, MDP_FUZZ_FAILURES_00DBBAC, PGS_FUZZ_FAILURES_00DBBAC, PGS_FUZZ_FAILURES, PGS_FUZZ_FAILURES_C1A9597, type FuzzFailureList } from './fuzz-failures';
 
 interface Known { seed: number; failure: FuzzFailure['kind']; what: string }
 
@@ -81,7 +81,7 @@ describe('fuzz regression seeds (fast mode, all criteria)', () => {
     }, 120_000);
   }
   const lists: [string, FuzzFailureList][] = [
-    ['pgs', PGS_FUZZ_FAILURES], ['mdp', MDP_FUZZ_FAILURES], ['lcp', LCP_FUZZ_FAILURES], ['lcp at 00dbbac', LCP_FUZZ_FAILURES_00DBBAC], ['pgs at c1a9597', PGS_FUZZ_FAILURES_C1A9597],
+    ['pgs', PGS_FUZZ_FAILURES], ['mdp', MDP_FUZZ_FAILURES], ['lcp', LCP_FUZZ_FAILURES], ['lcp at 00dbbac', LCP_FUZZ_FAILURES_00DBBAC], ['pgs at 00dbbac', PGS_FUZZ_FAILURES_00DBBAC], ['mdp at 00dbbac', MDP_FUZZ_FAILURES_00DBBAC], ['pgs at c1a9597', PGS_FUZZ_FAILURES_C1A9597],
   ];
   for (const [name, list] of lists) {
     it(`the ${name} run's failure list names each seed once, within the seeds run`, () => {
