@@ -58,5 +58,5 @@ export const DETERMINISM_HASHES: Record<string, string> = {
   'ragdolls/lcp': '53b80dea',
   'pyramid/pgs': '5e0f0978',
   'pyramid/mdp': '7c3fe501',
-  'pyramid/lcp': '041fef5a',
+  'pyramid/lcp': '302d59fd',
 };

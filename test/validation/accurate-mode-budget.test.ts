@@ -1,6 +1,7 @@
 /**
  * The accurate step's whole-step work budget (`lcp.lemkeWorkBudget`, issue 15 item 5): the impact phase,
- * the rows, the LCPs formed, Lemke and the projected fallback are counted in `stats.stepWork`, in matrix
+ * the rows, the LCPs formed, Lemke, the sticking-support solves (never started past the budget) and the
+ * projected fallback are counted in `stats.stepWork`, in matrix
  * entries touched (never in time, so the count is the same in Node and in a browser), and a step never
  * spends more than the budget plus the overshoots the README lists: the rows (`CONTACT_ROW_WORK` per
  * point), one Lemke pivot and n² past the budget, `fallbackMinIterations` sweeps per fallback point, and
@@ -30,7 +31,7 @@ describe('accurate mode: the work budget bounds the whole step', () => {
       const overshoot = nc * CONTACT_ROW_WORK + minSweeps * FALLBACK_POINT_WORK * nc + 3 * maxLcpSize * maxLcpSize
         + 2 * (3 * 64) ** 3;
       expect(s.stepWork).toBeLessThanOrEqual(budget + overshoot);
-      expect(s.stepWork).toBe(s.impactWork + nc * CONTACT_ROW_WORK + s.formWork + s.lemkeWork + s.fallbackWork);
+      expect(s.stepWork).toBe(s.impactWork + nc * CONTACT_ROW_WORK + s.formWork + s.lemkeWork + s.supportWork + s.fallbackWork);
       most = Math.max(most, s.stepWork);
       bound = Math.max(bound, budget + overshoot);
       stopped += s.workBudgetStops + ((s.impact as { budgetSkips?: number } | undefined)?.budgetSkips ?? 0);

@@ -11,6 +11,9 @@
  * the normal rows of four-point manifolds in large islands are regularised by 1e-9 of their diagonal
  * (`island-solve.ts` `regularizeDependentNormals`), every step is a warm start accepted by Lemke: no
  * fallback in 600 steps, the top box 1.09e-9 m from its start (also after 2400 steps).
+ *
+ * Since the sticking-support solve (`support-solve.ts`) islands of at least 200 unknowns try it before
+ * Lemke, so by default the stack is solved by it; both paths are checked.
  */
 import { describe, expect, it } from 'vitest';
 import { createPhysicsWorld, getPosition, stepWorld } from '../../plugin/index';
@@ -19,18 +22,26 @@ import type { LcpSolver } from '../../systems/solve/lcp/stewart-trinkle';
 import '../../plugin/accurate'; // registers the accurate solver 'lcp'
 
 describe('accurate mode: the 20-box stack', () => {
-  it('stays for 10 s with its top box within 1 mm of its start, solved by Lemke (no fallback)', () => {
-    const w = createPhysicsWorld({ solver: 'lcp', sleep: false });
+  it.each([
+    { path: 'the sticking-support solve (default)', supportSolve: true },
+    { path: 'Lemke (support solve off)', supportSolve: false },
+  ])('stays for 10 s with its top box within 1 mm of its start, solved by $path (no fallback)', ({ supportSolve }) => {
+    const w = createPhysicsWorld({ solver: 'lcp', sleep: false, lcp: { supportSolve } });
     const s = buildStack(w, {});
-    let fallbacks = 0;
+    let fallbacks = 0, supports = 0, lemke = 0;
     let worst = 0;
-    for (let i = 0; i < 600 && worst < 1e-3 && fallbacks === 0; i++) {
+    let steps = 0;
+    for (; steps < 600 && worst < 1e-3 && fallbacks === 0; steps++) {
       stepWorld(w, 1 / 60);
-      fallbacks += (w.solver as LcpSolver).stats.projectedFallbacks;
+      const st = (w.solver as LcpSolver).stats;
+      fallbacks += st.projectedFallbacks;
+      supports += st.supportSolves;
+      lemke += st.lcpSolves;
       const p = getPosition(w, s.top);
       worst = Math.max(worst, Math.hypot(p[0] - s.topStart[0], p[1] - s.topStart[1], p[2] - s.topStart[2]));
     }
     expect(worst).toBeLessThan(1e-3);
     expect(fallbacks).toBe(0);
+    if (supportSolve) { expect(supports).toBe(steps); expect(lemke).toBe(0); } else { expect(supports).toBe(0); }
   });
 });

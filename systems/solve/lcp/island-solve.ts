@@ -24,6 +24,7 @@ import type { LcpSolverConfig } from './lcp-options';
 import type { LcpContactResults, LcpSolveStats } from './lcp-results';
 import { projectedIslandSolve } from './projected-fallback';
 import { addJointTrialImpulse, jointTrialVelocity, resetJointTrial, type JointContactLcp } from './joint-contact-lcp';
+import { createSupportSolve, solveSupport, type SupportSolve, type SupportSolveInput } from './support-solve';
 import {
   contactImpulseOf, createStewartTrinkleLcp, formStewartTrinkleLcp, type StewartTrinkleLcp,
 } from './stewart-trinkle-lcp';
@@ -39,6 +40,13 @@ const LEMKE_TIE_TOLERANCE = 1e-10;
  * 800 unknowns of a 20-box stack takes 200–650 pivots and about the whole step's work budget).
  */
 const REGULARIZED_LCP_SIZE = 200;
+
+/** An island of at least this many unknowns with every contact in (points × (k + 2)) tries the
+ * sticking-support solve before Lemke: on a large island at rest it is exact to the compliance and
+ * about as cheap as one factorization of the island's body-space system, where Lemke's dense tableau
+ * costs O(n²) per pivot and often runs out of the work budget (a base-4 pyramid of 10 boxes: Lemke ran
+ * out of budget in 38 of 60 steps). */
+const SUPPORT_FIRST_SIZE = REGULARIZED_LCP_SIZE;
 
 /** Work of one point in one projected-fallback sweep (three rows: J v and M⁻¹Jᵀλ on two bodies), in the
  * budget's units (≈ multiply–adds). */
@@ -70,6 +78,9 @@ export interface IslandSolve {
   dw: Float64Array;
   /** Lemke work left in this step (entries touched; starts at `lemkeWorkBudget`). */
   workLeft: number;
+  /** The sticking-support solve of islands Lemke cannot take (`support-solve.ts`) and its inputs. */
+  readonly support: SupportSolve;
+  readonly supportInput: SupportSolveInput;
   /** Whether the current island's LCPs regularise their four-point manifolds' normal rows (the island
    * has at least {@link REGULARIZED_LCP_SIZE} unknowns with every contact in). */
   regularize: boolean;
@@ -81,9 +92,12 @@ export interface IslandSolve {
 export function createIslandSolve(
   options: Readonly<LcpSolverConfig>, cone: FrictionCone, rows: ContactRows, stats: LcpSolveStats, results: LcpContactResults,
 ): IslandSolve {
+  const islands = createIslands();
+  const impulse = new Float64Array(48), dv = new Float64Array(48), dw = new Float64Array(48);
+  const selected = new Uint8Array(16), freeVelocity = new Float64Array(48);
   return {
     options, cone, rows, stats, results,
-    islands: createIslands(),
+    islands,
     lcp: createStewartTrinkleLcp(),
     lemke: new LemkeWorkspace(16),
     lemkeOptions: {
@@ -91,12 +105,17 @@ export function createIslandSolve(
     },
     split: new Float64Array(4),
     guess: new Int32Array(16),
-    freeVelocity: new Float64Array(48),
-    impulse: new Float64Array(48),
-    selected: new Uint8Array(16),
-    dv: new Float64Array(48),
-    dw: new Float64Array(48),
+    freeVelocity,
+    impulse,
+    selected,
+    dv,
+    dw,
     workLeft: Infinity,
+    support: createSupportSolve(),
+    supportInput: {
+      islands, rows, cone, selected, freeVelocity, gap: results.gap, impulse, dv, dw,
+      regularization: options.regularization, feasibilityTolerance: options.feasibilityTolerance,
+    },
     regularize: false,
     joints: undefined,
   };
@@ -137,6 +156,15 @@ export function solveIsland(s: IslandSolve, problem: ConstraintProblem, bodies: 
     selected[c] = !o.activeSetHeuristic || freeVelocity[3 * c] + gap[c] * invH < 0 || problem.impulse[3 * c] > 0
       ? 1 : 0;
   }
+  // A large island tries the sticking-support solve first (SUPPORT_FIRST_SIZE); if its guess fails, the
+  // LCP path below runs with the selection of the §4 heuristic.
+  if (o.supportSolve && (ce - cs) * (k + 2) >= SUPPORT_FIRST_SIZE) {
+    if (solveBySupport(s, problem, bodies, island, h)) return;
+    for (let i = cs; i < ce; i++) {
+      const c = list[i];
+      selected[c] = !o.activeSetHeuristic || freeVelocity[3 * c] + gap[c] * invH < 0 || problem.impulse[3 * c] > 0 ? 1 : 0;
+    }
+  }
   let ok = true;
   let grown = false;
   for (;;) {
@@ -171,7 +199,7 @@ export function solveIsland(s: IslandSolve, problem: ConstraintProblem, bodies: 
     s.stats.activeSetGrowths++;
   }
   if (!ok) {
-    solveByFallback(s, problem, bodies, cs, ce, h);
+    if (!o.supportSolve || !solveBySupport(s, problem, bodies, island, h)) solveByFallback(s, problem, bodies, cs, ce, h);
     return;
   }
   // Accept: v⁺ = v_free + M⁻¹(n̄ c̄_n + D̄ β̄).
@@ -331,6 +359,68 @@ function regularizeDependentNormals(s: IslandSolve, problem: ConstraintProblem, 
     }
     a = e;
   }
+}
+
+/** Island `island` by the sticking-support solve (`support-solve.ts`), if its guess holds, the work
+ * left pays for it and no contact of it is seen through a joint island: applies the direct solve's velocity change Δv to the bodies (exact to round-off;
+ * M⁻¹ Jᵀ z of the impulses read back from the residuals agrees to about 1e-8 m/s) and writes the
+ * results (status 3; the friction impulse exactly as D β on the cone's edges, λ the slip speed
+ * max_j(−d_jᵀ(J_t v⁺ + b_t)), ≥ 0). Returns false (nothing changed) when it does not. */
+function solveBySupport(s: IslandSolve, problem: ConstraintProblem, bodies: SolverBodies, island: number, h: number): boolean {
+  const input = s.supportInput, islands = s.islands;
+  // the support solve holds the bodies' own masses: an island whose contacts are seen through joints
+  // (`joint-contact-lcp.ts`) is not for it
+  if (s.joints !== undefined) {
+    const first = s.joints.firstEntry;
+    for (let i = islands.contactStart[island]; i < islands.contactStart[island + 1]; i++) if (first[islands.contacts[i]] >= 0) return false;
+  }
+  input.selected = s.selected; input.freeVelocity = s.freeVelocity; input.gap = s.results.gap;
+  input.impulse = s.impulse; input.dv = s.dv; input.dw = s.dw;
+  const ok = solveSupport(s.support, input, problem, bodies, island, h, s.workLeft);
+  s.workLeft -= s.support.work;
+  s.stats.supportWork += s.support.work;
+  if (!ok) return false;
+  s.stats.supportSolves++;
+  const { dv, dw, impulse, selected, split, results, cone, rows } = s;
+  const k = cone.k, list = islands.contacts;
+  const cs = islands.contactStart[island], ce = islands.contactStart[island + 1];
+  const bs = islands.bodyStart[island], be = islands.bodyStart[island + 1];
+  for (let i = cs; i < ce; i++) {
+    const c = list[i], c3 = 3 * c;
+    results.normal[c] = 0; results.lambda[c] = 0;
+    results.beta.fill(0, k * c, k * c + k);
+    results.status[c] = 0;
+    if (!selected[c]) { impulse[c3] = 0; impulse[c3 + 1] = 0; impulse[c3 + 2] = 0; continue; }
+    results.status[c] = 3;
+    results.normal[c] = impulse[c3];
+    const edges = problem.friction[c] > 0 ? splitOnEdges(cone, impulse[c3 + 1], impulse[c3 + 2], split) : 0;
+    let f1 = 0, f2 = 0;
+    if (edges >= 1) {
+      results.beta[k * c + split[0]] = split[1];
+      f1 += split[1] * cone.cos[split[0]]; f2 += split[1] * cone.sin[split[0]];
+    }
+    if (edges === 2) {
+      results.beta[k * c + split[2]] = split[3];
+      f1 += split[3] * cone.cos[split[2]]; f2 += split[3] * cone.sin[split[2]];
+    }
+    impulse[c3 + 1] = f1; impulse[c3 + 2] = f2;
+  }
+  const v = bodies.v, w = bodies.w;
+  for (let i = bs; i < be; i++) {
+    const b3 = 3 * islands.bodies[i];
+    v[b3] += dv[b3]; v[b3 + 1] += dv[b3 + 1]; v[b3 + 2] += dv[b3 + 2];
+    w[b3] += dw[b3]; w[b3 + 1] += dw[b3 + 1]; w[b3 + 2] += dw[b3 + 2];
+  }
+  for (let i = cs; i < ce; i++) {
+    const c = list[i];
+    if (!selected[c] || !(problem.friction[c] > 0)) continue;
+    const u1 = rowVelocity(problem, rows, c, 1, v, bodies.w) + results.tangentBias[2 * c];
+    const u2 = rowVelocity(problem, rows, c, 2, v, bodies.w) + results.tangentBias[2 * c + 1];
+    let lam = 0;
+    for (let j = 0; j < k; j++) lam = Math.max(lam, -(cone.cos[j] * u1 + cone.sin[j] * u2));
+    results.lambda[c] = lam;
+  }
+  return true;
 }
 
 /** The island's contacts `cs … ce − 1` by the projected fallback; their impulses re-expressed exactly

@@ -38,6 +38,11 @@ export interface LcpSolveStats extends SolveStats {
   /** Islands solved by the projected fallback (failed retry, LCP larger than `maxLcpSize`, or the
    * step's Lemke work budget spent). */
   projectedFallbacks: number;
+  /** Islands solved by the sticking-support solve (`support-solve.ts`: Lemke could not take them, and
+   * every contact of their support pushes and sticks). */
+  supportSolves: number;
+  /** Work of the sticking-support solves (accepted or not; budget units). */
+  supportWork: number;
   /** Lemke work of the step, summed over every solve (entries touched, `LemkeResult.work`; compare
    * with `lemkeWorkBudget`). */
   lemkeWork: number;
@@ -46,7 +51,7 @@ export interface LcpSolveStats extends SolveStats {
   workBudgetStops: number;
   /** Work of the whole step in the budget's units (entries touched, ≈ multiply–adds): the impact phase
    * (`impactWork`), the rows (`CONTACT_ROW_WORK` per point), the LCPs formed (n² each, `formWork`), Lemke
-   * (`lemkeWork`) and the projected fallback (`fallbackWork`). Never more than `lemkeWorkBudget` plus the
+   * (`lemkeWork`), the sticking-support solves (`supportWork`) and the projected fallback (`fallbackWork`). Never more than `lemkeWorkBudget` plus the
    * overshoots the README lists (one pivot and n² per Lemke run, the rows, `fallbackMinIterations` sweeps
    * per island once the budget is spent). Counted, never timed, so it is the same in every run. */
   stepWork: number;
@@ -92,7 +97,8 @@ export interface LcpContactResults {
   lambda: Float64Array;
   /** `[count]` Φ, the separation at the start of the step (unit: m; negative = penetration). */
   gap: Float64Array;
-  /** `[count]` 1 = in its island's final LCP, 2 = solved by the projected fallback, 0 = left out
+  /** `[count]` 1 = in its island's final LCP, 2 = solved by the projected fallback, 3 = in the support of
+   * the sticking-support solve (`support-solve.ts`), 0 = left out
    * (inactive by the §4 heuristic, or between two non-dynamic bodies). */
   status: Uint8Array;
   /** `[2 × count]` the friction rows' position-level terms b_t along t1, t2 (unit: m/s): the LCP's
@@ -104,7 +110,7 @@ export function createLcpSolveStats(): LcpSolveStats {
   return {
     iterations: 0, lemkePivots: 0, islands: 0, lcpSolves: 0, lcpSize: 0, warmStarts: 0, warmStartRepairs: 0, activeSetGrowths: 0,
     regularizedPoints: 0, secondaryRays: 0, pivotLimits: 0, inaccurateResults: 0, regularizedRetries: 0, projectedFallbacks: 0,
-    lemkeWork: 0, workBudgetStops: 0, stepWork: 0, impactWork: 0, formWork: 0, fallbackWork: 0, fallbackSweeps: 0,
+    supportSolves: 0, supportWork: 0, lemkeWork: 0, workBudgetStops: 0, stepWork: 0, impactWork: 0, formWork: 0, fallbackWork: 0, fallbackSweeps: 0,
     impactAdvances: 0,
     impact: undefined, jointSweeps: 0, jointLimitSolves: 0, jointProjections: 0, jointPrimal: 0, jointDual: 0,
     jointComplementarity: 0,
@@ -116,7 +122,7 @@ export function resetLcpCounts(stats: LcpSolveStats): void {
   stats.lemkePivots = 0; stats.islands = 0; stats.lcpSolves = 0; stats.lcpSize = 0; stats.warmStarts = 0; stats.warmStartRepairs = 0;
   stats.activeSetGrowths = 0; stats.secondaryRays = 0; stats.pivotLimits = 0; stats.inaccurateResults = 0;
   stats.regularizedRetries = 0; stats.regularizedPoints = 0;
-  stats.projectedFallbacks = 0;
+  stats.projectedFallbacks = 0; stats.supportSolves = 0; stats.supportWork = 0;
   stats.lemkeWork = 0; stats.workBudgetStops = 0; stats.formWork = 0; stats.fallbackWork = 0; stats.fallbackSweeps = 0;
 }
 

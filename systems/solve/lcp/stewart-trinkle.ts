@@ -149,7 +149,7 @@ export function createLcpSolver(options: LcpSolverConfig, impactPhase: ImpactPha
           slowestSize = island.islands.contactStart[i + 1] - island.islands.contactStart[i];
         }
       }
-      stats.stepWork = stats.impactWork + nc * CONTACT_ROW_WORK + stats.formWork + stats.lemkeWork + stats.fallbackWork;
+      stats.stepWork = stats.impactWork + nc * CONTACT_ROW_WORK + stats.formWork + stats.lemkeWork + stats.supportWork + stats.fallbackWork;
       if (timed) { ctx.detail.fallbackMs = fallbackMs; ctx.detail.slowestIslandMs = slowest; ctx.detail.slowestIslandPoints = slowestSize; }
       // 2b. Joints again with the contact impulses in place (one block Gauss–Seidel round).
       if (joints !== undefined && island.islands.count > 0) solveJointsImplicit(implicitJoints, joints, bodies, h, o.warmStart, false);

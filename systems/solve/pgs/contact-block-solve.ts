@@ -230,7 +230,9 @@ function stick(A: Float64Array, o: number, b: Float64Array, mu: number, x: Float
 
 /**
  * One nonlinear block Gauss–Seidel sweep with the exact single-contact solve.
- * `separation(c)` values come from `currentSeparation` of the row solver (same pose deltas).
+ * `separation(c)` values come from `currentSeparation` of the row solver (same pose deltas). A manifold at
+ * rest marked for the relaxation sweeps (REST_BLOCK + k) is one set only in a relaxation sweep with
+ * `restBlocks` (default true; 'last-relax' passes it in the last substep only).
  *
  * A manifold of k ≥ 2 points (consecutive, same bodies and normal; `storeIndex` = manifold × 4 +
  * point) first has its k normal rows solved together, exactly, friction impulses held
@@ -249,7 +251,7 @@ export function solveContactBlocks(
   p: ConstraintProblem, sb: SolverBodies, s: BlockScratch, law: FrictionLaw, invH: number,
   soft: Softness, useBias: boolean, maxPushout: number,
   separation: (p: ConstraintProblem, sb: SolverBodies, c: number, a: number, b: number) => number,
-  refreshLevers: boolean,
+  refreshLevers: boolean, restBlocks = true,
 ): void {
   const v = sb.v, w = sb.w, im = sb.invMass, lever = s.leverRotation;
   const dir = p.direction, jA = p.angularA, jB = p.angularB, iA = p.invInertiaAngularA, iB = p.invInertiaAngularB;
@@ -257,8 +259,8 @@ export function solveContactBlocks(
   const rA = p.rA, rB = p.rB, th = sb.dtheta, halfH = 0.5 / invH;
   for (let c = 0; c < p.contactCount; c++) {
     const kb = blocks[c];
-    // a manifold at rest is one set in the relaxation sweeps only
-    const k = kb > REST_BLOCK ? (useBias ? 0 : kb - REST_BLOCK) : kb;
+    // a manifold at rest is one set in the relaxation sweeps only (with 'last-relax' in the last substep's)
+    const k = kb > REST_BLOCK ? (useBias || !restBlocks ? 0 : kb - REST_BLOCK) : kb;
     if (k >= 2) solveManifoldNormals(p, sb, s, c, k, invH, soft, useBias, maxPushout, separation);
     // ---- the exact solve of point c's 3×3 block given every other impulse
     const a = p.bodyA[c], b = p.bodyB[c];

@@ -84,7 +84,9 @@ export function createPackedRows(capacity = 256): PackedRows {
  * Without, every point is its own block of one (the rows one after the other). `resting` says what a
  * manifold at rest gets (`restingManifolds` of `pgs-options.ts`): 'relax', one block in the relaxation
  * sweeps and its rows in the biased sweeps (from {@link RELAX_REST_STEPS} calm steps on; one block in
- * every sweep before); 'block', one block in every sweep; 'rows', its rows in every sweep.
+ * every sweep before); 'last-relax' the same, but the block only in the relaxation sweep of the step's
+ * last substep (the sweep's `restBlocks`); 'block', one block in every sweep; 'rows', its rows in every
+ * sweep.
  */
 /**
  * A manifold at rest keeps its rows one after the other (cheaper; measured on the 1000-box pile: the
@@ -504,7 +506,9 @@ function solveNormalBlock(
 /**
  * One Gauss–Seidel sweep over all contact points, on the packed rows (`packed-rows.ts`). The normal rows
  * of a manifold marked as a block by {@link packRows} are solved together by {@link solveNormalBlock}
- * at its first point; the rest of this comment is the row of one point.
+ * at its first point (a manifold at rest marked for the relaxation sweeps: only in a relaxation sweep
+ * with `restBlocks`, default true; 'last-relax' passes it in the last substep only); the rest of this
+ * comment is the row of one point.
  * Normal row: s = current separation; s > 0 (speculative): bias = s/h, rigid; otherwise with
  * `useBias` bias = max(biasRate·min(s + slop, 0), −maxPushout) with the soft mass / impulse scales,
  * and without it (relax pass) bias = 0, rigid. λ_n ← max(λ_n + Δ, 0).
@@ -531,7 +535,7 @@ function solveNormalBlock(
  */
 export function solveContactRows(
   r: PackedRows, p: ConstraintProblem, sb: SolverBodies, invH: number, soft: Softness, useBias: boolean,
-  slop: number, maxPushout: number, refreshSeparation: boolean, refreshLevers: boolean,
+  slop: number, maxPushout: number, refreshSeparation: boolean, refreshLevers: boolean, restBlocks = true,
 ): void {
   const rA = p.rA, rB = p.rB, halfH = 0.5 / invH;
   const v = sb.v, w = sb.w, im = sb.invMass, dp = sb.dp, th = sb.dtheta, R = r.data;
@@ -560,9 +564,11 @@ export function solveContactRows(
       thBx = th[b3]; thBy = th[b3 + 1]; thBz = th[b3 + 2];
     }
     const o = ROW_STRIDE * c;
-    // a manifold at rest is one block in the relaxation sweeps only (its rows in the biased sweeps)
+    // a manifold at rest is one block in the relaxation sweeps only (its rows in the biased sweeps; with
+    // 'last-relax' only in the last substep's, `restBlocks`)
     const br = R[o + ROW_BLK];
-    const blk = br > REST_BLOCK ? (useBias ? -1 : br - REST_BLOCK) : br === REST_MEMBER ? (useBias ? -1 : 0) : br;
+    const rowsNow = useBias || !restBlocks;
+    const blk = br > REST_BLOCK ? (rowsNow ? -1 : br - REST_BLOCK) : br === REST_MEMBER ? (rowsNow ? -1 : 0) : br;
     let total: number, finite: boolean;
     if (blk >= 0 && blk !== 1) {
       // ---- normal rows of a manifold of k ≥ 2 points, solved as one block by its first point

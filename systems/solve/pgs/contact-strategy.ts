@@ -63,22 +63,28 @@ function createConeProjection(o: PgsSolverConfig): ContactStrategy {
   let separationsCurrent = true;
   // whether the lever rotations in the packed rows are this substep's (false after the warm start)
   let leversCurrent = false;
+  // substep of the step (0-based): the resting manifolds' relaxation blocks of 'last-relax' act in the last
+  let substep = 0;
+  const lastRelaxOnly = resting === 'last-relax';
   return {
     begin(p, sb) {
       packRows(p, rows, sb, manifoldBlocks, resting);
       separationsCurrent = true;
       firstSubstep = true;
+      substep = -1;
     },
     warmStart(p, sb) {
       // the bodies that turned within the step act through their current inverse inertia
       if (!firstSubstep && refreshTurnedInertia(inertia, sb) > 0) refreshTurnedRows(rows, p, sb, inertia);
       firstSubstep = false;
+      substep++;
       warmStartRows(rows, p, sb);
       leversCurrent = false;
     },
     sweep(p, sb, invH, soft, useBias) {
       solveContactRows(
         rows, p, sb, invH, soft, useBias, o.linearSlop, o.maxPushoutSpeed, !separationsCurrent, !leversCurrent,
+        !lastRelaxOnly || substep === o.substeps - 1,
       );
       separationsCurrent = true;
       leversCurrent = true;

@@ -26,21 +26,29 @@ export function createExactBlockStrategy(o: PgsSolverConfig): ContactStrategy {
   // whether the lever rotations held in the scratch are this substep's (false after the warm start)
   let leversCurrent = false;
   const resting = restingManifolds(o);
+  // substep of the step (0-based): the resting manifolds' relaxation sets of 'last-relax' act in the last
+  let substep = 0;
+  const lastRelaxOnly = resting === 'last-relax';
   return {
     begin(p, sb) {
       computeDelassusBlocks(p, sb, blocks);
       markManifoldBlocks(p, blocks, resting);
       firstSubstep = true;
+      substep = -1;
     },
     warmStart(p, sb) {
       // the bodies that turned within the step act through their current inverse inertia
       if (!firstSubstep && refreshTurnedInertia(inertia, sb) > 0) refreshTurnedBlocks(p, sb, blocks, inertia);
       firstSubstep = false;
+      substep++;
       warmStart(p, sb);
       leversCurrent = false;
     },
     sweep(p, sb, invH, soft, useBias) {
-      solveContactBlocks(p, sb, blocks, law, invH, soft, useBias, o.maxPushoutSpeed, currentSeparation, !leversCurrent);
+      solveContactBlocks(
+        p, sb, blocks, law, invH, soft, useBias, o.maxPushoutSpeed, currentSeparation, !leversCurrent,
+        !lastRelaxOnly || substep === o.substeps - 1,
+      );
       leversCurrent = true;
     },
     positionsMoved() { /* the blocks read the separations from the pose deltas in every sweep */ },
