@@ -25,6 +25,9 @@
  * through the ground within a step (fuzz seed 298: a 0.026 kg body on a slider 34 m from a spinning
  * 56 kg body, 1.8 m under the ground after the first step); moved back alone it opened its joints, and
  * their position correction then added the energy the move had saved (23 of 200 fuzz scenes ran away).
+ * The accurate mode passes `jointGroups` false and leaves jointed bodies to its step: its joints end
+ * the step projected to 1e-9 m, and moving a group back along straight paths opens them by O(Δθ²)
+ * (8.5e-5 m on a 6-link chain dropped on the ground, `test/validation/plus-joints.test.ts`).
  * No allocation once the scratch has grown.
  */
 
@@ -104,10 +107,12 @@ export function createContinuousState(): ContinuousState {
   };
 }
 
-/** Moves the fast bodies that went too deep into static colliders back to their time of impact. */
+/** Moves the fast bodies that went too deep into static colliders back to their time of impact.
+ * `jointGroups` (default true): a jointed body goes back with its joint group; false leaves jointed
+ * bodies to the discrete step (the accurate mode). */
 export function solveContinuous(
   cs: ContinuousState, sb: SolverBodies, bodies: RigidBodyStore, colliders: ColliderStore, contacts: ContactStore,
-  gravity: Float64Array, joints: JointStore, ctx: CollideContext,
+  gravity: Float64Array, joints: JointStore, ctx: CollideContext, jointGroups = true,
 ): void {
   cs.count = 0;
   cs.ctx = ctx;
@@ -133,7 +138,7 @@ export function solveContinuous(
     }
     if (!(thin > 0 && thin < Infinity)) continue;
     const motion = pathLength(bodies, e, reach);
-    if (!(motion > FAST_FRACTION * thin)) continue;
+    if (!(motion > FAST_FRACTION * thin) || (!jointGroups && hasEnabledJoint(joints, e))) continue;
     if (fastCount === cs.fast.length) {
       cs.fast = growInt32(cs.fast, 2 * fastCount);
       cs.fastThin = growFloat64(cs.fastThin, 2 * fastCount);
@@ -244,6 +249,15 @@ function jointGroup(cs: ContinuousState, bodies: RigidBodyStore, joints: JointSt
   }
   for (let k = 0; k < n; k++) inGroup[cs.group[k]] = 0;
   return n;
+}
+
+/** Whether body e has an enabled joint (left to the discrete step when joint groups are not moved). */
+function hasEnabledJoint(joints: JointStore, e: number): boolean {
+  for (let k = 0; k < joints.count; k++) {
+    const j = joints.list[k];
+    if (joints.enabled[j] === 1 && (joints.bodyA[j] === e || joints.bodyB[j] === e)) return true;
+  }
+  return false;
 }
 
 /** |Δp| + 2 |vec(q₁ q₀⁻¹)| R: the largest distance a point within R of the centre moved (unit: m). */
