@@ -64,6 +64,9 @@ import { buildRagdollPile, ragdollPileSpec, RAGDOLL_PILE_DESCRIPTION } from '../
 import { localJoints, measureJoints, type JointedSceneSpec, type JointErrors, type LocalJoint, type PoseReader } from '../scenes/jointed';
 import '../plugin/accurate'; // registers the accurate solver 'lcp'
 
+/** Scenes of 1000 and 4000 bodies whose cost ratio (the growth) the summary reports. */
+const GROWTH_PAIRS: readonly (readonly [SceneName, SceneName])[] = [['pile', 'pile-4000'], ['box3d-pile-1000', 'box3d-pile-4000']];
+
 /** Fixed time step of every run (unit: s). */
 const DT = 1 / 60;
 import '../plugin/max-dissipation'; // registers the exact friction solve ('max-dissipation')
@@ -792,6 +795,15 @@ async function main(): Promise<void> {
         return `${fmt(ms)}${other ? ` (${fmt(ms / havok)})` : ''} | ${fmt(cpu)}${other ? ` (${fmt(cpu / havokCpu)})` : ''}`.padStart(30);
       });
       if (rows.length > 0) lines.push(`  ${name.padEnd(18)}${cells.join('')}`);
+    }
+    // cost growth from 1000 to 4000 bodies (issue target: at most 4.2 ×), when both sizes ran
+    for (const [small, big] of GROWTH_PAIRS) {
+      const a = all.filter((r) => r.scene === small), b = all.filter((r) => r.scene === big);
+      const cells = engines.flatMap((e) => {
+        const ca = cpuOf(a, e), cb = cpuOf(b, e);
+        return ca === undefined || cb === undefined ? [] : [`${e} ${fmt(cb / ca)} ×`];
+      });
+      if (cells.length > 0) lines.push(`  growth ${small} → ${big} (mean cpu ms per step): ${cells.join(', ')}`);
     }
     process.stdout.write(lines.join('\n') + '\n');
   }

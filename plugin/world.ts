@@ -260,8 +260,8 @@ function resolvePgsOptions(partial: Partial<PgsOptions> | undefined, ex: Partial
     throw new WorldInputError('pgs.blockSolve', o.blockSolve, "must be 'cone-projection' or 'exact'");
   }
   const ms = o.manifoldSolve;
-  if (ms !== 'block' && ms !== 'block-last-relax' && ms !== 'block-relax' && ms !== 'block-always' && ms !== 'rows') {
-    throw new WorldInputError('experiments.manifoldSolve', ms, "must be 'block', 'block-last-relax', 'block-relax', 'block-always' or 'rows'");
+  if (ms !== 'block' && ms !== 'block-rows' && ms !== 'block-last-relax' && ms !== 'block-relax' && ms !== 'block-always' && ms !== 'rows') {
+    throw new WorldInputError('experiments.manifoldSolve', ms, "must be 'block', 'block-rows', 'block-last-relax', 'block-relax', 'block-always' or 'rows'");
   }
   if (o.jointSolver !== 'direct' && o.jointSolver !== 'gauss-seidel') {
     throw new WorldInputError('experiments.jointSolver', o.jointSolver, "must be 'direct' or 'gauss-seidel'");

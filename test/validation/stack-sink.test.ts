@@ -7,18 +7,18 @@
  *
  * The mass-ratio stack's drift passes: 0.37 mm (Coulomb) and 0.64 mm (max-dissipation); it was 37 mm
  * and 6 mm before the friction rows followed the rotation of the levers within the step.
+ * The 20-cube stack's drift passes under Coulomb friction: 0.06 mm; the default manifold rule of the
+ * cone projection solves a resting manifold's normal rows as one block in the last substep's relaxation
+ * sweep (`'block-last-relax'`; with its rows corner after corner the stack swayed by 10.9 mm, period about
+ * 7 s).
  * Known misses (it.fails), measured at dt 1/60, 4 substeps, 10 s (largest over the run):
- * - 20-cube stack: sink 31 mm (27.6 mm at rest), both friction laws; drift 10.9 mm (Coulomb) and
- *   12.5 mm (max-dissipation), a slow sway of the stack (period about 7 s): the rows of resting
- *   manifolds are solved corner after corner (with `experiments.manifoldSolve: 'block-relax'` 0.02 and
- *   2.85 mm, but the 1000-cube pile's worst penetration is then 29 % deeper, so it is not the default);
+ * - 20-cube stack: sink 31 mm (27.6 mm at rest), both friction laws; drift 12.5 mm under max-dissipation,
+ *   whose exact block sweeps keep the resting rows by default (with `'block-last-relax'` 2.89 mm, but a
+ *   400 kg box coming to rest on a 0.05 kg plate then gains 3.5e-8 of its energy in a step, against the
+ *   shock-propagation test's 1e-9);
  * - 100 kg on 2 × 1 kg: sink 34 mm (Coulomb) and 31 mm (max-dissipation), 28.0 mm at rest.
- * `'block-last-relax'` (the resting manifolds' blocks only in the last substep's relaxation sweep) keeps
- * the 20-stack's drift at 0.06 / 2.89 mm for +3–6 % on the 1000-cube pile's step and +3–5 % on Pyramid(50)'s,
- * but the pile's worst penetration goes 2.64 → 2.74 mm and a 400 kg box coming to rest on a light plate
- * (max-dissipation) gains 3.5e-8 of its energy per step (shock-propagation test: 1e-9), so it is not the
- * default either. A support projection after the substeps held the height (sink 5.0 / 0.75 mm, both
- * laws under 1 cm) but the stacks swayed off by 0.5 m (systems/solve/pgs/README.md; not kept).
+ * A support projection after the substeps held the height (sink 5.0 / 0.75 mm, both laws under 1 cm) but
+ * the stacks swayed off by 0.5 m (systems/solve/pgs/README.md; not kept).
  * The sink is the soft contacts' static compression, Σ load / (m_eff ω²) over the contacts below the
  * top (ω = 2π · 60 Hz, a quarter of the substep rate; independent of the damping ratio), so it grows
  * with the height and with the mass ratio, plus the overshoot while the loads build up from zero. What
@@ -32,9 +32,10 @@ import {
 import '../../plugin/max-dissipation'; // registers the exact friction solve ('max-dissipation')
 import { buildStack } from '../../scenes/stack';
 
-const MODES: Array<[string, PhysicsWorldOptions]> = [
-  ['fast, Coulomb', {}],
-  ['fast, max-dissipation', { friction: 'max-dissipation' }],
+/** Mode, options, and whether the 20-cube stack's drift is a known miss there. */
+const MODES: Array<[string, PhysicsWorldOptions, boolean]> = [
+  ['fast, Coulomb', {}, false],
+  ['fast, max-dissipation', { friction: 'max-dissipation' }, true],
 ];
 
 /** Largest sink and horizontal drift of `top` from `start` over 600 steps of 1/60 s (unit: m). */
@@ -66,13 +67,13 @@ function cubeStack(options: PhysicsWorldOptions): { sink: number; drift: number 
 }
 
 describe('stacks rest where they stand: sink and drift below 1 cm for 10 s', () => {
-  for (const [mode, options] of MODES) {
+  for (const [mode, options, driftMiss] of MODES) {
     let cubes: { sink: number; drift: number } | undefined; // one run for both checks
     it.fails(`${mode}: 20 unit cubes, the top one sinks less than 1 cm`, () => {
       cubes ??= cubeStack(options);
       expect(cubes.sink).toBeLessThan(0.01);
     });
-    it.fails(`${mode}: 20 unit cubes, the top one drifts less than 1 cm`, () => {
+    (driftMiss ? it.fails : it)(`${mode}: 20 unit cubes, the top one drifts less than 1 cm`, () => {
       cubes ??= cubeStack(options);
       expect(cubes.drift).toBeLessThan(0.01);
     });
@@ -86,8 +87,8 @@ describe('stacks rest where they stand: sink and drift below 1 cm for 10 s', () 
     it(`${mode}, manifoldSolve 'block-relax': 20 unit cubes, the top one drifts less than 1 cm`, () => {
       expect(cubeStack({ ...options, experiments: { manifoldSolve: 'block-relax' } }).drift).toBeLessThan(0.01);
     });
-    // the same with the resting blocks in the last substep's relaxation sweep only (not the default either:
-    // see the header)
+    // the resting blocks in the last substep's relaxation sweep (Coulomb's default; max-dissipation's
+    // default keeps the rows: see the header)
     it(`${mode}, manifoldSolve 'block-last-relax': 20 unit cubes, the top one drifts less than 1 cm`, () => {
       expect(cubeStack({ ...options, experiments: { manifoldSolve: 'block-last-relax' } }).drift).toBeLessThan(0.01);
     });

@@ -154,7 +154,7 @@ const SPECULATIVE_MIN_GAP = 1e-6;
  * the 2 before). `manifoldBlock[c]` = k at the first point of a manifold of k points (0 elsewhere),
  * negative when it is at rest. A manifold at rest is warm-started to nearly its answer; its points' own
  * blocks keep it in the biased sweeps (on the 1000-box pile, every manifold as a block made the
- * max-dissipation solve stage about 50 % slower): `resting` 'rows' (`manifoldSolve: 'block'`, the
+ * max-dissipation solve stage about 50 % slower): `resting` 'rows' (`manifoldSolve: 'block'` or 'block-rows', the
  * default). With 'relax' (`'block-relax'`) its normal rows are one set in the relaxation sweeps from
  * `RELAX_REST_STEPS` calm steps on (marked REST_BLOCK + k; before that, one set in every sweep), which
  * keeps a 20-cube stack from swaying (2.9 mm against 12.6 mm over 10 s); 'block' (`'block-always'`)

@@ -52,21 +52,23 @@ export interface PgsOptions {
  * of the public options: a world gets them through its internal `experiments` option.
  */
 export interface PgsExperiments {
-  /** How each sweep solves the normal rows of one manifold (default 'block'): 'block' solves the 2–4
-   * normal rows of a manifold that is not at rest together, exactly (a small LCP over the manifold's
-   * Delassus block, `contact-solve.ts`), so the corners of a face that lands flat take the same impulse,
-   * and leaves a manifold at rest (calm for 2 steps) to its rows in every sweep (a 20-cube stack sways
-   * by 11–13 mm); 'block-relax' also solves a manifold at rest (calm for 30 steps) as one block in the
-   * relaxation sweeps (the stack's sway 0.02 mm, but the 1000-cube pile's worst penetration 2.64 →
-   * 3.41 mm and its step about 8 % slower); 'block-last-relax' the same, but the resting manifolds' blocks
-   * only in the relaxation sweep of the step's last substep (sway 0.06 / 2.89 mm, pile 2.74 mm, step
-   * +3–6 %; an energy rise of 3.5e-8 per step as a 400 kg box comes to rest on a light plate under
-   * max-dissipation friction); 'block-always' every manifold in every sweep (pile 3.89 mm,
-   * +9 %); 'rows' every manifold's rows one after the other (cone-projection sweeps only; the first corner
-   * visited takes more impulse: up to 17 rad/s, and the box may turn over). The exact block sweeps
-   * (`blockSolve: 'exact'`) follow the same rule for the manifolds at rest. See README "Normal rows of a
+  /** How each sweep solves the normal rows of one manifold (default 'block'). Every value but 'rows'
+   * solves the 2–4 normal rows of a manifold that is not at rest together, exactly (a small LCP over the
+   * manifold's Delassus block, `contact-solve.ts`), so the corners of a face that lands flat take the same
+   * impulse; they differ in what a manifold at rest (calm for 2 steps) gets:
+   * 'block-last-relax': its rows, and from 30 calm steps on (one block in every sweep before) one block in
+   * the relaxation sweep of the step's last substep (a 20-cube stack's sway over 10 s 0.06 mm Coulomb,
+   * 2.89 mm max-dissipation; the 1000-cube pile's step +3–6 %, worst penetration 2.64 → 2.74 mm);
+   * 'block-rows': its rows in every sweep (the stack sways by 11–13 mm);
+   * 'block' (default): 'block-last-relax' with cone projection, 'block-rows' with the exact block sweeps
+   * (`blockSolve: 'exact'`: with the relaxation blocks a 400 kg box coming to rest on a 0.05 kg plate gained
+   * 3.5e-8 of its kinetic plus potential energy in a step);
+   * 'block-relax': one block in every relaxation sweep (sway 0.02 mm, but the pile 3.41 mm and its step
+   * about 8 % slower); 'block-always': one block in every sweep (pile 3.89 mm, +9 %);
+   * 'rows': every manifold's rows one after the other (cone-projection sweeps only; the first corner
+   * visited takes more impulse: up to 17 rad/s, and the box may turn over). See README "Normal rows of a
    * manifold as one block". */
-  manifoldSolve: 'block' | 'block-last-relax' | 'block-relax' | 'block-always' | 'rows';
+  manifoldSolve: 'block' | 'block-rows' | 'block-last-relax' | 'block-relax' | 'block-always' | 'rows';
   /** How the bilateral joint rows are solved in each sweep (default 'direct'): 'direct' solves each
    * joint island's rows exactly with one sparse LDLᵀ factorization per substep (`../joint-direct.ts`;
    * chains with large mass ratios hold), 'gauss-seidel' row by row (3×3 blocks for the anchor points). */
@@ -109,5 +111,9 @@ export type RestingManifolds = 'relax' | 'last-relax' | 'block' | 'rows';
 /** The treatment of resting manifolds that `o.manifoldSolve` selects (see {@link PgsExperiments}). */
 export function restingManifolds(o: PgsSolverConfig): RestingManifolds {
   const m = o.manifoldSolve;
+  // the default: the relaxation blocks of the last substep with cone projection; the exact block sweeps
+  // keep the rows (with the blocks, a 400 kg box coming to rest on a 0.05 kg plate gained 3.5e-8 of its
+  // kinetic plus potential energy in a step as its soft contacts unloaded)
+  if (m === 'block') return o.blockSolve === 'exact' ? 'rows' : 'last-relax';
   return m === 'block-always' ? 'block' : m === 'block-relax' ? 'relax' : m === 'block-last-relax' ? 'last-relax' : 'rows';
 }
