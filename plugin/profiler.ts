@@ -27,7 +27,8 @@ export interface StepProfile {
    * accurate solver `impactMs`, `lcpBuildMs`, `lemkeMs`, `lemkePivots`, `lemkeWork`, `workBudgetStops`,
    * `islands`, `lcpSize`, `fallbacks`, `impactRounds`, `impactIntervals`, `jointSweeps`,
    * `jointProjections`, and the whole-step work budget's account (`systems/solve/lcp/README.md`):
-   * `stepWork`, `impactWork`, `formWork`, `fallbackWork`, `fallbackSweeps`, `impactBudgetSkips`,
+   * `stepWork`, `impactWork`, `formWork`, `fallbackWork`, `fallbackSweeps`, `supportSolves` and
+   * `supportWork` (the sticking-support solve of large islands), `impactBudgetSkips`,
    * `warmStartRepairs`, `fallbackMs` (time in islands solved by the projected fallback),
    * `slowestIslandMs`, `slowestIslandPoints`. Empty for PGS. */
   solverDetail: Record<string, number>;

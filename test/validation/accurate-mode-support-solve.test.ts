@@ -11,8 +11,8 @@ import '../../plugin/accurate'; // registers the accurate solver 'lcp'
 
 const dt = 1 / 60, g = 9.81;
 
-function stack(n: number, lcp: Record<string, unknown>) {
-  const w = createPhysicsWorld({ solver: 'lcp', lcp, sleep: false });
+function stack(n: number, lcp: Record<string, unknown>, profile = false) {
+  const w = createPhysicsWorld({ solver: 'lcp', lcp, sleep: false, profile });
   addBody(w, { type: 'static', position: [0, -0.5, 0], collider: { shape: 'box', halfExtents: [5, 0.5, 5] } });
   const boxes: number[] = [];
   for (let i = 0; i < n; i++) {
@@ -25,9 +25,13 @@ function stack(n: number, lcp: Record<string, unknown>) {
 
 describe('accurate mode: the sticking-support solve of large islands', () => {
   it('a 3-box stack too large for Lemke (maxLcpSize 10): each point under box k carries (3 − k) m g h / 4, bodies at rest, no Lemke, no fallback', () => {
-    const { w, boxes, solver } = stack(3, { maxLcpSize: 10 });
+    const { w, boxes, solver } = stack(3, { maxLcpSize: 10 }, true);
     stepWorld(w, dt);
     expect(solver.stats.supportSolves).toBe(1);
+    // the profiler says where the work went
+    expect(w.profiler.last.solverDetail.supportSolves).toBe(1);
+    expect(w.profiler.last.solverDetail.supportWork).toBe(solver.stats.supportWork);
+    expect(solver.stats.supportWork).toBeGreaterThan(0);
     expect(solver.stats.projectedFallbacks).toBe(0);
     expect(solver.stats.lcpSolves).toBe(0);
     const r = solver.results, p = w.solverProblem.contacts;

@@ -233,6 +233,8 @@ function reportStats(stats: LcpSolveStats, ij: ImplicitJoints, hasJoints: boolea
   d.impactWork = stats.impactWork;
   d.formWork = stats.formWork;
   d.fallbackWork = stats.fallbackWork;
+  d.supportSolves = stats.supportSolves;
+  d.supportWork = stats.supportWork;
   d.fallbackSweeps = stats.fallbackSweeps;
   d.warmStartRepairs = stats.warmStartRepairs;
   d.impactBudgetSkips = (stats.impact as { budgetSkips?: number } | undefined)?.budgetSkips ?? 0;

@@ -315,20 +315,18 @@ function assemble(s: SupportSolve, input: SupportSolveInput, problem: Constraint
   // M: m I and the inverse of the world inverse inertia, on the diagonal blocks
   for (let i = bs; i < be; i++) {
     const b = islands.bodies[i], p = pos[i - bs], r0 = 6 * p, m = 1 / bodies.invMass[b];
-    for (let k = 0; k < 3; k++) values[offset[r0 + k] + r0 + k - first[r0 + k]] += m;
+    for (let i3 = 0; i3 < 3; i3++) addAt(values, first, offset, r0 + i3, r0 + i3, m);
+    // the inertia I = (I⁻¹)⁻¹ by the adjugate, lower triangle (rows 3..5, columns 3..row); the world
+    // inverse inertia is symmetric up to round-off, so each off-diagonal is the mean of its two cofactors
     const J = bodies.invInertia, o = 9 * b;
-    const c00 = J[o + 4] * J[o + 8] - J[o + 5] * J[o + 7], c01 = J[o + 2] * J[o + 7] - J[o + 1] * J[o + 8];
-    const c02 = J[o + 1] * J[o + 5] - J[o + 2] * J[o + 4], c11 = J[o] * J[o + 8] - J[o + 2] * J[o + 6];
-    const c12 = J[o + 2] * J[o + 3] - J[o] * J[o + 5], c22 = J[o] * J[o + 4] - J[o + 1] * J[o + 3];
-    const inv = 1 / (J[o] * c00 + J[o + 1] * (J[o + 5] * J[o + 6] - J[o + 3] * J[o + 8]) + J[o + 2] * (J[o + 3] * J[o + 7] - J[o + 4] * J[o + 6]));
-    // lower triangle of the symmetric inverse (rows 3..5, columns 3..row)
-    const ra = r0 + 3;
-    values[offset[ra] + ra - first[ra]] += c00 * inv;
-    values[offset[ra + 1] + ra - first[ra + 1]] += 0.5 * (c01 + (J[o + 5] * J[o + 6] - J[o + 3] * J[o + 8])) * inv;
-    values[offset[ra + 1] + ra + 1 - first[ra + 1]] += c11 * inv;
-    values[offset[ra + 2] + ra - first[ra + 2]] += 0.5 * (c02 + (J[o + 3] * J[o + 7] - J[o + 4] * J[o + 6])) * inv;
-    values[offset[ra + 2] + ra + 1 - first[ra + 2]] += 0.5 * (c12 + (J[o + 1] * J[o + 6] - J[o] * J[o + 7])) * inv;
-    values[offset[ra + 2] + ra + 2 - first[ra + 2]] += c22 * inv;
+    const a = J[o], bb = J[o + 1], c = J[o + 2], d = J[o + 3], e = J[o + 4], f = J[o + 5], g = J[o + 6], hh = J[o + 7], k = J[o + 8];
+    const inv = 1 / det3(J, o), ra = r0 + 3;
+    addAt(values, first, offset, ra, ra, (e * k - f * hh) * inv);
+    addAt(values, first, offset, ra + 1, ra, 0.5 * ((f * g - d * k) + (c * hh - bb * k)) * inv);
+    addAt(values, first, offset, ra + 1, ra + 1, (a * k - c * g) * inv);
+    addAt(values, first, offset, ra + 2, ra, 0.5 * ((d * hh - e * g) + (bb * f - c * e)) * inv);
+    addAt(values, first, offset, ra + 2, ra + 1, 0.5 * ((bb * g - a * hh) + (c * d - a * f)) * inv);
+    addAt(values, first, offset, ra + 2, ra + 2, (a * e - bb * d) * inv);
   }
   const coef = s.coef, dir = problem.direction, JA = rows.angularA, JB = rows.angularB, em = rows.effectiveMass;
   const mt = bodies.motionType, dyn = MotionType.dynamic, invEps = 1 / input.regularization, invH = 1 / h;
@@ -366,6 +364,11 @@ function addOuter(
     const jEnd = diag ? i + 1 : 6;
     for (let j = 0; j < jEnd; j++) values[base + j] += wu * coef[cv + j];
   }
+}
+
+/** Adds v to entry (row r, column col ≤ r) of the envelope. */
+function addAt(values: Float64Array, first: Int32Array, offset: Int32Array, r: number, col: number, v: number): void {
+  values[offset[r] + col - first[r]] += v;
 }
 
 function addRhs(x: Float64Array, p: number, coef: Float64Array, cu: number, scale: number): void {
