@@ -1,10 +1,13 @@
 /**
- * The island solve of the accurate step (`stewart-trinkle.ts`, step 2): one island's contacts as the
+ * The island solve of the accurate step (`stewart-trinkle.ts`, step 2). An island of at least 200
+ * unknowns first tries the sticking-support solve (`support-solve.ts`: exact when no contact of its
+ * support slides). Otherwise, one island's contacts as the
  * LCP of Stewart & Trinkle 1996 eq. 29 over the contacts their §4 active-set heuristic selects
  * (`stewart-trinkle-lcp.ts`), solved by Lemke (`../common/lemke.ts`) warm-started from the previous
  * step's support, grown while a left-out contact is violated at v⁺, retried once with N + εI when Lemke
- * fails, and solved by the projected fallback (`projected-fallback.ts`) when the retry fails too, the
- * LCP is larger than `maxLcpSize` or the step's Lemke work budget is spent. The accepted solution gives
+ * fails, and, when the retry fails too, the LCP is larger than `maxLcpSize` or the step's Lemke work
+ * budget is spent, solved by the sticking-support solve or else by the projected fallback
+ * (`projected-fallback.ts`). The accepted LCP solution gives
  *
  *   v⁺ = v_free + M⁻¹(n̄ c̄_n + D̄ β̄)                                       (eqs. 27, 14)
  *
@@ -78,7 +81,7 @@ export interface IslandSolve {
   dw: Float64Array;
   /** Lemke work left in this step (entries touched; starts at `lemkeWorkBudget`). */
   workLeft: number;
-  /** The sticking-support solve of islands Lemke cannot take (`support-solve.ts`) and its inputs. */
+  /** The sticking-support solve (`support-solve.ts`) and its inputs. */
   readonly support: SupportSolve;
   readonly supportInput: SupportSolveInput;
   /** Whether the current island's LCPs regularise their four-point manifolds' normal rows (the island

@@ -38,8 +38,9 @@ export interface LcpSolveStats extends SolveStats {
   /** Islands solved by the projected fallback (failed retry, LCP larger than `maxLcpSize`, or the
    * step's Lemke work budget spent). */
   projectedFallbacks: number;
-  /** Islands solved by the sticking-support solve (`support-solve.ts`: Lemke could not take them, and
-   * every contact of their support pushes and sticks). */
+  /** Islands solved by the sticking-support solve (`support-solve.ts`: tried first on islands of at
+   * least 200 unknowns and on islands Lemke could not take; accepted when no contact of the support
+   * slides). */
   supportSolves: number;
   /** Work of the sticking-support solves (accepted or not; budget units). */
   supportWork: number;

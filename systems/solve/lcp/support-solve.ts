@@ -1,8 +1,9 @@
 /**
  * The sticking-support solve of a large island: the island's LCP (Stewart & Trinkle 1996, eq. 29) solved
- * on the guess that no contact of its support slides, in body space, by a sparse direct
- * solve; used for an island whose LCP is too large for Lemke (`maxLcpSize`, the work budget) or on
- * which Lemke failed, before the projected fallback (`island-solve.ts`). A resting pyramid of 210 boxes
+ * on the guess that no contact of its support slides, in body space, by a sparse direct solve. Tried
+ * first on an island of at least 200 unknowns (every contact in), and on an island whose LCP Lemke
+ * could not take (`maxLcpSize`, the work budget, or two failed runs) before the projected fallback
+ * (`island-solve.ts`); not on an island whose contacts are seen through joint islands. A resting pyramid of 210 boxes
  * has about 2 000 contact points (20 000 LCP unknowns) but only 1 260 velocity unknowns.
  *
  * **Equations.** With every contact of the support S sticking, the LCP's complementarity reduces to
