@@ -206,12 +206,7 @@ export function solveIsland(s: IslandSolve, problem: ConstraintProblem, bodies: 
     return;
   }
   // Accept: v⁺ = v_free + M⁻¹(n̄ c̄_n + D̄ β̄).
-  const v = bodies.v, w = bodies.w;
-  for (let i = bs; i < be; i++) {
-    const b3 = 3 * islands.bodies[i];
-    v[b3] += dv[b3]; v[b3 + 1] += dv[b3 + 1]; v[b3 + 2] += dv[b3 + 2];
-    w[b3] += dw[b3]; w[b3 + 1] += dw[b3 + 1]; w[b3 + 2] += dw[b3 + 2];
-  }
+  applyVelocityChange(s, bodies, island);
   for (let i = cs; i < ce; i++) {
     const c = list[i];
     results.status[c] = 0;
@@ -384,36 +379,20 @@ function solveBySupport(s: IslandSolve, problem: ConstraintProblem, bodies: Solv
   s.stats.supportWork += s.support.work;
   if (!ok) return false;
   s.stats.supportSolves++;
-  const { dv, dw, impulse, selected, split, results, cone, rows } = s;
+  const { impulse, selected, results, cone, rows } = s;
   const k = cone.k, list = islands.contacts;
   const cs = islands.contactStart[island], ce = islands.contactStart[island + 1];
-  const bs = islands.bodyStart[island], be = islands.bodyStart[island + 1];
   for (let i = cs; i < ce; i++) {
     const c = list[i], c3 = 3 * c;
-    results.normal[c] = 0; results.lambda[c] = 0;
+    results.normal[c] = 0; results.lambda[c] = 0; results.status[c] = 0;
     results.beta.fill(0, k * c, k * c + k);
-    results.status[c] = 0;
     if (!selected[c]) { impulse[c3] = 0; impulse[c3 + 1] = 0; impulse[c3 + 2] = 0; continue; }
     results.status[c] = 3;
     results.normal[c] = impulse[c3];
-    const edges = problem.friction[c] > 0 ? splitOnEdges(cone, impulse[c3 + 1], impulse[c3 + 2], split) : 0;
-    let f1 = 0, f2 = 0;
-    if (edges >= 1) {
-      results.beta[k * c + split[0]] = split[1];
-      f1 += split[1] * cone.cos[split[0]]; f2 += split[1] * cone.sin[split[0]];
-    }
-    if (edges === 2) {
-      results.beta[k * c + split[2]] = split[3];
-      f1 += split[3] * cone.cos[split[2]]; f2 += split[3] * cone.sin[split[2]];
-    }
-    impulse[c3 + 1] = f1; impulse[c3 + 2] = f2;
+    if (problem.friction[c] > 0) frictionOnConeEdges(s, c);
   }
-  const v = bodies.v, w = bodies.w;
-  for (let i = bs; i < be; i++) {
-    const b3 = 3 * islands.bodies[i];
-    v[b3] += dv[b3]; v[b3 + 1] += dv[b3 + 1]; v[b3 + 2] += dv[b3 + 2];
-    w[b3] += dw[b3]; w[b3 + 1] += dw[b3 + 1]; w[b3 + 2] += dw[b3 + 2];
-  }
+  applyVelocityChange(s, bodies, island);
+  const v = bodies.v;
   for (let i = cs; i < ce; i++) {
     const c = list[i];
     if (!selected[c] || !(problem.friction[c] > 0)) continue;
@@ -426,10 +405,32 @@ function solveBySupport(s: IslandSolve, problem: ConstraintProblem, bodies: Solv
   return true;
 }
 
+/** Adds the island's velocity change `s.dv`, `s.dw` to its bodies' velocities. */
+function applyVelocityChange(s: IslandSolve, bodies: SolverBodies, island: number): void {
+  const islands = s.islands, dv = s.dv, dw = s.dw, v = bodies.v, w = bodies.w;
+  for (let i = islands.bodyStart[island]; i < islands.bodyStart[island + 1]; i++) {
+    const b3 = 3 * islands.bodies[i];
+    v[b3] += dv[b3]; v[b3 + 1] += dv[b3 + 1]; v[b3 + 2] += dv[b3 + 2];
+    w[b3] += dw[b3]; w[b3 + 1] += dw[b3 + 1]; w[b3 + 2] += dw[b3 + 2];
+  }
+}
+
+/** Writes contact c's friction impulse (`s.impulse` at 3c + 1, 3c + 2) as β on the two cone edges that
+ * bracket it (`results.beta`, cleared by the caller) and re-expresses the impulse exactly as D β. */
+function frictionOnConeEdges(s: IslandSolve, c: number): void {
+  const cone = s.cone, k = cone.k, impulse = s.impulse, beta = s.results.beta, split = s.split;
+  const edges = splitOnEdges(cone, impulse[3 * c + 1], impulse[3 * c + 2], split);
+  if (edges >= 1) beta[k * c + split[0]] = split[1];
+  if (edges === 2) beta[k * c + split[2]] = split[3];
+  let f1 = 0, f2 = 0;
+  for (let j = 0; j < k; j++) { f1 += beta[k * c + j] * cone.cos[j]; f2 += beta[k * c + j] * cone.sin[j]; }
+  impulse[3 * c + 1] = f1; impulse[3 * c + 2] = f2;
+}
+
 /** The island's contacts `cs … ce − 1` by the projected fallback; their impulses re-expressed exactly
  * as D β on the cone's edges, λ from the slip velocity. */
 function solveByFallback(s: IslandSolve, problem: ConstraintProblem, bodies: SolverBodies, cs: number, ce: number, h: number): void {
-  const results = s.results, cone = s.cone, k = cone.k, impulse = s.impulse, split = s.split, rows = s.rows;
+  const results = s.results, cone = s.cone, k = cone.k, impulse = s.impulse, rows = s.rows;
   s.stats.projectedFallbacks++;
   const list = s.islands.contacts;
   // `fallbackIterations` sweeps if the work left pays for them, else what it pays for, at least
@@ -448,18 +449,10 @@ function solveByFallback(s: IslandSolve, problem: ConstraintProblem, bodies: Sol
     results.beta.fill(0, k * c, k * c + k);
     results.lambda[c] = 0;
     if (!(problem.friction[c] > 0)) continue;
-    const edges = splitOnEdges(cone, impulse[3 * c + 1], impulse[3 * c + 2], split);
-    if (edges >= 1) results.beta[k * c + split[0]] = split[1];
-    if (edges === 2) results.beta[k * c + split[2]] = split[3];
-    // Re-express the stored impulse exactly as D β.
-    let f1 = 0, f2 = 0, lam = 0;
+    frictionOnConeEdges(s, c);
+    let lam = 0;
     const u1 = rowVelocity(problem, rows, c, 1, bodies.v, bodies.w), u2 = rowVelocity(problem, rows, c, 2, bodies.v, bodies.w);
-    for (let j = 0; j < k; j++) {
-      const bj = results.beta[k * c + j];
-      f1 += bj * cone.cos[j]; f2 += bj * cone.sin[j];
-      lam = Math.max(lam, -(cone.cos[j] * u1 + cone.sin[j] * u2));
-    }
-    impulse[3 * c + 1] = f1; impulse[3 * c + 2] = f2;
+    for (let j = 0; j < k; j++) lam = Math.max(lam, -(cone.cos[j] * u1 + cone.sin[j] * u2));
     results.lambda[c] = lam;
   }
 }

@@ -5,17 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { envelopeFactorWork, factorEnvelope, solveEnvelope } from '../../../math/envelope-cholesky';
+import { createRandom } from '../../../scenes/prng';
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A random symmetric, strictly diagonally dominant (so positive definite) matrix whose row i is zero left
  * of first[i]. */
@@ -64,7 +55,7 @@ function store(A: number[][], first: Int32Array): { offset: Int32Array; values: 
 
 describe('envelope Cholesky', () => {
   it('solves random SPD envelope systems as the dense solve does (residual and solution to 1e-12)', () => {
-    const rand = mulberry32(7);
+    const rand = createRandom(7);
     for (let trial = 0; trial < 40; trial++) {
       const n = 1 + Math.floor(rand() * 60);
       const { A, first } = randomEnvelopeMatrix(n, rand);

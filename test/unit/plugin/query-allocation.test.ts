@@ -6,39 +6,13 @@
  * batches, batches with a minor collection left out, less an empty function's); a control that also
  * allocates a small array per call shows the measurement sees an allocation of that size.
  */
-import { getHeapSpaceStatistics } from 'node:v8';
 import { describe, expect, it } from 'vitest';
+import { bytesPerCall } from '../../fixtures/young-generation';
 import {
   addBody, castRay, castRayAll, castRayAny, castShape, convexHull, createHeightfield, createOverlapList, createPhysicsWorld,
   createQueryShape, createRayHit, createRayHitList, createShapeHit, createTriangleMesh, cylinder, overlapShape, pointProximity, shapeProximity,
   stepWorld, type PhysicsWorld, type QueryShapeDef,
 } from '../../../plugin/index';
-
-function newSpaceUsed(): number {
-  for (const s of getHeapSpaceStatistics()) if (s.space_name === 'new_space') return s.space_used_size;
-  throw new Error('no new_space in the heap statistics');
-}
-
-/**
- * Bytes per call of `f` that V8's young generation grows by: the median over 21 batches of `batch`
- * calls, less the same for an empty function (the statistics call itself allocates a little); a batch
- * in which a minor collection ran (the young generation shrank) is left out.
- */
-function bytesPerCall(f: (i: number) => void, batch = 500): number {
-  const grow = (g: (i: number) => void): number => {
-    const per: number[] = [];
-    for (let b = 0; b < 21; b++) {
-      const before = newSpaceUsed();
-      for (let i = 0; i < batch; i++) g(b * batch + i);
-      const d = newSpaceUsed() - before;
-      if (d >= 0) per.push(d);
-    }
-    per.sort((x, y) => x - y);
-    return per.length === 0 ? Infinity : per[per.length >> 1];
-  };
-  const empty = grow(() => undefined);
-  return Math.max(0, (grow(f) - empty) / batch);
-}
 
 function scene(): { w: PhysicsWorld; player: number } {
   const w = createPhysicsWorld();
@@ -121,7 +95,7 @@ describe('queries allocate nothing once warmed up', () => {
   // V8 optimises a routine it runs it in its baseline tiers, which box every double: the warm-up above
   // runs long enough for every routine of these queries to be optimised.
   it('ray casts, shape casts, overlaps and proximity: under 1 byte per call', () => {
-    const bytes = queries.map(([name, f]) => [name, bytesPerCall(f)] as const);
+    const bytes = queries.map(([name, f]) => [name, bytesPerCall(f, 500)] as const);
     const all = bytes.map(([name, b]) => `${name} ${b.toFixed(0)}`).join(', ');
     for (const [name, b] of bytes) expect(b, `${name} (all: ${all})`).toBeLessThan(1);
   });
@@ -131,7 +105,7 @@ describe('queries allocate nothing once warmed up', () => {
   // object into a new heap number when the objects of that layout the program has made do not all
   // hold it the same way: here about 6 B per call (one heap number every two or three calls).
   it.fails('the same with shape descriptions: under 1 byte per call', () => {
-    const bytes = described.map(([name, f]) => [name, bytesPerCall(f)] as const);
+    const bytes = described.map(([name, f]) => [name, bytesPerCall(f, 500)] as const);
     const all = bytes.map(([name, b]) => `${name} ${b.toFixed(0)}`).join(', ');
     for (const [name, b] of bytes) expect(b, `${name} (all: ${all})`).toBeLessThan(1);
   });

@@ -14,33 +14,10 @@
  * allocation fixes: about 14 KB per step on both), and a scene that is over it is stepped further (up to
  * three times 300 steps: under load, V8's optimising compiler runs late) before it counts as failing.
  */
-import { getHeapSpaceStatistics } from 'node:v8';
 import { describe, expect, it } from 'vitest';
+import { bytesPerCall } from '../../fixtures/young-generation';
 import { createPhysicsWorld, stepWorld, type PhysicsWorld } from '../../../plugin/index';
 import { buildBox3dPile, buildBox3dPyramid } from '../../../scenes/box3d-benchmark';
-
-function newSpaceUsed(): number {
-  for (const s of getHeapSpaceStatistics()) if (s.space_name === 'new_space') return s.space_used_size;
-  throw new Error('no new_space in the heap statistics');
-}
-
-/** Bytes per call of `f`: the median over 21 batches of `batch` calls, less an empty function's; a
- * batch in which a minor collection ran (the young generation shrank) is left out. */
-function bytesPerCall(f: () => void, batch: number): number {
-  const grow = (g: () => void): number => {
-    const per: number[] = [];
-    for (let b = 0; b < 21; b++) {
-      const before = newSpaceUsed();
-      for (let i = 0; i < batch; i++) g();
-      const d = newSpaceUsed() - before;
-      if (d >= 0) per.push(d);
-    }
-    per.sort((x, y) => x - y);
-    return per.length === 0 ? Infinity : per[per.length >> 1];
-  };
-  const empty = grow(() => undefined);
-  return Math.max(0, (grow(f) - empty) / batch);
-}
 
 function scene(build: (w: PhysicsWorld) => void): PhysicsWorld {
   const w = createPhysicsWorld({ sleep: false });

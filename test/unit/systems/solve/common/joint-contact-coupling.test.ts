@@ -7,29 +7,16 @@
  * and the feet do not sink.
  */
 import { describe, expect, it } from 'vitest';
-import { addBody, addJoint, createPhysicsWorld, getPosition, stepWorld } from '../../../../../plugin/index';
+import { getPosition, stepWorld } from '../../../../../plugin/index';
+import { plankOnFeet } from '../../../../fixtures/plank-on-feet';
 import '../../../../../plugin/max-dissipation'; // registers the exact friction solve
 
 const dt = 1 / 60;
 
-function plankOnFeet(plankMass: number, footMass: number, friction: 'coulomb' | 'max-dissipation') {
-  const world = createPhysicsWorld({ friction, sleep: false });
-  addBody(world, { type: 'static', collider: { shape: 'plane', restitution: 0 } });
-  const r = 0.1, half = [1, 0.1, 0.3] as const;
-  const plank = addBody(world, { position: [0, 2 * r + half[1] + 0.05, 0], mass: plankMass, collider: { shape: 'box', halfExtents: [...half], restitution: 0 } });
-  const feet: number[] = [];
-  for (const x of [-0.8, 0.8]) {
-    const foot = addBody(world, { position: [x, r, 0], mass: footMass, collider: { shape: 'sphere', radius: r, restitution: 0 } });
-    addJoint(world, { kind: 'fixed', bodyA: plank, bodyB: foot, worldAnchor: [x, r, 0] });
-    feet.push(foot);
-  }
-  return { world, plank, feet, r };
-}
-
 describe('contacts solved through a joint island (fast mode)', () => {
   for (const friction of ['coulomb', 'max-dissipation'] as const) {
     it(`a 1000 kg plank on two 0.01 kg feet fixed to it (1e5 : 1): the feet hold it, sunk < 5 mm after 3 s (${friction})`, () => {
-      const { world, feet, r } = plankOnFeet(1000, 0.01, friction);
+      const { world, feet, r } = plankOnFeet(1000, 0.01, { friction });
       let deepest = 0;
       for (let i = 0; i < 180; i++) {
         stepWorld(world, dt);

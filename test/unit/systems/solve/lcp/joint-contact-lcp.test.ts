@@ -9,30 +9,17 @@
  * 1.6 mm (1 : 1) within 3 s.
  */
 import { describe, expect, it } from 'vitest';
-import { addBody, addJoint, createPhysicsWorld, getPosition, stepWorld } from '../../../../../plugin/index';
+import { getPosition, stepWorld } from '../../../../../plugin/index';
+import { plankOnFeet } from '../../../../fixtures/plank-on-feet';
 import type { LcpSolver } from '../../../../../systems/solve/lcp/stewart-trinkle';
 import '../../../../../plugin/accurate'; // registers the accurate solver 'lcp'
 
 const dt = 1 / 60;
 
-function plankOnFeet(plankMass: number, footMass: number) {
-  const world = createPhysicsWorld({ solver: 'lcp', sleep: false });
-  addBody(world, { type: 'static', collider: { shape: 'plane', restitution: 0 } });
-  const r = 0.1, half = [1, 0.1, 0.3] as const;
-  const plank = addBody(world, { position: [0, 2 * r + half[1] + 0.05, 0], mass: plankMass, collider: { shape: 'box', halfExtents: [...half], restitution: 0 } });
-  const feet: number[] = [];
-  for (const x of [-0.8, 0.8]) {
-    const foot = addBody(world, { position: [x, r, 0], mass: footMass, collider: { shape: 'sphere', radius: r, restitution: 0 } });
-    addJoint(world, { kind: 'fixed', bodyA: plank, bodyB: foot, worldAnchor: [x, r, 0] });
-    feet.push(foot);
-  }
-  return { world, plank, feet, r };
-}
-
 describe('contacts seen through the joints (accurate mode)', () => {
   for (const [M, m] of [[1000, 0.01], [100, 1], [1, 1]] as const) {
     it(`a ${M} kg plank on two ${m} kg feet fixed to it: the feet hold it, each contact carries (M + 2 m) g h / 2`, () => {
-      const { world, feet, r } = plankOnFeet(M, m);
+      const { world, feet, r } = plankOnFeet(M, m, { solver: 'lcp' });
       let deepest = 0;
       for (let i = 0; i < 180; i++) {
         stepWorld(world, dt);
