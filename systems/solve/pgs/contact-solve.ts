@@ -38,6 +38,8 @@
  * |                 | at the others                                                          |
  * | 56 .. 59        | row of the manifold's normal Delassus block: A_ij, j = 0 .. k − 1 (1/kg) |
  * | 60 .. 61        | lever rotation of t1, t2 in this substep (m/s; see solveContactRows)     |
+ * | 62              | the manifold's rest load λ̄ (N·s; `rest-load.ts`): a soft normal row leaks |
+ * |                 | only λ − λ̄ (0 unless the experiment `restLoadRate` runs)                 |
  *
  * The offsets are plain constants local to this module, neither imported nor exported: V8 reads a
  * module binding from its cell instead of folding it, and the sweeps index with them dozens of times
@@ -57,12 +59,12 @@ const ROW_DIR = 15;
 /** Offsets inside a direction block, and of the per-point values (see the layout above). */
 const ROW_JA = 3, ROW_JB = 6, ROW_IA = 9, ROW_IB = 12;
 const ROW_EM = 45, ROW_IMP = 48, ROW_SEP = 51, ROW_MU = 52, ROW_MAXN = 53, ROW_CUR = 54;
-const ROW_BLK = 55, ROW_DEL = 56, ROW_ROT = 60;
+const ROW_BLK = 55, ROW_DEL = 56, ROW_ROT = 60, ROW_PRE = 62;
 /** Normal-block marks (offset 55) of a manifold at rest solved as one block in the relaxation sweeps
  * only: REST_BLOCK + k at its first point, REST_MEMBER at its other points. */
 const REST_BLOCK = 16, REST_MEMBER = -2;
 /** Doubles per contact point. */
-const ROW_STRIDE = 62;
+const ROW_STRIDE = 63;
 
 export interface PackedRows {
   /** `[ROW_STRIDE × capacity]` the interleaved rows (layout above). */
@@ -154,6 +156,7 @@ export function packRows(
     R[o + ROW_MU] = p.friction[c];
     R[o + ROW_MAXN] = p.maxNormalImpulse[c];
     R[o + ROW_ROT] = 0; R[o + ROW_ROT + 1] = 0;
+    R[o + ROW_PRE] = p.restLoad[c];
   }
   const im = sb.invMass, store = p.storeIndex;
   for (let c = 0; c < n;) {
@@ -302,7 +305,11 @@ export function solveNormalSet(
         + jB[o] * iB[oj] + jB[o + 1] * iB[oj + 1] + jB[o + 2] * iB[oj + 2];
     }
     for (let j = 0; j < count; j++) q[i] -= M[4 * i + j] * lam[j];
-    if (soft[i] === 1) M[5 * i] /= massScale; // A_ii + γ_i
+    if (soft[i] === 1) {
+      // the compliance γ_i = A_ii (1/massScale − 1) acts on the impulse above the rest load: q_i − γ_i λ̄_i
+      q[i] -= M[5 * i] * (1 / massScale - 1) * p.restLoad[idx[i]];
+      M[5 * i] /= massScale; // A_ii + γ_i
+    }
   }
   if (!solveBlockLcp(blk, count)) return false;
   let P = 0, uAx = 0, uAy = 0, uAz = 0, uBx = 0, uBy = 0, uBz = 0;
@@ -448,7 +455,8 @@ function solveNormalBlock(
     if (!(vn - vn === 0)) finite = false;
     const l0 = R[oi + ROW_IMP];
     bias[i] = bi; isSoft[i] = gamma > 0 ? 1 : 0; lam[i] = l0;
-    q[i] = vn + bi;
+    // the compliance acts on the impulse above the rest load λ̄: γ (λ − λ̄), so q takes −γ λ̄
+    q[i] = vn + bi - gamma * R[oi + ROW_PRE];
     M[5 * i] = gamma; // the diagonal's compliance, completed below
     if (l0 !== 0 || vn + bi < 0) idle = false;
   }
@@ -490,7 +498,7 @@ function solveNormalBlock(
       + R[oi + ROW_JB] * w[b3] + R[oi + ROW_JB + 1] * w[b3 + 1] + R[oi + ROW_JB + 2] * w[b3 + 2]
       - R[oi + ROW_JA] * w[a3] - R[oi + ROW_JA + 1] * w[a3 + 1] - R[oi + ROW_JA + 2] * w[a3 + 2];
     const old = R[oi + ROW_IMP];
-    let l = -R[oi + ROW_EM] * ms * (vn + bias[i]) - is * old;
+    let l = -R[oi + ROW_EM] * ms * (vn + bias[i]) - is * (old - R[oi + ROW_PRE]);
     const t = old + l > 0 ? old + l : 0;
     l = t - old;
     R[oi + ROW_IMP] = t;
@@ -609,7 +617,8 @@ export function solveContactRows(
         + jBx * wBx + jBy * wBy + jBz * wBz
         - jAx * wAx - jAy * wAy - jAz * wAz;
       const old = R[o + ROW_IMP];
-      let l = -R[o + ROW_EM] * massScale * (vn + bias) - impulseScale * old;
+      // the soft row leaks only the impulse above the manifold's rest load (0 unless `rest-load.ts` runs)
+      let l = -R[o + ROW_EM] * massScale * (vn + bias) - impulseScale * (old - R[o + ROW_PRE]);
       total = old + l > 0 ? old + l : 0;
       l = total - old;
       R[o + ROW_IMP] = total;
