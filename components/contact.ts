@@ -57,11 +57,6 @@ export const CONTACT_COLUMNS = {
    * loaded, normal speeds ≤ 0.1 m/s; saturates at 255): manifolds calm for 2 steps or more keep their
    * normal rows one after the other (`systems/solve/pgs/contact-solve.ts`). */
   calmSteps: u8(),
-  /** `[capacity]` the fast solver's rest load λ̄ (unit: N·s per substep; `systems/solve/pgs/rest-load.ts`,
-   * the experiment `restLoadRate`; 0 otherwise): 0.9 of the resting manifold's mean normal impulse per
-   * point, low-pass filtered over the steps. Its soft rows leak only the impulse above it, so a steady
-   * load rests at a tenth of the soft contact's static compression. */
-  restLoad: f64(),
   /** `[capacity]` 1 when either collider is a sensor: events only, no rows. */
   sensor: u8(),
   /** `[capacity]` step stamp of the last narrowphase that saw this pair (stale manifolds are removed). */
@@ -156,7 +151,6 @@ export function acquireManifold(s: ContactStore, a: number, b: number, bodyA = a
   s.pointCount[m] = 0;
   s.touching[m] = 0;
   s.calmSteps[m] = 0;
-  s.restLoad[m] = 0;
   s.sensor[m] = 0;
   return m;
 }

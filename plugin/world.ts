@@ -253,7 +253,6 @@ function resolvePgsOptions(partial: Partial<PgsOptions> | undefined, ex: Partial
   const o: PgsSolverConfig = { ...defaultPgsOptions(), ...partial };
   if (ex?.manifoldSolve !== undefined) o.manifoldSolve = ex.manifoldSolve;
   if (ex?.jointSolver !== undefined) o.jointSolver = ex.jointSolver;
-  if (ex?.restLoadRate !== undefined) o.restLoadRate = ex.restLoadRate;
   if (o.friction !== 'coulomb' && o.friction !== 'max-dissipation') {
     throw new WorldInputError('friction', o.friction, "must be 'coulomb' or 'max-dissipation'");
   }
@@ -266,9 +265,6 @@ function resolvePgsOptions(partial: Partial<PgsOptions> | undefined, ex: Partial
   }
   if (o.jointSolver !== 'direct' && o.jointSolver !== 'gauss-seidel') {
     throw new WorldInputError('experiments.jointSolver', o.jointSolver, "must be 'direct' or 'gauss-seidel'");
-  }
-  if (!(o.restLoadRate >= 0 && o.restLoadRate <= 1)) {
-    throw new WorldInputError('experiments.restLoadRate', o.restLoadRate, 'must be a number in [0, 1]');
   }
   if (o.friction === 'max-dissipation') {
     if (partial?.blockSolve === 'cone-projection') {

@@ -303,8 +303,6 @@ export function solveContactBlocks(
       ao = 0;
       for (let k = 0; k < 9; k++) A[k] = D[c9 + k];
       A[0] /= soft.massScale;
-      // the soft compliance γ = A_nn / massScale − A_nn acts on the impulse above the rest load λ̄
-      bb[0] += (A[0] - D[c9]) * p.restLoad[c];
     }
     const mu = p.friction[c];
     if (bb[0] <= 0) {

@@ -19,7 +19,6 @@ import type { Softness } from '../common/soft-constraint';
 import {
   applyRestitutionRows, createPackedRows, packRows, refreshTurnedRows, solveContactRows, unpackImpulses, warmStartRows,
 } from './contact-solve';
-import { updateRestLoads } from './rest-load';
 import { createInertiaRefresh, refreshTurnedInertia } from './inertia-refresh';
 import { restingManifolds, type PgsSolverConfig } from './pgs-options';
 
@@ -95,7 +94,6 @@ function createConeProjection(o: PgsSolverConfig): ContactStrategy {
       // one pass (Box2D v3): with manifoldSolve 'block' it is exact for each manifold on its own
       applyRestitutionRows(rows, p, sb, o.restitutionThreshold);
       unpackImpulses(rows, p);
-      if (o.restLoadRate > 0) updateRestLoads(p, sb, o.restLoadRate);
     },
   };
 }

@@ -6,7 +6,6 @@
  * from the opt-in entry `babylon-ecs-physics/max-dissipation`, so apps without it do not ship it.
  */
 
-import { updateRestLoads } from './rest-load';
 import { warmStart } from './contact-solve';
 import { currentSeparation } from '../common/contact-separation';
 import {
@@ -54,9 +53,6 @@ export function createExactBlockStrategy(o: PgsSolverConfig): ContactStrategy {
     },
     positionsMoved() { /* the blocks read the separations from the pose deltas in every sweep */ },
     // the eligible points of a manifold together, as the sweeps' normal pass
-    finish(p, sb) {
-      applyRestitutionBlocks(p, sb, blocks, o.restitutionThreshold);
-      if (o.restLoadRate > 0) updateRestLoads(p, sb, o.restLoadRate);
-    },
+    finish(p, sb) { applyRestitutionBlocks(p, sb, blocks, o.restitutionThreshold); },
   };
 }

@@ -73,12 +73,6 @@ export interface PgsExperiments {
    * joint island's rows exactly with one sparse LDLᵀ factorization per substep (`../joint-direct.ts`;
    * chains with large mass ratios hold), 'gauss-seidel' row by row (3×3 blocks for the anchor points). */
   jointSolver: 'direct' | 'gauss-seidel';
-  /** Rate κ (per step, in [0, 1]) at which a resting manifold's rest load follows 0.9 of its mean normal
-   * load (`rest-load.ts`; default 0: off). With 0.1 a soft contact rests at a tenth of its static
-   * compression: the 20-cube stack's top 2.8 mm below its start instead of 27.6 mm. Not the default: it
-   * leaves the largest sink of a stack built without impulses (29–31 mm, its first steps) and lifting the
-   * stack back raises its potential energy (README "Known limit: tall stacks sink and sway"). */
-  restLoadRate: number;
 }
 
 /** What the fast solver is built with: the public options and the experiment switches. */
@@ -103,7 +97,6 @@ export function defaultPgsOptions(): PgsSolverConfig {
     jointHertz: 60,
     jointDampingRatio: 5,
     jointSolver: 'direct',
-    restLoadRate: 0,
   };
 }
 
