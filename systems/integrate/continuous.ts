@@ -25,9 +25,10 @@
  * through the ground within a step (fuzz seed 298: a 0.026 kg body on a slider 34 m from a spinning
  * 56 kg body, 1.8 m under the ground after the first step); moved back alone it opened its joints, and
  * their position correction then added the energy the move had saved (23 of 200 fuzz scenes ran away).
- * The accurate mode passes `jointGroups` false and leaves jointed bodies to its step: its joints end
- * the step projected to 1e-9 m, and moving a group back along straight paths opens them by O(Δθ²)
- * (8.5e-5 m on a 6-link chain dropped on the ground, `test/validation/plus-joints.test.ts`).
+ * Moving a group back along straight paths opens its joints by O(Δθ²) (8.5e-5 m on a 6-link chain
+ * dropped on the ground, `test/validation/plus-joints.test.ts`): the accurate mode, whose joints end the
+ * step projected to 1e-9 m, projects them again afterwards (`ConstraintSolver.reproject`, from the
+ * bodies listed in `moved`).
  * No allocation once the scratch has grown.
  */
 
@@ -79,8 +80,10 @@ export interface ContinuousState {
   /** Scratch: `[n]` the bodies of one joint group; `[entity capacity]` 1 while a body is in it. */
   group: Int32Array;
   inGroup: Uint8Array;
-  /** Bodies moved back to their time of impact in the last step. */
+  /** Bodies moved back to their time of impact in the last step (a body of two moved groups counts twice). */
   count: number;
+  /** `[count]` the entities moved back in the last step, in the order moved. */
+  moved: Int32Array;
   /** The narrowphase's collide context (set by each call). */
   ctx: CollideContext | undefined;
 }
@@ -103,6 +106,7 @@ export function createContinuousState(): ContinuousState {
     group: new Int32Array(16),
     inGroup: new Uint8Array(0),
     count: 0,
+    moved: new Int32Array(16),
     ctx: undefined,
   };
 }
@@ -185,6 +189,8 @@ export function solveContinuous(
       p[b3] = P[0]; p[b3 + 1] = P[1]; p[b3 + 2] = P[2];
       q[b4] = P[3]; q[b4 + 1] = P[4]; q[b4 + 2] = P[5]; q[b4 + 3] = P[6];
     }
+    if (cs.count + size > cs.moved.length) cs.moved = growInt32(cs.moved, 2 * (cs.count + size));
+    for (let g = 0; g < size; g++) cs.moved[cs.count + g] = cs.group[g];
     cs.count += size;
   }
 }

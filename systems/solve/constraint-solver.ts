@@ -54,4 +54,13 @@ export interface SolveStats {
 export interface ConstraintSolver {
   readonly kind: SolverKind;
   solve(problem: SolverProblem, bodies: SolverBodies, ctx: StepContext): SolveStats;
+  /**
+   * Optional: restores the solver's position-level invariants after the continuous pass moved bodies of
+   * the last step back along their paths (`systems/integrate/continuous.ts`). The caller has written the
+   * moved bodies' new pose deltas into `bodies.dp` / `bodies.dq` (relative to the step's start pose);
+   * the solver may change the pose deltas of those bodies and of the bodies jointed to them, nothing
+   * else. The accurate solver projects its rigid joint rows again (a group moved back along straight
+   * paths opens its joints by O(Δθ²)); the fast solver has no such invariant and leaves it undefined.
+   */
+  reproject?(problem: SolverProblem, bodies: SolverBodies, ctx: StepContext): void;
 }

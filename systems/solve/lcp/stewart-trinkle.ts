@@ -166,6 +166,10 @@ export function createLcpSolver(options: LcpSolverConfig, impactPhase: ImpactPha
       reportStats(stats, implicitJoints, joints !== undefined, ctx);
       return stats;
     },
+    reproject(solverProblem: SolverProblem, bodies: SolverBodies, ctx: StepContext): void {
+      // the direct joint islands of this step's solve, projected again at the moved poses (3b above)
+      if (solverProblem.joints.rowCount > 0) projectJointPositions(implicitJoints, solverProblem.joints, bodies, ctx.h);
+    },
   };
 }
 
