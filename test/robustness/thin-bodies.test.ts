@@ -11,8 +11,8 @@
  * (100 cases, fast mode). Now it is put back at its time of impact: lowest centre 0.032 m, worst rise of
  * those cases gone (case 36 below).
  *
- * pgs case 8 passes since the cone projection's friction rows of a point are solved with their 2 × 2
- * tangential block (`systems/solve/pgs/contact-solve.ts`); before, +3.7 % in a step.
+ * pgs case 8 passes since a sliding point's two friction rows take one common mass in the cone projection
+ * (`systems/solve/pgs/contact-solve.ts`); before, +3.7 % in a step.
  * Known misses (`it.fails`, measured): formerly pgs case 8 (+3.7 % in a step: the thin box spinning at 89 rad/s,
  * 1.1 rad per step, gets an impulse at a speculative point whose first-order separation is far off);
  * mdp case 19 (+1.2 %); lcp case 3 (+1.35 %).

@@ -338,10 +338,9 @@ describe('T9 heading independence in the fast mode (circular cone)', () => {
     }
   });
 
-  // The two friction rows are solved together (systems/solve/pgs/contact-solve.ts, friction rows): a
-  // sticking impulse with the inverse of the 2 × 2 tangential block, a sliding one by one common mass along
-  // the slip, then the disk. Measured, μ = 0.125: 0.67828 m at headings 0°, 22.5°, 30° and 45° (μ = 0.25:
-  // 0.0852–0.0854 m). With each row's own effective mass before the disk projection (the rule before), the
+  // A sliding point's two friction rows take one common mass along the slip before the disk projection
+  // (systems/solve/pgs/contact-solve.ts, friction rows). Measured, μ = 0.125: 0.67828 m at headings 0°,
+  // 22.5°, 30° and 45° (μ = 0.25: 0.0853–0.0854 m). With each row's own effective mass (the rule before), the
   // projected impulse was not antiparallel to the slip when m_t1 ≠ m_t2 (worst cos(f_t, v_t) = −0.913 at
   // 45°): 0.6783 m at 0°, 0.6900 m at 22.5° (2.4 cm sideways), 0.7236 m at 45° (+5.9 %, outside ± 5 %).
   it('cone projection (Coulomb): μ = 0.125 slides the same distance at headings 0°, 22.5° and 45° (within 0.1 %), inside 0.683 m ± 5 %', () => {

@@ -24,9 +24,7 @@
  * | 15 d + 6 .. 8   | angular Jacobian on B: rB × d (m)                                     |
  * | 15 d + 9 .. 11  | I_A⁻¹ (rA × d) (1/(kg·m))                                             |
  * | 15 d + 12 .. 14 | I_B⁻¹ (rB × d) (1/(kg·m))                                             |
- * | 45              | effective mass of n (kg)                                              |
- * | 46, 47, 62      | A = K⁻¹, the inverse of the 2 × 2 tangential Delassus block K of t1, t2: |
- * |                 | A_11, A_22 at 46, 47, A_12 at 62 (kg; `tangentBlockInverse`)          |
+ * | 45 .. 47        | effective masses of n, t1, t2 (kg)                                    |
  * | 48 .. 50        | accumulated impulses n, t1, t2 (N·s)                                  |
  * | 51              | separation at the start of the step (m)                               |
  * | 52              | friction coefficient μ                                                |
@@ -40,7 +38,6 @@
  * |                 | at the others                                                          |
  * | 56 .. 59        | row of the manifold's normal Delassus block: A_ij, j = 0 .. k − 1 (1/kg) |
  * | 60 .. 61        | lever rotation of t1, t2 in this substep (m/s; see solveContactRows)     |
- * | 63              | the sliding friction's common mass m̄ = 2 / (K_11 + K_22) (kg)           |
  *
  * The offsets are plain constants local to this module, neither imported nor exported: V8 reads a
  * module binding from its cell instead of folding it, and the sweeps index with them dozens of times
@@ -60,14 +57,12 @@ const ROW_DIR = 15;
 /** Offsets inside a direction block, and of the per-point values (see the layout above). */
 const ROW_JA = 3, ROW_JB = 6, ROW_IA = 9, ROW_IB = 12;
 const ROW_EM = 45, ROW_IMP = 48, ROW_SEP = 51, ROW_MU = 52, ROW_MAXN = 53, ROW_CUR = 54;
-const ROW_BLK = 55, ROW_DEL = 56, ROW_ROT = 60, ROW_T12 = 62, ROW_TM = 63;
+const ROW_BLK = 55, ROW_DEL = 56, ROW_ROT = 60;
 /** Normal-block marks (offset 55) of a manifold at rest solved as one block in the relaxation sweeps
  * only: REST_BLOCK + k at its first point, REST_MEMBER at its other points. */
 const REST_BLOCK = 16, REST_MEMBER = -2;
-/** Doubles per contact point. Keep it even: with 63 the rows straddled the 16-byte alignment every other
- * point (measured in one process against 62: Pyramid(20) 1.16×, Pyramid(50) 1.23–1.26× slower; with 64
- * 0.98–1.00×). */
-const ROW_STRIDE = 64;
+/** Doubles per contact point. */
+const ROW_STRIDE = 62;
 
 export interface PackedRows {
   /** `[ROW_STRIDE × capacity]` the interleaved rows (layout above). */
@@ -159,7 +154,6 @@ export function packRows(
     R[o + ROW_MU] = p.friction[c];
     R[o + ROW_MAXN] = p.maxNormalImpulse[c];
     R[o + ROW_ROT] = 0; R[o + ROW_ROT + 1] = 0;
-    tangentBlockInverse(R, o);
   }
   const im = sb.invMass, store = p.storeIndex;
   for (let c = 0; c < n;) {
@@ -223,7 +217,6 @@ export function refreshTurnedRows(r: PackedRows, p: ConstraintProblem, sb: Solve
         + R[od + ROW_JB] * R[od + ROW_IB] + R[od + ROW_JB + 1] * R[od + ROW_IB + 1] + R[od + ROW_JB + 2] * R[od + ROW_IB + 2];
       R[o + ROW_EM + d] = k > 0 ? 1 / k : 0;
     }
-    tangentBlockInverse(R, o);
   }
   // the Delassus blocks of the manifolds solved as one block (marked k ≥ 2 at their first point)
   for (let c = 0; c < p.contactCount; c++) {
@@ -243,26 +236,6 @@ export function refreshTurnedRows(r: PackedRows, p: ConstraintProblem, sb: Solve
     }
     c += k - 1;
   }
-}
-
-/**
- * Replaces the friction rows' effective masses m_t1 = 1/K_11, m_t2 = 1/K_22 of the point packed at `o` by
- * the inverse A = K⁻¹ of its 2 × 2 tangential Delassus block (unit: kg; A_11, A_22 at offsets 46, 47, A_12
- * at 62), K_12 = (r_A × t1)·I_A⁻¹(r_A × t2) + (r_B × t1)·I_B⁻¹(r_B × t2) (t1 ⊥ t2):
- *   A = [[m_t1, −c], [−c, m_t2]] / (1 − K_12 c),  c = K_12 m_t1 m_t2.
- * and the common mass m̄ = 2 / (K_11 + K_22) of a sliding point at 63. A block that is singular to round-off
- * keeps the diagonal masses (A_12 = 0).
- */
-function tangentBlockInverse(R: Float64Array, o: number): void {
-  const o1 = o + ROW_DIR, o2 = o + 2 * ROW_DIR;
-  const m1 = R[o + ROW_EM + 1], m2 = R[o + ROW_EM + 2];
-  const k12 = R[o1 + ROW_JA] * R[o2 + ROW_IA] + R[o1 + ROW_JA + 1] * R[o2 + ROW_IA + 1] + R[o1 + ROW_JA + 2] * R[o2 + ROW_IA + 2]
-    + R[o1 + ROW_JB] * R[o2 + ROW_IB] + R[o1 + ROW_JB + 1] * R[o2 + ROW_IB + 1] + R[o1 + ROW_JB + 2] * R[o2 + ROW_IB + 2];
-  const c = k12 * m1 * m2, den = 1 - k12 * c;
-  R[o + ROW_T12] = 0;
-  if (k12 === 0 || !(den > 1e-12)) return;
-  R[o + ROW_EM + 1] = m1 / den; R[o + ROW_EM + 2] = m2 / den; R[o + ROW_T12] = -c / den;
-  R[o + ROW_TM] = 2 * m1 * m2 / (m1 + m2);
 }
 
 /** R[g..g+3] = M (R[j..j+3]) for the row-major 3 × 3 matrix M at I[m..m+9]. */
@@ -680,17 +653,17 @@ export function solveContactRows(
     const vt2 = t2x * dvx + t2y * dvy + t2z * dvz
       + R[o2 + ROW_JB] * wBx + R[o2 + ROW_JB + 1] * wBy + R[o2 + ROW_JB + 2] * wBz
       - R[o2 + ROW_JA] * wAx - R[o2 + ROW_JA + 1] * wAy - R[o2 + ROW_JA + 2] * wAz + R[o + ROW_ROT + 1];
-    // sticking: the two rows together, λ_t − A v_t with A = K⁻¹ (`tangentBlockInverse`); sliding (outside
-    // the disk): one step with the common mass m̄ = 2 / (K_11 + K_22) along the slip, then the disk, so
-    // that at the fixed point the friction opposes the slip
-    const a11 = R[o + ROW_EM + 1], a22 = R[o + ROW_EM + 2], a12 = R[o + ROW_T12];
-    let t1 = old1 - (a11 * vt1 + a12 * vt2);
-    let t2 = old2 - (a12 * vt1 + a22 * vt2);
+    // each row with its own effective mass; a point that slides (outside the disk) takes one step of their
+    // common mass m̄ = 2 / (1/m_t1 + 1/m_t2) along the slip instead, then the disk: at the sweep's fixed point
+    // its friction then opposes its slip (README "Friction rows")
+    const m1 = R[o + ROW_EM + 1], m2 = R[o + ROW_EM + 2];
+    let t1 = old1 - m1 * vt1;
+    let t2 = old2 - m2 * vt2;
     let len2 = t1 * t1 + t2 * t2;
     if (len2 > maxF * maxF) {
-      if (a12 !== 0) {
-        const mbar = R[o + ROW_TM];
-        t1 = old1 - mbar * vt1; t2 = old2 - mbar * vt2;
+      if (m1 !== m2) {
+        const m = 2 * m1 * m2 / (m1 + m2);
+        t1 = old1 - m * vt1; t2 = old2 - m * vt2;
         len2 = t1 * t1 + t2 * t2;
       }
       if (len2 > maxF * maxF) {
