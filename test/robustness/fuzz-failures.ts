@@ -30,7 +30,7 @@
  * At 33adacb (the accurate mode's continuous pass moves jointed bodies back with their joint group, then
  * its joints are projected again): lcp 8 of 200 (4 %: below-ground with joints 8), non-finite 0,
  * exceptions 0, runaway 0. The ff82118 accurate list is kept as `LCP_FUZZ_FAILURES_FF82118`.
- * Then (contacts seen through the rigid limits at their stop, `systems/solve/lcp/joint-coupling-islands.ts`,
+ * At 2dddc33 (contacts seen through the rigid limits at their stop, `systems/solve/lcp/joint-coupling-islands.ts`,
  * and the gyroscopic term, `lcp.gyroscopic`): lcp 1 of 200 (0.5 %: a jointed runaway, seed 127).
  * The 33adacb list is kept as `LCP_FUZZ_FAILURES_33ADACB`.
  */
@@ -241,12 +241,11 @@ export const LCP_FUZZ_FAILURES_33ADACB: FuzzFailureList = {
   },
 };
 
-/** The failing seeds of the accurate mode's run (seeds 0..199, one process) with the contacts seen
- * through the rigid joint limits at their stop and the gyroscopic term (the commit after 73e004f that
- * adds `joint-coupling-islands.ts`): 1 of 200 failed (0.5 %), a jointed runaway; below-ground 0,
- * non-finite 0, exceptions 0. */
+/** The failing seeds of the accurate mode's run (seeds 0..199, one process) at 2dddc33: the contacts
+ * seen through the rigid joint limits at their stop and the gyroscopic term. 1 of 200 failed (0.5 %), a
+ * jointed runaway; below-ground 0, non-finite 0, exceptions 0. */
 export const LCP_FUZZ_FAILURES: FuzzFailureList = {
-  commit: '73e004f+',
+  commit: '2dddc33',
   seeds: [0, 199],
   failed: {
     'runaway': [127],
