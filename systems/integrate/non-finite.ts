@@ -9,7 +9,8 @@
  * the same bodies on every later step).
  *
  * Two entry points: {@link containNonFiniteBodies} before the step (a state made non-finite between
- * steps, e.g. by writing the stores directly), and {@link clearBodyCaches} for the bodies the
+ * steps, e.g. by writing the stores directly; it also clears every manifold's and joint's warm-start
+ * cache that holds a non-finite number, whatever its bodies), and {@link clearBodyCaches} for the bodies the
  * integrate stage found non-finite after the solve (`integrate.ts` already kept their start-of-step pose).
  * No allocation.
  */
@@ -48,7 +49,49 @@ export function containNonFiniteBodies(
     restoreBody(b, e);
     clearBodyCaches(contacts, joints, e);
   }
+  clearNonFiniteCaches(contacts, joints);
   return found;
+}
+
+/**
+ * Clears the warm-start caches that hold a non-finite number (written between steps) whatever their
+ * bodies: a manifold's slots beyond its point count and the bilateral rows of the fast mode's direct
+ * joint islands are not warm-started, so such a value would reach no body and stay in the store. One
+ * sum over the contact caches (12 numbers per manifold) and 24 reads per joint; the manifolds are
+ * visited one by one only when that sum is not finite.
+ */
+function clearNonFiniteCaches(contacts: ContactStore, joints: JointStore): void {
+  const n = contacts.normalImpulse, t = contacts.tangentImpulse, count = contacts.count;
+  // four independent sums (one dependency chain would cost an add's latency per number)
+  let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  for (let i = 0; i < 4 * count; i += 4) { s0 += n[i]; s1 += n[i + 1]; s2 += n[i + 2]; s3 += n[i + 3]; }
+  for (let i = 0; i < 8 * count; i += 4) { s0 += t[i]; s1 += t[i + 1]; s2 += t[i + 2]; s3 += t[i + 3]; }
+  const s = s0 + s1 + s2 + s3;
+  if (s - s !== 0) {
+    for (let m = 0; m < count; m++) {
+      let sm = n[4 * m] + n[4 * m + 1] + n[4 * m + 2] + n[4 * m + 3];
+      for (let i = 8 * m; i < 8 * m + 8; i++) sm += t[i];
+      if (sm - sm === 0) continue;
+      n.fill(0, 4 * m, 4 * m + 4);
+      t.fill(0, 8 * m, 8 * m + 8);
+    }
+  }
+  clearNonFiniteJointCaches(joints);
+}
+
+/** Clears the caches of every joint whose warm-start forces hold a non-finite number. */
+function clearNonFiniteJointCaches(joints: JointStore): void {
+  const wf = joints.warmForce;
+  for (let k = 0; k < joints.count; k++) {
+    const j = joints.list[k], o = JOINT_SLOTS * j;
+    let s = 0;
+    for (let i = o; i < o + JOINT_SLOTS; i++) s += wf[i];
+    if (s - s === 0) continue;
+    joints.rowForce.fill(0, o, o + JOINT_SLOTS);
+    wf.fill(0, o, o + JOINT_SLOTS);
+    joints.force.fill(0, 3 * j, 3 * j + 3);
+    joints.torque.fill(0, 3 * j, 3 * j + 3);
+  }
 }
 
 function restoreBody(b: RigidBodyStore, e: number): void {

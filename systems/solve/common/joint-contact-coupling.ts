@@ -20,8 +20,8 @@
  * Gauss–Seidel; the same construction as the island's limit and motor rows, `ensureAux`: the contact
  * sees the island's inertia as the joints transmit it, not its own body's alone). The row's impulse
  * λ_e ≥ 0 is kept apart from the contact sweep's own impulse λ_c ≥ 0 (two rows of one constraint, both
- * pushing: their sum is the contact's impulse) and warm-started with the island's rows in every
- * substep of the step (see `finishCoupling` for why not across steps).
+ * pushing: their sum is the contact's impulse) and, like the island's bilateral rows, not warm-started:
+ * it restarts at 0 in every substep (`warmStartCoupling`; see `finishCoupling` for why not across steps).
 
  * Which points: those with one dynamic body in a direct island, the other static, outside every island
  * or in the same island, where
@@ -29,8 +29,9 @@
  *   contact's body in it (a cheap test first: a ragdoll, 1.5 to 15 kg parts, is never coupled, so its
  *   contacts keep their friction in one row and cost nothing more), and
  * - the Schur complement S is below J_c M⁻¹ J_cᵀ / {@link MIN_MASS_RATIO} at the point's first
- *   factorization in the step (decided once per step: a coupled point's λ_e is warm-started every
- *   substep, so it stays solvable until it is released).
+ *   factorization in the step (decided once per step), and
+ * - 1/S is at most {@link MAX_LEVERAGE} times the island's heaviest body's mass (at every factorization):
+ *   beyond it the joints themselves (nearly) hold the point.
  * Measured on the fuzz's failing seeds (fast Coulomb mode, 600 steps): of 80 jointed below-ground
  * seeds (every tenth of the list), 15 still fail (80 without); of the 48 jointed runaway seeds, 19.
  *
@@ -54,6 +55,19 @@ export const MIN_MASS_RATIO = 2;
 /** Ratio of an island's heaviest body's mass to the contact's body's mass below which the point is not
  * considered (a cheap test before the Schur complement's). */
 export const MIN_ISLAND_MASS_RATIO = 100;
+
+/**
+ * Largest effective mass 1/S of a coupled point, in units of its island's heaviest body's mass. An island
+ * free to move gives every point with a body outside it 1/S ≤ the island's total mass (translating the
+ * whole island along n is one motion the joints allow), so a larger 1/S means the joints (nearly) forbid
+ * the point's motion: a contact between two bodies of one jointed assembly (S = 0 up to the drift of the
+ * joint anchors), or an island held by joints to the world. Solved exactly, such a point asks the
+ * assembly for the contact's push-out speed along a direction the joints block, with impulses ~1/S: the
+ * fuzz's seed 3379 (0.043 kg between a 702 kg and a 54 kg body on two fixed joints, the light one 2 m deep
+ * in the heavy one, S = 3e-9 W_cc) went from 0.38 to 54 MJ in a step. Those points are left to the
+ * contact sweep's own row.
+ */
+export const MAX_LEVERAGE = 100;
 
 /** Separation (m) above which a point is speculative (the contact sweep's gap). */
 const SPECULATIVE_MIN_GAP = 1e-6;
@@ -209,8 +223,11 @@ function ensurePoint(cp: JointContactCoupling, d: JointDirect, jp: JointProblem,
   let s = wcc;
   for (let i = lo; i <= hi; i++) s -= U[o + i] * x[i];
   for (let i = s0; i < s1; i++) U[o + i] = x[i];
-  if (cp.state[q] < 0) cp.state[q] = s * MIN_MASS_RATIO < wcc ? 1 : 0;
-  cp.mass[q] = cp.state[q] === 1 && s > 1e-12 * wcc ? 1 / s : 0;
+  // conditioning: a point that would take more than MAX_LEVERAGE × the island's heaviest body's mass is
+  // (nearly) held by the joints themselves: it is not coupled (see MAX_LEVERAGE)
+  const sMin = cp.islandInvMass[k] * (1 / MAX_LEVERAGE);
+  if (cp.state[q] < 0) cp.state[q] = s * MIN_MASS_RATIO < wcc && s > sMin ? 1 : 0;
+  cp.mass[q] = cp.state[q] === 1 && s > sMin ? 1 / s : 0;
 }
 
 /** Normal velocity of contact point c (B relative to A; positive = separating). */
@@ -232,13 +249,12 @@ function applyNormal(p: ConstraintProblem, sb: SolverBodies, c: number, l: numbe
   w[b3] += l * iB[o]; w[b3 + 1] += l * iB[o + 1]; w[b3 + 2] += l * iB[o + 2];
 }
 
-/** Start of a substep (after the joints' warm start): applies the accumulated λ_e of every coupled point
- * (the island's rows got their −u λ_e share back in their own warm start). */
+/** Start of a substep (after the joints' warm start): λ_e of every coupled point restarts at 0, as the
+ * island's bilateral rows do in the fast mode (`JointSolveContext.warmStartDirect`): the first pass of the
+ * substep solves the block [island rows + point] afresh. (`p`, `sb`: kept for the kernel table's shape.) */
 export function warmStartCoupling(cp: JointContactCoupling, p: ConstraintProblem, sb: SolverBodies): void {
-  for (let q = 0; q < cp.count; q++) {
-    const l = cp.impulse[q];
-    if (l !== 0) applyNormal(p, sb, cp.point[q], l);
-  }
+  void p; void sb;
+  cp.impulse.fill(0, 0, cp.count);
 }
 
 /**

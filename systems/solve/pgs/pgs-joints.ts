@@ -35,6 +35,9 @@ export function beginJoints(
   c.useDirect = o.jointSolver === 'direct';
   c.direct.maxMeanEnvelope = FAST_MODE_MAX_MEAN_ENVELOPE;
   c.refreshBeforeRelax = true;
+  // the direct islands' bilateral rows are solved exactly in every sweep: a warm start would only apply
+  // the last substep's impulses along Jacobians that turned since (see JointSolveContext.warmStartDirect)
+  c.warmStartDirect = false;
   const soft = c.soft;
   if (o.jointHertz > 0) {
     // rigid rows: the soft step's bias rate β = ω/(2ζ + hω); the direct solve keeps the full mass, the
@@ -59,8 +62,8 @@ export interface PgsJoints {
   /** Start of a step of substep length h ({@link beginJoints}); `contacts` and `soft` (the contact rows and
    * the contact softness of the step) for the coupled contact rows. */
   begin(p: JointProblem, sb: SolverBodies, o: PgsSolverConfig, h: number, contacts: ConstraintProblem, soft: Softness): void;
-  /** Start of a substep: rows re-evaluated, warm-start impulses applied (`warmStartJoints`), then the coupled
-   * contact rows' impulses. */
+  /** Start of a substep: rows re-evaluated, warm-start impulses applied (`warmStartJoints`; not those of the
+   * direct islands' bilateral rows), the coupled contact rows' impulses reset. */
   warmStart(p: JointProblem, sb: SolverBodies): void;
   /** One sweep over the rows, biased or relax (`solveJoints`), then over the coupled contact rows. */
   solve(p: JointProblem, sb: SolverBodies, useBias: boolean): void;
