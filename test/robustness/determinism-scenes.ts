@@ -52,10 +52,10 @@ export function allDeterminismHashes(): Record<string, string> {
 export const DETERMINISM_HASHES: Record<string, string> = {
   'pile/pgs': '9beaed8b',
   'pile/mdp': '4068711a',
-  'pile/lcp': 'c9cf2e61',
+  'pile/lcp': '9fc370cb',
   'ragdolls/pgs': '62265248',
   'ragdolls/mdp': '0bf31d8d',
-  'ragdolls/lcp': '53b80dea',
+  'ragdolls/lcp': 'aef9425a',
   'pyramid/pgs': '9516254a',
   'pyramid/mdp': '7c3fe501',
   'pyramid/lcp': '302d59fd',

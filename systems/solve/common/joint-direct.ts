@@ -42,6 +42,16 @@ const PIVOT_TOLERANCE = 1e-9;
  * Gauss–Seidel (`direct` stays 0 for their rows). */
 export const MAX_ENVELOPE = 4_000_000;
 
+/**
+ * Rows below which an island's mean envelope row length is measured as if it had this many rows: a small
+ * island is solved directly however wide its envelope (at most `maxMeanEnvelope` × 64 entries, 1024 in the
+ * fast mode: a factorization of at most ~ 1024 × 64 / 2 multiply-adds). The width bound exists for nets
+ * of hundreds of rows (a 10 × 10 net of ball joints, 570 rows, mean 42.6); a tree of 9 joints around hub
+ * bodies (48 rows) exceeded it and fell back to Gauss–Seidel, whose rows cannot hold a 0.039 kg body
+ * between a 9.3 and a 5.1 kg one (fuzz seed 413: the energy doubled within 24 steps, 4.7 m joint errors).
+ */
+export const SMALL_ISLAND_ROWS = 64;
+
 export interface JointDirect {
   /** Largest mean envelope row length (entries per row, ~ the factor's bandwidth) of an island solved
    * directly; wider islands go to Gauss–Seidel. Set by the caller before `buildJointIslands` (default
@@ -303,7 +313,8 @@ function orderIslands(d: JointDirect, p: JointProblem, sb: SolverBodies, groups:
 
 /** The positions (an island's position rows in joint order) and the envelope sizing: row i couples
  * with rows from `first[i]` (the first position of its bodies) on, its factor row starts at
- * `offset[i]`. An island too big, or too wide for `maxMeanEnvelope`, is dropped (Gauss–Seidel); the
+ * `offset[i]`. An island too big, or too wide for `maxMeanEnvelope` (measured over at least
+ * {@link SMALL_ISLAND_ROWS} rows), is dropped (Gauss–Seidel); the
  * others' limit and motor rows become aux rows. Sets `n`, `islandCount`, `islandStart`, `auxCount`. */
 function placeRows(d: JointDirect, p: JointProblem, sb: SolverBodies, include: Uint8Array | undefined): void {
   const bodyFirst = d.bodyFirst;
@@ -336,7 +347,7 @@ function placeRows(d: JointDirect, p: JointProblem, sb: SolverBodies, include: U
       }
     }
     // too big, or too wide for the caller's budget: Gauss–Seidel
-    if (env - env0 > MAX_ENVELOPE || env - env0 > d.maxMeanEnvelope * (n - n0)) { n = n0; env = env0; continue; }
+    if (env - env0 > MAX_ENVELOPE || env - env0 > d.maxMeanEnvelope * Math.max(n - n0, SMALL_ISLAND_ROWS)) { n = n0; env = env0; continue; }
     for (let i = n0; i < n; i++) d.direct[d.row[i]] = 1;
     const aux0 = aux;
     aux = addAuxRows(d, p, sb, include, k, islands, aux, uSize, n0, n);
