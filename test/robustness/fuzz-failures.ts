@@ -30,12 +30,15 @@
  * At 33adacb (the accurate mode's continuous pass moves jointed bodies back with their joint group, then
  * its joints are projected again): lcp 8 of 200 (4 %: below-ground with joints 8), non-finite 0,
  * exceptions 0, runaway 0. The ff82118 accurate list is kept as `LCP_FUZZ_FAILURES_FF82118`.
+ * At 2dddc33 (contacts seen through the rigid limits at their stop, `systems/solve/lcp/joint-coupling-islands.ts`,
+ * and the gyroscopic term, `lcp.gyroscopic`): lcp 1 of 200 (0.5 %: a jointed runaway, seed 127).
+ * The 33adacb list is kept as `LCP_FUZZ_FAILURES_33ADACB`.
  *
  * At 1e006a7 (fast mode: the direct joint islands' rows not warm-started across substeps, contacts the
  * joints nearly hold not coupled through them), pgs seeds 0..3999, 2 worker processes at nice 19: 25
  * failed (0.6 %: below-ground with joints 10, without 0, energy 6, runaway 9; non-finite 0, exceptions
- * 0). At 433047f (small joint islands solved directly) those 25 re-run: 23 fail; the mdp list's 11 seeds
- * re-run: 4 fail. The previous fast-mode lists are kept as `PGS_FUZZ_FAILURES_6C992B7` and
+ * 0). At 433047f (small joint islands solved directly) those 25 re-run: 23 fail; mdp seeds 0..999: 10
+ * failed (1.0 %: below-ground with joints 6, energy 2, runaway 2; 11 at ff82118). The previous fast-mode lists are kept as `PGS_FUZZ_FAILURES_6C992B7` and
  * `MDP_FUZZ_FAILURES_FF82118`.
  */
 
@@ -240,14 +243,16 @@ export const PGS_FUZZ_FAILURES: FuzzFailureList = {
   },
 };
 
-/** The fast maximum-dissipation mode: the 11 seeds of {@link MDP_FUZZ_FAILURES_FF82118} re-run at 433047f
- * (the range 0..999 was not re-run): 4 still fail, 7 hold (413, 490, 205, 298, 739, 838, 909). */
+/** The failing seeds of the fast maximum-dissipation mode's run, seeds 0..999 (478 with joints), at 433047f,
+ * 2 worker processes at nice 19, 610 s: 10 failed (1.0 %): below-ground with joints 6, energy 2, runaway 2,
+ * non-finite 0, exceptions 0 (11 at ff82118: of those, 7 hold; 147, 382, 486, 573, 684, 703 are new). */
 export const MDP_FUZZ_FAILURES: FuzzFailureList = {
   commit: '433047f',
   seeds: [0, 999],
   failed: {
-    'below-ground (joints)': [10, 139],
+    'below-ground (joints)': [10, 139, 147, 382, 486, 684],
     'energy': [309, 337],
+    'runaway': [573, 703],
   },
 };
 
@@ -265,10 +270,21 @@ export const LCP_FUZZ_FAILURES_FF82118: FuzzFailureList = {
 /** The failing seeds of the accurate mode's run (seeds 0..199, one process) at 33adacb: the continuous
  * pass moves jointed bodies back with their joint group and the joints are projected again. 8 of 200
  * failed (4 %), all below-ground in scenes with joints; non-finite 0, exceptions 0, runaway 0. */
-export const LCP_FUZZ_FAILURES: FuzzFailureList = {
+export const LCP_FUZZ_FAILURES_33ADACB: FuzzFailureList = {
   commit: '33adacb',
   seeds: [0, 199],
   failed: {
     'below-ground (joints)': [27, 82, 101, 115, 127, 184, 192, 193],
+  },
+};
+
+/** The failing seeds of the accurate mode's run (seeds 0..199, one process) at 2dddc33: the contacts
+ * seen through the rigid joint limits at their stop and the gyroscopic term. 1 of 200 failed (0.5 %), a
+ * jointed runaway; below-ground 0, non-finite 0, exceptions 0. */
+export const LCP_FUZZ_FAILURES: FuzzFailureList = {
+  commit: '2dddc33',
+  seeds: [0, 199],
+  failed: {
+    'runaway': [127],
   },
 };
