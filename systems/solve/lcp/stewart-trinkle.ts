@@ -47,6 +47,8 @@ import {
   createLcpContactResults, createLcpSolveStats, resetLcpCounts, type LcpContactResults, type LcpSolveStats,
 } from './lcp-results';
 import { createIslandSolve, ensureIslandSolveScratch, solveIsland, type IslandSolve } from './island-solve';
+import { reprojectMoved } from './reproject-moved';
+import type { RigidBodyStore } from '../../../components/rigid-body';
 import { createJointCouplingIslands, jointCouplingIslands, releaseJointCoupling } from './joint-coupling-islands';
 import { beginJointContactLcp, createJointContactLcp } from './joint-contact-lcp';
 import { augmentInertia, createImplicitJoints, projectJointPositions, solveJointsImplicit, type ImplicitJoints } from './joint-implicit';
@@ -179,9 +181,9 @@ export function createLcpSolver(options: LcpSolverConfig, impactPhase: ImpactPha
       reportStats(stats, implicitJoints, joints !== undefined, ctx);
       return stats;
     },
-    reproject(solverProblem: SolverProblem, bodies: SolverBodies, ctx: StepContext): void {
+    reproject(solverProblem: SolverProblem, bodies: SolverBodies, ctx: StepContext, store: RigidBodyStore, moved: Int32Array, count: number): void {
       // the direct joint islands of this step's solve, projected again at the moved poses (3b above)
-      if (solverProblem.joints.rowCount > 0) projectJointPositions(implicitJoints, solverProblem.joints, bodies, ctx.h);
+      if (solverProblem.joints.rowCount > 0) reprojectMoved(implicitJoints, solverProblem.joints, bodies, ctx.h, store, moved, count);
     },
   };
 }
