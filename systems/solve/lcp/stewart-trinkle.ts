@@ -94,6 +94,7 @@ export function createLcpSolver(options: LcpSolverConfig, impactPhase: ImpactPha
   const toi = createImpactAdvance();
   const jointContacts = createJointContactLcp();
   const couplingIslands = createJointCouplingIslands();
+  const gyroInertia = new Float64Array(9); // integrateGyroscopic's scratch
 
   return {
     kind: 'lcp',
@@ -122,7 +123,7 @@ export function createLcpSolver(options: LcpSolverConfig, impactPhase: ImpactPha
       if (timed) { const t = ctx.clock(); ctx.detail.impactMs = t - t0; t0 = t; }
       // 1. Free velocities v_free = v + h M⁻¹ k (with implicit damping), within the speed limits.
       integrateVelocities(bodies, h, o.maxAngularSpeed, o.maxLinearSpeed);
-      if (o.gyroscopic) integrateGyroscopic(bodies, h);
+      if (o.gyroscopic) integrateGyroscopic(bodies, h, gyroInertia);
       // 1b. Joints: Drumwright's implicit step on v_free (joint-implicit.ts), before the contacts, with the
       // geometric-stiffness inertia of loaded bodies (augmentInertia).
       const joints = solverProblem.joints.rowCount > 0 ? solverProblem.joints : undefined;
