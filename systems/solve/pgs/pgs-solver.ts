@@ -6,7 +6,8 @@
  * Per step of length h with n substeps (h_s = h / n):
  *   for each substep: integrate velocities → warm start → solve (soft bias) → shock propagation (heavy
  *   bodies on light supported ones, `shock-propagation.ts`) → integrate positions → relax
- *   then restitution once. The impulses left in the problem warm-start the next step.
+ *   then restitution once. The impulses left in the problem warm-start the next step (a point's impact
+ *   in the step's last substep left out, `sustained-impulse.ts`).
  * See `README.md` in this folder for the equations, the parameters and why they were chosen.
  */
 
