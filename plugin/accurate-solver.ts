@@ -63,7 +63,7 @@ function validateLcpOptions(o: LcpOptions): LcpOptions {
   if (!Number.isInteger(k) || k < 4 || k > 64 || k % 2 !== 0) {
     throw new WorldInputError('lcp.frictionDirections', k, 'must be an even integer in 4..64');
   }
-  for (const key of ['activeSetHeuristic', 'warmStart', 'supportSolve'] as const) {
+  for (const key of ['activeSetHeuristic', 'warmStart', 'supportSolve', 'gyroscopic'] as const) {
     if (typeof o[key] !== 'boolean') throw new WorldInputError(`lcp.${key}`, o[key], 'must be a boolean');
   }
   if (!Number.isFinite(o.regularization) || !(o.regularization > 0)) {

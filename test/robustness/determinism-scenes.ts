@@ -52,10 +52,10 @@ export function allDeterminismHashes(): Record<string, string> {
 export const DETERMINISM_HASHES: Record<string, string> = {
   'pile/pgs': '9a2a8813',
   'pile/mdp': '4068711a',
-  'pile/lcp': 'c9cf2e61',
+  'pile/lcp': '9fc370cb',
   'ragdolls/pgs': '56dcf467',
   'ragdolls/mdp': '0bf31d8d',
-  'ragdolls/lcp': '53b80dea',
+  'ragdolls/lcp': 'aef9425a',
   'pyramid/pgs': '90a90bb8',
   'pyramid/mdp': '7c3fe501',
   'pyramid/lcp': '302d59fd',

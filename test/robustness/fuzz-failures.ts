@@ -30,6 +30,9 @@
  * At 33adacb (the accurate mode's continuous pass moves jointed bodies back with their joint group, then
  * its joints are projected again): lcp 8 of 200 (4 %: below-ground with joints 8), non-finite 0,
  * exceptions 0, runaway 0. The ff82118 accurate list is kept as `LCP_FUZZ_FAILURES_FF82118`.
+ * At 2dddc33 (contacts seen through the rigid limits at their stop, `systems/solve/lcp/joint-coupling-islands.ts`,
+ * and the gyroscopic term, `lcp.gyroscopic`): lcp 1 of 200 (0.5 %: a jointed runaway, seed 127).
+ * The 33adacb list is kept as `LCP_FUZZ_FAILURES_33ADACB`.
  */
 
 export interface FuzzFailureList {
@@ -231,10 +234,21 @@ export const LCP_FUZZ_FAILURES_FF82118: FuzzFailureList = {
 /** The failing seeds of the accurate mode's run (seeds 0..199, one process) at 33adacb: the continuous
  * pass moves jointed bodies back with their joint group and the joints are projected again. 8 of 200
  * failed (4 %), all below-ground in scenes with joints; non-finite 0, exceptions 0, runaway 0. */
-export const LCP_FUZZ_FAILURES: FuzzFailureList = {
+export const LCP_FUZZ_FAILURES_33ADACB: FuzzFailureList = {
   commit: '33adacb',
   seeds: [0, 199],
   failed: {
     'below-ground (joints)': [27, 82, 101, 115, 127, 184, 192, 193],
+  },
+};
+
+/** The failing seeds of the accurate mode's run (seeds 0..199, one process) at 2dddc33: the contacts
+ * seen through the rigid joint limits at their stop and the gyroscopic term. 1 of 200 failed (0.5 %), a
+ * jointed runaway; below-ground 0, non-finite 0, exceptions 0. */
+export const LCP_FUZZ_FAILURES: FuzzFailureList = {
+  commit: '2dddc33',
+  seeds: [0, 199],
+  failed: {
+    'runaway': [127],
   },
 };

@@ -109,7 +109,8 @@ describe('Stewart–Trinkle step properties on random scenes (Stewart & Trinkle 
   for (const seed of [1, 2, 3, 4]) {
     it(`seed ${seed}: 8 boxes, spheres and capsules under gravity in a walled box: complementarity, cone, no approach (2 s)`, () => {
       const random = createRandom(seed);
-      const w = createPhysicsWorld({ solver: 'lcp' });
+      // the paper's step as written (v_free = v + h M⁻¹ k, no gyroscopic term: eqs. 27–29)
+      const w = createPhysicsWorld({ solver: 'lcp', lcp: { gyroscopic: false } });
       container(w, random, false);
       scatter(w, random, ['sphere', 'box', 'capsule', 'box', 'sphere', 'capsule', 'box', 'sphere']);
       let contacts = 0, active = 0;

@@ -52,3 +52,47 @@ export function integratePositions(sb: SolverBodies, h: number): void {
     sb.dtheta[o + 2] += h * w[o + 2];
   }
 }
+
+/**
+ * The gyroscopic term −ω × (I ω) of the Newton–Euler equations, implicitly by one Newton step in the
+ * world frame (Catto 2015, "Numerical methods", GDC: backward Euler on I (ω₂ − ω₁) + h ω₂ × I ω₂ = 0 from
+ * ω₁, J = I + h ([ω₁]× I − [I ω₁]×), ω₂ = ω₁ − J⁻¹ h ω₁ × I ω₁), I = (sb.invInertia)⁻¹ for every dynamic
+ * body with an invertible inverse inertia (a body with a locked rotation axis is left as it is). Without
+ * it, ω stays constant in the world while the inertia turns with the body, so a spinning body's kinetic
+ * energy and angular momentum change with its orientation, and joints and contacts can pump it; the
+ * implicit step conserves the momentum to first order and never adds energy (it dissipates a little).
+ */
+export function integrateGyroscopic(sb: SolverBodies, h: number): void {
+  const w = sb.w, K = sb.invInertia;
+  for (let i = 0; i < sb.count; i++) {
+    if (sb.motionType[i] !== MotionType.dynamic) continue;
+    const o = 3 * i, k = 9 * i;
+    const wx = w[o], wy = w[o + 1], wz = w[o + 2];
+    if (wx === 0 && wy === 0 && wz === 0) continue;
+    // I = K⁻¹ by cofactors (K symmetric positive definite for a body free to turn)
+    const a = K[k], b = K[k + 1], c = K[k + 2], d = K[k + 3], e = K[k + 4], f = K[k + 5], g = K[k + 6], p = K[k + 7], q = K[k + 8];
+    const c00 = e * q - f * p, c01 = f * g - d * q, c02 = d * p - e * g;
+    const det = a * c00 + b * c01 + c * c02;
+    if (!(det > 0)) continue;
+    const s = 1 / det;
+    const i00 = c00 * s, i01 = (c * p - b * q) * s, i02 = (b * f - c * e) * s;
+    const i10 = c01 * s, i11 = (a * q - c * g) * s, i12 = (c * d - a * f) * s;
+    const i20 = c02 * s, i21 = (b * g - a * p) * s, i22 = (a * e - b * d) * s;
+    // L = I ω, f = h ω × L
+    const lx = i00 * wx + i01 * wy + i02 * wz, ly = i10 * wx + i11 * wy + i12 * wz, lz = i20 * wx + i21 * wy + i22 * wz;
+    const fx = h * (wy * lz - wz * ly), fy = h * (wz * lx - wx * lz), fz = h * (wx * ly - wy * lx);
+    // J = I + h ([ω]× I − [L]×)
+    const j00 = i00 + h * (wy * i20 - wz * i10), j01 = i01 + h * (wy * i21 - wz * i11 + lz), j02 = i02 + h * (wy * i22 - wz * i12 - ly);
+    const j10 = i10 + h * (wz * i00 - wx * i20 - lz), j11 = i11 + h * (wz * i01 - wx * i21), j12 = i12 + h * (wz * i02 - wx * i22 + lx);
+    const j20 = i20 + h * (wx * i10 - wy * i00 + ly), j21 = i21 + h * (wx * i11 - wy * i01 - lx), j22 = i22 + h * (wx * i12 - wy * i02);
+    // ω₂ = ω₁ − J⁻¹ f (Cramer)
+    const m00 = j11 * j22 - j12 * j21, m01 = j12 * j20 - j10 * j22, m02 = j10 * j21 - j11 * j20;
+    const dj = j00 * m00 + j01 * m01 + j02 * m02;
+    if (!(dj !== 0)) continue;
+    const r = 1 / dj;
+    const x0 = (fx * m00 + fy * (j02 * j21 - j01 * j22) + fz * (j01 * j12 - j02 * j11)) * r;
+    const x1 = (fx * m01 + fy * (j00 * j22 - j02 * j20) + fz * (j02 * j10 - j00 * j12)) * r;
+    const x2 = (fx * m02 + fy * (j01 * j20 - j00 * j21) + fz * (j00 * j11 - j01 * j10)) * r;
+    w[o] = wx - x0; w[o + 1] = wy - x1; w[o + 2] = wz - x2;
+  }
+}

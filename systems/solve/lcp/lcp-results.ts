@@ -69,6 +69,10 @@ export interface LcpSolveStats extends SolveStats {
   impactAdvances: number;
   /** What the impact phase reported, or undefined when there is none. */
   impact: ImpactStats | undefined;
+  /** How many times the last step solved its contacts again (0–2): the joint pass after the contact LCP
+   * released a limit the contacts were seen through, or the step gained kinetic energy through them
+   * (`joint-coupling-islands.ts`). */
+  couplingReleases: number;
   /** Joint step (`joint-implicit.ts`): block Gauss–Seidel sweeps, limit LCP solves and position-projection
    * iterations of the last step (0 without joints). */
   jointSweeps: number;
@@ -113,7 +117,7 @@ export function createLcpSolveStats(): LcpSolveStats {
     regularizedPoints: 0, secondaryRays: 0, pivotLimits: 0, inaccurateResults: 0, regularizedRetries: 0, projectedFallbacks: 0,
     supportSolves: 0, supportWork: 0, lemkeWork: 0, workBudgetStops: 0, stepWork: 0, impactWork: 0, formWork: 0, fallbackWork: 0, fallbackSweeps: 0,
     impactAdvances: 0,
-    impact: undefined, jointSweeps: 0, jointLimitSolves: 0, jointProjections: 0, jointPrimal: 0, jointDual: 0,
+    impact: undefined, couplingReleases: 0, jointSweeps: 0, jointLimitSolves: 0, jointProjections: 0, jointPrimal: 0, jointDual: 0,
     jointComplementarity: 0,
   };
 }
@@ -123,7 +127,7 @@ export function resetLcpCounts(stats: LcpSolveStats): void {
   stats.lemkePivots = 0; stats.islands = 0; stats.lcpSolves = 0; stats.lcpSize = 0; stats.warmStarts = 0; stats.warmStartRepairs = 0;
   stats.activeSetGrowths = 0; stats.secondaryRays = 0; stats.pivotLimits = 0; stats.inaccurateResults = 0;
   stats.regularizedRetries = 0; stats.regularizedPoints = 0;
-  stats.projectedFallbacks = 0; stats.supportSolves = 0; stats.supportWork = 0;
+  stats.projectedFallbacks = 0; stats.supportSolves = 0; stats.supportWork = 0; stats.couplingReleases = 0;
   stats.lemkeWork = 0; stats.workBudgetStops = 0; stats.formWork = 0; stats.fallbackWork = 0; stats.fallbackSweeps = 0;
 }
 

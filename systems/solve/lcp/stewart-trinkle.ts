@@ -8,7 +8,8 @@
  *   0. impact phase (optional hook, `impact-phase.ts`) on the pre-force velocities;
  *   1. v_free = (v + h a) / (1 + h c)  for every dynamic body (gravity, applied force and torque, implicit
  *      damping; the shared kernel `integrateVelocities`, |v| and |ω| scaled down to `maxLinearSpeed` /
- *      `maxAngularSpeed`, default no limit);
+ *      `maxAngularSpeed`, default no limit), then the gyroscopic term by one implicit Newton step
+ *      (`integrateGyroscopic`, option `gyroscopic`);
  *   2. rows with witness-point anchors (`contact-rows.ts`), Φ and J v_free per contact; then per island
  *      (`islands.ts`; the island solve, `island-solve.ts`): form the LCP of eq. 29 over the contacts
  *      the §4 active-set heuristic selects (`stewart-trinkle-lcp.ts`), set the entries of b within
@@ -35,7 +36,7 @@ import { decideAnchors, tangentBiases } from './friction-anchors';
 import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import type { ConstraintSolver, SolverProblem, SolveStats, StepContext } from '../constraint-solver';
-import { integratePositions, integrateVelocities } from '../common/body-integration';
+import { integrateGyroscopic, integratePositions, integrateVelocities } from '../common/body-integration';
 import { buildContactRows, contactGaps, createContactRows, rowVelocity, type ContactRows } from './contact-rows';
 import { createFrictionCone } from './friction-cone';
 import type { ImpactPhase, ImpactStats } from '../common/impact-phase';
@@ -46,6 +47,7 @@ import {
   createLcpContactResults, createLcpSolveStats, resetLcpCounts, type LcpContactResults, type LcpSolveStats,
 } from './lcp-results';
 import { createIslandSolve, ensureIslandSolveScratch, solveIsland, type IslandSolve } from './island-solve';
+import { createJointCouplingIslands, jointCouplingIslands, releaseJointCoupling } from './joint-coupling-islands';
 import { beginJointContactLcp, createJointContactLcp } from './joint-contact-lcp';
 import { augmentInertia, createImplicitJoints, projectJointPositions, solveJointsImplicit, type ImplicitJoints } from './joint-implicit';
 
@@ -89,6 +91,7 @@ export function createLcpSolver(options: LcpSolverConfig, impactPhase: ImpactPha
   implicitJoints.projectionTolerance = o.jointProjectionTolerance;
   const toi = createImpactAdvance();
   const jointContacts = createJointContactLcp();
+  const couplingIslands = createJointCouplingIslands();
 
   return {
     kind: 'lcp',
@@ -117,6 +120,7 @@ export function createLcpSolver(options: LcpSolverConfig, impactPhase: ImpactPha
       if (timed) { const t = ctx.clock(); ctx.detail.impactMs = t - t0; t0 = t; }
       // 1. Free velocities v_free = v + h M⁻¹ k (with implicit damping), within the speed limits.
       integrateVelocities(bodies, h, o.maxAngularSpeed, o.maxLinearSpeed);
+      if (o.gyroscopic) integrateGyroscopic(bodies, h);
       // 1b. Joints: Drumwright's implicit step on v_free (joint-implicit.ts), before the contacts, with the
       // geometric-stiffness inertia of loaded bodies (augmentInertia).
       const joints = solverProblem.joints.rowCount > 0 ? solverProblem.joints : undefined;
@@ -127,32 +131,41 @@ export function createLcpSolver(options: LcpSolverConfig, impactPhase: ImpactPha
       if (joints !== undefined && jointImpact !== undefined && jointImpact.length >= joints.rowCount) {
         for (let r = 0; r < joints.rowCount; r++) joints.stepImpulse[r] += jointImpact[r];
       }
-      // 2. One LCP per island.
+      // 2. One LCP per island, seen through the joints' bilateral rows and the rigid limits 1b left
+      // pushing (joint-contact-lcp.ts, joint-coupling-islands.ts); 2b. the joints again with the contact
+      // impulses in place (one block Gauss–Seidel round). When 2b releases one of those limits, the
+      // contacts were solved for the wrong assembly: both run once more from the state after 1b without it.
       const nc = problem.contactCount;
-      island.workLeft -= nc * CONTACT_ROW_WORK;
-      prepareContacts(island, problem, bodies, h, augmented ? implicitJoints : undefined);
-      // contacts on direct joint islands: their LCP blocks through the islands' bilateral rows (joint-contact-lcp.ts)
-      const coupled = joints !== undefined && beginJointContactLcp(jointContacts, implicitJoints.ctx.direct, joints, problem, rows, bodies);
-      island.joints = coupled ? jointContacts : undefined;
-      buildIslands(island.islands, problem, bodies, jointContacts.links, coupled ? jointContacts.linkCount : 0);
-      stats.islands = island.islands.count;
-      if (timed) { const t = ctx.clock(); ctx.detail.lcpBuildMs = t - t0; t0 = t; }
-      let slowest = 0, slowestSize = 0, fallbackMs = 0;
-      for (let i = 0; i < island.islands.count; i++) {
-        if (!timed) { solveIsland(island, problem, bodies, i, h); continue; }
-        const fb = stats.projectedFallbacks, t = ctx.clock();
-        solveIsland(island, problem, bodies, i, h);
-        const ms = ctx.clock() - t;
-        if (stats.projectedFallbacks > fb) fallbackMs += ms;
-        if (ms > slowest) {
-          slowest = ms;
-          slowestSize = island.islands.contactStart[i + 1] - island.islands.contactStart[i];
+      let through = joints === undefined ? undefined : jointCouplingIslands(couplingIslands, implicitJoints.ctx.direct, joints, bodies, h);
+      for (let attempt = 0; ; attempt++) {
+        island.workLeft -= nc * CONTACT_ROW_WORK;
+        prepareContacts(island, problem, bodies, h, augmented ? implicitJoints : undefined);
+        const coupled = joints !== undefined && through !== undefined && beginJointContactLcp(jointContacts, through, joints, problem, rows, bodies);
+        island.joints = coupled ? jointContacts : undefined;
+        buildIslands(island.islands, problem, bodies, jointContacts.links, coupled ? jointContacts.linkCount : 0);
+        stats.islands = island.islands.count;
+        if (timed) { const t = ctx.clock(); ctx.detail.lcpBuildMs = t - t0; t0 = t; }
+        let slowest = 0, slowestSize = 0, fallbackMs = 0;
+        for (let i = 0; i < island.islands.count; i++) {
+          if (!timed) { solveIsland(island, problem, bodies, i, h); continue; }
+          const fb = stats.projectedFallbacks, t = ctx.clock();
+          solveIsland(island, problem, bodies, i, h);
+          const ms = ctx.clock() - t;
+          if (stats.projectedFallbacks > fb) fallbackMs += ms;
+          if (ms > slowest) {
+            slowest = ms;
+            slowestSize = island.islands.contactStart[i + 1] - island.islands.contactStart[i];
+          }
         }
+        stats.stepWork = stats.impactWork + (attempt + 1) * nc * CONTACT_ROW_WORK + stats.formWork + stats.lemkeWork + stats.supportWork + stats.fallbackWork;
+        if (timed) { ctx.detail.fallbackMs = fallbackMs; ctx.detail.slowestIslandMs = slowest; ctx.detail.slowestIslandPoints = slowestSize; }
+        if (joints === undefined || island.islands.count === 0) break;
+        solveJointsImplicit(implicitJoints, joints, bodies, h, o.warmStart, false);
+        if (attempt > 1) break;
+        through = releaseJointCoupling(couplingIslands, implicitJoints.ctx.direct, joints, bodies, o.maxPushoutSpeed, attempt > 0);
+        if (through === undefined) break;
+        stats.couplingReleases++;
       }
-      stats.stepWork = stats.impactWork + nc * CONTACT_ROW_WORK + stats.formWork + stats.lemkeWork + stats.supportWork + stats.fallbackWork;
-      if (timed) { ctx.detail.fallbackMs = fallbackMs; ctx.detail.slowestIslandMs = slowest; ctx.detail.slowestIslandPoints = slowestSize; }
-      // 2b. Joints again with the contact impulses in place (one block Gauss–Seidel round).
-      if (joints !== undefined && island.islands.count > 0) solveJointsImplicit(implicitJoints, joints, bodies, h, o.warmStart, false);
       // 2c. Friction anchors: which points stuck (friction-anchors.ts).
       decideAnchors(problem, rows, bodies, results.gap, results.tangentBias, h);
       if (timed) ctx.detail.lemkeMs = ctx.clock() - t0;

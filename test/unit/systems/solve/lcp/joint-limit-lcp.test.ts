@@ -71,8 +71,9 @@ function bruteForce(w: PhysicsWorld, v0: number[], force: number[]): number[] {
 }
 
 function world(): { w: PhysicsWorld; solver: LcpSolver } {
-  // no position projection: the rows must stay as the step evaluated them at q0
-  const w = createPhysicsWorld({ solver: 'lcp', gravity: [0, -9.81, 0], lcp: { jointProjection: 0 } });
+  // no position projection: the rows must stay as the step evaluated them at q0; no gyroscopic term:
+  // the enumerated solution is formed from v_free = v + h M⁻¹ k
+  const w = createPhysicsWorld({ solver: 'lcp', gravity: [0, -9.81, 0], lcp: { jointProjection: 0, gyroscopic: false } });
   const solver = w.solver as LcpSolver;
   solver.joints.maxSweeps = 1; // one sweep, and the limit LCP always runs (no KKT early exit)
   solver.joints.kktTolerance = -1;

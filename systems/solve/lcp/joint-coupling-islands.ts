@@ -1,0 +1,151 @@
+/**
+ * The joint islands the accurate step's contacts are seen through (`joint-contact-lcp.ts`): the direct
+ * islands of the bilateral rows, plus the rigid limit rows at their stop after the joint pass on v_free
+ * (step 1b): pushing (impulse > 0), or with C + h min(0, J v) ≤ 1e-6 (a load that reaches the limit only
+ * through a contact, e.g. a plank on feet on sliders, falls freely in 1b with the limit idle).
+ *
+ * Why: the contact LCP eliminates the joint rows it is given (M̃⁻¹ = M⁻¹ − M⁻¹ Gᵀ (W + Γ)⁻¹ G M⁻¹, see
+ * `joint-contact-lcp.ts`), and the joint pass after the contacts (2b) then enforces every joint row,
+ * limits included. A limit at its stop that the contact LCP does not see is a rigid row of 2b all the
+ * same, so the velocities 2b leaves differ from those the LCP solved for: a 0.1 kg capsule on a hinge at
+ * its limit to a 910 kg sphere (fuzz seed 27, shrunk) had the LCP push its ground contact apart at
+ * +148 m/s on its own mass while 2b gave the point −104 m/s, and the pair sank through the ground.
+ * Holding the pushing limits as equality rows of the elimination is the choice the impact phase makes
+ * too (`../plus/joint-space.ts`: rigid limits at their stop are impact rows); a limit that the contact
+ * impulses would make pull is released by 2b, which is then again one round of block Gauss–Seidel.
+ *
+ * When no rigid limit is at its stop after 1b, the joint step's own islands are used unchanged (no cost, the same
+ * results). Otherwise one more envelope factorization of the islands with those rows (Γ of the spring
+ * rows as in the joint step, 0 for rigid rows and limits). Allocation: none once grown to the scene.
+ */
+
+import { RowType, type JointProblem } from '../../assembly/joint-rows';
+import type { SolverBodies } from '../../assembly/solver-bodies';
+import { growFloat64, nextCapacity } from '../../../components/capacity';
+import { buildJointIslands, createJointDirect, factorJointIslands, type JointDirect } from '../common/joint-direct';
+import { rowVelocity } from '../common/joint-solve';
+
+/** A rigid limit row is at its stop when C + h min(0, J v) ≤ this after 1b (unit: m or rad). */
+const AT_STOP = 1e-6;
+
+export interface JointCouplingIslands {
+  /** The islands with the pushing limits (its own factorization; used only when a limit pushes). */
+  readonly direct: JointDirect;
+  /** `[≥ joint rows]` 1 for the rows of `direct`: bilateral (rigid, spring) rows and pushing rigid limits. */
+  include: Uint8Array;
+  /** Pushing rigid limit rows taken in the last call (after a release: those still taken). */
+  limits: number;
+  /** `[3 × bodies]`, `[3 × bodies]`, `[joint rows]`: the velocities and joint impulses after step 1b, kept
+   * while limits are taken (to solve the contacts again after a release). */
+  v: Float64Array;
+  w: Float64Array;
+  impulse: Float64Array;
+  /** Kinetic energy of the solver bodies after 1b (unit: J) and their total mass (kg), kept with them. */
+  energy: number;
+  mass: number;
+}
+
+export function createJointCouplingIslands(): JointCouplingIslands {
+  return {
+    direct: createJointDirect(), include: new Uint8Array(16), limits: 0,
+    v: new Float64Array(48), w: new Float64Array(48), impulse: new Float64Array(16), energy: 0, mass: 0,
+  };
+}
+
+/**
+ * The islands to see the contacts through this step: `own` (the joint step's direct islands, built and
+ * factored by step 1b) when no rigid limit row is at its stop, else `s.direct` built over the bilateral
+ * rows and those limits and factored (h: the step, s). Call after step 1b (the rows evaluated at q0, `p.impulse` its
+ * result) and before the contact LCP.
+ */
+export function jointCouplingIslands(s: JointCouplingIslands, own: JointDirect, p: JointProblem, sb: SolverBodies, h: number): JointDirect {
+  const n = p.rowCount;
+  if (s.include.length < n) s.include = new Uint8Array(nextCapacity(s.include.length, n));
+  const inc = s.include;
+  let limits = 0;
+  for (let r = 0; r < n; r++) {
+    const t = p.rowType[r];
+    if (t !== RowType.limit) { inc[r] = t === RowType.rigid || t === RowType.spring ? 1 : 0; continue; }
+    const take = p.stiffness[r] === Infinity
+      && (p.impulse[r] > 0 || p.error[r] + h * Math.min(0, rowVelocity(p, sb.v, sb.w, r)) <= AT_STOP);
+    inc[r] = take ? 1 : 0;
+    if (take) limits++;
+  }
+  s.limits = limits;
+  if (limits === 0) return own;
+  buildJointIslands(s.direct, p, sb, inc);
+  factorJointIslands(s.direct, p, sb, p.gamma);
+  // the state after 1b, to solve again without the limits the contacts make release
+  const n3 = 3 * sb.count;
+  if (s.v.length < n3) { s.v = growFloat64(s.v, n3); s.w = growFloat64(s.w, n3); }
+  if (s.impulse.length < n) s.impulse = growFloat64(s.impulse, n);
+  s.v.set(sb.v.subarray(0, n3));
+  s.w.set(sb.w.subarray(0, n3));
+  s.impulse.set(p.impulse.subarray(0, n));
+  s.energy = kineticEnergy(sb);
+  let m = 0;
+  for (let i = 0; i < sb.count; i++) if (sb.invMass[i] > 0) m += 1 / sb.invMass[i];
+  s.mass = m;
+  return s.direct;
+}
+
+/** ½ Σ (m |v|² + ωᵀ I ω) over the dynamic solver bodies (I from the world inverse inertia by its
+ * cofactors; a body with a singular inverse inertia counts its linear part only) (unit: J). */
+function kineticEnergy(sb: SolverBodies): number {
+  let e = 0;
+  const v = sb.v, w = sb.w, K = sb.invInertia;
+  for (let i = 0; i < sb.count; i++) {
+    const im = sb.invMass[i];
+    if (!(im > 0)) continue;
+    const i3 = 3 * i, o = 9 * i;
+    e += (v[i3] * v[i3] + v[i3 + 1] * v[i3 + 1] + v[i3 + 2] * v[i3 + 2]) / im;
+    const a = K[o], b = K[o + 1], c = K[o + 2], d = K[o + 3], f = K[o + 4], g = K[o + 5], x = K[o + 6], y = K[o + 7], z = K[o + 8];
+    const c00 = f * z - g * y, c01 = g * x - d * z, c02 = d * y - f * x;
+    const det = a * c00 + b * c01 + c * c02;
+    if (!(det > 0)) continue;
+    const c10 = c * y - b * z, c11 = a * z - c * x, c12 = b * x - a * y;
+    const c20 = b * g - c * f, c21 = c * d - a * g, c22 = a * f - b * d;
+    const wx = w[i3], wy = w[i3 + 1], wz = w[i3 + 2];
+    // I = adj(K) / det, adj = cofactorᵀ: (I ω)_r = Σ_k C[k][r] ω_k / det
+    const ix = (c00 * wx + c10 * wy + c20 * wz) / det;
+    const iy = (c01 * wx + c11 * wy + c21 * wz) / det;
+    const iz = (c02 * wx + c12 * wy + c22 * wz) / det;
+    e += wx * ix + wy * iy + wz * iz;
+  }
+  return 0.5 * e;
+}
+
+/**
+ * After the joint pass 2b: when a limit row the contacts were seen through no longer pushes (2b released
+ * it, so the contact LCP solved for the wrong assembly), drops the released limits, puts the velocities
+ * and joint impulses back to their state after 1b and returns the islands to see the contacts through
+ * instead (`own` when no limit is left); the caller then solves the contacts and 2b again. When the step
+ * gained kinetic energy (below), drops every limit. `onlyAll` (after a first release): only the energy
+ * test applies. Returns undefined when nothing is dropped.
+ */
+export function releaseJointCoupling(
+  s: JointCouplingIslands, own: JointDirect, p: JointProblem, sb: SolverBodies, pushSpeed: number, onlyAll: boolean,
+): JointDirect | undefined {
+  if (s.limits === 0) return undefined;
+  const n = p.rowCount, inc = s.include;
+  // a contact held against limits that lock it is an over-constrained set: its LCP then asks for huge
+  // impulses (fuzz seed 197: 4e8 N·s, bodies at 3e6 m/s after 2b); the contact solve and the joint pass
+  // dissipate, except the push-out of penetrations (at most pushSpeed): more kinetic energy than after
+  // 1b plus ½ m_total pushSpeed² releases every limit (the coupling of the bilateral rows alone)
+  const all = !(kineticEnergy(sb) <= s.energy + 0.5 * s.mass * pushSpeed * pushSpeed);
+  if (onlyAll && !all) return undefined;
+  let released = 0;
+  for (let r = 0; r < n; r++) {
+    if (inc[r] === 1 && p.rowType[r] === RowType.limit && (all || !(p.impulse[r] > 0))) { inc[r] = 0; released++; }
+  }
+  if (released === 0) return undefined;
+  s.limits -= released;
+  const n3 = 3 * sb.count;
+  sb.v.set(s.v.subarray(0, n3));
+  sb.w.set(s.w.subarray(0, n3));
+  p.impulse.set(s.impulse.subarray(0, n));
+  if (s.limits === 0) return own;
+  buildJointIslands(s.direct, p, sb, inc);
+  factorJointIslands(s.direct, p, sb, p.gamma);
+  return s.direct;
+}
