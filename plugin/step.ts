@@ -32,7 +32,6 @@ import { indexHandle } from '../components/entity-handle';
 import { now } from './profiler';
 import type { PhysicsWorld } from './world';
 import type { SolverBodies } from '../systems/assembly/solver-bodies';
-import type { StepContext } from '../systems/solve/constraint-solver';
 
 /** Smallest step accepted by {@link stepWorld} (unit: s). */
 export const MIN_TIME_STEP = 1e-9;
@@ -132,7 +131,9 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
   // fast thin bodies vs static, jointed ones with their joint group; the accurate mode's joints end the
   // step projected to 1e-9 m, which moving a group back along its paths undoes: it projects them again
   solveContinuous(world.continuous, world.solverBodies, bodies, colliders, contacts, world.gravity, world.joints, world.narrowphase.ctx);
-  if (world.continuous.count > 0 && !failed && world.solver.reproject !== undefined) reprojectMoved(world, ctx);
+  if (world.continuous.count > 0 && !failed && world.solver.reproject !== undefined) {
+    world.solver.reproject(world.solverProblem, world.solverBodies, ctx, bodies, world.continuous.moved, world.continuous.count);
+  }
   world.stepCount++;
   world.time += dt;
   if (timed) { const t = now(); prof.last.stages.integrate = t - t0; t0 = t; }
@@ -158,45 +159,6 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
   reportHandles(world);
   if (world.throwOnNonFinite && world.nonFiniteBodies.length > 0) {
     throw new NonFiniteStateError(world.nonFiniteBodies[0], world.nonFiniteBodies.slice());
-  }
-}
-
-/**
- * After the continuous pass moved bodies back (`world.continuous.moved`): their pose deltas from the
- * step's start pose (`prevPosition` / `prevOrientation`) into the solver bodies, the solver's
- * `reproject`, and the moved bodies' projected poses back into the store (x = x₀ + Δp,
- * q = normalize(Δq ⊗ q₀), as `integrateBodies`). Velocities are kept.
- */
-function reprojectMoved(world: PhysicsWorld, ctx: StepContext): void {
-  const cs = world.continuous, sb = world.solverBodies, b = world.bodies;
-  const pos = b.position, q = b.orientation, p0 = b.prevPosition, q0 = b.prevOrientation;
-  for (let k = 0; k < cs.count; k++) {
-    const e = cs.moved[k], i = sb.indexOfEntity[e];
-    if (i < 0) continue;
-    const e3 = 3 * e, e4 = 4 * e, i3 = 3 * i, i4 = 4 * i;
-    sb.dp[i3] = pos[e3] - p0[e3]; sb.dp[i3 + 1] = pos[e3 + 1] - p0[e3 + 1]; sb.dp[i3 + 2] = pos[e3 + 2] - p0[e3 + 2];
-    // Δq = q ⊗ conj(q₀)
-    const ax = q[e4], ay = q[e4 + 1], az = q[e4 + 2], aw = q[e4 + 3];
-    const bx = -q0[e4], by = -q0[e4 + 1], bz = -q0[e4 + 2], bw = q0[e4 + 3];
-    sb.dq[i4] = aw * bx + ax * bw + ay * bz - az * by;
-    sb.dq[i4 + 1] = aw * by - ax * bz + ay * bw + az * bx;
-    sb.dq[i4 + 2] = aw * bz + ax * by - ay * bx + az * bw;
-    sb.dq[i4 + 3] = aw * bw - ax * bx - ay * by - az * bz;
-  }
-  world.solver.reproject!(world.solverProblem, sb, ctx);
-  for (let k = 0; k < cs.count; k++) {
-    const e = cs.moved[k], i = sb.indexOfEntity[e];
-    if (i < 0) continue;
-    const e3 = 3 * e, e4 = 4 * e, i3 = 3 * i, i4 = 4 * i;
-    pos[e3] = p0[e3] + sb.dp[i3]; pos[e3 + 1] = p0[e3 + 1] + sb.dp[i3 + 1]; pos[e3 + 2] = p0[e3 + 2] + sb.dp[i3 + 2];
-    const ax = sb.dq[i4], ay = sb.dq[i4 + 1], az = sb.dq[i4 + 2], aw = sb.dq[i4 + 3];
-    const bx = q0[e4], by = q0[e4 + 1], bz = q0[e4 + 2], bw = q0[e4 + 3];
-    const qx = aw * bx + ax * bw + ay * bz - az * by;
-    const qy = aw * by - ax * bz + ay * bw + az * bx;
-    const qz = aw * bz + ax * by - ay * bx + az * bw;
-    const qw = aw * bw - ax * bx - ay * by - az * bz;
-    const inv = 1 / Math.sqrt(qx * qx + qy * qy + qz * qz + qw * qw);
-    q[e4] = qx * inv; q[e4 + 1] = qy * inv; q[e4 + 2] = qz * inv; q[e4 + 3] = qw * inv;
   }
 }
 

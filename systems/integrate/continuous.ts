@@ -111,12 +111,11 @@ export function createContinuousState(): ContinuousState {
   };
 }
 
-/** Moves the fast bodies that went too deep into static colliders back to their time of impact.
- * `jointGroups` (default true): a jointed body goes back with its joint group; false leaves jointed
- * bodies to the discrete step (the accurate mode). */
+/** Moves the fast bodies that went too deep into static colliders back to their time of impact; a
+ * jointed body goes back with its joint group. */
 export function solveContinuous(
   cs: ContinuousState, sb: SolverBodies, bodies: RigidBodyStore, colliders: ColliderStore, contacts: ContactStore,
-  gravity: Float64Array, joints: JointStore, ctx: CollideContext, jointGroups = true,
+  gravity: Float64Array, joints: JointStore, ctx: CollideContext,
 ): void {
   cs.count = 0;
   cs.ctx = ctx;
@@ -142,7 +141,7 @@ export function solveContinuous(
     }
     if (!(thin > 0 && thin < Infinity)) continue;
     const motion = pathLength(bodies, e, reach);
-    if (!(motion > FAST_FRACTION * thin) || (!jointGroups && hasEnabledJoint(joints, e))) continue;
+    if (!(motion > FAST_FRACTION * thin)) continue;
     if (fastCount === cs.fast.length) {
       cs.fast = growInt32(cs.fast, 2 * fastCount);
       cs.fastThin = growFloat64(cs.fastThin, 2 * fastCount);
@@ -255,15 +254,6 @@ function jointGroup(cs: ContinuousState, bodies: RigidBodyStore, joints: JointSt
   }
   for (let k = 0; k < n; k++) inGroup[cs.group[k]] = 0;
   return n;
-}
-
-/** Whether body e has an enabled joint (left to the discrete step when joint groups are not moved). */
-function hasEnabledJoint(joints: JointStore, e: number): boolean {
-  for (let k = 0; k < joints.count; k++) {
-    const j = joints.list[k];
-    if (joints.enabled[j] === 1 && (joints.bodyA[j] === e || joints.bodyB[j] === e)) return true;
-  }
-  return false;
 }
 
 /** |Δp| + 2 |vec(q₁ q₀⁻¹)| R: the largest distance a point within R of the centre moved (unit: m). */

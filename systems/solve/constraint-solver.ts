@@ -11,6 +11,7 @@ import type { ConstraintProblem } from '../assembly/constraint-problem';
 import type { SolverBodies } from '../assembly/solver-bodies';
 import type { JointProblem } from '../assembly/joint-rows';
 import type { JointKernels } from './common/joint-kernels';
+import type { RigidBodyStore } from '../../components/rigid-body';
 
 /** What a solver receives each step: the contact rows and the joint rows, both assembled from the same
  * solver bodies (`joints.rowCount` is 0 when the world has no joints). */
@@ -56,11 +57,12 @@ export interface ConstraintSolver {
   solve(problem: SolverProblem, bodies: SolverBodies, ctx: StepContext): SolveStats;
   /**
    * Optional: restores the solver's position-level invariants after the continuous pass moved bodies of
-   * the last step back along their paths (`systems/integrate/continuous.ts`). The caller has written the
-   * moved bodies' new pose deltas into `bodies.dp` / `bodies.dq` (relative to the step's start pose);
-   * the solver may change the pose deltas of those bodies and of the bodies jointed to them, nothing
-   * else. The accurate solver projects its rigid joint rows again (a group moved back along straight
-   * paths opens its joints by O(Δθ²)); the fast solver has no such invariant and leaves it undefined.
+   * the last step back along their paths (`systems/integrate/continuous.ts`). `moved[0 .. count)` are
+   * the moved entities, at their new poses in `store`; `prevPosition` / `prevOrientation` there hold the
+   * step's start poses, and `bodies` is the step's solver state. The solver may change the poses of the
+   * moved bodies (and of those jointed to them), nothing else. The accurate solver projects its rigid
+   * joint rows again (a group moved back along straight paths opens its joints by O(Δθ²)); the fast
+   * solver has no such invariant and leaves it undefined.
    */
-  reproject?(problem: SolverProblem, bodies: SolverBodies, ctx: StepContext): void;
+  reproject?(problem: SolverProblem, bodies: SolverBodies, ctx: StepContext, store: RigidBodyStore, moved: Int32Array, count: number): void;
 }

@@ -32,17 +32,29 @@
  * `joint-contact-coupling.ts`); the fast mode's direct joint islands are not warm-started (the last
  * substep's impulses along turned Jacobians spun light bodies at long levers: seeds 1260, 2768); small
  * joint islands are always solved directly (seed 413: a 48-row tree went to Gauss–Seidel).
- * Still failing: seed 3431 below.
+ * Seed 3431 (+1.1 % energy in a step) holds since a sliding contact point's two friction rows take one
+ * common mass in the cone projection (`systems/solve/pgs/contact-solve.ts`); it stays in the long run's list,
+ * which was measured before (`fuzz-failures.ts`), and is checked below on its own.
+ * Still failing: seed 139 below. Seed 139's cause: the box's four ground points are coupled
+ * through the distance joint one at a time, and each sees the box's own rotation (S/W 0.2–0.5, 1/S ≈
+ * 0.2–0.7 kg; the fourth point, S/W 0.85, is not coupled), so the push the 887 kg body needs (its
+ * translational mode, ~887 kg, shared by the four points) builds up at the Gauss–Seidel rate of 1 kg
+ * against 887 kg per sweep: the manifold's points would have to be solved as one block through the island.
  */
 
 import { describe, expect, it } from 'vitest';
 import { runFuzzScene, type FuzzFailure } from '../../scenes/fuzz';
-import { LCP_FUZZ_FAILURES, LCP_FUZZ_FAILURES_00DBBAC, LCP_FUZZ_FAILURES_33ADACB, LCP_FUZZ_FAILURES_FF82118, MDP_FUZZ_FAILURES, MDP_FUZZ_FAILURES_00DBBAC, PGS_FUZZ_FAILURES_00DBBAC, PGS_FUZZ_FAILURES, PGS_FUZZ_FAILURES_C1A9597, type FuzzFailureList } from './fuzz-failures';
+import { LCP_FUZZ_FAILURES, LCP_FUZZ_FAILURES_00DBBAC, LCP_FUZZ_FAILURES_33ADACB, LCP_FUZZ_FAILURES_FF82118, MDP_FUZZ_FAILURES, MDP_FUZZ_FAILURES_00DBBAC, MDP_FUZZ_FAILURES_FF82118, PGS_FUZZ_FAILURES_00DBBAC, PGS_FUZZ_FAILURES_6C992B7, PGS_FUZZ_FAILURES, PGS_FUZZ_FAILURES_C1A9597, type FuzzFailureList } from './fuzz-failures';
 
 interface Known { seed: number; failure: FuzzFailure['kind']; what: string }
 
 const KNOWN: Known[] = [
-  { seed: 3431, failure: 'energy', what: 'no joints, 16 bodies: +1.1 % energy in a step at step 142' },
+  { seed: 139, failure: 'below-ground', what: '20 bodies, 6 joints: a 0.36 kg box (half extents 0.46 × 1.27 × 1.5 m) lying under an 887 kg capsule on a 15.4 m distance joint is pressed 3.4 cm under the ground by step 64 (shrinks to those two bodies and the joint: 3.8 cm)' },
+];
+
+/** Seeds of the long run's list (`PGS_FUZZ_FAILURES`) that hold every criterion since it was measured. */
+const FIXED_SINCE_LIST: { seed: number; what: string }[] = [
+  { seed: 3431, what: 'no joints, 16 bodies: was +1.1 % energy in a step at step 142; holds since a sliding point\'s friction rows take one common mass' },
 ];
 
 /** Seeds that failed and now hold every criterion. */
@@ -87,13 +99,18 @@ describe('fuzz regression seeds (fast mode, all criteria)', () => {
       expect(runFuzzScene(f.seed, { mode: 'pgs' })).toBeUndefined();
     }, 120_000);
   }
+  for (const f of FIXED_SINCE_LIST) {
+    it(`seed ${f.seed}: ${f.what}`, () => {
+      expect(runFuzzScene(f.seed, { mode: 'pgs' })).toBeUndefined();
+    }, 120_000);
+  }
   for (const k of KNOWN) {
     it.fails(`seed ${k.seed} (known miss, ${k.failure}): ${k.what}`, () => {
       expect(runFuzzScene(k.seed, { mode: 'pgs' })).toBeUndefined();
     }, 120_000);
   }
   const lists: [string, FuzzFailureList][] = [
-    ['pgs', PGS_FUZZ_FAILURES], ['mdp', MDP_FUZZ_FAILURES], ['lcp', LCP_FUZZ_FAILURES], ['lcp at 33adacb', LCP_FUZZ_FAILURES_33ADACB], ['lcp at ff82118', LCP_FUZZ_FAILURES_FF82118], ['lcp at 00dbbac', LCP_FUZZ_FAILURES_00DBBAC], ['pgs at 00dbbac', PGS_FUZZ_FAILURES_00DBBAC], ['mdp at 00dbbac', MDP_FUZZ_FAILURES_00DBBAC], ['pgs at c1a9597', PGS_FUZZ_FAILURES_C1A9597],
+    ['pgs', PGS_FUZZ_FAILURES], ['mdp', MDP_FUZZ_FAILURES], ['pgs at 6c992b7', PGS_FUZZ_FAILURES_6C992B7], ['mdp at ff82118', MDP_FUZZ_FAILURES_FF82118], ['lcp', LCP_FUZZ_FAILURES], ['lcp at 33adacb', LCP_FUZZ_FAILURES_33ADACB], ['lcp at ff82118', LCP_FUZZ_FAILURES_FF82118], ['lcp at 00dbbac', LCP_FUZZ_FAILURES_00DBBAC], ['pgs at 00dbbac', PGS_FUZZ_FAILURES_00DBBAC], ['mdp at 00dbbac', MDP_FUZZ_FAILURES_00DBBAC], ['pgs at c1a9597', PGS_FUZZ_FAILURES_C1A9597],
   ];
   for (const [name, list] of lists) {
     it(`the ${name} run's failure list names each seed once, within the seeds run`, () => {

@@ -181,14 +181,15 @@ describe('T11, beyond the paper: a box dropped perfectly flat stays flat (symmet
     }
   });
 
-  // The rows one after the other (`manifoldSolve: 'rows'`), measured: e = 0: 0.75, 0.83, 3.65, 0.44 rad/s
-  // (10.6 at h = 1/60); e = 0.5: 12.1, 12.0, 11.6, 9.4 rad/s (17.1 at h = 1/60), and the box turns over.
+  // The rows one after the other (`manifoldSolve: 'rows'`), measured: e = 0: 0.27, 0.26, 3.35, 0.39 rad/s;
+  // e = 0.5: 11.9, 12.0, 11.5, 9.4 rad/s, and the box turns over (before a sliding point's friction rows
+  // took one common mass: e = 0: 0.75, 0.83, 3.65, 0.44 rad/s).
   // The first corner a sweep visits takes more impulse than the last.
-  it("fast mode with manifoldSolve 'rows': the same drop spins the box (|ω| > 0.3 rad/s at every h)", () => {
+  it("fast mode with manifoldSolve 'rows': the same drop spins the box (|ω| > 0.1 rad/s at every h)", () => {
     for (const e of [0, 0.5]) {
       for (const h of STEP_SIZES) {
         const r = dropRun('pgs', h, e, 0, 'rows');
-        expect(r.maxSpin, `e = ${e}, h = ${h}`).toBeGreaterThan(0.3);
+        expect(r.maxSpin, `e = ${e}, h = ${h}`).toBeGreaterThan(0.1);
       }
     }
   });

@@ -9,6 +9,7 @@
  * Havok's, applied where every substep starts, so the solve and the positions see limited velocities).
  */
 
+import { mat3InvertSymmetric } from '../../../math/mat3';
 import { MotionType } from '../../../components/rigid-body';
 import { quatIntegrate } from '../../../math/quat';
 import type { SolverBodies } from '../../assembly/solver-bodies';
@@ -61,23 +62,17 @@ export function integratePositions(sb: SolverBodies, h: number): void {
  * it, ω stays constant in the world while the inertia turns with the body, so a spinning body's kinetic
  * energy and angular momentum change with its orientation, and joints and contacts can pump it; the
  * implicit step conserves the momentum to first order and never adds energy (it dissipates a little).
+ * `inertia`: `[9]` scratch for one body's world inertia.
  */
-export function integrateGyroscopic(sb: SolverBodies, h: number): void {
-  const w = sb.w, K = sb.invInertia;
+export function integrateGyroscopic(sb: SolverBodies, h: number, inertia: Float64Array): void {
+  const w = sb.w, I = inertia;
   for (let i = 0; i < sb.count; i++) {
     if (sb.motionType[i] !== MotionType.dynamic) continue;
-    const o = 3 * i, k = 9 * i;
+    const o = 3 * i;
     const wx = w[o], wy = w[o + 1], wz = w[o + 2];
     if (wx === 0 && wy === 0 && wz === 0) continue;
-    // I = K⁻¹ by cofactors (K symmetric positive definite for a body free to turn)
-    const a = K[k], b = K[k + 1], c = K[k + 2], d = K[k + 3], e = K[k + 4], f = K[k + 5], g = K[k + 6], p = K[k + 7], q = K[k + 8];
-    const c00 = e * q - f * p, c01 = f * g - d * q, c02 = d * p - e * g;
-    const det = a * c00 + b * c01 + c * c02;
-    if (!(det > 0)) continue;
-    const s = 1 / det;
-    const i00 = c00 * s, i01 = (c * p - b * q) * s, i02 = (b * f - c * e) * s;
-    const i10 = c01 * s, i11 = (a * q - c * g) * s, i12 = (c * d - a * f) * s;
-    const i20 = c02 * s, i21 = (b * g - a * p) * s, i22 = (a * e - b * d) * s;
+    if (!mat3InvertSymmetric(I, 0, sb.invInertia, 9 * i)) continue;
+    const i00 = I[0], i01 = I[1], i02 = I[2], i10 = I[3], i11 = I[4], i12 = I[5], i20 = I[6], i21 = I[7], i22 = I[8];
     // L = I ω, f = h ω × L
     const lx = i00 * wx + i01 * wy + i02 * wz, ly = i10 * wx + i11 * wy + i12 * wz, lz = i20 * wx + i21 * wy + i22 * wz;
     const fx = h * (wy * lz - wz * ly), fy = h * (wz * lx - wx * lz), fz = h * (wx * ly - wy * lx);

@@ -24,6 +24,7 @@ import type { SolverBodies } from '../../assembly/solver-bodies';
 import { growFloat64, nextCapacity } from '../../../components/capacity';
 import { buildJointIslands, createJointDirect, factorJointIslands, type JointDirect } from '../common/joint-direct';
 import { rowVelocity } from '../common/joint-solve';
+import { mat3InvertSymmetric } from '../../../math/mat3';
 
 /** A rigid limit row is at its stop when C + h min(0, J v) ≤ this after 1b (unit: m or rad). */
 const AT_STOP = 1e-6;
@@ -43,12 +44,14 @@ export interface JointCouplingIslands {
   /** Kinetic energy of the solver bodies after 1b (unit: J) and their total mass (kg), kept with them. */
   energy: number;
   mass: number;
+  /** `[9]` scratch: one body's world inertia. */
+  readonly inertia: Float64Array;
 }
 
 export function createJointCouplingIslands(): JointCouplingIslands {
   return {
     direct: createJointDirect(), include: new Uint8Array(16), limits: 0,
-    v: new Float64Array(48), w: new Float64Array(48), impulse: new Float64Array(16), energy: 0, mass: 0,
+    v: new Float64Array(48), w: new Float64Array(48), impulse: new Float64Array(16), energy: 0, mass: 0, inertia: new Float64Array(9),
   };
 }
 
@@ -79,38 +82,28 @@ export function jointCouplingIslands(s: JointCouplingIslands, own: JointDirect, 
   const n3 = 3 * sb.count;
   if (s.v.length < n3) { s.v = growFloat64(s.v, n3); s.w = growFloat64(s.w, n3); }
   if (s.impulse.length < n) s.impulse = growFloat64(s.impulse, n);
-  s.v.set(sb.v.subarray(0, n3));
-  s.w.set(sb.w.subarray(0, n3));
-  s.impulse.set(p.impulse.subarray(0, n));
-  s.energy = kineticEnergy(sb);
+  for (let i = 0; i < n3; i++) { s.v[i] = sb.v[i]; s.w[i] = sb.w[i]; }
+  for (let r = 0; r < n; r++) s.impulse[r] = p.impulse[r];
+  s.energy = kineticEnergy(sb, s.inertia);
   let m = 0;
   for (let i = 0; i < sb.count; i++) if (sb.invMass[i] > 0) m += 1 / sb.invMass[i];
   s.mass = m;
   return s.direct;
 }
 
-/** ½ Σ (m |v|² + ωᵀ I ω) over the dynamic solver bodies (I from the world inverse inertia by its
- * cofactors; a body with a singular inverse inertia counts its linear part only) (unit: J). */
-function kineticEnergy(sb: SolverBodies): number {
+/** ½ Σ (m |v|² + ωᵀ I ω) over the dynamic solver bodies (I = the world inverse inertia inverted, into
+ * `inertia` `[9]`; a body with a singular inverse inertia counts its linear part only) (unit: J). */
+function kineticEnergy(sb: SolverBodies, inertia: Float64Array): number {
   let e = 0;
-  const v = sb.v, w = sb.w, K = sb.invInertia;
+  const v = sb.v, w = sb.w, I = inertia;
   for (let i = 0; i < sb.count; i++) {
     const im = sb.invMass[i];
     if (!(im > 0)) continue;
-    const i3 = 3 * i, o = 9 * i;
+    const i3 = 3 * i;
     e += (v[i3] * v[i3] + v[i3 + 1] * v[i3 + 1] + v[i3 + 2] * v[i3 + 2]) / im;
-    const a = K[o], b = K[o + 1], c = K[o + 2], d = K[o + 3], f = K[o + 4], g = K[o + 5], x = K[o + 6], y = K[o + 7], z = K[o + 8];
-    const c00 = f * z - g * y, c01 = g * x - d * z, c02 = d * y - f * x;
-    const det = a * c00 + b * c01 + c * c02;
-    if (!(det > 0)) continue;
-    const c10 = c * y - b * z, c11 = a * z - c * x, c12 = b * x - a * y;
-    const c20 = b * g - c * f, c21 = c * d - a * g, c22 = a * f - b * d;
+    if (!mat3InvertSymmetric(I, 0, sb.invInertia, 9 * i)) continue;
     const wx = w[i3], wy = w[i3 + 1], wz = w[i3 + 2];
-    // I = adj(K) / det, adj = cofactorᵀ: (I ω)_r = Σ_k C[k][r] ω_k / det
-    const ix = (c00 * wx + c10 * wy + c20 * wz) / det;
-    const iy = (c01 * wx + c11 * wy + c21 * wz) / det;
-    const iz = (c02 * wx + c12 * wy + c22 * wz) / det;
-    e += wx * ix + wy * iy + wz * iz;
+    e += wx * (I[0] * wx + I[1] * wy + I[2] * wz) + wy * (I[3] * wx + I[4] * wy + I[5] * wz) + wz * (I[6] * wx + I[7] * wy + I[8] * wz);
   }
   return 0.5 * e;
 }
@@ -132,7 +125,7 @@ export function releaseJointCoupling(
   // impulses (fuzz seed 197: 4e8 N·s, bodies at 3e6 m/s after 2b); the contact solve and the joint pass
   // dissipate, except the push-out of penetrations (at most pushSpeed): more kinetic energy than after
   // 1b plus ½ m_total pushSpeed² releases every limit (the coupling of the bilateral rows alone)
-  const all = !(kineticEnergy(sb) <= s.energy + 0.5 * s.mass * pushSpeed * pushSpeed);
+  const all = !(kineticEnergy(sb, s.inertia) <= s.energy + 0.5 * s.mass * pushSpeed * pushSpeed);
   if (onlyAll && !all) return undefined;
   let released = 0;
   for (let r = 0; r < n; r++) {
@@ -141,9 +134,8 @@ export function releaseJointCoupling(
   if (released === 0) return undefined;
   s.limits -= released;
   const n3 = 3 * sb.count;
-  sb.v.set(s.v.subarray(0, n3));
-  sb.w.set(s.w.subarray(0, n3));
-  p.impulse.set(s.impulse.subarray(0, n));
+  for (let i = 0; i < n3; i++) { sb.v[i] = s.v[i]; sb.w[i] = s.w[i]; }
+  for (let r = 0; r < n; r++) p.impulse[r] = s.impulse[r];
   if (s.limits === 0) return own;
   buildJointIslands(s.direct, p, sb, inc);
   factorJointIslands(s.direct, p, sb, p.gamma);

@@ -47,6 +47,8 @@ import {
   createLcpContactResults, createLcpSolveStats, resetLcpCounts, type LcpContactResults, type LcpSolveStats,
 } from './lcp-results';
 import { createIslandSolve, ensureIslandSolveScratch, solveIsland, type IslandSolve } from './island-solve';
+import { reprojectMoved } from './reproject-moved';
+import type { RigidBodyStore } from '../../../components/rigid-body';
 import { createJointCouplingIslands, jointCouplingIslands, releaseJointCoupling } from './joint-coupling-islands';
 import { beginJointContactLcp, createJointContactLcp } from './joint-contact-lcp';
 import { augmentInertia, createImplicitJoints, projectJointPositions, solveJointsImplicit, type ImplicitJoints } from './joint-implicit';
@@ -92,6 +94,7 @@ export function createLcpSolver(options: LcpSolverConfig, impactPhase: ImpactPha
   const toi = createImpactAdvance();
   const jointContacts = createJointContactLcp();
   const couplingIslands = createJointCouplingIslands();
+  const gyroInertia = new Float64Array(9); // integrateGyroscopic's scratch
 
   return {
     kind: 'lcp',
@@ -120,7 +123,7 @@ export function createLcpSolver(options: LcpSolverConfig, impactPhase: ImpactPha
       if (timed) { const t = ctx.clock(); ctx.detail.impactMs = t - t0; t0 = t; }
       // 1. Free velocities v_free = v + h M⁻¹ k (with implicit damping), within the speed limits.
       integrateVelocities(bodies, h, o.maxAngularSpeed, o.maxLinearSpeed);
-      if (o.gyroscopic) integrateGyroscopic(bodies, h);
+      if (o.gyroscopic) integrateGyroscopic(bodies, h, gyroInertia);
       // 1b. Joints: Drumwright's implicit step on v_free (joint-implicit.ts), before the contacts, with the
       // geometric-stiffness inertia of loaded bodies (augmentInertia).
       const joints = solverProblem.joints.rowCount > 0 ? solverProblem.joints : undefined;
@@ -179,9 +182,9 @@ export function createLcpSolver(options: LcpSolverConfig, impactPhase: ImpactPha
       reportStats(stats, implicitJoints, joints !== undefined, ctx);
       return stats;
     },
-    reproject(solverProblem: SolverProblem, bodies: SolverBodies, ctx: StepContext): void {
+    reproject(solverProblem: SolverProblem, bodies: SolverBodies, ctx: StepContext, store: RigidBodyStore, moved: Int32Array, count: number): void {
       // the direct joint islands of this step's solve, projected again at the moved poses (3b above)
-      if (solverProblem.joints.rowCount > 0) projectJointPositions(implicitJoints, solverProblem.joints, bodies, ctx.h);
+      if (solverProblem.joints.rowCount > 0) reprojectMoved(implicitJoints, solverProblem.joints, bodies, ctx.h, store, moved, count);
     },
   };
 }

@@ -640,12 +640,23 @@ export function solveContactRows(
     const vt2 = t2x * dvx + t2y * dvy + t2z * dvz
       + R[o2 + ROW_JB] * wBx + R[o2 + ROW_JB + 1] * wBy + R[o2 + ROW_JB + 2] * wBz
       - R[o2 + ROW_JA] * wAx - R[o2 + ROW_JA + 1] * wAy - R[o2 + ROW_JA + 2] * wAz + R[o + ROW_ROT + 1];
-    let t1 = old1 - R[o + ROW_EM + 1] * vt1;
-    let t2 = old2 - R[o + ROW_EM + 2] * vt2;
-    const len2 = t1 * t1 + t2 * t2;
+    // each row with its own effective mass; a point that slides (outside the disk) takes one step of their
+    // common mass m̄ = 2 / (1/m_t1 + 1/m_t2) along the slip instead, then the disk: at the sweep's fixed point
+    // its friction then opposes its slip (README "Friction rows")
+    const m1 = R[o + ROW_EM + 1], m2 = R[o + ROW_EM + 2];
+    let t1 = old1 - m1 * vt1;
+    let t2 = old2 - m2 * vt2;
+    let len2 = t1 * t1 + t2 * t2;
     if (len2 > maxF * maxF) {
-      const sc = maxF / Math.sqrt(len2);
-      t1 *= sc; t2 *= sc;
+      if (m1 !== m2) {
+        const m = 2 * m1 * m2 / (m1 + m2);
+        t1 = old1 - m * vt1; t2 = old2 - m * vt2;
+        len2 = t1 * t1 + t2 * t2;
+      }
+      if (len2 > maxF * maxF) {
+        const sc = maxF / Math.sqrt(len2);
+        t1 *= sc; t2 *= sc;
+      }
     }
     R[o + ROW_IMP + 1] = t1; R[o + ROW_IMP + 2] = t2;
     const l1 = t1 - old1, l2 = t2 - old2;
