@@ -32,6 +32,7 @@ import { indexHandle } from '../components/entity-handle';
 import { now } from './profiler';
 import type { PhysicsWorld } from './world';
 import type { SolverBodies } from '../systems/assembly/solver-bodies';
+import type { JointStage } from '../systems/assembly/joint-stage';
 
 /** Smallest step accepted by {@link stepWorld} (unit: s). */
 export const MIN_TIME_STEP = 1e-9;
@@ -72,7 +73,10 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
   contacts.begin.count = 0;
   contacts.end.count = 0;
   flushPendingEndEvents(world);
-  containNonFiniteBodies(bodies, contacts, world.joints, world.nonFiniteBodies);
+  // the joint stage (`systems/assembly/joint-stage.ts`) is there once the world had a joint
+  const jointStage = world.jointStage, jointProblem = world.solverProblem.joints;
+  containNonFiniteBodies(bodies, contacts, world.nonFiniteBodies);
+  if (jointStage !== undefined) clearJointCaches(jointStage, world, 0, true);
 
   updateBroadphase(world.broadphase, bodies, colliders, world.contactMargin, dt);
   if (timed) { const t = now(); prof.last.stages.broadphase = t - t0; t0 = t; }
@@ -89,11 +93,9 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
   let islandsMs = 0;
   if (timed) { const t = now(); islandsMs = t - t0; t0 = t; }
 
-  // the joint stage (`systems/assembly/joint-stage.ts`) is there once the world had a joint
-  const jointStage = world.jointStage;
   gatherBodies(bodies, world.gravity, world.solverBodies);
   const points = assembleContacts(contacts, bodies, world.solverBodies, world.problem);
-  if (jointStage !== undefined) jointStage.assemble(world.joints, bodies, world.solverBodies, world.jointProblem); // joint rows
+  if (jointStage !== undefined && jointProblem !== undefined) jointStage.assemble(world.joints, bodies, world.solverBodies, jointProblem); // joint rows
   if (timed) { const t = now(); prof.last.stages.assembly = t - t0; t0 = t; }
 
   const ctx = world.stepContext;
@@ -117,7 +119,7 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
     world.fallbackSolver ??= createPgsSolver(defaultPgsOptions());
     gatherBodies(bodies, world.gravity, world.solverBodies);
     assembleContacts(contacts, bodies, world.solverBodies, world.problem);
-    if (jointStage !== undefined) jointStage.assemble(world.joints, bodies, world.solverBodies, world.jointProblem);
+    if (jointStage !== undefined && jointProblem !== undefined) jointStage.assemble(world.joints, bodies, world.solverBodies, jointProblem);
     stats = world.fallbackSolver.solve(world.solverProblem, world.solverBodies, ctx);
   }
   storeResults(world.solverProblem, contacts, bodies, world.joints, world.brokenJoints, jointStage); // warm start, joint forces, breaking
@@ -125,12 +127,11 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
 
   const before = world.nonFiniteBodies.length;
   integrateBodies(world.solverBodies, bodies, world.nonFiniteBodies);
-  for (let k = before; k < world.nonFiniteBodies.length; k++) {
-    clearBodyCaches(contacts, world.joints, world.nonFiniteBodies[k]);
-  }
+  for (let k = before; k < world.nonFiniteBodies.length; k++) clearBodyCaches(contacts, world.nonFiniteBodies[k]);
+  if (jointStage !== undefined) clearJointCaches(jointStage, world, before, false);
   // fast thin bodies vs static, jointed ones with their joint group; the accurate mode's joints end the
   // step projected to 1e-9 m, which moving a group back along its paths undoes: it projects them again
-  solveContinuous(world.continuous, world.solverBodies, bodies, colliders, contacts, world.gravity, world.joints, world.narrowphase.ctx);
+  solveContinuous(world.continuous, world.solverBodies, bodies, colliders, contacts, world.gravity, world.joints, world.narrowphase.ctx, jointStage?.group);
   if (world.continuous.count > 0 && !failed && world.solver.reproject !== undefined) {
     world.solver.reproject(world.solverProblem, world.solverBodies, ctx, bodies, world.continuous.moved, world.continuous.count);
   }
@@ -171,6 +172,14 @@ function reportHandles(world: PhysicsWorld): void {
   for (let k = 0; k < nf.length; k++) nf[k] = indexHandle(t, nf[k]);
   const bj = world.brokenJoints;
   for (let k = 0; k < bj.length; k++) bj[k] = indexHandle(t, bj[k]);
+}
+
+/** Fault containment's joint half: the caches of the joints of the bodies `world.nonFiniteBodies[from ..]`
+ * and, with `sweep`, of every joint whose warm-start forces are not finite. */
+function clearJointCaches(stage: JointStage, world: PhysicsWorld, from: number, sweep: boolean): void {
+  const nf = world.nonFiniteBodies;
+  for (let k = from; k < nf.length; k++) stage.clearCaches(world.joints, nf[k]);
+  if (sweep) stage.clearNonFinite(world.joints);
 }
 
 /** The writable world fields, checked before the step changes anything. */
