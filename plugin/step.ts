@@ -81,6 +81,9 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
   updateBroadphase(world.broadphase, bodies, colliders, world.contactMargin, dt);
   if (timed) { const t = now(); prof.last.stages.broadphase = t - t0; t0 = t; }
 
+  // the fast modes refresh box–box manifolds while a pair's relative pose barely changes; the accurate
+  // mode makes every manifold in full (systems/narrowphase/manifold-reuse.ts)
+  world.narrowphase.reuseManifolds = world.solver.kind === 'pgs';
   updateContacts(world.narrowphase, world.broadphase, bodies, colliders, contacts, world.contactMargin, dt);
   if (timed) { const t = now(); prof.last.stages.narrowphase = t - t0; t0 = t; }
 
