@@ -31,7 +31,6 @@ import { solveContinuous } from '../systems/integrate/continuous';
 import { indexHandle } from '../components/entity-handle';
 import { now } from './profiler';
 import type { PhysicsWorld } from './world';
-import type { SolverBodies } from '../systems/assembly/solver-bodies';
 import type { JointStage } from '../systems/assembly/joint-stage';
 
 /** Smallest step accepted by {@link stepWorld} (unit: s). */
@@ -81,6 +80,9 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
   updateBroadphase(world.broadphase, bodies, colliders, world.contactMargin, dt);
   if (timed) { const t = now(); prof.last.stages.broadphase = t - t0; t0 = t; }
 
+  // the fast modes refresh box–box manifolds while a pair's relative pose barely changes; the accurate
+  // mode makes every manifold in full (systems/narrowphase/manifold-reuse.ts)
+  world.narrowphase.reuseManifolds = world.solver.kind === 'pgs';
   updateContacts(world.narrowphase, world.broadphase, bodies, colliders, contacts, world.contactMargin, dt);
   if (timed) { const t = now(); prof.last.stages.narrowphase = t - t0; t0 = t; }
 
@@ -106,9 +108,10 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
   try {
     stats = world.solver.solve(world.solverProblem, world.solverBodies, ctx);
     // a result that is not finite is an internal failure too (the accurate mode's impact phase can
-    // overflow at extreme mass ratios through joints: fuzz seed 2420, 3.6e34 m/s at step 33); the fast
+    // overflow at extreme mass ratios through joints: fuzz seed 2420, 3.6e34 m/s at step 33): the solver
+    // says so in `stats.failed` (the accurate solver checks, `plugin/accurate-solver.ts`); the fast
     // solver's own non-finite bodies are contained below (solving again with it would repeat them)
-    failed = world.solver.kind !== 'pgs' && !solverBodiesFinite(world.solverBodies);
+    failed = stats.failed === true;
   } catch {
     failed = true;
   }
@@ -198,14 +201,4 @@ function checkWorldFields(world: PhysicsWorld): void {
   if (typeof world.throwOnNonFinite !== 'boolean') {
     throw new WorldInputError('throwOnNonFinite', world.throwOnNonFinite, 'must be a boolean');
   }
-}
-
-/** Whether every solver body's velocities and pose deltas are finite (x − x is 0 only for finite x). */
-function solverBodiesFinite(sb: SolverBodies): boolean {
-  const v = sb.v, w = sb.w, dp = sb.dp, dq = sb.dq;
-  for (let i = 0; i < 3 * sb.count; i++) {
-    if (v[i] - v[i] !== 0 || w[i] - w[i] !== 0 || dp[i] - dp[i] !== 0) return false;
-  }
-  for (let i = 0; i < 4 * sb.count; i++) if (dq[i] - dq[i] !== 0) return false;
-  return true;
 }

@@ -54,6 +54,10 @@ export interface SolveStats {
   /** Total solver iterations performed (all substeps; for 'lcp' the Lemke pivots). Solvers may return a
    * subtype with more fields (e.g. `LcpSolveStats` in `lcp/stewart-trinkle.ts`). */
   iterations: number;
+  /** Set by a solver whose result is not usable (not finite: `solverBodiesFinite` of
+   * `assembly/solver-bodies.ts`, checked by the accurate solver); the step then solves it again with
+   * the fast solver (`world.solverFallbacks`). Undefined or false otherwise. */
+  failed?: boolean;
 }
 
 export interface ConstraintSolver {
