@@ -354,47 +354,34 @@ export function warmStart(p: ConstraintProblem, sb: SolverBodies): void {
 }
 
 /**
- * {@link warmStart} on the packed rows: applies the accumulated impulses of every point to the bodies.
- * As in {@link solveContactRows}, the two bodies of a run of points with the same pair are held in
- * locals and stored back when the pair changes (same operations in the same order as `warmStart`).
+ * {@link warmStart} on the packed rows: applies the accumulated impulses of every point to the bodies
+ * (same operations in the same order as `warmStart`). The bodies' velocities are updated in place rather
+ * than held in locals across the loop as the sweep does: V8 compiles this loop on the stack (OSR) in
+ * the first steps of a scene that starts at rest, when every impulse is still 0 and the arithmetic has
+ * never run, and code compiled then kept loop-carried velocities as boxed numbers (Box3D's Pyramid(50):
+ * about 325 KB allocated per step in 3 runs of 5, `bench/README.md`).
  */
 export function warmStartRows(r: PackedRows, p: ConstraintProblem, sb: SolverBodies): void {
   const v = sb.v, w = sb.w, im = sb.invMass, R = r.data;
-  let a = -1, b = -1, a3 = 0, b3 = 0, mA = 0, mB = 0;
-  let vAx = 0, vAy = 0, vAz = 0, wAx = 0, wAy = 0, wAz = 0;
-  let vBx = 0, vBy = 0, vBz = 0, wBx = 0, wBy = 0, wBz = 0;
   for (let c = 0; c < p.contactCount; c++) {
-    const na = p.bodyA[c], nb = p.bodyB[c];
-    if (na !== a || nb !== b) {
-      if (a >= 0) {
-        v[a3] = vAx; v[a3 + 1] = vAy; v[a3 + 2] = vAz; w[a3] = wAx; w[a3 + 1] = wAy; w[a3 + 2] = wAz;
-        v[b3] = vBx; v[b3 + 1] = vBy; v[b3 + 2] = vBz; w[b3] = wBx; w[b3 + 1] = wBy; w[b3 + 2] = wBz;
-      }
-      a = na; b = nb; a3 = 3 * a; b3 = 3 * b; mA = im[a]; mB = im[b];
-      vAx = v[a3]; vAy = v[a3 + 1]; vAz = v[a3 + 2]; wAx = w[a3]; wAy = w[a3 + 1]; wAz = w[a3 + 2];
-      vBx = v[b3]; vBy = v[b3 + 1]; vBz = v[b3 + 2]; wBx = w[b3]; wBy = w[b3 + 1]; wBz = w[b3 + 2];
-    }
     const o = ROW_STRIDE * c;
     const l0 = R[o + ROW_IMP], l1 = R[o + ROW_IMP + 1], l2 = R[o + ROW_IMP + 2];
     // a point without impulse would add zeros (about a third of the points of a resting pile)
     if (l0 === 0 && l1 === 0 && l2 === 0) continue;
+    const a = p.bodyA[c], b = p.bodyB[c], a3 = 3 * a, b3 = 3 * b, mA = im[a], mB = im[b];
     // the three directions (n, t1, t2) written out, in warmStart's order: Σ_d λ_d d, Σ_d λ_d I⁻¹(r × d)
     const o1 = o + ROW_DIR, o2 = o + 2 * ROW_DIR;
     const px = 0 + l0 * R[o] + l1 * R[o1] + l2 * R[o2];
     const py = 0 + l0 * R[o + 1] + l1 * R[o1 + 1] + l2 * R[o2 + 1];
     const pz = 0 + l0 * R[o + 2] + l1 * R[o1 + 2] + l2 * R[o2 + 2];
-    wAx = wAx - l0 * R[o + ROW_IA] - l1 * R[o1 + ROW_IA] - l2 * R[o2 + ROW_IA];
-    wAy = wAy - l0 * R[o + ROW_IA + 1] - l1 * R[o1 + ROW_IA + 1] - l2 * R[o2 + ROW_IA + 1];
-    wAz = wAz - l0 * R[o + ROW_IA + 2] - l1 * R[o1 + ROW_IA + 2] - l2 * R[o2 + ROW_IA + 2];
-    wBx = wBx + l0 * R[o + ROW_IB] + l1 * R[o1 + ROW_IB] + l2 * R[o2 + ROW_IB];
-    wBy = wBy + l0 * R[o + ROW_IB + 1] + l1 * R[o1 + ROW_IB + 1] + l2 * R[o2 + ROW_IB + 1];
-    wBz = wBz + l0 * R[o + ROW_IB + 2] + l1 * R[o1 + ROW_IB + 2] + l2 * R[o2 + ROW_IB + 2];
-    vAx -= mA * px; vAy -= mA * py; vAz -= mA * pz;
-    vBx += mB * px; vBy += mB * py; vBz += mB * pz;
-  }
-  if (a >= 0) {
-    v[a3] = vAx; v[a3 + 1] = vAy; v[a3 + 2] = vAz; w[a3] = wAx; w[a3 + 1] = wAy; w[a3 + 2] = wAz;
-    v[b3] = vBx; v[b3 + 1] = vBy; v[b3 + 2] = vBz; w[b3] = wBx; w[b3 + 1] = wBy; w[b3 + 2] = wBz;
+    w[a3] = w[a3] - l0 * R[o + ROW_IA] - l1 * R[o1 + ROW_IA] - l2 * R[o2 + ROW_IA];
+    w[a3 + 1] = w[a3 + 1] - l0 * R[o + ROW_IA + 1] - l1 * R[o1 + ROW_IA + 1] - l2 * R[o2 + ROW_IA + 1];
+    w[a3 + 2] = w[a3 + 2] - l0 * R[o + ROW_IA + 2] - l1 * R[o1 + ROW_IA + 2] - l2 * R[o2 + ROW_IA + 2];
+    w[b3] = w[b3] + l0 * R[o + ROW_IB] + l1 * R[o1 + ROW_IB] + l2 * R[o2 + ROW_IB];
+    w[b3 + 1] = w[b3 + 1] + l0 * R[o + ROW_IB + 1] + l1 * R[o1 + ROW_IB + 1] + l2 * R[o2 + ROW_IB + 1];
+    w[b3 + 2] = w[b3 + 2] + l0 * R[o + ROW_IB + 2] + l1 * R[o1 + ROW_IB + 2] + l2 * R[o2 + ROW_IB + 2];
+    v[a3] -= mA * px; v[a3 + 1] -= mA * py; v[a3 + 2] -= mA * pz;
+    v[b3] += mB * px; v[b3 + 1] += mB * py; v[b3 + 2] += mB * pz;
   }
 }
 
