@@ -55,7 +55,7 @@ export const DETERMINISM_HASHES: Record<string, string> = {
   'pile/lcp': '9fc370cb',
   'ragdolls/pgs': '62265248',
   'ragdolls/mdp': '0bf31d8d',
-  'ragdolls/lcp': '3c2ef494',
+  'ragdolls/lcp': 'aef9425a',
   'pyramid/pgs': '9516254a',
   'pyramid/mdp': '7c3fe501',
   'pyramid/lcp': '302d59fd',

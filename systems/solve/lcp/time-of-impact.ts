@@ -28,7 +28,6 @@ import { growFloat64, nextCapacity } from '../../../components/capacity';
 import { MotionType } from '../../../components/rigid-body';
 import { quatIntegrate } from '../../../math/quat';
 import type { ConstraintProblem } from '../../assembly/constraint-problem';
-import type { JointProblem } from '../../assembly/joint-rows';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 
 /** Scratch and results of {@link advanceToImpact}. */
@@ -61,9 +60,7 @@ function normalVelocity(p: ConstraintProblem, sb: SolverBodies, c: number, tA: n
  * configuration for the impact phase (the old values are kept; {@link restoreSeparations} puts them
  * back). Returns whether any body was advanced.
  */
-export function advanceToImpact(
-  p: ConstraintProblem, sb: SolverBodies, h: number, adv: ImpactAdvance, joints?: JointProblem,
-): boolean {
+export function advanceToImpact(p: ConstraintProblem, sb: SolverBodies, h: number, adv: ImpactAdvance): boolean {
   const nb = sb.count, nc = p.contactCount;
   if (adv.time.length < nb) adv.time = growFloat64(adv.time, nextCapacity(adv.time.length, nb));
   if (adv.savedSeparation.length < nc) {
@@ -86,7 +83,6 @@ export function advanceToImpact(
   }
   adv.count = 0;
   if (!any) { time.fill(0, 0, nb); return false; }
-  if (joints !== undefined) jointGroupTimes(joints, sb, time);
   for (let i = 0; i < nb; i++) {
     if (time[i] >= h) { time[i] = 0; continue; }
     adv.count++;
@@ -100,26 +96,6 @@ export function advanceToImpact(
   }
   moveBodies(sb, time, false, h);
   return true;
-}
-
-/**
- * Bodies joined by joints advance together, by the earliest time of their joint group: one body of a
- * joint advanced alone opens the joint by t_b times its anchor's speed, which the joint step then closes
- * as φ0/h (a 0.01 kg capsule on a ball joint to a spinning 850 kg body was thrown from 20 to 600 m/s
- * that way). Relaxation over the joints until no time changes (a chain needs as many passes as links).
- */
-function jointGroupTimes(joints: JointProblem, sb: SolverBodies, time: Float64Array): void {
-  const n = joints.jointCount;
-  for (let pass = 0, changed = true; changed && pass <= n; pass++) {
-    changed = false;
-    for (let j = 0; j < n; j++) {
-      const a = joints.bodyA[j], b = joints.bodyB[j];
-      if (sb.motionType[a] === MotionType.static || sb.motionType[b] === MotionType.static) continue;
-      const t = time[a] < time[b] ? time[a] : time[b];
-      if (time[a] !== t) { time[a] = t; changed = true; }
-      if (time[b] !== t) { time[b] = t; changed = true; }
-    }
-  }
 }
 
 /** Puts back the `baseSeparation` values {@link advanceToImpact} shifted. */
