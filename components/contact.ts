@@ -105,6 +105,19 @@ export const CONTACT_COLUMNS = {
   anchorA: f64(3 * MAX_MANIFOLD_POINTS),
   /** `[3 × 4 × capacity]` friction anchor on B (unit: m, B's body frame, from its centre of mass). */
   anchorB: f64(3 * MAX_MANIFOLD_POINTS),
+  /** `[capacity]` what the narrowphase kept to refresh this manifold instead of making it again while the
+   * pair's relative pose barely changes (`systems/narrowphase/manifold-reuse.ts`): 0 nothing, 1 the
+   * normal is carried by A's shape, 2 by B's. */
+  reuse: u8(),
+  /** `[8 × capacity]` the pose of B's collider in A's collider frame when the manifold was made
+   * (translation (unit: m) at 0..2, quaternion x y z w at 3..6) and the collide margin it was made with
+   * (unit: m) at 7. Valid where `reuse` ≠ 0. */
+  reusePose: f64(8),
+  /** `[3 × capacity]` the unit normal in the frame of the shape that carries it (`reuse`). */
+  reuseNormal: f64(3),
+  /** `[6 × 4 × capacity]` each point as the point on A's surface (A's collider frame, unit: m) at 0..2
+   * and on B's surface (B's collider frame) at 3..5. */
+  reusePoints: f64(6 * MAX_MANIFOLD_POINTS),
 } satisfies ColumnTable;
 
 export interface ContactStore extends Columns<typeof CONTACT_COLUMNS> {
@@ -152,6 +165,7 @@ export function acquireManifold(s: ContactStore, a: number, b: number, bodyA = a
   s.touching[m] = 0;
   s.calmSteps[m] = 0;
   s.sensor[m] = 0;
+  s.reuse[m] = 0;
   return m;
 }
 

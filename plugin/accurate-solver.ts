@@ -6,6 +6,7 @@
  * `ImpactPhase` interface (`systems/solve/common/impact-phase.ts`).
  */
 
+import { solverBodiesFinite } from '../systems/assembly/solver-bodies';
 import { createLcpSolver, type LcpSolver } from '../systems/solve/lcp/stewart-trinkle';
 import { defaultLcpOptions, type LcpExperiments, type LcpSolverOptions } from '../systems/solve/lcp/lcp-options';
 import { createPlusImpactPhase } from '../systems/solve/plus/plus-impact';
@@ -55,7 +56,17 @@ export function createAccurateSolver(
     if (problem !== undefined) throw new WorldInputError(problem.field, problem.value, problem.reason);
     impact = createPlusImpactPhase(plus);
   }
-  return createLcpSolver({ ...o, jointLimits }, impact);
+  const solver = createLcpSolver({ ...o, jointLimits }, impact);
+  return {
+    ...solver,
+    // a result that is not finite is an internal failure (`SolveStats.failed`: the step solves again
+    // with the fast solver); the check lives here so that an app on the fast mode does not ship it
+    solve(problem, bodies, ctx) {
+      const stats = solver.solve(problem, bodies, ctx);
+      stats.failed = !solverBodiesFinite(bodies);
+      return stats;
+    },
+  };
 }
 
 function validateLcpOptions(o: LcpOptions): LcpOptions {

@@ -620,7 +620,10 @@ export function addJoint(world: PhysicsWorld, def: JointDef): number {
 function installJointStage(world: PhysicsWorld): void {
   if (world.jointStage !== undefined) return;
   world.jointStage = JOINT_STAGE;
-  world.solverProblem.jointKernels = JOINT_STAGE.kernels;
+  const sp = world.solverProblem;
+  sp.joints = JOINT_STAGE.createProblem();
+  sp.jointKernels = JOINT_STAGE.kernels;
+  sp.fastJoints = JOINT_STAGE.fastJoints;
 }
 
 /**

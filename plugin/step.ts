@@ -31,7 +31,7 @@ import { solveContinuous } from '../systems/integrate/continuous';
 import { indexHandle } from '../components/entity-handle';
 import { now } from './profiler';
 import type { PhysicsWorld } from './world';
-import type { SolverBodies } from '../systems/assembly/solver-bodies';
+import type { JointStage } from '../systems/assembly/joint-stage';
 
 /** Smallest step accepted by {@link stepWorld} (unit: s). */
 export const MIN_TIME_STEP = 1e-9;
@@ -72,11 +72,17 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
   contacts.begin.count = 0;
   contacts.end.count = 0;
   flushPendingEndEvents(world);
-  containNonFiniteBodies(bodies, contacts, world.joints, world.nonFiniteBodies);
+  // the joint stage (`systems/assembly/joint-stage.ts`) is there once the world had a joint
+  const jointStage = world.jointStage, jointProblem = world.solverProblem.joints;
+  containNonFiniteBodies(bodies, contacts, world.nonFiniteBodies);
+  if (jointStage !== undefined) clearJointCaches(jointStage, world, 0, true);
 
   updateBroadphase(world.broadphase, bodies, colliders, world.contactMargin, dt);
   if (timed) { const t = now(); prof.last.stages.broadphase = t - t0; t0 = t; }
 
+  // the fast modes refresh box–box manifolds while a pair's relative pose barely changes; the accurate
+  // mode makes every manifold in full (systems/narrowphase/manifold-reuse.ts)
+  world.narrowphase.reuseManifolds = world.solver.kind === 'pgs';
   updateContacts(world.narrowphase, world.broadphase, bodies, colliders, contacts, world.contactMargin, dt);
   if (timed) { const t = now(); prof.last.stages.narrowphase = t - t0; t0 = t; }
 
@@ -89,11 +95,9 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
   let islandsMs = 0;
   if (timed) { const t = now(); islandsMs = t - t0; t0 = t; }
 
-  // the joint stage (`systems/assembly/joint-stage.ts`) is there once the world had a joint
-  const jointStage = world.jointStage;
   gatherBodies(bodies, world.gravity, world.solverBodies);
   const points = assembleContacts(contacts, bodies, world.solverBodies, world.problem);
-  if (jointStage !== undefined) jointStage.assemble(world.joints, bodies, world.solverBodies, world.jointProblem); // joint rows
+  if (jointStage !== undefined && jointProblem !== undefined) jointStage.assemble(world.joints, bodies, world.solverBodies, jointProblem); // joint rows
   if (timed) { const t = now(); prof.last.stages.assembly = t - t0; t0 = t; }
 
   const ctx = world.stepContext;
@@ -104,9 +108,10 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
   try {
     stats = world.solver.solve(world.solverProblem, world.solverBodies, ctx);
     // a result that is not finite is an internal failure too (the accurate mode's impact phase can
-    // overflow at extreme mass ratios through joints: fuzz seed 2420, 3.6e34 m/s at step 33); the fast
+    // overflow at extreme mass ratios through joints: fuzz seed 2420, 3.6e34 m/s at step 33): the solver
+    // says so in `stats.failed` (the accurate solver checks, `plugin/accurate-solver.ts`); the fast
     // solver's own non-finite bodies are contained below (solving again with it would repeat them)
-    failed = world.solver.kind !== 'pgs' && !solverBodiesFinite(world.solverBodies);
+    failed = stats.failed === true;
   } catch {
     failed = true;
   }
@@ -117,7 +122,7 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
     world.fallbackSolver ??= createPgsSolver(defaultPgsOptions());
     gatherBodies(bodies, world.gravity, world.solverBodies);
     assembleContacts(contacts, bodies, world.solverBodies, world.problem);
-    if (jointStage !== undefined) jointStage.assemble(world.joints, bodies, world.solverBodies, world.jointProblem);
+    if (jointStage !== undefined && jointProblem !== undefined) jointStage.assemble(world.joints, bodies, world.solverBodies, jointProblem);
     stats = world.fallbackSolver.solve(world.solverProblem, world.solverBodies, ctx);
   }
   storeResults(world.solverProblem, contacts, bodies, world.joints, world.brokenJoints, jointStage); // warm start, joint forces, breaking
@@ -125,12 +130,11 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
 
   const before = world.nonFiniteBodies.length;
   integrateBodies(world.solverBodies, bodies, world.nonFiniteBodies);
-  for (let k = before; k < world.nonFiniteBodies.length; k++) {
-    clearBodyCaches(contacts, world.joints, world.nonFiniteBodies[k]);
-  }
+  for (let k = before; k < world.nonFiniteBodies.length; k++) clearBodyCaches(contacts, world.nonFiniteBodies[k]);
+  if (jointStage !== undefined) clearJointCaches(jointStage, world, before, false);
   // fast thin bodies vs static, jointed ones with their joint group; the accurate mode's joints end the
   // step projected to 1e-9 m, which moving a group back along its paths undoes: it projects them again
-  solveContinuous(world.continuous, world.solverBodies, bodies, colliders, contacts, world.gravity, world.joints, world.narrowphase.ctx);
+  solveContinuous(world.continuous, world.solverBodies, bodies, colliders, contacts, world.gravity, world.joints, world.narrowphase.ctx, jointStage?.group);
   if (world.continuous.count > 0 && !failed && world.solver.reproject !== undefined) {
     world.solver.reproject(world.solverProblem, world.solverBodies, ctx, bodies, world.continuous.moved, world.continuous.count);
   }
@@ -173,6 +177,14 @@ function reportHandles(world: PhysicsWorld): void {
   for (let k = 0; k < bj.length; k++) bj[k] = indexHandle(t, bj[k]);
 }
 
+/** Fault containment's joint half: the caches of the joints of the bodies `world.nonFiniteBodies[from ..]`
+ * and, with `sweep`, of every joint whose warm-start forces are not finite. */
+function clearJointCaches(stage: JointStage, world: PhysicsWorld, from: number, sweep: boolean): void {
+  const nf = world.nonFiniteBodies;
+  for (let k = from; k < nf.length; k++) stage.clearCaches(world.joints, nf[k]);
+  if (sweep) stage.clearNonFinite(world.joints);
+}
+
 /** The writable world fields, checked before the step changes anything. */
 function checkWorldFields(world: PhysicsWorld): void {
   const g = world.gravity;
@@ -189,14 +201,4 @@ function checkWorldFields(world: PhysicsWorld): void {
   if (typeof world.throwOnNonFinite !== 'boolean') {
     throw new WorldInputError('throwOnNonFinite', world.throwOnNonFinite, 'must be a boolean');
   }
-}
-
-/** Whether every solver body's velocities and pose deltas are finite (x − x is 0 only for finite x). */
-function solverBodiesFinite(sb: SolverBodies): boolean {
-  const v = sb.v, w = sb.w, dp = sb.dp, dq = sb.dq;
-  for (let i = 0; i < 3 * sb.count; i++) {
-    if (v[i] - v[i] !== 0 || w[i] - w[i] !== 0 || dp[i] - dp[i] !== 0) return false;
-  }
-  for (let i = 0; i < 4 * sb.count; i++) if (dq[i] - dq[i] !== 0) return false;
-  return true;
 }

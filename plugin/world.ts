@@ -16,7 +16,6 @@ import { createBroadphase, type BroadphaseState } from '../systems/broadphase/br
 import { createNarrowphase, type NarrowphaseState } from '../systems/narrowphase/narrowphase';
 import { createSolverBodies, type SolverBodies } from '../systems/assembly/solver-bodies';
 import { createConstraintProblem, type ConstraintProblem } from '../systems/assembly/constraint-problem';
-import { createJointProblem, type JointProblem } from '../systems/assembly/joint-rows';
 import type { JointStage } from '../systems/assembly/joint-stage';
 import { createIslandState, type IslandState } from '../systems/islands/islands';
 import type { ConstraintSolver, SolverKind, SolverProblem, StepContext } from '../systems/solve/constraint-solver';
@@ -97,16 +96,14 @@ export interface PhysicsWorld {
   readonly solverBodies: SolverBodies;
   /** @internal */
   readonly problem: ConstraintProblem;
-  /** @internal The joint rows of the step (`systems/assembly/joint-rows.ts`). */
-  readonly jointProblem: JointProblem;
   /** @internal The joint stage (`systems/assembly/joint-stage.ts`): installed by the first `addJoint`,
    * undefined while the world never had a joint (the step then skips the joint rows). */
   jointStage: JointStage | undefined;
   /** Islands, sleeping and waking (`systems/islands/islands.ts`), when sleeping is on; undefined
    * otherwise (`setSleepEnabled` in `plugin/sleep.ts` switches it at run time). */
   islands: IslandState | undefined;
-  /** @internal What the solver receives each step: `{ contacts: problem, joints: jointProblem }` and the
-   * joint stage's kernels. */
+  /** @internal What the solver receives each step: `{ contacts: problem }`, and the joint rows
+   * (`joints`, `systems/assembly/joint-rows.ts`) with the joint stage's kernels once it is installed. */
   readonly solverProblem: SolverProblem;
   /** @internal Scratch of the world queries, made by the first query (`plugin/queries.ts`, so an app
    * without queries does not ship them); queries are not re-entrant. */
@@ -173,7 +170,6 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
   const joints = createJointStore();
   const broadphase = createBroadphase();
   broadphase.excludedPairs = joints.excludedPairs;
-  const jointProblem = createJointProblem();
   const problem = createConstraintProblem();
   const world: PhysicsWorld = {
     ecs: createWorld(),
@@ -187,10 +183,9 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
     narrowphase: createNarrowphase(),
     solverBodies: createSolverBodies(cap),
     problem,
-    jointProblem,
     jointStage: undefined,
     islands: sleep,
-    solverProblem: { contacts: problem, joints: jointProblem, jointKernels: undefined },
+    solverProblem: { contacts: problem, joints: undefined, jointKernels: undefined, fastJoints: undefined },
     queries: undefined,
     solver,
     profiler: createProfiler(options.profile ?? false),

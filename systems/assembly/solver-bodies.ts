@@ -73,3 +73,13 @@ export function ensureSolverBodiesCapacity(s: SolverBodies, n: number, entityCap
   }
   ensureColumns(SOLVER_BODY_COLUMNS, s, n);
 }
+
+/** Whether every solver body's velocities and pose deltas are finite (x − x is 0 only for finite x). */
+export function solverBodiesFinite(sb: SolverBodies): boolean {
+  const v = sb.v, w = sb.w, dp = sb.dp, dq = sb.dq;
+  for (let i = 0; i < 3 * sb.count; i++) {
+    if (v[i] - v[i] !== 0 || w[i] - w[i] !== 0 || dp[i] - dp[i] !== 0) return false;
+  }
+  for (let i = 0; i < 4 * sb.count; i++) if (dq[i] - dq[i] !== 0) return false;
+  return true;
+}

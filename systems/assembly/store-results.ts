@@ -23,5 +23,5 @@ export function storeResults(
   jointStage: JointStage | undefined,
 ): void {
   storeImpulses(problem.contacts, contacts, bodies);
-  if (jointStage !== undefined) jointStage.store(joints, problem.joints, broken);
+  if (jointStage !== undefined && problem.joints !== undefined) jointStage.store(joints, problem.joints, broken);
 }

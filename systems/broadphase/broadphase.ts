@@ -322,19 +322,30 @@ export function updateBroadphase(
   // sweep, and the static and unbounded candidates of each awake collider
   s.pairCount = 0;
   if (m >= s.stripMinColliders && sweepStrips(s, colliders, m)) return;
-  const useStatic = s.staticTree.leafCount > 0 || s.unboundedCount > 0;
-  for (let i = 0; i < m; i++) {
-    const oi = 6 * i;
-    const maxA = box[oi + 1], min1 = box[oi + 2], max1 = box[oi + 3], min2 = box[oi + 4], max2 = box[oi + 5];
-    const classA = dyn[i];
-    for (let j = i + 1, oj = oi + 6; j < m; j++, oj += 6) {
-      if (box[oj] > maxA) break;
-      // one branch for the four bound tests (| instead of ||): most candidates fail one of them, and
-      // which one is unpredictable
-      if ((+(min1 > box[oj + 3]) | +(box[oj + 2] > max1) | +(min2 > box[oj + 5]) | +(box[oj + 4] > max2)) !== 0) continue;
-      considerPair(s, colliders, classA, i, j);
-    }
-    if (useStatic && (classA === AWAKE || classA === KINEMATIC)) staticCandidates(s, colliders, order[i], classA === KINEMATIC);
+  for (let i = 0; i < m; i++) sweepOne(s, colliders, i, m);
+}
+
+/** The one-list sweep of the collider at sorted position i (of m): its pairs with every following
+ * collider whose AABB overlaps, in order, then its static and unbounded candidates. */
+function sweepOne(s: BroadphaseState, colliders: ColliderStore, i: number, m: number): void {
+  const box = s.sorted, oi = 6 * i;
+  const maxA = box[oi + 1], min1 = box[oi + 2], max1 = box[oi + 3], min2 = box[oi + 4], max2 = box[oi + 5];
+  const classA = s.sortedDynamic[i];
+  for (let j = i + 1, oj = oi + 6; j < m; j++, oj += 6) {
+    if (box[oj] > maxA) break;
+    // one branch for the four bound tests (| instead of ||): most candidates fail one of them, and
+    // which one is unpredictable
+    if ((+(min1 > box[oj + 3]) | +(box[oj + 2] > max1) | +(min2 > box[oj + 5]) | +(box[oj + 4] > max2)) !== 0) continue;
+    considerPair(s, colliders, classA, i, j);
+  }
+  staticOf(s, colliders, i);
+}
+
+/** The static and unbounded candidates of the collider at sorted position i, when it is awake or kinematic. */
+function staticOf(s: BroadphaseState, colliders: ColliderStore, i: number): void {
+  const classA = s.sortedDynamic[i];
+  if ((s.staticTree.leafCount > 0 || s.unboundedCount > 0) && (classA === AWAKE || classA === KINEMATIC)) {
+    staticCandidates(s, colliders, s.order[i], classA === KINEMATIC);
   }
 }
 
@@ -369,7 +380,7 @@ function considerPair(s: BroadphaseState, colliders: ColliderStore, classA: numb
  * when a bound is not finite (the one-list sweep then runs as before).
  */
 function sweepStrips(s: BroadphaseState, colliders: ColliderStore, m: number): boolean {
-  const box = s.sorted, dyn = s.sortedDynamic, order = s.order, st = s.strips;
+  const box = s.sorted, dyn = s.sortedDynamic, st = s.strips;
   // strip geometry from the centres and the mean width on the second axis
   let lo = Infinity, hi = -Infinity, width = 0;
   for (let i = 0; i < m; i++) {
@@ -406,7 +417,6 @@ function sweepStrips(s: BroadphaseState, colliders: ColliderStore, m: number): b
   for (let i = 0; i < m; i++) for (let q = range[2 * i]; q <= range[2 * i + 1]; q++) list[cursor[q]++] = i;
   for (let q = 0; q < k; q++) cursor[q] = start[q];
 
-  const useStatic = s.staticTree.leafCount > 0 || s.unboundedCount > 0;
   for (let i = 0; i < m; i++) {
     const oi = 6 * i;
     const maxA = box[oi + 1], min1 = box[oi + 2], max1 = box[oi + 3], min2 = box[oi + 4], max2 = box[oi + 5];
@@ -416,12 +426,7 @@ function sweepStrips(s: BroadphaseState, colliders: ColliderStore, m: number): b
       // a collider over three or more strips (a large one): its candidates straight from the one list,
       // in order (merging the lists of many strips would cost more than they save)
       for (let q = s0; q <= s1; q++) ++cursor[q];
-      for (let j = i + 1, oj = oi + 6; j < m; j++, oj += 6) {
-        if (box[oj] > maxA) break;
-        if ((+(min1 > box[oj + 3]) | +(box[oj + 2] > max1) | +(min2 > box[oj + 5]) | +(box[oj + 4] > max2)) !== 0) continue;
-        considerPair(s, colliders, classA, i, j);
-      }
-      if (useStatic && (classA === AWAKE || classA === KINEMATIC)) staticCandidates(s, colliders, order[i], classA === KINEMATIC);
+      sweepOne(s, colliders, i, m);
       continue;
     }
     for (let q = s0; q <= s1; q++) {
@@ -442,7 +447,7 @@ function sweepStrips(s: BroadphaseState, colliders: ColliderStore, m: number): b
       }
     }
     for (let t = 0; t < found; t++) considerPair(s, colliders, classA, i, st.candidates[t]);
-    if (useStatic && (classA === AWAKE || classA === KINEMATIC)) staticCandidates(s, colliders, order[i], classA === KINEMATIC);
+    staticOf(s, colliders, i);
   }
   return true;
 }

@@ -111,11 +111,16 @@ export function createContinuousState(): ContinuousState {
   };
 }
 
+/** The joint group of body `e` into `cs.group` ({@link jointGroup}); returns its size. */
+export type JointGroupFn = (cs: ContinuousState, bodies: RigidBodyStore, joints: JointStore, e: number) => number;
+
 /** Moves the fast bodies that went too deep into static colliders back to their time of impact; a
- * jointed body goes back with its joint group. */
+ * jointed body goes back with its joint group. `jointGroup` is {@link jointGroup}, passed by the world's
+ * joint stage (`systems/assembly/joint-stage.ts`); without it (a world that never had a joint) every
+ * body goes back alone. */
 export function solveContinuous(
   cs: ContinuousState, sb: SolverBodies, bodies: RigidBodyStore, colliders: ColliderStore, contacts: ContactStore,
-  gravity: Float64Array, joints: JointStore, ctx: CollideContext,
+  gravity: Float64Array, joints: JointStore, ctx: CollideContext, jointGroup?: JointGroupFn,
 ): void {
   cs.count = 0;
   cs.ctx = ctx;
@@ -179,7 +184,9 @@ export function solveContinuous(
     // the body and every body jointed to it (its joint group) go back to the same fraction of the step,
     // so that the joints stay as the step left them (one body moved alone opened its joints, and their
     // position correction then added the energy the move saved)
-    const size = jointGroup(cs, bodies, joints, e);
+    let size = 1;
+    if (jointGroup !== undefined) size = jointGroup(cs, bodies, joints, e);
+    else cs.group[0] = e;
     keepEnergy(cs, bodies, size, gravity, lo);
     for (let g = 0; g < size; g++) {
       const b = cs.group[g];
@@ -229,7 +236,7 @@ function keepEnergy(cs: ContinuousState, bodies: RigidBodyStore, n: number, g: F
  * Body e and the dynamic bodies connected to it through enabled joints, into `cs.group`; returns their
  * number (1 for a body without joints). A flood over the joint list, one pass per layer.
  */
-function jointGroup(cs: ContinuousState, bodies: RigidBodyStore, joints: JointStore, e: number): number {
+export function jointGroup(cs: ContinuousState, bodies: RigidBodyStore, joints: JointStore, e: number): number {
   const cap = bodies.motionType.length;
   if (cs.inGroup.length < cap) cs.inGroup = new Uint8Array(cap);
   const inGroup = cs.inGroup, mt = bodies.motionType, dyn = MotionType.dynamic;

@@ -9,9 +9,11 @@
  * the same bodies on every later step).
  *
  * Two entry points: {@link containNonFiniteBodies} before the step (a state made non-finite between
- * steps, e.g. by writing the stores directly; it also clears every manifold's and joint's warm-start
- * cache that holds a non-finite number, whatever its bodies), and {@link clearBodyCaches} for the bodies the
+ * steps, e.g. by writing the stores directly; it also clears every manifold's warm-start cache that
+ * holds a non-finite number, whatever its bodies), and {@link clearBodyCaches} for the bodies the
  * integrate stage found non-finite after the solve (`integrate.ts` already kept their start-of-step pose).
+ * The joint half of both ({@link clearJointCaches}, {@link clearNonFiniteJointCaches}) runs through the
+ * world's joint stage (`systems/assembly/joint-stage.ts`), so an app without joints does not ship it.
  * No allocation.
  */
 
@@ -36,9 +38,7 @@ export function bodyStateFinite(b: RigidBodyStore, e: number): boolean {
  * (the previous pose when that is finite and a unit quaternion, else the origin and identity) at rest with
  * cleared accumulators, and clears its caches. Returns the number found.
  */
-export function containNonFiniteBodies(
-  b: RigidBodyStore, contacts: ContactStore, joints: JointStore, out: number[],
-): number {
+export function containNonFiniteBodies(b: RigidBodyStore, contacts: ContactStore, out: number[]): number {
   const members = commitEntityList(b.members), ents = members.dense;
   let found = 0;
   for (let k = 0; k < members.count; k++) {
@@ -47,9 +47,9 @@ export function containNonFiniteBodies(
     found++;
     out.push(e);
     restoreBody(b, e);
-    clearBodyCaches(contacts, joints, e);
+    clearBodyCaches(contacts, e);
   }
-  clearNonFiniteCaches(contacts, joints);
+  clearNonFiniteCaches(contacts);
   return found;
 }
 
@@ -60,7 +60,7 @@ export function containNonFiniteBodies(
  * sum over the contact caches (12 numbers per manifold) and 24 reads per joint; the manifolds are
  * visited one by one only when that sum is not finite.
  */
-function clearNonFiniteCaches(contacts: ContactStore, joints: JointStore): void {
+function clearNonFiniteCaches(contacts: ContactStore): void {
   const n = contacts.normalImpulse, t = contacts.tangentImpulse, count = contacts.count;
   // four independent sums (one dependency chain would cost an add's latency per number)
   let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
@@ -76,11 +76,11 @@ function clearNonFiniteCaches(contacts: ContactStore, joints: JointStore): void 
       t.fill(0, 8 * m, 8 * m + 8);
     }
   }
-  clearNonFiniteJointCaches(joints);
 }
 
-/** Clears the caches of every joint whose warm-start forces hold a non-finite number. */
-function clearNonFiniteJointCaches(joints: JointStore): void {
+/** Clears the caches of every joint whose warm-start forces hold a non-finite number (the joint part of
+ * the sweep above; the step calls it through the world's joint stage, `systems/assembly/joint-stage.ts`). */
+export function clearNonFiniteJointCaches(joints: JointStore): void {
   const wf = joints.warmForce;
   for (let k = 0; k < joints.count; k++) {
     const j = joints.list[k], o = JOINT_SLOTS * j;
@@ -117,16 +117,18 @@ function restoreBody(b: RigidBodyStore, e: number): void {
   for (let k = 0; k < 4; k++) pq[i4 + k] = b.orientation[i4 + k];
 }
 
-/**
- * Clears the warm-start caches around body `e`: the accumulated impulses of every manifold it is in and
- * the row forces (average, warm-start) and reported force / torque of every joint attached to it.
- */
-export function clearBodyCaches(contacts: ContactStore, joints: JointStore, e: number): void {
+/** Clears the accumulated impulses of every manifold body `e` is in (its joints: {@link clearJointCaches}). */
+export function clearBodyCaches(contacts: ContactStore, e: number): void {
   for (let m = 0; m < contacts.count; m++) {
     if (contacts.bodyA[m] !== e && contacts.bodyB[m] !== e) continue;
     contacts.normalImpulse.fill(0, 4 * m, 4 * m + 4);
     contacts.tangentImpulse.fill(0, 8 * m, 8 * m + 8);
   }
+}
+
+/** Clears the row forces (average, warm-start) and the reported force / torque of every joint attached to
+ * body `e` (called through the world's joint stage, `systems/assembly/joint-stage.ts`). */
+export function clearJointCaches(joints: JointStore, e: number): void {
   for (let k = 0; k < joints.count; k++) {
     const j = joints.list[k];
     if (joints.bodyA[j] !== e && joints.bodyB[j] !== e) continue;

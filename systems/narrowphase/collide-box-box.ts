@@ -65,6 +65,12 @@ const STRIDE = 5;
 // kept points, stride 4: u, v, s, id
 /** The reference face's half extents along its u and v axes, and the clip slop (see `clip`). */
 
+/** Whether the normal of a box–box manifold with first feature id `id` is B's face normal (B's face
+ * was the reference face); otherwise it is A's face normal or an edge–edge axis. */
+export function boxBoxNormalOnB(id: number): boolean {
+  return (id & (REF_B_FLAG | EDGE_FLAG)) === REF_B_FLAG;
+}
+
 /** Writes the box's axes (world frame, axis i at 3i) from its quaternion. */
 function loadAxes(sc: BoxBoxScratch, ax: Float64Array, s: PosedShape): void {
   quatToMat3(sc.rot, 0, s, 3);

@@ -35,6 +35,8 @@ import { quatToMat3 } from '../../math/quat';
 import { nextCapacity } from '../../components/capacity';
 import { pairTableGet } from '../../components/pair-table';
 import { combineFriction, combineRestitution } from './material-combine';
+import { refreshManifold, storeReuse } from './manifold-reuse';
+import { boxBoxNormalOnB } from './collide-box-box';
 
 /** Touch events of a pair in one step (`writeManifold`). */
 const NO_EVENT = 0, BEGIN_EVENT = 1, END_EVENT = 2;
@@ -71,6 +73,9 @@ export interface NarrowphaseState {
   /** The contact margin of this step (unit: m): a manifold touches while a point is within it. Kept
    * here for `writeManifold` rather than passed (a double argument of a call not inlined is boxed). */
   touchMargin: number;
+  /** Whether box–box manifolds are refreshed instead of made again while the pair's relative pose barely
+   * changes (`manifold-reuse.ts`; default true; the step sets it false for the accurate mode). */
+  reuseManifolds: boolean;
 }
 
 export function createNarrowphase(): NarrowphaseState {
@@ -90,6 +95,7 @@ export function createNarrowphase(): NarrowphaseState {
     oldAnchored: new Uint8Array(MAX_MANIFOLD_POINTS),
     pendingEnd: [],
     touchMargin: 0,
+    reuseManifolds: true,
   };
 }
 
@@ -206,6 +212,7 @@ export function updateContacts(
   pairOfSlot.fill(-1, 0, slotCount);
   for (let i = 0; i < bp.pairCount; i++) if (slots[i] >= 0) pairOfSlot[slots[i]] = i;
   let events = 0;
+  const reuse = np.reuseManifolds;
   for (let q = 0; q < slotCount + bp.pairCount; q++) {
     const i = q < slotCount ? pairOfSlot[q] : q - slotCount;
     if (i < 0 || (q >= slotCount && slots[i] >= 0)) continue;
@@ -223,8 +230,13 @@ export function updateContacts(
     ctx.dataB = colliders.shapeData[b];
     out.pointNormals = false;
     out.margin = margin + reach; // a field, not an argument: a double argument of a call through the table is boxed
-    collide(out, cache.views[a], cache.views[b], ctx);
+    // box–box: the last manifold refreshed while the relative pose barely changed (manifold-reuse.ts)
+    const boxes = reuse && shape[a] === ShapeKind.box && shape[b] === ShapeKind.box;
+    const reused = boxes && slots[i] >= 0 && refreshManifold(contacts, slots[i], out, cache.views[a], cache.views[b]);
+    if (!reused) collide(out, cache.views[a], cache.views[b], ctx);
     const m = slots[i] >= 0 ? slots[i] : acquireManifold(contacts, a, b, colliders.body[a], colliders.body[b]);
+    if (boxes && !reused) storeReuse(contacts, m, out, cache.views[a], cache.views[b], out.pointCount > 0 && boxBoxNormalOnB(out.featureId[0]));
+    else if (!boxes) contacts.reuse[m] = 0;
     contacts.stamp[m] = stamp;
     const e = writeManifold(np, contacts, m, out, bodies, colliders, a, b);
     event[i] = e;
@@ -255,13 +267,40 @@ export function updateContacts(
   }
 }
 
-/** Point `idx` of the store inherits old point `j`'s friction anchor (or none). */
-function takeAnchor(np: NarrowphaseState, cs: ContactStore, idx: number, j: number): void {
+/** Point `idx` of the store inherits old point `j`'s impulses and friction anchor (or none); `j` is taken. */
+function takeOld(np: NarrowphaseState, cs: ContactStore, idx: number, j: number): void {
+  np.oldTaken[j] = 1;
+  cs.normalImpulse[idx] = np.oldImpulses[3 * j];
+  cs.tangentImpulse[2 * idx] = np.oldImpulses[3 * j + 1];
+  cs.tangentImpulse[2 * idx + 1] = np.oldImpulses[3 * j + 2];
   const anchored = np.oldAnchored[j];
   cs.anchored[idx] = anchored;
   if (anchored === 1) for (let i = 0; i < 3; i++) {
     cs.anchorA[3 * idx + i] = np.oldAnchor[6 * j + i];
     cs.anchorB[3 * idx + i] = np.oldAnchor[6 * j + 3 + i];
+  }
+}
+
+/** Writes the points of `out` into manifold `m` (ids, separations, world and A-local points; the
+ * impulses stay), A's body being `ba`. The same arithmetic as {@link writeManifold}'s first pass. */
+function writePoints(cs: ContactStore, m: number, out: ManifoldOut, bodies: RigidBodyStore, ba: number): void {
+  const P = MAX_MANIFOLD_POINTS;
+  const xA = bodies.position[3 * ba], yA = bodies.position[3 * ba + 1], zA = bodies.position[3 * ba + 2];
+  const qx = -bodies.orientation[4 * ba], qy = -bodies.orientation[4 * ba + 1];
+  const qz = -bodies.orientation[4 * ba + 2], qw = bodies.orientation[4 * ba + 3];
+  for (let k = 0; k < out.pointCount; k++) {
+    const idx = P * m + k;
+    cs.featureId[idx] = out.featureId[k];
+    cs.separation[idx] = out.separation[k];
+    const px = out.point[3 * k], py = out.point[3 * k + 1], pz = out.point[3 * k + 2];
+    cs.point[3 * idx] = px;
+    cs.point[3 * idx + 1] = py;
+    cs.point[3 * idx + 2] = pz;
+    const vx = px - xA, vy = py - yA, vz = pz - zA;
+    const tx = 2 * (qy * vz - qz * vy), ty = 2 * (qz * vx - qx * vz), tz = 2 * (qx * vy - qy * vx);
+    cs.localPoint[3 * idx] = vx + qw * tx + (qy * tz - qz * ty);
+    cs.localPoint[3 * idx + 1] = vy + qw * ty + (qz * tx - qx * tz);
+    cs.localPoint[3 * idx + 2] = vz + qw * tz + (qx * ty - qy * tx);
   }
 }
 
@@ -278,60 +317,47 @@ function writeManifold(
   const P = MAX_MANIFOLD_POINTS;
   const oldCount = cs.pointCount[m];
   const n = out.pointCount;
+  // The same feature ids in the same order as the old points (a manifold that keeps its features, most
+  // of them once a scene settles): every point would take the impulses and anchor of the old point in
+  // its own place, so they stay where they are.
+  let same = n === oldCount;
+  for (let k = 0; same && k < n; k++) {
+    if (cs.featureId[P * m + k] !== out.featureId[k] || !(cs.normalImpulse[P * m + k] >= 0)) same = false;
+  }
   // the old points are only read to match new ones
-  if (n > 0) {
+  if (n > 0 && !same) {
     for (let k = 0; k < oldCount; k++) {
-      np.oldIds[k] = cs.featureId[P * m + k];
-      np.oldImpulses[3 * k] = cs.normalImpulse[P * m + k];
-      np.oldImpulses[3 * k + 1] = cs.tangentImpulse[2 * (P * m + k)];
-      np.oldImpulses[3 * k + 2] = cs.tangentImpulse[2 * (P * m + k) + 1];
-      np.oldLocal[3 * k] = cs.localPoint[3 * (P * m + k)];
-      np.oldLocal[3 * k + 1] = cs.localPoint[3 * (P * m + k) + 1];
-      np.oldLocal[3 * k + 2] = cs.localPoint[3 * (P * m + k) + 2];
+      const j = P * m + k;
+      np.oldIds[k] = cs.featureId[j];
+      np.oldImpulses[3 * k] = cs.normalImpulse[j];
       np.oldTaken[k] = 0;
-      const anchored = cs.anchored[P * m + k];
-      np.oldAnchored[k] = anchored;
-      if (anchored === 1) for (let i = 0; i < 3; i++) {
-        np.oldAnchor[6 * k + i] = cs.anchorA[3 * (P * m + k) + i];
-        np.oldAnchor[6 * k + 3 + i] = cs.anchorB[3 * (P * m + k) + i];
+      np.oldAnchored[k] = cs.anchored[j];
+      for (let i = 0; i < 3; i++) {
+        if (i < 2) np.oldImpulses[3 * k + 1 + i] = cs.tangentImpulse[2 * j + i];
+        np.oldLocal[3 * k + i] = cs.localPoint[3 * j + i];
+        if (cs.anchored[j] === 1) {
+          np.oldAnchor[6 * k + i] = cs.anchorA[3 * j + i];
+          np.oldAnchor[6 * k + 3 + i] = cs.anchorB[3 * j + i];
+        }
       }
     }
   }
-  // A's body pose, loaded once: the A-local point is quatRotateInverse(q_A, point − x_A), written out
-  const ba = colliders.body[a];
-  const xA = bodies.position[3 * ba], yA = bodies.position[3 * ba + 1], zA = bodies.position[3 * ba + 2];
-  const qx = -bodies.orientation[4 * ba], qy = -bodies.orientation[4 * ba + 1];
-  const qz = -bodies.orientation[4 * ba + 2], qw = bodies.orientation[4 * ba + 3];
+  writePoints(cs, m, out, bodies, colliders.body[a]);
   // First pass: match by feature id.
-  for (let k = 0; k < n; k++) {
+  for (let k = 0; k < n && !same; k++) {
     const idx = P * m + k;
     const id = out.featureId[k];
-    cs.featureId[idx] = id;
-    cs.separation[idx] = out.separation[k];
-    const px = out.point[3 * k], py = out.point[3 * k + 1], pz = out.point[3 * k + 2];
-    cs.point[3 * idx] = px;
-    cs.point[3 * idx + 1] = py;
-    cs.point[3 * idx + 2] = pz;
-    const vx = px - xA, vy = py - yA, vz = pz - zA;
-    const tx = 2 * (qy * vz - qz * vy), ty = 2 * (qz * vx - qx * vz), tz = 2 * (qx * vy - qy * vx);
-    cs.localPoint[3 * idx] = vx + qw * tx + (qy * tz - qz * ty);
-    cs.localPoint[3 * idx + 1] = vy + qw * ty + (qz * tx - qx * tz);
-    cs.localPoint[3 * idx + 2] = vz + qw * tz + (qx * ty - qy * tx);
     cs.normalImpulse[idx] = -1; // marks "not matched yet"
     for (let j = 0; j < oldCount; j++) {
       if (np.oldTaken[j] === 0 && np.oldIds[j] === id) {
-        np.oldTaken[j] = 1;
-        cs.normalImpulse[idx] = np.oldImpulses[3 * j];
-        cs.tangentImpulse[2 * idx] = np.oldImpulses[3 * j + 1];
-        cs.tangentImpulse[2 * idx + 1] = np.oldImpulses[3 * j + 2];
-        takeAnchor(np, cs, idx, j);
+        takeOld(np, cs, idx, j);
         break;
       }
     }
   }
   // Second pass: points whose id is new take the nearest unmatched old point within
   // MATCH_DISTANCE in A's frame (feature ids of nearly coincident features can flicker).
-  for (let k = 0; k < n; k++) {
+  for (let k = 0; k < n && !same; k++) {
     const idx = P * m + k;
     if (cs.normalImpulse[idx] >= 0) continue;
     let best = -1, bestD2 = MATCH_DISTANCE * MATCH_DISTANCE;
@@ -344,11 +370,7 @@ function writeManifold(
       if (d2 < bestD2) { bestD2 = d2; best = j; }
     }
     if (best >= 0) {
-      np.oldTaken[best] = 1;
-      cs.normalImpulse[idx] = np.oldImpulses[3 * best];
-      cs.tangentImpulse[2 * idx] = np.oldImpulses[3 * best + 1];
-      cs.tangentImpulse[2 * idx + 1] = np.oldImpulses[3 * best + 2];
-      takeAnchor(np, cs, idx, best);
+      takeOld(np, cs, idx, best);
     } else {
       cs.normalImpulse[idx] = 0;
       cs.tangentImpulse[2 * idx] = 0;

@@ -11,20 +11,24 @@ import type { ConstraintProblem } from '../assembly/constraint-problem';
 import type { SolverBodies } from '../assembly/solver-bodies';
 import type { JointProblem } from '../assembly/joint-rows';
 import type { JointKernels } from './common/joint-kernels';
+import type { PgsJoints } from './pgs/pgs-joints';
 import type { RigidBodyStore } from '../../components/rigid-body';
 
 /** What a solver receives each step: the contact rows and the joint rows, both assembled from the same
- * solver bodies (`joints.rowCount` is 0 when the world has no joints). */
+ * solver bodies. The joint part is set by the world's joint stage when its first joint is made
+ * (`assembly/joint-stage.ts`): until then a world has no joint rows and ships none of their code. */
 export interface SolverProblem {
   /** The contact points, 3 rows each (n, t1, t2) (`assembly/constraint-problem.ts`). */
   contacts: ConstraintProblem;
-  /** The joint rows (`assembly/joint-rows.ts`); the solver leaves its impulses in `joints.impulse` over
-   * `joints.impulseTime` and the step's total in `joints.stepImpulse`. */
-  joints: JointProblem;
-  /** The joint solve (`common/joint-kernels.ts`), set by the world's joint stage when its first joint is
-   * made (`assembly/joint-stage.ts`); undefined before, when `joints.rowCount` is always 0. The fast
-   * solver calls the joint kernels only through it, so an app without joints does not ship them. */
+  /** The joint rows (`assembly/joint-rows.ts`), undefined while the world never had a joint; the solver
+   * leaves its impulses in `joints.impulse` over `joints.impulseTime` and the step's total in
+   * `joints.stepImpulse`. */
+  joints: JointProblem | undefined;
+  /** The joint solve (`common/joint-kernels.ts`), set with `joints`; undefined before. The solvers call
+   * the joint kernels only through it, so an app without joints does not ship them. */
   jointKernels: JointKernels | undefined;
+  /** The fast solver's joint part (`pgs/pgs-joints.ts` `createPgsJoints`), set with `joints`. */
+  fastJoints: ((k: JointKernels) => PgsJoints) | undefined;
 }
 
 /** 'pgs': the fast projected Gauss–Seidel solver (`pgs/`); 'lcp': the accurate Stewart–Trinkle / Lemke
@@ -50,6 +54,10 @@ export interface SolveStats {
   /** Total solver iterations performed (all substeps; for 'lcp' the Lemke pivots). Solvers may return a
    * subtype with more fields (e.g. `LcpSolveStats` in `lcp/stewart-trinkle.ts`). */
   iterations: number;
+  /** Set by a solver whose result is not usable (not finite: `solverBodiesFinite` of
+   * `assembly/solver-bodies.ts`, checked by the accurate solver); the step then solves it again with
+   * the fast solver (`world.solverFallbacks`). Undefined or false otherwise. */
+  failed?: boolean;
 }
 
 export interface ConstraintSolver {

@@ -150,7 +150,7 @@ describe('T13: the engine\'s bilateral step equals the paper\'s (59)–(62) and 
       stepWorld(w, h);
       const v1 = [...getLinearVelocity(w, a), ...getAngularVelocity(w, a), ...getLinearVelocity(w, b), ...getAngularVelocity(w, b)];
       // G, φ0 as the step used them (rows at q0), M⁻¹ from the solver bodies
-      const p = w.jointProblem, sb = w.solverBodies;
+      const p = w.solverProblem.joints!, sb = w.solverBodies;
       expect(p.rowCount).toBe(5);
       const G = Matrix.zeros(5, 12), phi0 = Matrix.zeros(5, 1);
       for (let i = 0; i < 5; i++) {

@@ -371,5 +371,5 @@ const NO_JOINTS = createJointProblem();
 
 /** The solver problem of contact rows alone (no joint rows), as an impact phase receives it. */
 export function contactsOnly(contacts: ConstraintProblem): SolverProblem {
-  return { contacts, joints: NO_JOINTS, jointKernels: undefined };
+  return { contacts, joints: NO_JOINTS, jointKernels: undefined, fastJoints: undefined };
 }

@@ -26,6 +26,9 @@
  * steps, and the recovery adds potential energy (README). Support layers (velocity shock propagation from
  * the ground up) held both stacks exactly (0.0 mm) but left the rows a fraction of the load (README; not
  * kept).
+ * Rigid resting rows (one block per manifold in every sweep) with a split-impulse position pass and new
+ * supports warm-started from the load above them held both stacks (0.23 / 0.0 mm, Coulomb) but made the
+ * 1000-cube pile's step 29–38 % and Pyramid(50)'s 56 % slower (README; not kept).
  * The sink is the soft contacts' static compression, Σ load / (m_eff ω²) over the contacts below the
  * top (ω = 2π · 60 Hz, a quarter of the substep rate; independent of the damping ratio), so it grows
  * with the height and with the mass ratio, plus the overshoot while the loads build up from zero. What

@@ -127,7 +127,7 @@ export function createLcpSolver(options: LcpSolverConfig, impactPhase: ImpactPha
       if (o.gyroscopic) integrateGyroscopic(bodies, h, gyroInertia);
       // 1b. Joints: Drumwright's implicit step on v_free (joint-implicit.ts), before the contacts, with the
       // geometric-stiffness inertia of loaded bodies (augmentInertia).
-      const joints = solverProblem.joints.rowCount > 0 ? solverProblem.joints : undefined;
+      const joints = solverProblem.joints !== undefined && solverProblem.joints.rowCount > 0 ? solverProblem.joints : undefined;
       const augmented = joints !== undefined && augmentInertia(implicitJoints, joints, bodies, h);
       if (joints !== undefined) solveJointsImplicit(implicitJoints, joints, bodies, h, o.warmStart, true);
       // the impact phase's joint impulses count in the step's joint impulse (average force, breaking)
@@ -185,7 +185,7 @@ export function createLcpSolver(options: LcpSolverConfig, impactPhase: ImpactPha
     },
     reproject(solverProblem: SolverProblem, bodies: SolverBodies, ctx: StepContext, store: RigidBodyStore, moved: Int32Array, count: number): void {
       // the direct joint islands of this step's solve, projected again at the moved poses (3b above)
-      if (solverProblem.joints.rowCount > 0) reprojectMoved(implicitJoints, solverProblem.joints, bodies, ctx.h, store, moved, count);
+      if (solverProblem.joints !== undefined && solverProblem.joints.rowCount > 0) reprojectMoved(implicitJoints, solverProblem.joints, bodies, ctx.h, store, moved, count);
     },
   };
 }

@@ -64,10 +64,10 @@ export interface PgsJoints {
    * the contact softness of the step) for the coupled contact rows. */
   begin(p: JointProblem, sb: SolverBodies, o: PgsSolverConfig, h: number, contacts: ConstraintProblem, soft: Softness): void;
   /** Start of a substep: rows re-evaluated, warm-start impulses applied (`warmStartJoints`; not those of the
-   * direct islands' bilateral rows), the coupled contact rows' impulses reset. */
-  warmStart(p: JointProblem, sb: SolverBodies): void;
+   * direct islands' bilateral rows), the coupled contact rows' impulses reset (on the rows given to `begin`). */
+  warmStart(sb: SolverBodies): void;
   /** One sweep over the rows, biased or relax (`solveJoints`), then over the coupled contact rows. */
-  solve(p: JointProblem, sb: SolverBodies, useBias: boolean): void;
+  solve(sb: SolverBodies, useBias: boolean): void;
   /** End of the step (after the contacts' own end): the coupled rows are released (`finishCoupling`: their
    * impulses are not handed to the contacts'). */
   finish(): void;
@@ -78,8 +78,11 @@ export function createPgsJoints(k: JointKernels): PgsJoints {
   const c = k.createContext();
   const cp = k.createCoupling();
   let contacts: ConstraintProblem | undefined;
+  // the joint rows of the step (set by begin)
+  let rows: JointProblem | undefined;
   return {
     begin(p, sb, o, h, cs, soft) {
+      rows = p;
       beginJoints(p, sb, c, o, h, k);
       contacts = undefined;
       if (!c.useDirect) return;
@@ -92,16 +95,19 @@ export function createPgsJoints(k: JointKernels): PgsJoints {
       cp.invH = 1 / h;
       k.beginCoupling(cp, c.direct, p, cs, sb);
     },
-    warmStart(p, sb) {
+    warmStart(sb) {
+      const p = rows as JointProblem;
       k.warmStart(p, sb, c);
       if (contacts !== undefined) k.warmStartCoupling(cp, contacts, sb);
     },
-    solve(p, sb, useBias) {
+    solve(sb, useBias) {
+      const p = rows as JointProblem;
       k.solve(p, sb, c, useBias);
       if (contacts !== undefined) k.solveCoupling(cp, c.direct, p, contacts, sb, useBias);
     },
     finish() {
       if (contacts !== undefined) k.finishCoupling(cp);
+      rows = undefined;
     },
   };
 }

@@ -16,7 +16,7 @@ import { integratePositions, integrateVelocities } from '../common/body-integrat
 import { createContactStrategy, type ContactStrategyFactory } from './contact-strategy';
 import type { PgsSolverConfig } from './pgs-options';
 import { makeSoft, type Softness } from '../common/soft-constraint';
-import { createPgsJoints, type PgsJoints } from './pgs-joints';
+import type { PgsJoints } from './pgs-joints';
 import { applyShockPropagation, beginShockPropagation, createShockPropagation } from './shock-propagation';
 
 export interface PgsSolver extends ConstraintSolver {
@@ -33,8 +33,9 @@ export function createPgsSolver(options: PgsSolverConfig, exactBlocks?: ContactS
   const soft: Softness = { biasRate: 0, massScale: 1, impulseScale: 0 };
   const stats: SolveStats = { iterations: 0 };
   const contacts = createContactStrategy(options, exactBlocks); // the friction law, chosen once
-  // the joint part, made at the first step with joint rows from the kernels the world's joint stage
-  // provides (`SolverProblem.jointKernels`): a world without joints never ships nor builds it
+  // the joint part, made at the first step with joint rows by the factory and from the kernels the
+  // world's joint stage provides (`SolverProblem.fastJoints`, `jointKernels`): a world without joints
+  // never ships nor builds it
   let pgsJoints: PgsJoints | undefined;
   // heavy bodies on light ones that rest on static bodies (`shock-propagation.ts`)
   const shock = createShockPropagation();
@@ -51,24 +52,27 @@ export function createPgsSolver(options: PgsSolverConfig, exactBlocks?: ContactS
       const hertz = o.contactHertz > 0 ? Math.min(o.contactHertz, maxHertz) : maxHertz;
       makeSoft(soft, hertz, o.contactDampingRatio, h);
       if (!o.warmStarting) problem.impulse.fill(0, 0, 3 * problem.contactCount);
-      const jp = solverProblem.joints, jk = solverProblem.jointKernels;
-      const joints = jp.rowCount > 0 && jk !== undefined ? (pgsJoints ??= createPgsJoints(jk)) : undefined;
-      if (joints !== undefined) joints.begin(jp, bodies, o, h, problem, soft);
+      const jp = solverProblem.joints, jk = solverProblem.jointKernels, jf = solverProblem.fastJoints;
+      let joints: PgsJoints | undefined;
+      if (jp !== undefined && jp.rowCount > 0 && jk !== undefined && jf !== undefined) {
+        joints = pgsJoints ??= jf(jk);
+        joints.begin(jp, bodies, o, h, problem, soft);
+      }
       contacts.begin(problem, bodies);
       beginShockPropagation(shock, problem, bodies, ctx.gravity);
       for (let s = 0; s < n; s++) {
         integrateVelocities(bodies, h, o.maxAngularSpeed, o.maxLinearSpeed);
-        if (joints !== undefined) joints.warmStart(jp, bodies); // joints before contacts (Box2D v3 order)
+        if (joints !== undefined) joints.warmStart(bodies); // joints before contacts (Box2D v3 order)
         contacts.warmStart(problem, bodies);
         for (let i = 0; i < o.iterations; i++) {
-          if (joints !== undefined) joints.solve(jp, bodies, true);
+          if (joints !== undefined) joints.solve(bodies, true);
           contacts.sweep(problem, bodies, invH, soft, true);
         }
         applyShockPropagation(shock, problem, bodies, invH);
         integratePositions(bodies, h);
         contacts.positionsMoved();
         for (let i = 0; i < o.relaxIterations; i++) {
-          if (joints !== undefined) joints.solve(jp, bodies, false);
+          if (joints !== undefined) joints.solve(bodies, false);
           contacts.sweep(problem, bodies, invH, soft, false);
         }
       }

@@ -159,7 +159,7 @@ export function createPlusImpactPhase(
       stats.status = ws.status;
       ws.impulse.fill(0, 0, 3 * n);
       ws.status.fill(0, 0, n);
-      let jp: JointProblem | undefined = o.joints && joints.rowCount > 0 ? joints : undefined;
+      let jp: JointProblem | undefined = o.joints && joints !== undefined && joints.rowCount > 0 ? joints : undefined;
       if (jp !== undefined && selectImpactRows(js, jp, bodies, o.proximityTolerance, o.observerTolerance) === 0) jp = undefined;
       stats.jointImpulse = js.impulse;
       if (n > 0) {

@@ -50,8 +50,9 @@ function setPose(world: PhysicsWorld, e: number, pose: Pose, t: number): void {
 
 function assemble(world: PhysicsWorld): JointProblem {
   gatherBodies(world.bodies, world.gravity, world.solverBodies);
-  assembleJoints(world.joints, world.bodies, world.solverBodies, world.jointProblem);
-  return world.jointProblem;
+  const p = world.solverProblem.joints!; // made by the first addJoint
+  assembleJoints(world.joints, world.bodies, world.solverBodies, p);
+  return p;
 }
 
 function rowJv(p: JointProblem, r: number, vA: V, wA: V, vB: V, wB: V): number {

@@ -22,7 +22,7 @@ const h = 0.01;
 
 /** Brute-force joint step for one dynamic body (solver index 0) against the world; returns v1 (6). */
 function bruteForce(w: PhysicsWorld, v0: number[], force: number[]): number[] {
-  const p = w.jointProblem, sb = w.solverBodies;
+  const p = w.solverProblem.joints!, sb = w.solverBodies;
   const Minv = Matrix.zeros(6, 6);
   for (let q = 0; q < 3; q++) {
     Minv.set(q, q, sb.invMass[0]);
