@@ -91,6 +91,7 @@ export function createLcpSolver(options: LcpSolverConfig, impactPhase: ImpactPha
   implicitJoints.limitLcp = o.jointLimits === 'lcp';
   implicitJoints.geometricStiffness = o.geometricStiffness;
   implicitJoints.projectionTolerance = o.jointProjectionTolerance;
+  implicitJoints.maxLimitRecovery = o.maxPushoutSpeed;
   const toi = createImpactAdvance();
   const jointContacts = createJointContactLcp();
   const couplingIslands = createJointCouplingIslands();
