@@ -44,7 +44,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { runFuzzScene, type FuzzFailure } from '../../scenes/fuzz';
-import { LCP_FUZZ_FAILURES, LCP_FUZZ_FAILURES_2DDDC33, LCP_FUZZ_FAILURES_200_599, LCP_FUZZ_FAILURES_00DBBAC, LCP_FUZZ_FAILURES_33ADACB, LCP_FUZZ_FAILURES_FF82118, MDP_FUZZ_FAILURES, MDP_FUZZ_FAILURES_00DBBAC, MDP_FUZZ_FAILURES_FF82118, PGS_FUZZ_FAILURES_00DBBAC, PGS_FUZZ_FAILURES_6C992B7, PGS_FUZZ_FAILURES, PGS_FUZZ_FAILURES_C1A9597, type FuzzFailureList } from './fuzz-failures';
+import { LCP_FUZZ_FAILURES, LCP_FUZZ_FAILURES_600_1199, LCP_FUZZ_FAILURES_2DDDC33, LCP_FUZZ_FAILURES_200_599, LCP_FUZZ_FAILURES_00DBBAC, LCP_FUZZ_FAILURES_33ADACB, LCP_FUZZ_FAILURES_FF82118, MDP_FUZZ_FAILURES, MDP_FUZZ_FAILURES_00DBBAC, MDP_FUZZ_FAILURES_FF82118, PGS_FUZZ_FAILURES_00DBBAC, PGS_FUZZ_FAILURES_6C992B7, PGS_FUZZ_FAILURES, PGS_FUZZ_FAILURES_C1A9597, type FuzzFailureList } from './fuzz-failures';
 
 interface Known { seed: number; failure: FuzzFailure['kind']; what: string }
 
@@ -113,7 +113,7 @@ describe('fuzz regression seeds (fast mode, all criteria)', () => {
     }, 120_000);
   }
   const lists: [string, FuzzFailureList][] = [
-    ['pgs', PGS_FUZZ_FAILURES], ['mdp', MDP_FUZZ_FAILURES], ['pgs at 6c992b7', PGS_FUZZ_FAILURES_6C992B7], ['mdp at ff82118', MDP_FUZZ_FAILURES_FF82118], ['lcp', LCP_FUZZ_FAILURES], ['lcp at 2dddc33', LCP_FUZZ_FAILURES_2DDDC33], ['lcp 200..599 at 88951b9', LCP_FUZZ_FAILURES_200_599], ['lcp at 33adacb', LCP_FUZZ_FAILURES_33ADACB], ['lcp at ff82118', LCP_FUZZ_FAILURES_FF82118], ['lcp at 00dbbac', LCP_FUZZ_FAILURES_00DBBAC], ['pgs at 00dbbac', PGS_FUZZ_FAILURES_00DBBAC], ['mdp at 00dbbac', MDP_FUZZ_FAILURES_00DBBAC], ['pgs at c1a9597', PGS_FUZZ_FAILURES_C1A9597],
+    ['pgs', PGS_FUZZ_FAILURES], ['mdp', MDP_FUZZ_FAILURES], ['pgs at 6c992b7', PGS_FUZZ_FAILURES_6C992B7], ['mdp at ff82118', MDP_FUZZ_FAILURES_FF82118], ['lcp', LCP_FUZZ_FAILURES], ['lcp 600..1199', LCP_FUZZ_FAILURES_600_1199], ['lcp at 2dddc33', LCP_FUZZ_FAILURES_2DDDC33], ['lcp 200..599 at 88951b9', LCP_FUZZ_FAILURES_200_599], ['lcp at 33adacb', LCP_FUZZ_FAILURES_33ADACB], ['lcp at ff82118', LCP_FUZZ_FAILURES_FF82118], ['lcp at 00dbbac', LCP_FUZZ_FAILURES_00DBBAC], ['pgs at 00dbbac', PGS_FUZZ_FAILURES_00DBBAC], ['mdp at 00dbbac', MDP_FUZZ_FAILURES_00DBBAC], ['pgs at c1a9597', PGS_FUZZ_FAILURES_C1A9597],
   ];
   for (const [name, list] of lists) {
     it(`the ${name} run's failure list names each seed once, within the seeds run`, () => {
