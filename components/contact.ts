@@ -91,7 +91,8 @@ export const CONTACT_COLUMNS = {
   /** `[4 × capacity]` feature id: which features of the two shapes made the point. */
   featureId: u32(MAX_MANIFOLD_POINTS),
   /** `[4 × capacity]` accumulated normal impulse (unit: N·s) the solver left for the warm start: the
-   * accurate mode's whole step; the fast mode's last substep (h / substeps), so force ≈ impulse × substeps / h. */
+   * accurate mode's whole step; the fast mode's last substep (h / substeps), so force ≈ impulse × substeps / h
+   * (less an impact taken in that substep alone between two dynamic bodies: `systems/solve/pgs/sustained-impulse.ts`). */
   normalImpulse: f64(MAX_MANIFOLD_POINTS),
   /** `[2 × 4 × capacity]` accumulated friction impulse along the two tangents (unit: N·s). */
   tangentImpulse: f64(2 * MAX_MANIFOLD_POINTS),

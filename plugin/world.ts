@@ -280,7 +280,9 @@ function validatePgsOptions<T extends PgsOptions>(o: T): T {
   if (!Number.isInteger(o.relaxIterations) || o.relaxIterations < 0) {
     throw new WorldInputError('pgs.relaxIterations', o.relaxIterations, 'must be an integer ≥ 0');
   }
-  if (typeof o.warmStarting !== 'boolean') throw new WorldInputError('pgs.warmStarting', o.warmStarting, 'must be true or false');
+  for (const k of ['warmStarting', 'gyroscopic'] as const) {
+    if (typeof o[k] !== 'boolean') throw new WorldInputError(`pgs.${k}`, o[k], 'must be true or false');
+  }
   const nonNeg: (keyof PgsOptions)[] = ['contactHertz', 'contactDampingRatio', 'maxPushoutSpeed', 'linearSlop',
     'restitutionThreshold', 'maxAngularSpeed', 'jointHertz', 'jointDampingRatio'];
   for (const k of nonNeg) {

@@ -305,6 +305,7 @@ const CREATE_CASES: { name: string; options: unknown; field: string }[] = [
   { name: 'friction "toString"', options: { friction: 'toString' }, field: 'friction' },
   { name: 'pgs.iterations 1.5', options: { pgs: { iterations: 1.5 } }, field: 'pgs.iterations' },
   { name: 'pgs.warmStarting "yes"', options: { pgs: { warmStarting: 'yes' } }, field: 'pgs.warmStarting' },
+  { name: 'pgs.gyroscopic 1', options: { pgs: { gyroscopic: 1 } }, field: 'pgs.gyroscopic' },
   { name: 'experiments.jointSolver "toString"', options: { experiments: { jointSolver: 'toString' } }, field: 'experiments.jointSolver' },
   { name: 'pgs.contactHertz −1', options: { pgs: { contactHertz: -1 } }, field: 'pgs.contactHertz' },
   { name: 'pgs null', options: { pgs: null }, field: 'pgs' },

@@ -232,12 +232,13 @@ export const MDP_FUZZ_FAILURES_FF82118: FuzzFailureList = {
  * nice 19, 1594 s: 25 of 4000 failed (0.6 %): below-ground with joints 10, without 0, energy 6, runaway 9,
  * non-finite 0, exceptions 0 (35 at 6c992b7). The 25 re-run at 433047f (small joint islands direct):
  * 413 and 739 hold (413 is a FIXED seed), the other 23 still fail, listed here; seeds that passed at
- * 1e006a7 were not re-run at 433047f. */
+ * 1e006a7 were not re-run at 433047f. Seed 139 holds since the fast mode's gyroscopic term and joint changes
+ * (a FIXED seed of fuzz-regressions.test.ts) and is left out. */
 export const PGS_FUZZ_FAILURES: FuzzFailureList = {
   commit: '1e006a7',
   seeds: [0, 3999],
   failed: {
-    'below-ground (joints)': [139, 1054, 1061, 1217, 2151, 2924, 3060, 3569, 3782, 3802],
+    'below-ground (joints)': [1054, 1061, 1217, 2151, 2924, 3060, 3569, 3782, 3802],
     'energy': [309, 978, 1335, 2039, 2361, 3431],
     'runaway': [1189, 1311, 2397, 2768, 3574, 3642, 3917],
   },

@@ -4,7 +4,7 @@
  *   v ← (v + h a) / (1 + h c_lin),  ω ← (ω + h α) / (1 + h c_ang)       (integrateVelocities)
  *   Δp ← Δp + h v,  Δq ← normalize(exp(hω/2) ⊗ Δq) (exact rotation map, math/quat.ts),  Δθ ← Δθ + h ω   (integratePositions)
  * a and α hold gravity and the applied force / torque for the whole step; damping is the implicit
- * (unconditionally stable) form. Gyroscopic torque ω × Iω is not included. Speed limits: |v| and |ω|
+ * (unconditionally stable) form; the gyroscopic torque is `integrateGyroscopic` below. Speed limits: |v| and |ω|
  * are scaled down to `maxLinearSpeed` / `maxAngularSpeed` after the update (a world speed limit, as
  * Havok's, applied where every substep starts, so the solve and the positions see limited velocities).
  */

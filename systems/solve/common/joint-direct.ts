@@ -16,10 +16,15 @@
  * O(n) per factorization; a tree with k joints at a body adds k² entries there.
  *
  * Redundant rows (a duplicated joint, the closing joint of a loop): with Γ = 0 the matrix W is only
- * positive semi-definite. A pivot D_i ≤ 1e-9 · W_ii of a rigid row marks it as dependent on the rows
- * before it: its column of L is dropped and its Δλ is 0, so the remaining rows carry the load (one of
- * the exact solutions when the rows are consistent; the dependent row's residual otherwise, never a
- * blow-up). Spring rows (γ > 0) make W + Γ definite and are never dropped (their pivot is clamped at
+ * positive semi-definite. A pivot D_i ≤ tol · W_ii of a rigid row (`pivotTolerance`: 1e-9, the fast mode
+ * 1e-7) marks it as dependent on the rows before it: its column of L is dropped and its Δλ is 0, so the
+ * remaining rows carry the load (one of the exact solutions when the rows are consistent; the dependent
+ * row's residual otherwise, never a blow-up). The fast mode's tolerance: a loop's closing rows are
+ * dependent only up to the joints' drift, which leaves them pivots of about (drift)²; kept, such a row
+ * takes Δλ = residual / D_i for the loop's inconsistent position errors (fuzz seed 703: a fixed, a hinge
+ * and a slider joint closing a loop of three bodies, two rows at 3.6e-8 and 3.8e-8 · W_ii, 10× the
+ * energy in a step with 1e-9). A row independent only through a mass ratio keeps D_i / W_ii ≈
+ * m_light / m_heavy, so mass ratios up to 1e6 across a joint keep their rows (the fuzz's reach 1e5). Spring rows (γ > 0) make W + Γ definite and are never dropped (their pivot is clamped at
  * γ_i, its exact lower bound, against cancellation), so equal springs share the load (Drumwright 2019, redundant constraints).
  *
  * No allocation once the arrays have grown to the scene.
@@ -35,7 +40,8 @@ import { groupByIsland } from '../../islands/group-by-island';
 const ROW_RIGID = RowType.rigid;
 const ROW_SPRING = RowType.spring;
 
-/** Relative pivot below which a row counts as dependent (see the header). */
+/** Relative pivot below which a rigid row counts as dependent (see the header): the default of
+ * `JointDirect.pivotTolerance` (the accurate mode's); the fast mode sets 1e-7 (`pgs/pgs-joints.ts`). */
 const PIVOT_TOLERANCE = 1e-9;
 
 /** Largest envelope (factor entries) of one island solved directly; bigger islands fall back to
@@ -58,6 +64,9 @@ export interface JointDirect {
    * Infinity). The factorization costs ~ (row length)² per row, so a wide island (a net of joints) costs
    * far more than the sweeps it replaces when it is factored every substep. */
   maxMeanEnvelope: number;
+  /** Relative pivot D_i / W_ii at or below which a rigid row counts as dependent and is dropped (default
+   * 1e-9; the fast mode sets 1e-7; see the header). */
+  pivotTolerance: number;
   /** Number of islands solved directly. */
   islandCount: number;
   /** Factorizations so far (`factorJointIslands` increments it): data derived from the factor, such as
@@ -116,7 +125,7 @@ export interface JointDirect {
 
 export function createJointDirect(): JointDirect {
   return {
-    maxMeanEnvelope: Infinity,
+    maxMeanEnvelope: Infinity, pivotTolerance: PIVOT_TOLERANCE,
     islandCount: 0, factorCount: 0, islandStart: new Int32Array(17), n: 0, row: new Int32Array(64), first: new Int32Array(64),
     offset: new Int32Array(65), L: new Float64Array(256), D: new Float64Array(64), x: new Float64Array(64),
     direct: new Uint8Array(64), auxCount: 0, auxOf: new Int32Array(64), auxRow: new Int32Array(16),
@@ -437,7 +446,7 @@ export function factorJointIslands(d: JointDirect, p: JointProblem, sb: SolverBo
       // a spring row's exact pivot is ≥ its own γ (W + Γ is definite): clamp it there against cancellation;
       // a rigid row whose pivot vanishes depends on the rows before it and is dropped
       const gi = gamma[d.row[i]];
-      D[i] = gi > 0 ? (piv > gi ? piv : gi) : piv > PIVOT_TOLERANCE * diag && diag > 0 ? piv : 0;
+      D[i] = gi > 0 ? (piv > gi ? piv : gi) : piv > d.pivotTolerance * diag && diag > 0 ? piv : 0;
     }
   }
   d.auxReady.fill(0, 0, d.auxCount);

@@ -88,6 +88,19 @@ export interface JointSolveContext {
    * (their impulse is the substep's: the reported forces are unchanged in meaning).
    */
   warmStartDirect: boolean;
+  /**
+   * Largest position error a rigid row or a violated limit corrects by its bias (unit: m for the anchor
+   * rows, rad for the angular ones; default Infinity; the fast mode sets 5, `pgs/pgs-joints.ts`):
+   * the bias is β · clamp(C, ±maxCorrection), so a joint pulled apart (a light body at a long lever hit
+   * by the ground) comes back at a bounded speed instead of at β C (β ≈ 33/s at 240 Hz substeps: 7 m of
+   * error gave 230 m/s). Box2D's position solver clamps the same way (b2_maxLinearCorrection, 0.2 m).
+   */
+  maxCorrection: number;
+}
+
+/** C clamped to ±m. */
+function clampError(C: number, m: number): number {
+  return C > m ? m : C < -m ? -m : C;
 }
 
 export function createJointSolveContext(): JointSolveContext {
@@ -95,7 +108,7 @@ export function createJointSolveContext(): JointSolveContext {
     h: 0, invH: 0, rigidBiasRate: 0, rigidMassScale: 1, rigidImpulseScale: 0, limitMassScale: 1, limitImpulseScale: 0,
     direct: createJointDirect(),
     useDirect: true, refreshBeforeRelax: true, relaxReady: false, savedError: new Float64Array(64), substep: 0,
-    soft: { biasRate: 0, massScale: 1, impulseScale: 0 }, warmStartDirect: true,
+    soft: { biasRate: 0, massScale: 1, impulseScale: 0 }, warmStartDirect: true, maxCorrection: Infinity,
   };
 }
 
@@ -265,10 +278,10 @@ export function solveJoints(p: JointProblem, sb: SolverBodies, c: JointSolveCont
         ms = p.massScale[r];
         is = p.impulseScale[r];
       }
-      const g = p.gamma[r];
-      const b0 = rowVelocity(p, v, w, r) + bias * p.error[r] + g * imp[r];
-      const b1 = rowVelocity(p, v, w, r + 1) + bias * p.error[r + 1] + g * imp[r + 1];
-      const b2 = rowVelocity(p, v, w, r + 2) + bias * p.error[r + 2] + g * imp[r + 2];
+      const g = p.gamma[r], mc = spring ? Infinity : c.maxCorrection;
+      const b0 = rowVelocity(p, v, w, r) + bias * clampError(p.error[r], mc) + g * imp[r];
+      const b1 = rowVelocity(p, v, w, r + 1) + bias * clampError(p.error[r + 1], mc) + g * imp[r + 1];
+      const b2 = rowVelocity(p, v, w, r + 2) + bias * clampError(p.error[r + 2], mc) + g * imp[r + 2];
       const K = p.blockInverse, o = 9 * r;
       const d0 = -ms * (K[o] * b0 + K[o + 1] * b1 + K[o + 2] * b2) - is * imp[r];
       const d1 = -ms * (K[o + 3] * b0 + K[o + 4] * b1 + K[o + 5] * b2) - is * imp[r + 1];
@@ -287,9 +300,9 @@ export function solveJoints(p: JointProblem, sb: SolverBodies, c: JointSolveCont
     } else if (type === ROW_LIMIT) {
       if (p.gamma[r] > 0) bias = p.biasRate[r] * C; // soft limit: its spring law, in every sweep
       else if (C > 0) bias = C * c.invH;
-      else if (useBias) { bias = p.biasRate[r] * C; ms = p.massScale[r]; is = p.impulseScale[r]; }
+      else if (useBias) { bias = p.biasRate[r] * clampError(C, c.maxCorrection); ms = p.massScale[r]; is = p.impulseScale[r]; }
     } else if (type === ROW_RIGID && useBias) {
-      bias = p.biasRate[r] * C; ms = p.massScale[r]; is = p.impulseScale[r];
+      bias = p.biasRate[r] * clampError(C, c.maxCorrection); ms = p.massScale[r]; is = p.impulseScale[r];
     }
     const q = anyDirect ? c.direct.auxOf[r] : -1;
     let m = p.softMass[r];
@@ -339,7 +352,7 @@ function solveDirect(p: JointProblem, sb: SolverBodies, c: JointSolveContext, us
   for (let i = 0; i < d.n; i++) {
     const r = d.row[i];
     const spring = p.rowType[r] === ROW_SPRING;
-    const bias = spring || useBias ? p.biasRate[r] * p.error[r] : 0;
+    const bias = spring ? p.biasRate[r] * p.error[r] : useBias ? p.biasRate[r] * clampError(p.error[r], c.maxCorrection) : 0;
     x[i] = -(rowVelocity(p, v, w, r) - p.target[r] + bias + p.gamma[r] * imp[r]);
   }
   solveFactored(d);

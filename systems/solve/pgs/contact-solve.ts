@@ -51,6 +51,7 @@ import { growFloat64, nextCapacity } from '../../../components/capacity';
 import { createNormalBlockLcp, solveBlockLcp, type NormalBlockLcp } from './normal-block-lcp';
 import type { InertiaRefresh } from './inertia-refresh';
 import type { RestingManifolds } from './pgs-options';
+import { trackSmallestImpulse } from './sustained-impulse';
 
 /** Doubles per direction block (direction, two angular Jacobians, two inverse-inertia products). */
 const ROW_DIR = 15;
@@ -330,6 +331,11 @@ export function unpackImpulses(r: PackedRows, p: ConstraintProblem): void {
     imp[c3] = R[o + ROW_IMP]; imp[c3 + 1] = R[o + ROW_IMP + 1]; imp[c3 + 2] = R[o + ROW_IMP + 2];
     p.maxNormalImpulse[c] = R[o + ROW_MAXN];
   }
+}
+
+/** End of a substep: the smallest normal impulse of each point in the step so far (`sustained-impulse.ts`). */
+export function trackSmallestRowImpulse(r: PackedRows, count: number, min: Float64Array, first: boolean): void {
+  trackSmallestImpulse(r.data, ROW_STRIDE, ROW_IMP, count, min, first);
 }
 
 /** Applies the accumulated impulses of every point to the bodies (warm start). */

@@ -17,8 +17,11 @@ import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import type { Softness } from '../common/soft-constraint';
 import {
-  applyRestitutionRows, createPackedRows, packRows, refreshTurnedRows, solveContactRows, unpackImpulses, warmStartRows,
+  applyRestitutionRows, createPackedRows, packRows, refreshTurnedRows, solveContactRows, trackSmallestRowImpulse, unpackImpulses,
+  warmStartRows,
 } from './contact-solve';
+import { keepSustainedImpulse } from './sustained-impulse';
+import { nextCapacity } from '../../../components/capacity';
 import { createInertiaRefresh, refreshTurnedInertia } from './inertia-refresh';
 import { restingManifolds, type PgsSolverConfig } from './pgs-options';
 
@@ -32,7 +35,8 @@ export interface ContactStrategy {
   sweep(p: ConstraintProblem, sb: SolverBodies, invH: number, soft: Softness, useBias: boolean): void;
   /** The positions were integrated: separations must be re-evaluated from the pose deltas. */
   positionsMoved(): void;
-  /** End of the step: restitution, and the impulses left in `p.impulse` for warm starting. */
+  /** End of the step: restitution, and the impulses left in `p.impulse` for warm starting (a point's
+   * impact in the last substep left out: `sustained-impulse.ts`). */
   finish(p: ConstraintProblem, sb: SolverBodies): void;
 }
 
@@ -66,8 +70,11 @@ function createConeProjection(o: PgsSolverConfig): ContactStrategy {
   // substep of the step (0-based): the resting manifolds' relaxation blocks of 'last-relax' act in the last
   let substep = 0;
   const lastRelaxOnly = resting === 'last-relax';
+  // `[points]` each point's smallest normal impulse at the end of a substep of the step
+  let smallest = new Float64Array(16);
   return {
     begin(p, sb) {
+      if (smallest.length < p.contactCount) smallest = new Float64Array(nextCapacity(smallest.length, p.contactCount));
       packRows(p, rows, sb, manifoldBlocks, resting);
       separationsCurrent = true;
       firstSubstep = true;
@@ -77,6 +84,7 @@ function createConeProjection(o: PgsSolverConfig): ContactStrategy {
       // the bodies that turned within the step act through their current inverse inertia
       if (!firstSubstep && refreshTurnedInertia(inertia, sb) > 0) refreshTurnedRows(rows, p, sb, inertia);
       firstSubstep = false;
+      if (substep >= 0) trackSmallestRowImpulse(rows, p.contactCount, smallest, substep === 0);
       substep++;
       warmStartRows(rows, p, sb);
       leversCurrent = false;
@@ -94,6 +102,7 @@ function createConeProjection(o: PgsSolverConfig): ContactStrategy {
       // one pass (Box2D v3): with manifoldSolve 'block' it is exact for each manifold on its own
       applyRestitutionRows(rows, p, sb, o.restitutionThreshold);
       unpackImpulses(rows, p);
+      if (substep > 0) keepSustainedImpulse(p, sb, smallest, o.restitutionThreshold);
     },
   };
 }

@@ -15,6 +15,8 @@ import {
 import { createInertiaRefresh, refreshTurnedInertia } from './inertia-refresh';
 import type { ContactStrategy } from './contact-strategy';
 import { restingManifolds, type PgsSolverConfig } from './pgs-options';
+import { keepSustainedImpulse, trackSmallestImpulse } from './sustained-impulse';
+import { nextCapacity } from '../../../components/capacity';
 
 /** The exact block strategy for options `o` (its friction law is `o.friction`). */
 export function createExactBlockStrategy(o: PgsSolverConfig): ContactStrategy {
@@ -29,8 +31,11 @@ export function createExactBlockStrategy(o: PgsSolverConfig): ContactStrategy {
   // substep of the step (0-based): the resting manifolds' relaxation sets of 'last-relax' act in the last
   let substep = 0;
   const lastRelaxOnly = resting === 'last-relax';
+  // `[points]` each point's smallest normal impulse at the end of a substep of the step
+  let smallest = new Float64Array(16);
   return {
     begin(p, sb) {
+      if (smallest.length < p.contactCount) smallest = new Float64Array(nextCapacity(smallest.length, p.contactCount));
       computeDelassusBlocks(p, sb, blocks);
       markManifoldBlocks(p, blocks, resting);
       firstSubstep = true;
@@ -40,6 +45,7 @@ export function createExactBlockStrategy(o: PgsSolverConfig): ContactStrategy {
       // the bodies that turned within the step act through their current inverse inertia
       if (!firstSubstep && refreshTurnedInertia(inertia, sb) > 0) refreshTurnedBlocks(p, sb, blocks, inertia);
       firstSubstep = false;
+      if (substep >= 0) trackSmallestImpulse(p.impulse, 3, 0, p.contactCount, smallest, substep === 0);
       substep++;
       warmStart(p, sb);
       leversCurrent = false;
@@ -53,6 +59,9 @@ export function createExactBlockStrategy(o: PgsSolverConfig): ContactStrategy {
     },
     positionsMoved() { /* the blocks read the separations from the pose deltas in every sweep */ },
     // the eligible points of a manifold together, as the sweeps' normal pass
-    finish(p, sb) { applyRestitutionBlocks(p, sb, blocks, o.restitutionThreshold); },
+    finish(p, sb) {
+      applyRestitutionBlocks(p, sb, blocks, o.restitutionThreshold);
+      if (substep > 0) keepSustainedImpulse(p, sb, smallest, o.restitutionThreshold);
+    },
   };
 }

@@ -27,6 +27,22 @@ import type { PgsSolverConfig } from './pgs-options';
 export const FAST_MODE_MAX_MEAN_ENVELOPE = 16;
 
 /**
+ * Largest position error the fast mode's rigid joint rows and violated limits correct by their bias
+ * (`JointSolveContext.maxCorrection`; m for anchor rows, rad for angular rows): a joint pulled far apart
+ * comes back at up to β · 5 (about 160 m/s or rad/s at the default 60 Hz, ζ = 5) instead of β C. Fuzz
+ * seed 1660 (a jointed loop of 20 bodies) ran away at step 256 without it (the joint stage then without
+ * the gyroscopic term; with it the seed holds either way). Box2D's position solver clamps at 0.2 m
+ * (b2_maxLinearCorrection); here 0.2 held the joints too softly against contacts (fuzz seeds 127 and
+ * 128: jointed bodies pulled 0.09 and 0.27 m under the ground), and of the bounds tried (0.2, 0.5, 1, 2,
+ * 3, 5, none) on the seeds that changed with it (10, 54, 90, 127, 128, 140, 703, 1260, 1660), 5 left
+ * the fewest failing (seed 10 alone).
+ */
+export const FAST_MODE_MAX_CORRECTION = 5;
+
+/** The fast mode's `JointDirect.pivotTolerance` (`../common/joint-direct.ts`, where the reason is). */
+const FAST_PIVOT_TOLERANCE = 1e-7;
+
+/**
  * Start of a fast-mode step: the substep length, the rigid joint softness, the warm-start impulses
  * (last step's row forces × h, or 0 without warm starting) and the direct islands.
  */
@@ -35,10 +51,12 @@ export function beginJoints(
 ): void {
   c.useDirect = o.jointSolver === 'direct';
   c.direct.maxMeanEnvelope = FAST_MODE_MAX_MEAN_ENVELOPE;
+  c.direct.pivotTolerance = FAST_PIVOT_TOLERANCE; // a loop's drifted closing rows are dependent (joint-direct.ts)
   c.refreshBeforeRelax = true;
   // the direct islands' bilateral rows are solved exactly in every sweep: a warm start would only apply
   // the last substep's impulses along Jacobians that turned since (see JointSolveContext.warmStartDirect)
   c.warmStartDirect = false;
+  c.maxCorrection = FAST_MODE_MAX_CORRECTION;
   const soft = c.soft;
   if (o.jointHertz > 0) {
     // rigid rows: the soft step's bias rate β = ω/(2ζ + hω); the direct solve keeps the full mass, the

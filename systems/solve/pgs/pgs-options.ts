@@ -37,6 +37,12 @@ export interface PgsOptions {
   warmStarting: boolean;
   /** Largest angular speed (unit: rad/s, default 100): bounds the rotation per step. */
   maxAngularSpeed: number;
+  /** The gyroscopic term −ω × (I ω) of Euler's equations, one implicit Newton step per substep after the
+   * velocity integration (default true; Catto 2015, `integrateGyroscopic` in `common/body-integration.ts`).
+   * Without it ω stays constant in the world while the inertia turns with the body, and joints and
+   * contacts pump energy into thin spinning bodies. false: the torque-free step (ω constant between
+   * contacts) of closed forms that ignore the term. */
+  gyroscopic: boolean;
   /** Largest linear speed of a body (unit: m/s, > 0, default Infinity: none); Havok's world speed limit. */
   maxLinearSpeed: number;
   /** Position-correction frequency of rigid joint rows and joint limits (unit: Hz, default 60; 0 = no
@@ -94,6 +100,7 @@ export function defaultPgsOptions(): PgsSolverConfig {
     warmStarting: true,
     maxAngularSpeed: 100,
     maxLinearSpeed: Infinity,
+    gyroscopic: true,
     jointHertz: 60,
     jointDampingRatio: 5,
     jointSolver: 'direct',

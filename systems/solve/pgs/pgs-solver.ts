@@ -4,15 +4,16 @@
  * Tasora & Anitescu 2011; Anitescu & Tasora 2010).
  *
  * Per step of length h with n substeps (h_s = h / n):
- *   for each substep: integrate velocities → warm start → solve (soft bias) → shock propagation (heavy
+ *   for each substep: integrate velocities (and the gyroscopic term, `integrateGyroscopic`) → warm start → solve (soft bias) → shock propagation (heavy
  *   bodies on light supported ones, `shock-propagation.ts`) → integrate positions → relax
- *   then restitution once. The impulses left in the problem warm-start the next step.
+ *   then restitution once. The impulses left in the problem warm-start the next step (a point's impact
+ *   in the step's last substep left out, `sustained-impulse.ts`).
  * See `README.md` in this folder for the equations, the parameters and why they were chosen.
  */
 
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import type { ConstraintSolver, SolverProblem, SolveStats, StepContext } from '../constraint-solver';
-import { integratePositions, integrateVelocities } from '../common/body-integration';
+import { integrateGyroscopic, integratePositions, integrateVelocities } from '../common/body-integration';
 import { createContactStrategy, type ContactStrategyFactory } from './contact-strategy';
 import type { PgsSolverConfig } from './pgs-options';
 import { makeSoft, type Softness } from '../common/soft-constraint';
@@ -39,6 +40,7 @@ export function createPgsSolver(options: PgsSolverConfig, exactBlocks?: ContactS
   let pgsJoints: PgsJoints | undefined;
   // heavy bodies on light ones that rest on static bodies (`shock-propagation.ts`)
   const shock = createShockPropagation();
+  const gyroInertia = new Float64Array(9); // integrateGyroscopic's scratch
   return {
     kind: 'pgs',
     options,
@@ -62,6 +64,7 @@ export function createPgsSolver(options: PgsSolverConfig, exactBlocks?: ContactS
       beginShockPropagation(shock, problem, bodies, ctx.gravity);
       for (let s = 0; s < n; s++) {
         integrateVelocities(bodies, h, o.maxAngularSpeed, o.maxLinearSpeed);
+        if (o.gyroscopic) integrateGyroscopic(bodies, h, gyroInertia);
         if (joints !== undefined) joints.warmStart(bodies); // joints before contacts (Box2D v3 order)
         contacts.warmStart(problem, bodies);
         for (let i = 0; i < o.iterations; i++) {
