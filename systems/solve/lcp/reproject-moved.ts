@@ -8,6 +8,7 @@
  */
 
 import type { RigidBodyStore } from '../../../components/rigid-body';
+import { quatMultiply } from '../../../math/quat';
 import type { JointProblem } from '../../assembly/joint-rows';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import { projectJointPositions, type ImplicitJoints } from './joint-implicit';
@@ -41,13 +42,8 @@ export function reprojectMoved(
     if (i < 0) continue;
     const e3 = 3 * e, e4 = 4 * e, i3 = 3 * i, i4 = 4 * i;
     pos[e3] = p0[e3] + sb.dp[i3]; pos[e3 + 1] = p0[e3 + 1] + sb.dp[i3 + 1]; pos[e3 + 2] = p0[e3 + 2] + sb.dp[i3 + 2];
-    const ax = sb.dq[i4], ay = sb.dq[i4 + 1], az = sb.dq[i4 + 2], aw = sb.dq[i4 + 3];
-    const bx = q0[e4], by = q0[e4 + 1], bz = q0[e4 + 2], bw = q0[e4 + 3];
-    const qx = aw * bx + ax * bw + ay * bz - az * by;
-    const qy = aw * by - ax * bz + ay * bw + az * bx;
-    const qz = aw * bz + ax * by - ay * bx + az * bw;
-    const qw = aw * bw - ax * bx - ay * by - az * bz;
-    const inv = 1 / Math.sqrt(qx * qx + qy * qy + qz * qz + qw * qw);
-    q[e4] = qx * inv; q[e4 + 1] = qy * inv; q[e4 + 2] = qz * inv; q[e4 + 3] = qw * inv;
+    quatMultiply(q, e4, sb.dq, i4, q0, e4);
+    const inv = 1 / Math.sqrt(q[e4] * q[e4] + q[e4 + 1] * q[e4 + 1] + q[e4 + 2] * q[e4 + 2] + q[e4 + 3] * q[e4 + 3]);
+    q[e4] *= inv; q[e4 + 1] *= inv; q[e4 + 2] *= inv; q[e4 + 3] *= inv;
   }
 }
