@@ -55,7 +55,7 @@ export const DETERMINISM_HASHES: Record<string, string> = {
   'pile/lcp': '9fc370cb',
   'ragdolls/pgs': 'bc4d1fe5',
   'ragdolls/mdp': 'c489eeca',
-  'ragdolls/lcp': 'aef9425a',
+  'ragdolls/lcp': '1a2171de',
   'pyramid/pgs': 'f92154b2',
   'pyramid/mdp': 'e7ef3aa9',
   'pyramid/lcp': '302d59fd',

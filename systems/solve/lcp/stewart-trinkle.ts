@@ -177,7 +177,13 @@ export function createLcpSolver(options: LcpSolverConfig, impactPhase: ImpactPha
       if (advanced) integrateRemaining(bodies, toi, h);
       else integratePositions(bodies, h);
       // 3b. Joints: position projection of the rigid rows (post-stabilization, joint-implicit.ts).
-      if (joints !== undefined) projectJointPositions(implicitJoints, joints, bodies, h);
+      // the contacts of the jointed bodies as inequality rows (joint-projection-contacts.ts)
+      if (joints !== undefined) {
+        const pc = implicitJoints.projectionContacts;
+        pc.problem = problem; pc.rows = rows;
+        projectJointPositions(implicitJoints, joints, bodies, h);
+        pc.problem = undefined; pc.rows = undefined;
+      }
       // 4. Impulses back for the warm start and the contact store.
       storeImpulses(island, problem);
       reportStats(stats, implicitJoints, joints !== undefined, ctx);
