@@ -105,10 +105,11 @@ export function beginProjectionContacts(pc: ProjectionContacts, p: JointProblem,
   if (pc.inIsland.length < sb.count) pc.inIsland = new Uint8Array(nextCapacity(pc.inIsland.length, sb.count));
   const isl = pc.inIsland, mt = sb.motionType;
   isl.fill(0, 0, sb.count);
+  const nb = sb.count;
   for (let i = 0; i < d.n; i++) {
-    const r = d.row[i];
-    isl[p.rowA[r]] = 1;
-    isl[p.rowB[r]] = 1;
+    const r = d.row[i], a = p.rowA[r], b = p.rowB[r];
+    if (a < nb) isl[a] = 1; // the world body's index is past the solver bodies
+    if (b < nb) isl[b] = 1;
   }
   const nc = cp.contactCount;
   for (let c = 0; c < nc; c++) {
