@@ -191,10 +191,7 @@ export function formStewartTrinkleLcp(
   for (let i = 0; i < np; i++) {
     const c = lcp.contact[i], ni = lcp.normalIndex[i], bi = lcp.betaOffset[i], li = lcp.lambdaIndex[i];
     const un = freeVelocity[3 * c], u1 = freeVelocity[3 * c + 1], u2 = freeVelocity[3 * c + 2];
-    // a contact coupled through the joints in a Painlevé configuration keeps no penetration recovery
-    let phi = gap[c];
-    if (phi < 0 && joints !== undefined && joints.firstEntry[c] >= 0 && jammed(W, 9 * (i * np + i), p.friction[c])) phi = 0;
-    bv[ni] = un + phi * invH;
+    bv[ni] = un + gap[c] * invH;
     if (bi < 0) continue;
     for (let r = 0; r < k; r++) {
       N[(bi + r) * n + li] = 1; // Ē
@@ -204,24 +201,6 @@ export function formStewartTrinkleLcp(
     N[li * n + ni] = p.friction[c]; // μ̄
     bv[li] = 0;
   }
-}
-
-/**
- * Whether a contact's own Delassus block (at `W[o ..]`, (n, t1, t2)) is in a Painlevé configuration: the
- * normal compliance no larger than μ times the normal–tangent coupling, W_nn ≤ μ ‖(W_n1, W_n2)‖, so that
- * a friction impulse along some direction can cancel the normal impulse's own separating effect (Stewart
- * 2000, "Rigid-body dynamics with friction and impact", §2: Painlevé's paradox; the time-stepping LCP still
- * has a solution, an impulsive jam, but its normal impulse is unbounded as W_nn − μ ‖W_nt‖ → 0). Through
- * the joints' bilateral rows (M̃⁻¹, `joint-contact-lcp.ts`) a contact between two links of a loop can
- * see only one direction of relative motion, mostly tangential: fuzz seed 1484 (two light bodies in a
- * loop of four joints with a 28 kg one, touching 3.6 cm deep) had W_nn = 0.0046 against 0.12 of coupling,
- * and recovering the overlap at 2.1 m/s took a normal impulse of 1.3e6 N·s and gave the loop 1.8e5 J in a
- * step. Such a contact is held at its velocity (Φ/h's recovery dropped), never pushed apart: the jam's
- * impulse then only dissipates.
- */
-function jammed(W: Float64Array, o: number, mu: number): boolean {
-  const wn1 = W[o + 1], wn2 = W[o + 2];
-  return !(W[o] > mu * Math.sqrt(wn1 * wn1 + wn2 * wn2));
 }
 
 /**

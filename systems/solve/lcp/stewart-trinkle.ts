@@ -139,12 +139,14 @@ export function createLcpSolver(options: LcpSolverConfig, impactPhase: ImpactPha
       // pushing (joint-contact-lcp.ts, joint-coupling-islands.ts); 2b. the joints again with the contact
       // impulses in place (one block Gauss–Seidel round). When 2b releases one of those limits, the
       // contacts were solved for the wrong assembly: both run once more from the state after 1b without it.
+      // When the step still gains kinetic energy with no limit left (a jam through the bilateral rows),
+      // the contacts are solved once more from there without the joints (`releaseJointCoupling`).
       const nc = problem.contactCount;
       let through = joints === undefined ? undefined : jointCouplingIslands(couplingIslands, implicitJoints.ctx.direct, joints, bodies, h);
       for (let attempt = 0; ; attempt++) {
         island.workLeft -= nc * CONTACT_ROW_WORK;
         prepareContacts(island, problem, bodies, h, augmented ? implicitJoints : undefined);
-        const coupled = joints !== undefined && through !== undefined && beginJointContactLcp(jointContacts, through, joints, problem, rows, bodies);
+        const coupled = joints !== undefined && through !== undefined && !couplingIslands.uncoupled && beginJointContactLcp(jointContacts, through, joints, problem, rows, bodies);
         island.joints = coupled ? jointContacts : undefined;
         buildIslands(island.islands, problem, bodies, jointContacts.links, coupled ? jointContacts.linkCount : 0);
         stats.islands = island.islands.count;
@@ -165,7 +167,7 @@ export function createLcpSolver(options: LcpSolverConfig, impactPhase: ImpactPha
         if (timed) { ctx.detail.fallbackMs = fallbackMs; ctx.detail.slowestIslandMs = slowest; ctx.detail.slowestIslandPoints = slowestSize; }
         if (joints === undefined || island.islands.count === 0) break;
         solveJointsImplicit(implicitJoints, joints, bodies, h, o.warmStart, false);
-        if (attempt > 1) break;
+        if (attempt > 2) break;
         through = releaseJointCoupling(couplingIslands, implicitJoints.ctx.direct, joints, bodies, o.maxPushoutSpeed, attempt > 0);
         if (through === undefined) break;
         stats.couplingReleases++;

@@ -1,7 +1,8 @@
 /**
  * The accurate mode's joint position projection with the contacts as inequality rows
- * (`systems/solve/lcp/joint-projection-contacts.ts`), and the Painlevé rule of the coupled contact LCP
- * (`stewart-trinkle-lcp.ts` `jammed`), on the shrunk fuzz scenes that found them. Second method: the
+ * (`systems/solve/lcp/joint-projection-contacts.ts`), and the uncoupled solve of a coupled contact LCP that
+ * gains energy with no limit to let go (`joint-coupling-islands.ts` `releaseJointCoupling`), on the shrunk
+ * fuzz scenes that found them. Second method: the
  * fuzz's own checks (no body centre under the ground, finite, energy within 2 × E0 + 1 J with joints),
  * which each scene failed before (measured): seed 928 a 4.3 kg sphere 4.8 cm under the ground at step 32,
  * seed 763 a 0.023 kg body at step 65 (the projection moved it 7–28 cm into the ground per step), seed
@@ -33,7 +34,7 @@ describe('the joint projection holds the contacts', () => {
   }, 60_000);
 });
 
-describe('a coupled contact in a Painlevé configuration is not pushed apart', () => {
+describe('a contact jammed through the joints is solved again uncoupled', () => {
   it('fuzz seed 1484 shrunk: two light bodies in a loop of four joints with a 28 kg body, touching 3.6 cm deep, gain no energy', () => {
     expect(checkFuzzScene(buildFuzzScene(1484, { mode: 'lcp', keep: [4, 7, 19], keepJoints: [1, 2, 10, 13] }))).toBeUndefined();
   }, 60_000);
