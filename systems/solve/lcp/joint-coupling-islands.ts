@@ -25,6 +25,7 @@ import { growFloat64, nextCapacity } from '../../../components/capacity';
 import { buildJointIslands, createJointDirect, factorJointIslands, type JointDirect } from '../common/joint-direct';
 import { rowVelocity } from '../common/joint-solve';
 import { mat3InvertSymmetric } from '../../../math/mat3';
+import { ACCURATE_PIVOT_TOLERANCE } from './joint-implicit';
 
 /** A rigid limit row is at its stop when C + h min(0, J v) ≤ this after 1b (unit: m or rad). */
 const AT_STOP = 1e-6;
@@ -51,8 +52,10 @@ export interface JointCouplingIslands {
 }
 
 export function createJointCouplingIslands(): JointCouplingIslands {
+  const direct = createJointDirect();
+  direct.pivotTolerance = ACCURATE_PIVOT_TOLERANCE; // the joint step's (joint-implicit.ts)
   return {
-    direct: createJointDirect(), include: new Uint8Array(16), limits: 0, uncoupled: false,
+    direct, include: new Uint8Array(16), limits: 0, uncoupled: false,
     v: new Float64Array(48), w: new Float64Array(48), impulse: new Float64Array(16), energy: 0, mass: 0, inertia: new Float64Array(9),
   };
 }
