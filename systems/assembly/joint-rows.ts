@@ -435,12 +435,22 @@ export function createJointRowScratch(): JointRowScratch {
   };
 }
 
+/** Current world inverse inertias of the bodies that turned within the step (the fast solver's
+ * `InertiaRefresh`, `systems/solve/pgs/inertia-refresh.ts`): body i's is `inertia[9i..9i+9]` (row-major,
+ * unit: 1/(kg·m²)) when `turned[i]` is 1. */
+export interface TurnedInertia {
+  readonly turned: Uint8Array;
+  readonly inertia: Float64Array;
+}
+
 /**
  * Evaluates every row at the current pose: start-of-step pose moved by the solver bodies' deltas
  * (dp, dq; identity at the start of the step). Writes Jacobians, I⁻¹Jᵀ, effective masses, 3×3 blocks,
- * errors and the joint coordinates. World inverse inertias are those of the start of the step.
+ * errors and the joint coordinates. World inverse inertias are those of the start of the step, or for
+ * the bodies marked in `turned` their current ones (the fast mode: the same matrices its contact rows
+ * act through, so that every row of a body projects in one metric).
  */
-export function updateJointRows(p: JointProblem, sb: SolverBodies): void {
+export function updateJointRows(p: JointProblem, sb: SolverBodies, turned?: TurnedInertia): void {
   const dq = sb.dq, dp = sb.dp, S = p.scratch;
   const { fa, fb, rel, inv, ax, bz, euler, ra, rb, gap, theta, st, xb, sw } = S;
   for (let j = 0; j < p.jointCount; j++) {
@@ -464,7 +474,7 @@ export function updateJointRows(p: JointProblem, sb: SolverBodies): void {
         p.error[r] = slot === 6 ? len - p.lower[j6] : slot === 12 ? p.upper[j6] - len
           : p.rowType[r] === ROW_SPRING ? len - p.restLength[j] : len - p.lower[j6];
       }
-      finishRows(p, sb, rs, re);
+      finishRows(p, sb, rs, re, turned);
       continue;
     }
     quatMultiply(fa, 0, dq, 4 * a, p.frameA0, j4);
@@ -527,7 +537,7 @@ export function updateJointRows(p: JointProblem, sb: SolverBodies): void {
         p.error[r] = rowError(p, j6, axis, slot, type, p.coordinate[j6 + axis]);
       }
     }
-    finishRows(p, sb, rs, re);
+    finishRows(p, sb, rs, re, turned);
   }
 }
 
@@ -561,12 +571,12 @@ function setAngularRow(p: JointProblem, r: number, ux: number, uy: number, uz: n
 }
 
 /** I⁻¹Jᵀ, effective masses and the 3×3 blocks of rows rs..re−1 (all of one joint). */
-function finishRows(p: JointProblem, sb: SolverBodies, rs: number, re: number): void {
-  const I = sb.invInertia;
+function finishRows(p: JointProblem, sb: SolverBodies, rs: number, re: number, turned?: TurnedInertia): void {
+  const I = sb.invInertia, t = turned?.turned, T = turned?.inertia as Float64Array;
   for (let r = rs; r < re; r++) {
     const a = p.rowA[r], b = p.rowB[r], o = 3 * r;
-    mat3MulVec(p.invInertiaAngularA, o, I, 9 * a, p.angularA, o);
-    mat3MulVec(p.invInertiaAngularB, o, I, 9 * b, p.angularB, o);
+    mat3MulVec(p.invInertiaAngularA, o, t?.[a] === 1 ? T : I, 9 * a, p.angularA, o);
+    mat3MulVec(p.invInertiaAngularB, o, t?.[b] === 1 ? T : I, 9 * b, p.angularB, o);
     const l = p.linear;
     const w = (sb.invMass[a] + sb.invMass[b]) * (l[o] * l[o] + l[o + 1] * l[o + 1] + l[o + 2] * l[o + 2])
       + dot3(p.angularA, o, p.invInertiaAngularA, o) + dot3(p.angularB, o, p.invInertiaAngularB, o);

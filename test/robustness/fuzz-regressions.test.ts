@@ -77,9 +77,18 @@ const FIXED_SCENES: { seed: number; options: FuzzRunOptions; what: string }[] = 
     what: '4 bodies, a fixed, a hinge and a slider joint closing a loop of three: was a runaway at step 23 (two of the loop\'s drifted closing rows kept at pivots 3.6e-8 and 3.8e-8 · W_ii); holds since the fast mode drops rows below 1e-7',
   },
   {
+    seed: 1619, options: { mode: 'mdp', steps: 60, keep: [12, 14, 20, 21, 26], keepJoints: [6, 12] },
+    what: 'max-dissipation, 5 bodies: a 0.04 kg capsule (axial inertia 1.4e-4 kg m²) on a hinge 13 m from a spinning 207 kg box: was a runaway at step 9 (2e8 rad/s within a substep; the whole seed: 39 bodies non-finite at step 6); holds since the joint rows act through the same current inverse inertia as the contact rows',
+  },
+  {
     seed: 54, options: { joints: true, keep: [17, 28], keepJoints: [6] },
     what: 'a 6 kg sphere on a fixed joint 15 m from a 194 kg box, hitting the ground at 33 m/s: was a runaway at step 14 (stopped alone, the joint tore open); holds since its contact is solved through the joint island from a mass ratio of 20',
   },
+];
+
+/** Fast maximum-dissipation seeds (`MDP_FUZZ_FAILURES`) that failed and now hold every criterion. */
+const FIXED_MDP: { seed: number; what: string }[] = [
+  { seed: 1619, what: '59 bodies, 13 joints: was 39 bodies non-finite at step 6 (a light thin capsule on a hinge to a heavy spinning box: its joint rows acted through the start-of-step inverse inertia, its contact rows through the current one, and the sweeps diverged); holds since both use the current one' },
 ];
 
 /** Accurate-mode seeds that failed and now hold every criterion. */
@@ -105,6 +114,14 @@ describe('fuzz regression seeds (accurate mode, all criteria)', () => {
     const all = Object.values(LCP_FUZZ_FAILURES.failed).flat();
     for (const f of FIXED_LCP) expect(all).not.toContain(f.seed);
   });
+});
+
+describe('fuzz regression seeds (fast maximum-dissipation mode, all criteria)', () => {
+  for (const f of FIXED_MDP) {
+    it(`seed ${f.seed}: ${f.what}`, () => {
+      expect(runFuzzScene(f.seed, { mode: 'mdp' })).toBeUndefined();
+    }, 120_000);
+  }
 });
 
 describe('fuzz regression seeds (fast mode, all criteria)', () => {

@@ -7,6 +7,7 @@
  */
 
 import type { JointProblem } from '../../assembly/joint-rows';
+import { createInertiaRefresh, refreshTurnedInertia } from './inertia-refresh';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import { makeSoft } from '../common/soft-constraint';
 import type { JointSolveContext } from '../common/joint-solve';
@@ -81,7 +82,9 @@ export interface PgsJoints {
   /** Start of a step of substep length h ({@link beginJoints}); `contacts` and `soft` (the contact rows and
    * the contact softness of the step) for the coupled contact rows. */
   begin(p: JointProblem, sb: SolverBodies, o: PgsSolverConfig, h: number, contacts: ConstraintProblem, soft: Softness): void;
-  /** Start of a substep: rows re-evaluated, warm-start impulses applied (`warmStartJoints`; not those of the
+  /** Start of a substep: the current inverse inertias of the bodies that turned within the step
+   * (`refreshTurnedInertia`, the same matrices the contact rows act through: `JointSolveContext.turnedInertia`),
+   * rows re-evaluated, warm-start impulses applied (`warmStartJoints`; not those of the
    * direct islands' bilateral rows), the coupled contact rows' impulses reset (on the rows given to `begin`). */
   warmStart(sb: SolverBodies): void;
   /** One sweep over the rows, biased or relax (`solveJoints`), then over the coupled contact rows. */
@@ -94,6 +97,9 @@ export interface PgsJoints {
 /** The joint part of one fast solver, on kernels `k` (allocates its context; made once per solver). */
 export function createPgsJoints(k: JointKernels): PgsJoints {
   const c = k.createContext();
+  // the current inverse inertias of the bodies that turned within the step (none at the first substep)
+  const turned = createInertiaRefresh();
+  c.turnedInertia = turned;
   const cp = k.createCoupling();
   let contacts: ConstraintProblem | undefined;
   // the joint rows of the step (set by begin)
@@ -115,6 +121,7 @@ export function createPgsJoints(k: JointKernels): PgsJoints {
     },
     warmStart(sb) {
       const p = rows as JointProblem;
+      refreshTurnedInertia(turned, sb);
       k.warmStart(p, sb, c);
       if (contacts !== undefined) k.warmStartCoupling(cp, contacts, sb);
     },
