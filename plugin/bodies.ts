@@ -14,6 +14,7 @@ import { getShapeHooks, type ShapeHooks } from './shape-hooks';
 import { quatMultiply, quatRotate } from '../math/quat';
 import { shapeMassProperties } from '../components/mass-properties';
 import { pushEndEvent, releaseManifold } from '../components/contact';
+import { addToEntityList, removeFromEntityList } from '../components/entity-list';
 import { PhysicsInputError, UnknownEntityError } from './errors';
 import { checkOut, readBoolean, readNumber, readQuat, readVec3, requireWorld, type QuatLike, type Out3, type Vec3Like } from './validate';
 import type { PhysicsWorld } from './world';
@@ -306,6 +307,7 @@ export function addBody(world: PhysicsWorld, def: BodyDef = {}): number {
   ensureRigidBodyCapacity(b, eid);
   ensureColliderCapacity(world.colliders, eid);
   addComponent(world.ecs, eid, b);
+  addToEntityList(b.members, eid);
   b.motionType[eid] = motion;
   b.mass[eid] = mass;
   b.invMass[eid] = mass > 0 ? 1 / mass : 0;
@@ -381,6 +383,7 @@ export function writeCollider(world: PhysicsWorld, eid: number, body: number, c:
   const s = world.colliders;
   world.broadphase.stale = true; // queries refit the trees first
   addComponent(world.ecs, eid, s);
+  addToEntityList(s.members, eid);
   let linked = false;
   for (let k = s.firstCollider[body]; k >= 0; k = s.nextCollider[k]) if (k === eid) { linked = true; break; }
   if (!linked) {
@@ -470,7 +473,7 @@ export function removeBody(world: PhysicsWorld, body: number): void {
     s.shapeData[c] = undefined;
     s.body[c] = -1;
     s.nextCollider[c] = -1;
-    if (c !== eid) { removeEntity(world.ecs, c); retireIndex(world.handles, c); }
+    if (c !== eid) { removeEntity(world.ecs, c); removeFromEntityList(s.members, c); retireIndex(world.handles, c); }
     c = next;
   }
   s.firstCollider[eid] = -1;
@@ -478,6 +481,8 @@ export function removeBody(world: PhysicsWorld, body: number): void {
   world.bodies.motionType[eid] = MotionType.static;
   world.bodies.invMass[eid] = 0;
   removeEntity(world.ecs, eid);
+  removeFromEntityList(world.bodies.members, eid);
+  removeFromEntityList(s.members, eid);
   retireIndex(world.handles, eid);
 }
 
