@@ -57,6 +57,11 @@ export const CONTACT_COLUMNS = {
    * loaded, normal speeds ≤ 0.1 m/s; saturates at 255): manifolds calm for 2 steps or more keep their
    * normal rows one after the other (`systems/solve/pgs/contact-solve.ts`). */
   calmSteps: u8(),
+  /** `[capacity]` the fast solver's rest load λ̄ of each point of the manifold (unit: N·s per substep;
+   * `systems/solve/pgs/rest-load.ts`): 0.9 of the mean load a support carried when its bodies came to
+   * rest on each other, released when the load drops, never grown. Its soft rows leak only the impulse
+   * above it, so a stack built touching rests at a tenth of the soft contact's static compression. */
+  restLoad: f64(),
   /** `[capacity]` 1 when either collider is a sensor: events only, no rows. */
   sensor: u8(),
   /** `[capacity]` step stamp of the last narrowphase that saw this pair (stale manifolds are removed). */
@@ -165,6 +170,7 @@ export function acquireManifold(s: ContactStore, a: number, b: number, bodyA = a
   s.pointCount[m] = 0;
   s.touching[m] = 0;
   s.calmSteps[m] = 0;
+  s.restLoad[m] = 0;
   s.sensor[m] = 0;
   s.reuse[m] = 0;
   return m;

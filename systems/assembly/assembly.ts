@@ -103,6 +103,7 @@ export function assembleContacts(
     const capture = contacts.captureVelocity[m], plastic = contacts.plasticVelocity[m];
     const minRestitution = contacts.minRestitution[m];
     const calm = contacts.calmSteps[m];
+    const restLoad = contacts.restLoad[m];
     let nx = basis[0], ny = basis[1], nz = basis[2];
     let t1x = basis[3], t1y = basis[4], t1z = basis[5], t2x = basis[6], t2y = basis[7], t2z = basis[8];
     const own = contacts.pointNormals[m] === 1;
@@ -151,6 +152,7 @@ export function assembleContacts(
       p.baseSeparation[c] = sep - (nx * (rBx - rAx) + ny * (rBy - rAy) + nz * (rBz - rAz));
       p.restitution[c] = restitution;
       p.calmSteps[c] = calm;
+      p.restLoad[c] = restLoad;
       p.captureVelocity[c] = capture;
       p.plasticVelocity[c] = plastic;
       p.minRestitution[c] = minRestitution;
@@ -206,6 +208,7 @@ export function storeImpulses(p: ConstraintProblem, contacts: ContactStore, bodi
     contacts.anchored[s] = action === ANCHOR_DROP ? 0 : 1;
     contacts.normalImpulse[s] = p.impulse[3 * c];
     contacts.calmSteps[(s / MAX_MANIFOLD_POINTS) | 0] = p.calmSteps[c];
+    contacts.restLoad[(s / MAX_MANIFOLD_POINTS) | 0] = p.restLoad[c];
     contacts.tangentImpulse[2 * s] = p.impulse[3 * c + 1];
     contacts.tangentImpulse[2 * s + 1] = p.impulse[3 * c + 2];
   }

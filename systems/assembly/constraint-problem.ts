@@ -51,6 +51,9 @@ export const CONTACT_ROW_COLUMNS = {
   /** `[capacity]` the point's manifold's calm-step count (contact store `calmSteps`), read and updated by
    * the fast solver, written back by `storeImpulses`. */
   calmSteps: u8(),
+  /** `[capacity]` the point's manifold's rest load (contact store `restLoad`, unit: N·s), read and
+   * updated by the fast solver, written back by `storeImpulses`. */
+  restLoad: f64(),
   /** `[capacity]` PLUS capture velocity v_capture (unit: m/s): no rebound below it (Uchida, Sherman & Delp 2015 §2c). */
   captureVelocity: f64(),
   /** `[capacity]` PLUS plastic velocity v_plastic (unit: m/s): the COR is e_min at and above it. */

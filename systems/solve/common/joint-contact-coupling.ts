@@ -50,9 +50,22 @@ import type { Softness } from './soft-constraint';
 import { solveJointIsland, type JointDirect } from './joint-direct';
 import { applyRow } from './joint-solve';
 import { currentSeparation } from './contact-separation';
+import { mat3MulVec } from '../../../math/mat3';
+import { dot3 } from '../../../math/vec3';
+import type { TurnedInertia } from '../../assembly/joint-rows';
 
-/** Ratio J_c M⁻¹ J_cᵀ / S above which a contact point is solved through its island. */
-export const MIN_MASS_RATIO = 2;
+/**
+ * Ratio J_c M⁻¹ J_cᵀ / S above which a contact point is solved through its island: 1, every point the
+ * island's rows reach at all. With 2, a point whose island barely adds inertia along its normal (a light
+ * body free to swing about a hinge or slide along a slider, S ≈ 0.9 J_c M⁻¹ J_cᵀ) was left to the contact
+ * sweep, where the joint's position correction and the soft contact row fought: the contact's impulse,
+ * sized by the light body's own mass, grew to thousands of times its weight and leaked through the soft
+ * step's impulse scale, and the body sank (fuzz seed 1391: a 0.029 kg sphere of radius 1.6 m on a hinge
+ * 12 m from a spinning 384 kg box, pressed 1.6 m into the ground within 5 steps). Solved with the island,
+ * the point and the joint reach their targets together. Measured on the failing seeds of the fast-mode
+ * lists (007cff3): pgs 16 → 7 of 31, mdp 5 → 4 of 17 (with the joint rows' current inertia of 1cf36c0).
+ */
+export const MIN_MASS_RATIO = 1;
 
 /** Ratio of an island's heaviest body's mass to the contact's body's mass below which the point is not
  * considered (a cheap test before the Schur complement's). */
@@ -104,6 +117,10 @@ export interface JointContactCoupling {
   slop: number;
   maxPushout: number;
   invH: number;
+  /** The current inverse inertias of the bodies that turned within the step (the joint rows'
+   * `JointSolveContext.turnedInertia`): a coupled point's normal row acts through them, as the island's
+   * rows do (undefined: the rows' own responses). */
+  turned: TurnedInertia | undefined;
 }
 
 export function createJointContactCoupling(): JointContactCoupling {
@@ -111,7 +128,7 @@ export function createJointContactCoupling(): JointContactCoupling {
     count: 0, point: new Int32Array(16), island: new Int32Array(16), lo: new Int32Array(16), hi: new Int32Array(16),
     offset: new Int32Array(16), U: new Float64Array(64), mass: new Float64Array(16), stamp: new Float64Array(16),
     impulse: new Float64Array(16), state: new Int8Array(16), bodyIsland: new Int32Array(16), islandInvMass: new Float64Array(16),
-    soft: { biasRate: 0, massScale: 1, impulseScale: 0 }, slop: 0, maxPushout: Infinity, invH: 0,
+    soft: { biasRate: 0, massScale: 1, impulseScale: 0 }, slop: 0, maxPushout: Infinity, invH: 0, turned: undefined,
   };
 }
 
@@ -216,8 +233,9 @@ function ensurePoint(cp: JointContactCoupling, d: JointDirect, jp: JointProblem,
   const c = cp.point[q], k = cp.island[q], s0 = d.islandStart[k], s1 = d.islandStart[k + 1];
   const lo = cp.lo[q], hi = cp.hi[q], o = cp.offset[q];
   const x = d.x, U = cp.U, im = sb.invMass;
-  const em = p.effectiveMass[3 * c];
-  const wcc = em > 0 ? 1 / em : 0;
+  // J_c M⁻¹ J_cᵀ at the responses the point acts through (its bodies' current inverse inertias)
+  const a = p.bodyA[c], b = p.bodyB[c], oc = 9 * c;
+  const wcc = im[a] + im[b] + dot3(p.angularA, oc, p.invInertiaAngularA, oc) + dot3(p.angularB, oc, p.invInertiaAngularB, oc);
   x.fill(0, s0, s1);
   for (let i = lo; i <= hi; i++) x[i] = couplingWithContact(jp, im, d.row[i], p, c);
   for (let i = lo; i <= hi; i++) U[o + i] = x[i];
@@ -253,10 +271,26 @@ function applyNormal(p: ConstraintProblem, sb: SolverBodies, c: number, l: numbe
 
 /** Start of a substep (after the joints' warm start): λ_e of every coupled point restarts at 0, as the
  * island's bilateral rows do in the fast mode (`JointSolveContext.warmStartDirect`): the first pass of the
- * substep solves the block [island rows + point] afresh. (`p`, `sb`: kept for the kernel table's shape.) */
+ * substep solves the block [island rows + point] afresh. A coupled point on a body that turned within the
+ * step (`cp.turned`, refreshed before the joints' warm start) gets that body's current I⁻¹ (r × n) in `p`,
+ * so that its Schur complement and its impulses are in the metric of the island's rows: with the island
+ * at the current inertia and the point at the start's, S was wrong and the passes over a manifold's
+ * coupled points diverged (fuzz seed 1933: a 0.036 kg box on a ball joint to a 516 kg body, from 116 to
+ * 5e4 m/s within a substep). (`sb`: kept for the kernel table's shape.) */
 export function warmStartCoupling(cp: JointContactCoupling, p: ConstraintProblem, sb: SolverBodies): void {
-  void p; void sb;
+  void sb;
   cp.impulse.fill(0, 0, cp.count);
+  const t = cp.turned;
+  if (t === undefined) return;
+  // a turned body's normal response I⁻¹ (r × n) at its current inverse inertia, the one the island's rows
+  // act through (the exact block strategy writes the same values into these rows; the cone projection
+  // keeps its own packed copy)
+  const T = t.inertia, tb = t.turned, jA = p.angularA, jB = p.angularB, iA = p.invInertiaAngularA, iB = p.invInertiaAngularB;
+  for (let q = 0; q < cp.count; q++) {
+    const c = cp.point[q], a = p.bodyA[c], b = p.bodyB[c], o = 9 * c;
+    if (tb[a] === 1) mat3MulVec(iA, o, T, 9 * a, jA, o);
+    if (tb[b] === 1) mat3MulVec(iB, o, T, 9 * b, jB, o);
+  }
 }
 
 /**

@@ -303,7 +303,11 @@ export function solveNormalSet(
         + jB[o] * iB[oj] + jB[o + 1] * iB[oj + 1] + jB[o + 2] * iB[oj + 2];
     }
     for (let j = 0; j < count; j++) q[i] -= M[4 * i + j] * lam[j];
-    if (soft[i] === 1) M[5 * i] /= massScale; // A_ii + γ_i
+    if (soft[i] === 1) {
+      // the compliance γ_i = A_ii (1/massScale − 1) acts on the impulse above the rest load: q_i − γ_i λ̄_i
+      q[i] -= M[5 * i] * (1 / massScale - 1) * Math.min(p.restLoad[idx[i]], lam[i]);
+      M[5 * i] /= massScale; // A_ii + γ_i
+    }
   }
   if (!solveBlockLcp(blk, count)) return false;
   let P = 0, uAx = 0, uAy = 0, uAz = 0, uBx = 0, uBy = 0, uBz = 0;
@@ -397,15 +401,16 @@ export function warmStartRows(r: PackedRows, p: ConstraintProblem, sb: SolverBod
  * Each row keeps its own law (speculative, soft or rigid, as in the sweep); a soft row is rigid
  * complementarity with compliance γ = A_ii · impulseScale / massScale (its update is exactly the
  * single-row solve of that), so the block is the LCP y = (A + Γ) λ + (v_n + bias − A λ⁰) ≥ 0 ⟂ λ ≥ 0,
- * solved by `solveBlockLcp` (`normal-block-lcp.ts`); when that fails, one Gauss–Seidel pass over the rows. Returns
- * whether the velocities were finite.
+ * solved by `solveBlockLcp` (`normal-block-lcp.ts`). Returns whether it solved the block with finite
+ * velocities; when not (no active set passed, or the velocities were not finite) it changed nothing and
+ * the caller solves the manifold's rows one after the other in this sweep.
  */
 function solveNormalBlock(
   r: PackedRows, o: number, k: number, sb: SolverBodies, a: number, b: number, invH: number, soft: Softness,
-  useBias: boolean, slop: number, maxPushout: number, refreshSeparation: boolean,
+  useBias: boolean, slop: number, maxPushout: number, refreshSeparation: boolean, rl: Float64Array, c: number,
 ): boolean {
   const v = sb.v, w = sb.w, dp = sb.dp, th = sb.dtheta, R = r.data;
-  const blk = r.block, M = blk.M, q = blk.q, x = blk.x, lam = blk.lam, bias = blk.bias, isSoft = blk.soft;
+  const blk = r.block, M = blk.M, q = blk.q, x = blk.x, lam = blk.lam;
   const a3 = 3 * a, b3 = 3 * b, mA = sb.invMass[a], mB = sb.invMass[b];
   const softMass = soft.massScale, softImpulse = soft.impulseScale, biasRate = soft.biasRate;
   const nx = R[o], ny = R[o + 1], nz = R[o + 2];
@@ -440,8 +445,9 @@ function solveNormalBlock(
     const vn = vn0 + jBx * wBx + jBy * wBy + jBz * wBz - jAx * wAx - jAy * wAy - jAz * wAz;
     if (!(vn - vn === 0)) finite = false;
     const l0 = R[oi + ROW_IMP];
-    bias[i] = bi; isSoft[i] = gamma > 0 ? 1 : 0; lam[i] = l0;
-    q[i] = vn + bi;
+    lam[i] = l0;
+    // the compliance acts on the impulse above the rest load λ̄: γ (λ − λ̄), so q takes −γ λ̄
+    q[i] = vn + bi - gamma * Math.min(rl[c + i], l0);
     M[5 * i] = gamma; // the diagonal's compliance, completed below
     if (l0 !== 0 || vn + bi < 0) idle = false;
   }
@@ -475,25 +481,8 @@ function solveNormalBlock(
     w[b3] += uBx; w[b3 + 1] += uBy; w[b3 + 2] += uBz;
     return finite;
   }
-  // no active set passed (round-off, or velocities not finite): one Gauss–Seidel pass over the rows
-  for (let i = 0; i < k; i++) {
-    const oi = o + ROW_STRIDE * i;
-    const ms = isSoft[i] === 1 ? softMass : 1, is = isSoft[i] === 1 ? softImpulse : 0;
-    const vn = nx * (v[b3] - v[a3]) + ny * (v[b3 + 1] - v[a3 + 1]) + nz * (v[b3 + 2] - v[a3 + 2])
-      + R[oi + ROW_JB] * w[b3] + R[oi + ROW_JB + 1] * w[b3 + 1] + R[oi + ROW_JB + 2] * w[b3 + 2]
-      - R[oi + ROW_JA] * w[a3] - R[oi + ROW_JA + 1] * w[a3 + 1] - R[oi + ROW_JA + 2] * w[a3 + 2];
-    const old = R[oi + ROW_IMP];
-    let l = -R[oi + ROW_EM] * ms * (vn + bias[i]) - is * old;
-    const t = old + l > 0 ? old + l : 0;
-    l = t - old;
-    R[oi + ROW_IMP] = t;
-    if (l > R[oi + ROW_MAXN]) R[oi + ROW_MAXN] = l;
-    v[a3] -= mA * l * nx; v[a3 + 1] -= mA * l * ny; v[a3 + 2] -= mA * l * nz;
-    v[b3] += mB * l * nx; v[b3 + 1] += mB * l * ny; v[b3 + 2] += mB * l * nz;
-    w[a3] -= l * R[oi + ROW_IA]; w[a3 + 1] -= l * R[oi + ROW_IA + 1]; w[a3 + 2] -= l * R[oi + ROW_IA + 2];
-    w[b3] += l * R[oi + ROW_IB]; w[b3 + 1] += l * R[oi + ROW_IB + 1]; w[b3 + 2] += l * R[oi + ROW_IB + 2];
-  }
-  return finite;
+  // no active set passed (round-off, or velocities not finite): the caller solves the rows one by one
+  return false;
 }
 
 /**
@@ -530,7 +519,7 @@ export function solveContactRows(
   r: PackedRows, p: ConstraintProblem, sb: SolverBodies, invH: number, soft: Softness, useBias: boolean,
   slop: number, maxPushout: number, refreshSeparation: boolean, refreshLevers: boolean, restBlocks = true,
 ): void {
-  const rA = p.rA, rB = p.rB, halfH = 0.5 / invH;
+  const rA = p.rA, rB = p.rB, rl = p.restLoad, halfH = 0.5 / invH;
   const v = sb.v, w = sb.w, im = sb.invMass, dp = sb.dp, th = sb.dtheta, R = r.data;
   const biasRate = soft.biasRate, softMass = soft.massScale, softImpulse = soft.impulseScale;
   // The points of one manifold are consecutive and share their two bodies: the bodies' velocities and
@@ -540,8 +529,8 @@ export function solveContactRows(
   let vAx = 0, vAy = 0, vAz = 0, wAx = 0, wAy = 0, wAz = 0;
   let vBx = 0, vBy = 0, vBz = 0, wBx = 0, wBy = 0, wBz = 0;
   let dpx = 0, dpy = 0, dpz = 0, thAx = 0, thAy = 0, thAz = 0, thBx = 0, thBy = 0, thBz = 0;
-  // whether the velocities of the current normal block were finite (its points' friction rows)
-  let blockFinite = true;
+  // whether the current normal block was solved (with finite velocities)
+  let blockSolved = true;
   for (let c = 0; c < p.contactCount; c++) {
     const na = p.bodyA[c], nb = p.bodyB[c];
     if (na !== a || nb !== b) {
@@ -563,17 +552,18 @@ export function solveContactRows(
     const rowsNow = useBias || !restBlocks;
     const blk = br > REST_BLOCK ? (rowsNow ? -1 : br - REST_BLOCK) : br === REST_MEMBER ? (rowsNow ? -1 : 0) : br;
     let total: number, finite: boolean;
-    if (blk >= 0 && blk !== 1) {
-      // ---- normal rows of a manifold of k ≥ 2 points, solved as one block by its first point
-      if (blk >= 2) {
-        v[a3] = vAx; v[a3 + 1] = vAy; v[a3 + 2] = vAz; w[a3] = wAx; w[a3 + 1] = wAy; w[a3 + 2] = wAz;
-        v[b3] = vBx; v[b3 + 1] = vBy; v[b3 + 2] = vBz; w[b3] = wBx; w[b3 + 1] = wBy; w[b3 + 2] = wBz;
-        blockFinite = solveNormalBlock(r, o, blk, sb, a, b, invH, soft, useBias, slop, maxPushout, refreshSeparation);
-        vAx = v[a3]; vAy = v[a3 + 1]; vAz = v[a3 + 2]; wAx = w[a3]; wAy = w[a3 + 1]; wAz = w[a3 + 2];
-        vBx = v[b3]; vBy = v[b3 + 1]; vBz = v[b3 + 2]; wBx = w[b3]; wBy = w[b3 + 1]; wBz = w[b3 + 2];
-      }
+    // ---- normal rows of a manifold of k ≥ 2 points, solved as one block by its first point (its rows
+    // one by one when the block is not solved: `blockSolved` false for its other points too)
+    if (blk >= 2) {
+      v[a3] = vAx; v[a3 + 1] = vAy; v[a3 + 2] = vAz; w[a3] = wAx; w[a3 + 1] = wAy; w[a3 + 2] = wAz;
+      v[b3] = vBx; v[b3 + 1] = vBy; v[b3 + 2] = vBz; w[b3] = wBx; w[b3 + 1] = wBy; w[b3 + 2] = wBz;
+      blockSolved = solveNormalBlock(r, o, blk, sb, a, b, invH, soft, useBias, slop, maxPushout, refreshSeparation, rl, c);
+      vAx = v[a3]; vAy = v[a3 + 1]; vAz = v[a3 + 2]; wAx = w[a3]; wAy = w[a3 + 1]; wAz = w[a3 + 2];
+      vBx = v[b3]; vBy = v[b3 + 1]; vBz = v[b3 + 2]; wBx = w[b3]; wBy = w[b3 + 1]; wBz = w[b3 + 2];
+    }
+    if (blk >= 0 && blk !== 1 && blockSolved) {
       total = R[o + ROW_IMP];
-      finite = blockFinite;
+      finite = true;
     } else {
       // ---- normal row (direction block at o)
       const nx = R[o], ny = R[o + 1], nz = R[o + 2];
@@ -602,7 +592,8 @@ export function solveContactRows(
         + jBx * wBx + jBy * wBy + jBz * wBz
         - jAx * wAx - jAy * wAy - jAz * wAz;
       const old = R[o + ROW_IMP];
-      let l = -R[o + ROW_EM] * massScale * (vn + bias) - impulseScale * old;
+      // the soft row leaks only the impulse above the manifold's rest load (0 unless `rest-load.ts` runs)
+      let l = -R[o + ROW_EM] * massScale * (vn + bias) - impulseScale * (old - Math.min(rl[c], old));
       total = old + l > 0 ? old + l : 0;
       l = total - old;
       R[o + ROW_IMP] = total;

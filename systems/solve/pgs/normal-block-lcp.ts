@@ -46,9 +46,6 @@ export interface NormalBlockLcp {
   readonly D: Float64Array;
   readonly y: Float64Array;
   readonly z: Float64Array;
-  /** `[4]` per point of the block being solved: its bias (m/s), and whether its row is soft (1) or rigid (0). */
-  readonly bias: Float64Array;
-  readonly soft: Uint8Array;
   /** `[1]` the largest |q_i| of the block being solved (unit: m/s): the scale of the residual tests. Kept
    * here rather than passed to the set solves, which would box it on every call that is not inlined. */
   readonly qMax: Float64Array;
@@ -58,7 +55,7 @@ export function createNormalBlockLcp(): NormalBlockLcp {
   return {
     M: new Float64Array(16), q: new Float64Array(4), lam: new Float64Array(4), x: new Float64Array(4),
     L: new Float64Array(16), D: new Float64Array(4), y: new Float64Array(4), z: new Float64Array(4),
-    bias: new Float64Array(4), soft: new Uint8Array(4), qMax: new Float64Array(1),
+    qMax: new Float64Array(1),
   };
 }
 
@@ -83,7 +80,7 @@ const BLOCK_PIVOTS = 4;
  * impulses λ⁰ = `s.lam` the block had before is taken (the least change: the split of the load among
  * the points stays the warm-started one, and a symmetric landing from λ⁰ = 0 gets the symmetric split).
  * Writes x into `s.x`; returns false when no set passes (round-off on the boundary of a set, or two
- * dependent rows), and the caller then runs one Gauss–Seidel pass over the rows.
+ * dependent rows), and the caller then solves the rows one after the other.
  */
 export function solveBlockLcp(s: NormalBlockLcp, k: number): boolean {
   const q = s.q, x = s.x, lam = s.lam;
@@ -113,53 +110,11 @@ export function solveBlockLcp(s: NormalBlockLcp, k: number): boolean {
   return false;
 }
 
-/** {@link tryActiveSet} for the full set of a 4-point block, written out (the common case: a face
- * resting on a face); the dependent row, if any, is the last. Same results, same return values. */
-function tryFullSet4(s: NormalBlockLcp): number {
-  const M = s.M, q = s.q, x = s.x, lam = s.lam;
-  const m00 = M[0], m11 = M[5], m22 = M[10], m33 = M[15];
-  const d0 = m00;
-  if (!(d0 > BLOCK_PIVOT_TOLERANCE * m00)) return tryAnySet(s, 4, 15);
-  const l10 = M[4] / d0, l20 = M[8] / d0, l30 = M[12] / d0;
-  const d1 = m11 - l10 * l10 * d0;
-  if (!(d1 > BLOCK_PIVOT_TOLERANCE * m11)) return tryAnySet(s, 4, 15);
-  const l21 = (M[9] - l20 * d0 * l10) / d1, l31 = (M[13] - l30 * d0 * l10) / d1;
-  const d2 = m22 - l20 * l20 * d0 - l21 * l21 * d1;
-  if (!(d2 > BLOCK_PIVOT_TOLERANCE * m22)) return tryAnySet(s, 4, 15);
-  const l32 = (M[14] - l30 * d0 * l20 - l31 * d1 * l21) / d2;
-  const d3 = m33 - l30 * l30 * d0 - l31 * l31 * d1 - l32 * l32 * d2;
-  const u0 = -q[0], u1 = -q[1] - l10 * u0, u2 = -q[2] - l20 * u0 - l21 * u1;
-  const u3 = -q[3] - l30 * u0 - l31 * u1 - l32 * u2;
-  const dependent = !(d3 > BLOCK_PIVOT_TOLERANCE * m33);
-  if (dependent && !(m33 > 0)) return -2;
-  let x3 = dependent ? 0 : u3 / d3;
-  let x2 = u2 / d2 - l32 * x3;
-  let x1 = u1 / d1 - l21 * x2 - l31 * x3;
-  let x0 = u0 / d0 - l10 * x1 - l20 * x2 - l30 * x3;
-  if (dependent) {
-    // null vector z (Lᵀ z = e₃), then the point of x + t z closest to λ⁰
-    const z2 = -l32, z1 = -l21 * z2 - l31, z0 = -l10 * z1 - l20 * z2 - l30;
-    const t = -(z0 * (x0 - lam[0]) + z1 * (x1 - lam[1]) + z2 * (x2 - lam[2]) + (x3 - lam[3]))
-      / (z0 * z0 + z1 * z1 + z2 * z2 + 1);
-    x0 += t * z0; x1 += t * z1; x2 += t * z2; x3 += t;
-  }
-  const xMax = Math.max(x0, x1, x2, x3, 0);
-  const tolX = -1e-12 * xMax;
-  const next = (x0 >= tolX ? 1 : 0) | (x1 >= tolX ? 2 : 0) | (x2 >= tolX ? 4 : 0) | (x3 >= tolX ? 8 : 0);
-  if (next !== 15) return next;
-  // a dependent point pushed while it separates faster than its target: refused
-  if (dependent && x3 > 0
-    && q[3] + M[12] * x0 + M[13] * x1 + M[14] * x2 + M[15] * x3 > DEPENDENT_RESIDUAL_TOLERANCE * s.qMax[0]) return -2;
-  x[0] = x0 > 0 ? x0 : 0; x[1] = x1 > 0 ? x1 : 0; x[2] = x2 > 0 ? x2 : 0; x[3] = x3 > 0 ? x3 : 0;
-  return -1;
-}
-
 /** Tries active set `mask` (bit i = point i) of the block LCP: solves M_SS x_S = −q_S by LDLᵀ (one
  * dependent row allowed, see {@link solveBlockLcp}) and accepts it when x_S ≥ 0 and y_j ≥ 0 off the set
  * (both to 1e-12 relative). Returns −1 when accepted (x in `s.x`), else the next set to try (the
  * points of the set with x ≥ 0 and those off it with y < 0), or −2 when the factorization failed. */
 function tryActiveSet(s: NormalBlockLcp, k: number, mask: number): number {
-  if (mask === 15) return tryFullSet4(s);
   // one or two points: written out
   const i0 = 31 - Math.clz32(mask & -mask), rest = mask & (mask - 1);
   if (rest === 0) return trySmallSet(s, k, mask, i0, -1);

@@ -101,6 +101,7 @@ export function createPgsJoints(k: JointKernels): PgsJoints {
   const turned = createInertiaRefresh();
   c.turnedInertia = turned;
   const cp = k.createCoupling();
+  cp.turned = turned;
   let contacts: ConstraintProblem | undefined;
   // the joint rows of the step (set by begin)
   let rows: JointProblem | undefined;

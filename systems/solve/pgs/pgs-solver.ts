@@ -18,6 +18,7 @@ import { createContactStrategy, type ContactStrategyFactory } from './contact-st
 import type { PgsSolverConfig } from './pgs-options';
 import { makeSoft, type Softness } from '../common/soft-constraint';
 import type { PgsJoints } from './pgs-joints';
+import { createSupportSeed, seedSupports } from './rest-load';
 import { applyShockPropagation, beginShockPropagation, createShockPropagation } from './shock-propagation';
 
 export interface PgsSolver extends ConstraintSolver {
@@ -41,6 +42,8 @@ export function createPgsSolver(options: PgsSolverConfig, exactBlocks?: ContactS
   // heavy bodies on light ones that rest on static bodies (`shock-propagation.ts`)
   const shock = createShockPropagation();
   const gyroInertia = new Float64Array(9); // integrateGyroscopic's scratch
+  // new resting supports start with their loads and rest loads (`rest-load.ts`)
+  const seed = createSupportSeed();
   return {
     kind: 'pgs',
     options,
@@ -60,6 +63,7 @@ export function createPgsSolver(options: PgsSolverConfig, exactBlocks?: ContactS
         joints = pgsJoints ??= jf(jk);
         joints.begin(jp, bodies, o, h, problem, soft);
       }
+      if (o.warmStarting) seedSupports(seed, problem, bodies, ctx.gravity, h);
       contacts.begin(problem, bodies);
       beginShockPropagation(shock, problem, bodies, ctx.gravity);
       for (let s = 0; s < n; s++) {
