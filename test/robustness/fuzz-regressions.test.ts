@@ -111,6 +111,9 @@ const FIXED_LCP: { seed: number; what: string }[] = [
   { seed: 127, what: 'was a jointed runaway (energy ×4.7 at step 385): the joint projection left metres of error after 4 steps; holds since it runs to its tolerance' },
   { seed: 509, what: 'was a jointed runaway (energy ×2.1 at step 3): a sixDof limit left 0.43 m violated took a 3.7e4 N·s impulse; holds since a limit violation is recovered at most at maxPushoutSpeed' },
   { seed: 365, what: 'was a 0.01 kg capsule on a ball joint to a spinning 850 kg capsule thrown through the ground (3 m under it at step 71); holds with the projection run to its tolerance and the limit recovery bound' },
+  { seed: 928, what: 'was a 4.3 kg sphere on a sixDof joint to a 378 kg sphere, moved 5 cm into the ground per step by the joint projection; holds since the projection holds the contacts' },
+  { seed: 1116, what: 'was a body under the ground (joints, at 9f04364); holds since the joint projection holds the contacts' },
+  { seed: 1484, what: 'was a jointed runaway in its second step (two light bodies touching 3.6 cm deep in a loop of four joints with a 28 kg body, a jam through the joints: 1.3e6 N·s); holds since such a step is solved again uncoupled' },
 ];
 
 describe('fuzz regression seeds (accurate mode, all criteria)', () => {

@@ -138,8 +138,10 @@ describe('T10 sphere stacks, fast mode (soft contacts; the overlap is the soft d
   // Measured at N = 100: max speed 2.6 m/s at step 100, 0.12 at 400, 2.5e-2 at 500, 9e-4 at 1100,
   // 6e-6 at 1300, 5e-11 at 3000 (the top spheres move most). The 100 soft contacts in series form a
   // spring chain (total overlap N² g/ω² = 0.248 m) whose slow settling takes ~11 s, past the criterion's
-  // 500 steps. Every other criterion holds at step 500 (drift 0, no NaN).
-  it.fails('KNOWN MISS, N = 100: still moving at step 500 (max speed 2.5e-2 m/s > 1e-3): the soft contact chain is still settling', () => {
+  // 500 steps. Every other criterion holds at step 500 (drift 0, no NaN). With the rest loads' seeded warm
+  // start (systems/solve/pgs/rest-load.ts; a single point keeps the soft row, so the overlaps stay the closed
+  // form above) 1.8e-2 m/s at step 500.
+  it.fails('KNOWN MISS, N = 100: still moving at step 500 (max speed 1.8e-2 m/s > 1e-3): the soft contact chain is still settling', () => {
     const r = stackRun('pgs', 100);
     expect(r.finite).toBe(true);
     expect(r.drift).toBeLessThanOrEqual(1e-9);

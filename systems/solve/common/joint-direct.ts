@@ -16,7 +16,7 @@
  * O(n) per factorization; a tree with k joints at a body adds k² entries there.
  *
  * Redundant rows (a duplicated joint, the closing joint of a loop): with Γ = 0 the matrix W is only
- * positive semi-definite. A pivot D_i ≤ tol · W_ii of a rigid row (`pivotTolerance`: 1e-9, the fast mode
+ * positive semi-definite. A pivot D_i ≤ tol · W_ii of a rigid row (`pivotTolerance`: default 1e-9; the accurate mode sets 1e-7 (`lcp/joint-implicit.ts` ACCURATE_PIVOT_TOLERANCE), the fast mode
  * 1e-7) marks it as dependent on the rows before it: its column of L is dropped and its Δλ is 0, so the
  * remaining rows carry the load (one of the exact solutions when the rows are consistent; the dependent
  * row's residual otherwise, never a blow-up). The fast mode's tolerance: a loop's closing rows are

@@ -206,15 +206,18 @@ export function delassusBlock(
  * is not inlined is boxed, i.e. allocated, by V8.)
  */
 export function contactGaps(rows: ContactRows, p: ConstraintProblem, sb: SolverBodies, out: Float64Array): void {
+  for (let c = 0; c < p.contactCount; c++) contactGap(rows, p, sb, c, out, c);
+}
+
+/** Φ of contact c at the current pose deltas (as {@link contactGaps}), written to `out[o]` (unit: m). */
+export function contactGap(rows: ContactRows, p: ConstraintProblem, sb: SolverBodies, c: number, out: Float64Array, o = 0): void {
   const dp = sb.dp, n = p.direction, tmp = rows.tmp;
-  for (let c = 0; c < p.contactCount; c++) {
-    const a = p.bodyA[c], b = p.bodyB[c], c3 = 3 * c, o = 9 * c;
-    quatRotate(tmp, 0, sb.dq, 4 * a, p.rA, c3);
-    quatRotate(tmp, 3, sb.dq, 4 * b, p.rB, c3);
-    const a3 = 3 * a, b3 = 3 * b;
-    out[c] = n[o] * (dp[b3] + tmp[3] - dp[a3] - tmp[0])
-      + n[o + 1] * (dp[b3 + 1] + tmp[4] - dp[a3 + 1] - tmp[1])
-      + n[o + 2] * (dp[b3 + 2] + tmp[5] - dp[a3 + 2] - tmp[2])
-      + p.baseSeparation[c];
-  }
+  const a = p.bodyA[c], b = p.bodyB[c], c3 = 3 * c, d = 9 * c;
+  quatRotate(tmp, 0, sb.dq, 4 * a, p.rA, c3);
+  quatRotate(tmp, 3, sb.dq, 4 * b, p.rB, c3);
+  const a3 = 3 * a, b3 = 3 * b;
+  out[o] = n[d] * (dp[b3] + tmp[3] - dp[a3] - tmp[0])
+    + n[d + 1] * (dp[b3 + 1] + tmp[4] - dp[a3 + 1] - tmp[1])
+    + n[d + 2] * (dp[b3 + 2] + tmp[5] - dp[a3 + 2] - tmp[2])
+    + p.baseSeparation[c];
 }

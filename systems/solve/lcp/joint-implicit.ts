@@ -40,19 +40,25 @@
  *
  * until max |φ_rigid| ≤ tolerance (quadratic convergence; 1–3 iterations). Velocities are left as the
  * solve made them (the LCP's complementarity at v1 is kept); the joint impulses are unchanged (the
- * projection is not a force).
+ * projection is not a force). The contacts of the islands' bodies are inequality rows of each step
+ * (`joint-projection-contacts.ts`): a step that would push one deeper than it is after the integration
+ * is replaced by the smallest one that holds them, and when none exists the projection stops there.
  */
 
 import { DISTANCE_AXIS, RowType, updateJointRows, type JointProblem } from '../../assembly/joint-rows';
 import { growFloat64 } from '../../../components/capacity';
-import { factorJointIslands, solveFactored } from '../common/joint-direct';
+import { factorJointIslands } from '../common/joint-direct';
 import { integratePositions } from '../common/body-integration';
 import { createJointLimitLcp, solveJointLimitLcp, type JointLimitLcp } from './joint-limit-lcp';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import {
-  applyRow, beginJointsImplicit, rowVelocity, createJointSolveContext, solveJoints, warmStartJoints, type JointSolveContext,
+  beginJointsImplicit, rowVelocity, createJointSolveContext, solveJoints, warmStartJoints, type JointSolveContext,
 } from '../common/joint-solve';
 import { mat3InvertSymmetric } from '../../../math/mat3';
+import {
+  applyJointStep, beginProjectionContacts, createProjectionContacts, solveProjectionContacts, violatedProjectionContacts,
+  type ProjectionContacts,
+} from './joint-projection-contacts';
 
 const ROW_RIGID = RowType.rigid;
 const ROW_LIMIT = RowType.limit;
@@ -80,7 +86,7 @@ export interface ImplicitJoints {
   limitSolves: number;
   /** KKT residuals of the last pass (relative; see `certify`), the joint step's solver certificate. */
   readonly kkt: { primal: number; dual: number; complementarity: number };
-  /** Largest number of position-projection iterations per step (0 = off; default 4). */
+  /** Largest number of position-projection iterations per step (0 = off; default 32). */
   projectionIterations: number;
   /** Projection stops when every rigid bilateral row's error is at most this (m or rad; default 1e-9). */
   projectionTolerance: number;
@@ -88,6 +94,9 @@ export interface ImplicitJoints {
   projections: number;
   /** Largest rigid bilateral row error after the last step's projection (m or rad). */
   projectionError: number;
+  /** The contacts the projection must not push deeper (`joint-projection-contacts.ts`): the step sets
+   * their problem and rows before its projection (3b) and clears them after. */
+  readonly projectionContacts: ProjectionContacts;
   /** Largest speed at which a rigid limit's violation φ0 < 0 is recovered (m/s for linear rows, rad/s
    * for angular rows; default Infinity): φ0 is bounded below by −h·maxLimitRecovery for the step, as
    * the contacts' gaps are by `maxPushoutSpeed`. */
@@ -105,11 +114,25 @@ export interface ImplicitJoints {
   wKeep: Float64Array;
 }
 
+/**
+ * The accurate mode's `JointDirect.pivotTolerance` (`../common/joint-direct.ts`): a rigid row whose pivot is
+ * at most 1e-7 of its diagonal counts as dependent, as in the fast mode. With 1e-9 a loop of a slider, a
+ * hinge, a fixed and a distance joint among eight bodies (fuzz seed 573, shrunk) kept rows independent to
+ * between 1e-9 and 1e-7 only, and the joint step 1b on velocities gave them impulses of 1e8 N·s: the
+ * loop's energy went from 1.0e6 to 1.0e7 J in a step with every rigid row's error below 1e-10 (an exact
+ * solve of such rows cannot add energy). Rows independent through a mass ratio keep pivots of about
+ * m_light / m_heavy, so mass ratios up to 1e7 across a joint keep their rows.
+ */
+export const ACCURATE_PIVOT_TOLERANCE = 1e-7;
+
 export function createImplicitJoints(): ImplicitJoints {
+  const ctx = createJointSolveContext();
+  ctx.direct.pivotTolerance = ACCURATE_PIVOT_TOLERANCE;
   return {
-    ctx: createJointSolveContext(), maxSweeps: 200, tolerance: 1e-10, sweeps: 0, residual: 0,
+    ctx, maxSweeps: 200, tolerance: 1e-10, sweeps: 0, residual: 0,
     limitLcp: true, sweepsBeforeLimitLcp: 25, kktTolerance: 1e-9, limits: createJointLimitLcp(), limitSolves: 0, kkt: { primal: 0, dual: 0, complementarity: 0 },
     projectionIterations: 32, projectionTolerance: 1e-9, projections: 0, projectionError: 0, maxLimitRecovery: Infinity,
+    projectionContacts: createProjectionContacts(),
     vKeep: new Float64Array(48), wKeep: new Float64Array(48), geometricStiffness: false, geoK: new Float64Array(16),
     geoCount: new Int32Array(16), augmented: new Uint8Array(16),
   };
@@ -236,19 +259,25 @@ const PROJECTION_STALL = 4;
  * `projectionIterations` steps, or after `PROJECTION_STALL` steps without progress. Usually 1–3 steps;
  * a joint group that drifted by a metre or a radian in the step (light links whipped at hundreds of m/s)
  * takes 5–17, and with fewer the error left over went into the next step's φ0/h as velocity.
+ * With `s.projectionContacts.problem` set (the step's 3b), each step holds the islands' contacts
+ * (`joint-projection-contacts.ts`) and the projection stops when it cannot.
  * Velocities and impulses are unchanged. Allocation: none once the scratch has grown to the scene.
  */
 export function projectJointPositions(s: ImplicitJoints, p: JointProblem, sb: SolverBodies, h: number): void {
-  const d = s.ctx.direct;
+  const d = s.ctx.direct, pc = s.projectionContacts;
   s.projections = 0;
   s.projectionError = 0;
+  pc.solves = 0;
+  pc.failures = 0;
   if (d.n === 0 || s.projectionIterations <= 0) return;
   let rigid = false;
   for (let i = 0; i < d.n && !rigid; i++) rigid = p.rowType[d.row[i]] === ROW_RIGID;
   if (!rigid) return;
   const n3 = 3 * sb.count;
   if (s.vKeep.length < n3) { s.vKeep = growFloat64(s.vKeep, n3); s.wKeep = growFloat64(s.wKeep, n3); }
-  const v = sb.v, w = sb.w, vKeep = s.vKeep, wKeep = s.wKeep, x = d.x;
+  const v = sb.v, w = sb.w, vKeep = s.vKeep, wKeep = s.wKeep;
+  // the contacts of the islands' bodies, with the floors of their gaps (joint-projection-contacts.ts)
+  const contacts = beginProjectionContacts(pc, p, d, sb) > 0;
   // x solves (W + Γ) x = rhs; the position step is Δq = h M⁻¹ Gᵀ x with rhs = −φ / h
   const invH = 1 / h;
   let best = Infinity, sinceBest = 0;
@@ -266,15 +295,14 @@ export function projectJointPositions(s: ImplicitJoints, p: JointProblem, sb: So
     if (err <= s.projectionTolerance || s.projections >= s.projectionIterations || sinceBest >= PROJECTION_STALL) return;
     s.projections++;
     factorJointIslands(d, p, sb, p.gamma);
-    for (let i = 0; i < d.n; i++) {
-      const r = d.row[i];
-      x[i] = p.rowType[r] === ROW_RIGID ? -p.error[r] * invH : 0;
-    }
-    solveFactored(d);
     for (let i = 0; i < n3; i++) { vKeep[i] = v[i]; wKeep[i] = w[i]; v[i] = 0; w[i] = 0; }
-    for (let i = 0; i < d.n; i++) if (x[i] !== 0) applyRow(p, sb, d.row[i], x[i]);
-    integratePositions(sb, h);
+    applyJointStep(p, d, sb, invH, true);
+    // a step that would push a contact deeper is replaced by the one that holds the contacts; when there
+    // is none, the projection stops here (the error left is the next step's φ0/h)
+    const held = !contacts || violatedProjectionContacts(pc, sb, h) === 0 || solveProjectionContacts(pc, p, d, sb, h);
+    if (held) integratePositions(sb, h);
     for (let i = 0; i < n3; i++) { v[i] = vKeep[i]; w[i] = wKeep[i]; }
+    if (!held) return;
   }
 }
 

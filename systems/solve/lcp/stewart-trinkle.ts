@@ -139,12 +139,14 @@ export function createLcpSolver(options: LcpSolverConfig, impactPhase: ImpactPha
       // pushing (joint-contact-lcp.ts, joint-coupling-islands.ts); 2b. the joints again with the contact
       // impulses in place (one block Gauss–Seidel round). When 2b releases one of those limits, the
       // contacts were solved for the wrong assembly: both run once more from the state after 1b without it.
+      // When the step still gains kinetic energy with no limit left (a jam through the bilateral rows),
+      // the contacts are solved once more from there without the joints (`releaseJointCoupling`).
       const nc = problem.contactCount;
       let through = joints === undefined ? undefined : jointCouplingIslands(couplingIslands, implicitJoints.ctx.direct, joints, bodies, h);
       for (let attempt = 0; ; attempt++) {
         island.workLeft -= nc * CONTACT_ROW_WORK;
         prepareContacts(island, problem, bodies, h, augmented ? implicitJoints : undefined);
-        const coupled = joints !== undefined && through !== undefined && beginJointContactLcp(jointContacts, through, joints, problem, rows, bodies);
+        const coupled = joints !== undefined && through !== undefined && !couplingIslands.uncoupled && beginJointContactLcp(jointContacts, through, joints, problem, rows, bodies);
         island.joints = coupled ? jointContacts : undefined;
         buildIslands(island.islands, problem, bodies, jointContacts.links, coupled ? jointContacts.linkCount : 0);
         stats.islands = island.islands.count;
@@ -165,7 +167,7 @@ export function createLcpSolver(options: LcpSolverConfig, impactPhase: ImpactPha
         if (timed) { ctx.detail.fallbackMs = fallbackMs; ctx.detail.slowestIslandMs = slowest; ctx.detail.slowestIslandPoints = slowestSize; }
         if (joints === undefined || island.islands.count === 0) break;
         solveJointsImplicit(implicitJoints, joints, bodies, h, o.warmStart, false);
-        if (attempt > 1) break;
+        if (attempt > 2) break;
         through = releaseJointCoupling(couplingIslands, implicitJoints.ctx.direct, joints, bodies, o.maxPushoutSpeed, attempt > 0);
         if (through === undefined) break;
         stats.couplingReleases++;
@@ -177,7 +179,13 @@ export function createLcpSolver(options: LcpSolverConfig, impactPhase: ImpactPha
       if (advanced) integrateRemaining(bodies, toi, h);
       else integratePositions(bodies, h);
       // 3b. Joints: position projection of the rigid rows (post-stabilization, joint-implicit.ts).
-      if (joints !== undefined) projectJointPositions(implicitJoints, joints, bodies, h);
+      // the contacts of the jointed bodies as inequality rows (joint-projection-contacts.ts)
+      if (joints !== undefined) {
+        const pc = implicitJoints.projectionContacts;
+        pc.problem = problem; pc.rows = rows;
+        projectJointPositions(implicitJoints, joints, bodies, h);
+        pc.problem = undefined; pc.rows = undefined;
+      }
       // 4. Impulses back for the warm start and the contact store.
       storeImpulses(island, problem);
       reportStats(stats, implicitJoints, joints !== undefined, ctx);

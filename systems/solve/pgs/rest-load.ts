@@ -35,7 +35,7 @@
  * 20 unit cubes 4.4 / 4.3 / 0.01 mm (Coulomb), 4.4 / 4.3 / 2.8 mm (max-dissipation), was 31 / 27.6 / 0.06
  * and 31 / 27.6 / 12.5 mm; 100 kg on two 1 kg cubes 6.2 / 5.7 / 0.01 mm (Coulomb), 7.9 / 7.4 / 0.5 mm
  * (max-dissipation), was 33 / 28 mm and 31 / 28 mm.
- * What was tried and not kept (README "Known limit: tall stacks sink and sway"): a rest load that grows
+ * What was tried and not kept (README "Tall stacks: rest loads"): a rest load that grows
  * while a manifold rests (also lifts landed stacks back, raising their potential energy); rest loads split
  * over the points by their warm-start impulses (a corner that carries more pushes more: the stacks sway
  * by 8–15 cm); no min (the lighter corners of a box resting on a 15° ramp lift off); seeding sliding
