@@ -116,8 +116,8 @@ export const COLLIDER_COLUMNS = {
 export interface ColliderStore extends Columns<typeof COLLIDER_COLUMNS> {
   /** Entity ids below this fit in every column. */
   capacity: number;
-  /** The entities that have this component, in bitecs query order (`entity-list.ts`; kept by the
-   * world's add and remove hooks). */
+  /** The entities that have this component, in bitecs query order (`entity-list.ts`; kept by the engine's
+   * functions that add and remove the component). */
   readonly members: EntityList;
   /** `[entity id]` the shared asset of a collider whose shape needs one (convex hull …), else undefined.
    * A sparse JS array (not a column): assets are objects shared by many colliders. */

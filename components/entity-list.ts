@@ -5,9 +5,12 @@
  * an added entity is appended; a removal is deferred until the list is next committed
  * ({@link commitEntityList}, at the start of a step and before any other read), and then done by moving
  * the last entry into the freed slot, in the order of the removals; an entity added back while its
- * removal is pending keeps its slot. `plugin/world.ts` keeps it with bitecs's add and remove hooks
- * (`observe(onAdd(store))`, `observe(onRemove(store))`), so every path that adds or removes the
- * component (the engine's calls, an app's own `removeEntity`) updates it.
+ * removal is pending keeps its slot. The engine's functions that add or remove the component
+ * (`addBody`, `setCollider`, `addCollider`, `removeCollider`, `removeBody`) update it right after their
+ * bitecs `addComponent` / `removeEntity` call, as bitecs's add and remove hooks would, without shipping
+ * bitecs's observer code to every app. Bodies and colliders are added and removed through those
+ * functions only (an app's own bitecs `removeEntity` of a body would also skip its contacts, joints and
+ * handle).
  *
  * Allocation: none but the geometric growth of its arrays when an entity id first exceeds them.
  */

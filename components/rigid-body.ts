@@ -63,8 +63,8 @@ export const RIGID_BODY_COLUMNS = {
 export interface RigidBodyStore extends Columns<typeof RIGID_BODY_COLUMNS> {
   /** Entity ids below this fit in every column. */
   capacity: number;
-  /** The entities that have this component, in bitecs query order (`entity-list.ts`; kept by the
-   * world's add and remove hooks). */
+  /** The entities that have this component, in bitecs query order (`entity-list.ts`; kept by the engine's
+   * functions that add and remove the component). */
   readonly members: EntityList;
 }
 

@@ -14,6 +14,7 @@ import { getShapeHooks, type ShapeHooks } from './shape-hooks';
 import { quatMultiply, quatRotate } from '../math/quat';
 import { shapeMassProperties } from '../components/mass-properties';
 import { pushEndEvent, releaseManifold } from '../components/contact';
+import { addToEntityList, removeFromEntityList } from '../components/entity-list';
 import { PhysicsInputError, UnknownEntityError } from './errors';
 import { checkOut, readBoolean, readNumber, readQuat, readVec3, requireWorld, type QuatLike, type Out3, type Vec3Like } from './validate';
 import type { PhysicsWorld } from './world';
@@ -110,15 +111,12 @@ export interface BodyDef {
   collider?: ColliderDef;
 }
 
-interface ResolvedCollider {
+/** The collider's material numbers: friction, restitution and the PLUS parameters. */
+type MaterialKey = 'friction' | 'staticFriction' | 'restitution' | 'captureVelocity' | 'plasticVelocity' | 'minRestitution';
+
+interface ResolvedCollider extends Record<MaterialKey, number> {
   kind: number;
   size: [number, number, number];
-  friction: number;
-  staticFriction: number;
-  restitution: number;
-  captureVelocity: number;
-  plasticVelocity: number;
-  minRestitution: number;
   group: number;
   mask: number;
   isSensor: boolean;
@@ -183,14 +181,15 @@ export function resolveCollider(entity: number, def: ColliderDef): ResolvedColli
       throw new PhysicsInputError(entity, 'collider.shape', (def as { shape: unknown }).shape,
         "must be 'sphere', 'box', 'capsule', 'plane', 'mesh', 'heightfield', or a shape made by cylinder() / convexHull()");
   }
-  const friction = readNumber(entity, 'collider.friction', def.friction ?? 0.5, 'nonNegative');
-  const staticFriction = readNumber(entity, 'collider.staticFriction', def.staticFriction ?? friction, 'nonNegative');
-  const restitution = readNumber(entity, 'collider.restitution', def.restitution ?? 0, 'nonNegative');
-  if (restitution > 1) throw new PhysicsInputError(entity, 'collider.restitution', restitution, 'must be ≤ 1');
-  const captureVelocity = readNumber(entity, 'collider.captureVelocity', def.captureVelocity ?? 0.2, 'nonNegative');
-  const plasticVelocity = readNumber(entity, 'collider.plasticVelocity', def.plasticVelocity ?? 0.1, 'positive');
-  const minRestitution = readNumber(entity, 'collider.minRestitution', def.minRestitution ?? 1, 'nonNegative');
-  if (minRestitution > 1) throw new PhysicsInputError(entity, 'collider.minRestitution', minRestitution, 'must be ≤ 1');
+  // the material numbers, in this order (the first bad one is reported): default (−1: the friction's),
+  // rule (1: ≥ 0 and ≤ 1, 2: > 0, else ≥ 0)
+  const material = {} as Record<MaterialKey, number>;
+  for (const [key, fallback, rule] of [['friction', 0.5, 0], ['staticFriction', -1, 0], ['restitution', 0, 1],
+    ['captureVelocity', 0.2, 0], ['plasticVelocity', 0.1, 2], ['minRestitution', 1, 1]] as const) {
+    const v = readNumber(entity, `collider.${key}`, def[key] ?? (fallback < 0 ? material.friction : fallback), rule === 2 ? 'positive' : 'nonNegative');
+    if (rule === 1 && v > 1) throw new PhysicsInputError(entity, `collider.${key}`, v, 'must be ≤ 1');
+    material[key] = v;
+  }
   const group = def.group ?? 1;
   const mask = def.mask ?? 0xffffffff;
   if (!Number.isInteger(group) || group < 0 || group > 0xffffffff) {
@@ -206,7 +205,7 @@ export function resolveCollider(entity: number, def: ColliderDef): ResolvedColli
     : readQuat(entity, 'collider.orientation', def.orientation);
   const density = def.density === undefined ? undefined : readNumber(entity, 'collider.density', def.density, 'positive');
   return {
-    kind, size, friction, staticFriction, restitution, captureVelocity, plasticVelocity, minRestitution, group, mask,
+    kind, size, ...material, group, mask,
     isSensor: readBoolean(entity, 'collider.isSensor', def.isSensor, false), frictionCombine, restitutionCombine,
     position, orientation, density, data,
   };
@@ -306,6 +305,7 @@ export function addBody(world: PhysicsWorld, def: BodyDef = {}): number {
   ensureRigidBodyCapacity(b, eid);
   ensureColliderCapacity(world.colliders, eid);
   addComponent(world.ecs, eid, b);
+  addToEntityList(b.members, eid);
   b.motionType[eid] = motion;
   b.mass[eid] = mass;
   b.invMass[eid] = mass > 0 ? 1 / mass : 0;
@@ -381,6 +381,7 @@ export function writeCollider(world: PhysicsWorld, eid: number, body: number, c:
   const s = world.colliders;
   world.broadphase.stale = true; // queries refit the trees first
   addComponent(world.ecs, eid, s);
+  addToEntityList(s.members, eid);
   let linked = false;
   for (let k = s.firstCollider[body]; k >= 0; k = s.nextCollider[k]) if (k === eid) { linked = true; break; }
   if (!linked) {
@@ -398,17 +399,9 @@ export function writeCollider(world: PhysicsWorld, eid: number, body: number, c:
   s.size[3 * eid] = c.size[0];
   s.size[3 * eid + 1] = c.size[1];
   s.size[3 * eid + 2] = c.size[2];
-  s.friction[eid] = c.friction;
-  s.staticFriction[eid] = c.staticFriction;
-  s.restitution[eid] = c.restitution;
-  s.captureVelocity[eid] = c.captureVelocity;
-  s.plasticVelocity[eid] = c.plasticVelocity;
-  s.minRestitution[eid] = c.minRestitution;
-  s.group[eid] = c.group;
-  s.mask[eid] = c.mask;
+  for (const k of ['friction', 'staticFriction', 'restitution', 'captureVelocity', 'plasticVelocity', 'minRestitution',
+    'group', 'mask', 'frictionCombine', 'restitutionCombine'] as const) s[k][eid] = c[k];
   s.isSensor[eid] = c.isSensor ? 1 : 0;
-  s.frictionCombine[eid] = c.frictionCombine;
-  s.restitutionCombine[eid] = c.restitutionCombine;
 }
 
 /** True when `body` is a live body of `world` (a stale handle of a removed body is not). */
@@ -470,7 +463,7 @@ export function removeBody(world: PhysicsWorld, body: number): void {
     s.shapeData[c] = undefined;
     s.body[c] = -1;
     s.nextCollider[c] = -1;
-    if (c !== eid) { removeEntity(world.ecs, c); retireIndex(world.handles, c); }
+    if (c !== eid) { removeEntity(world.ecs, c); removeFromEntityList(s.members, c); retireIndex(world.handles, c); }
     c = next;
   }
   s.firstCollider[eid] = -1;
@@ -478,6 +471,8 @@ export function removeBody(world: PhysicsWorld, body: number): void {
   world.bodies.motionType[eid] = MotionType.static;
   world.bodies.invMass[eid] = 0;
   removeEntity(world.ecs, eid);
+  removeFromEntityList(world.bodies.members, eid);
+  removeFromEntityList(s.members, eid);
   retireIndex(world.handles, eid);
 }
 
@@ -492,11 +487,13 @@ export type { Out3 } from './validate';
 /** Where a getter writes a quaternion: a `Float64Array` / array `[4]` (x y z w) or an object with x, y, z, w. */
 export type Out4 = Float64Array | number[] | { x: number; y: number; z: number; w: number };
 
-function write3(out: Out3, a: Float64Array, o: number): void {
+/** Writes `a[o .. o + n)` (n = 3 or 4) into `out`: an array / Float64Array, or an object's x, y, z (, w). */
+function writeOut(out: Out3 | Out4, a: Float64Array, o: number, n: 3 | 4): void {
   if (Array.isArray(out) || out instanceof Float64Array) {
-    out[0] = a[o]; out[1] = a[o + 1]; out[2] = a[o + 2];
+    for (let k = 0; k < n; k++) out[k] = a[o + k];
   } else {
     out.x = a[o]; out.y = a[o + 1]; out.z = a[o + 2];
+    if (n === 4) (out as { w: number }).w = a[o + 3];
   }
 }
 
@@ -505,7 +502,7 @@ export function getPosition<T extends Out3 = number[]>(world: PhysicsWorld, body
   const eid = requireBody(world, body);
   checkOut(body, out, 3);
   const o = out ?? ([0, 0, 0] as unknown as T);
-  write3(o, world.bodies.position, 3 * eid);
+  writeOut(o, world.bodies.position, 3 * eid, 3);
   return o;
 }
 
@@ -514,12 +511,7 @@ export function getOrientation<T extends Out4 = number[]>(world: PhysicsWorld, b
   const eid = requireBody(world, body);
   checkOut(body, out, 4);
   const o = out ?? ([0, 0, 0, 1] as unknown as T);
-  const q = world.bodies.orientation, i = 4 * eid;
-  if (Array.isArray(o) || o instanceof Float64Array) {
-    o[0] = q[i]; o[1] = q[i + 1]; o[2] = q[i + 2]; o[3] = q[i + 3];
-  } else {
-    o.x = q[i]; o.y = q[i + 1]; o.z = q[i + 2]; o.w = q[i + 3];
-  }
+  writeOut(o, world.bodies.orientation, 4 * eid, 4);
   return o;
 }
 
@@ -528,7 +520,7 @@ export function getLinearVelocity<T extends Out3 = number[]>(world: PhysicsWorld
   const eid = requireBody(world, body);
   checkOut(body, out, 3);
   const o = out ?? ([0, 0, 0] as unknown as T);
-  write3(o, world.bodies.linearVelocity, 3 * eid);
+  writeOut(o, world.bodies.linearVelocity, 3 * eid, 3);
   return o;
 }
 
@@ -537,7 +529,7 @@ export function getAngularVelocity<T extends Out3 = number[]>(world: PhysicsWorl
   const eid = requireBody(world, body);
   checkOut(body, out, 3);
   const o = out ?? ([0, 0, 0] as unknown as T);
-  write3(o, world.bodies.angularVelocity, 3 * eid);
+  writeOut(o, world.bodies.angularVelocity, 3 * eid, 3);
   return o;
 }
 

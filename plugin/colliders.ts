@@ -12,6 +12,7 @@ import { addComponent, addEntity, hasComponent, removeEntity } from 'bitecs';
 import { ensureHandleCapacity, indexHandle, resolveHandle, retireIndex } from '../components/entity-handle';
 import { ensureColliderCapacity, ShapeKind } from '../components/collider';
 import { releaseManifold } from '../components/contact';
+import { addToEntityList, removeFromEntityList } from '../components/entity-list';
 import { PhysicsInputError, UnknownEntityError } from './errors';
 import { requireWorld } from './validate';
 import { checkShapeMotion, requireBody, resolveCollider, writeCollider, type ColliderDef } from './bodies';
@@ -42,6 +43,7 @@ export function addCollider(world: PhysicsWorld, bodyHandle: number, def: Collid
   s.nextCollider[eid] = -1;
   s.massOverride[eid] = 0;
   addComponent(world.ecs, eid, s);
+  addToEntityList(s.members, eid);
   writeCollider(world, eid, body, c);
   updateBodyMass(world, body);
   return indexHandle(world.handles, eid);
@@ -100,6 +102,7 @@ export function removeCollider(world: PhysicsWorld, handle: number): void {
   if (collider !== body) {
     s.body[collider] = -1;
     removeEntity(world.ecs, collider);
+    removeFromEntityList(s.members, collider);
     retireIndex(world.handles, collider);
   }
   updateBodyMass(world, body);

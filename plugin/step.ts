@@ -29,7 +29,7 @@ import { defaultPgsOptions } from '../systems/solve/pgs/pgs-options';
 import { flushPendingEndEvents } from './bodies';
 import { solveContinuous } from '../systems/integrate/continuous';
 import { indexHandle } from '../components/entity-handle';
-import { now } from './profiler';
+import { now, type Profiler, type StageName } from './profiler';
 import type { PhysicsWorld } from './world';
 import type { JointStage } from '../systems/assembly/joint-stage';
 
@@ -78,13 +78,13 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
   if (jointStage !== undefined) clearJointCaches(jointStage, world, 0, true);
 
   updateBroadphase(world.broadphase, bodies, colliders, world.contactMargin, dt);
-  if (timed) { const t = now(); prof.last.stages.broadphase = t - t0; t0 = t; }
+  if (timed) t0 = lap(prof, 'broadphase', t0);
 
   // the fast modes refresh box–box manifolds while a pair's relative pose barely changes; the accurate
   // mode makes every manifold in full (systems/narrowphase/manifold-reuse.ts)
   world.narrowphase.reuseManifolds = world.solver.kind === 'pgs';
   updateContacts(world.narrowphase, world.broadphase, bodies, colliders, contacts, world.contactMargin, dt);
-  if (timed) { const t = now(); prof.last.stages.narrowphase = t - t0; t0 = t; }
+  if (timed) t0 = lap(prof, 'narrowphase', t0);
 
   const islands = world.islands;
   const sleeping = islands !== undefined && islands.options.enabled;
@@ -92,13 +92,12 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
     islands.stage.wakeTouchedIslands(islands, bodies, contacts, world.joints);
     islands.stage.buildIslands(islands, bodies, contacts, world.joints);
   }
-  let islandsMs = 0;
-  if (timed) { const t = now(); islandsMs = t - t0; t0 = t; }
+  if (timed) t0 = lap(prof, 'islands', t0); // the islands' sleep pass is added at the end
 
   gatherBodies(bodies, world.gravity, world.solverBodies);
   const points = assembleContacts(contacts, bodies, world.solverBodies, world.problem);
   if (jointStage !== undefined && jointProblem !== undefined) jointStage.assemble(world.joints, bodies, world.solverBodies, jointProblem); // joint rows
-  if (timed) { const t = now(); prof.last.stages.assembly = t - t0; t0 = t; }
+  if (timed) t0 = lap(prof, 'assembly', t0);
 
   const ctx = world.stepContext;
   ctx.h = dt;
@@ -126,7 +125,7 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
     stats = world.fallbackSolver.solve(world.solverProblem, world.solverBodies, ctx);
   }
   storeResults(world.solverProblem, contacts, bodies, world.joints, world.brokenJoints, jointStage); // warm start, joint forces, breaking
-  if (timed) { const t = now(); prof.last.stages.solve = t - t0; t0 = t; }
+  if (timed) t0 = lap(prof, 'solve', t0);
 
   const before = world.nonFiniteBodies.length;
   integrateBodies(world.solverBodies, bodies, world.nonFiniteBodies);
@@ -140,12 +139,12 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
   }
   world.stepCount++;
   world.time += dt;
-  if (timed) { const t = now(); prof.last.stages.integrate = t - t0; t0 = t; }
+  if (timed) t0 = lap(prof, 'integrate', t0);
   if (sleeping) islands.stage.sleepIslands(islands, bodies, dt);
   if (timed) {
     const t = now();
     const last = prof.last;
-    last.stages.islands = islandsMs + (t - t0);
+    last.stages.islands += t - t0;
     last.total = t - tStart;
     last.bodies = world.solverBodies.count; // the bodies gathered this step
     let asleep = 0;
@@ -164,6 +163,13 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
   if (world.throwOnNonFinite && world.nonFiniteBodies.length > 0) {
     throw new NonFiniteStateError(world.nonFiniteBodies[0], world.nonFiniteBodies.slice());
   }
+}
+
+/** Records the time since `t0` (unit: ms) as stage `stage` of the last step's profile and returns now. */
+function lap(prof: Profiler, stage: StageName, t0: number): number {
+  const t = now();
+  prof.last.stages[stage] = t - t0;
+  return t;
 }
 
 /** The step's reports name bodies and joints by store index; `nonFiniteBodies` and `brokenJoints` are

@@ -39,21 +39,22 @@ export type Vec3Like = ArrayLike<number> | { x: number; y: number; z: number };
 /** A quaternion x y z w: `[x, y, z, w]` or any `{ x, y, z, w }` (e.g. Babylon's Quaternion). */
 export type QuatLike = ArrayLike<number> | { x: number; y: number; z: number; w: number };
 
-/** An `{ x, y, z }` object rather than an array-like. Babylon's Vector3 has a `length()` method, so
- * array-likes are told apart by a numeric `length`, not by the presence of the key. */
-function isXyz(v: unknown): v is { x: number; y: number; z: number } {
-  return typeof v === 'object' && v !== null && 'x' in v && typeof (v as { length?: unknown }).length !== 'number';
-}
-
-/** Reads a finite 3-vector. */
-export function readVec3(entity: number, field: string, v: Vec3Like, who?: string): [number, number, number] {
-  let out: [number, number, number];
-  if (isXyz(v)) out = [v.x, v.y, v.z];
-  else if (v !== null && typeof v === 'object' && (v).length === 3) {
-    const a = v;
-    out = [a[0], a[1], a[2]];
-  } else throw new PhysicsInputError(entity, field, v, 'must be a 3-vector', who);
-  for (let i = 0; i < 3; i++) {
+/** Reads the `n` finite components (3 or 4) of a vector or quaternion: from an array-like of length `n`,
+ * or from an object's x, y, z (, w) when it has the key `x` (3) / `w` (4) and no numeric `length`
+ * (Babylon's Vector3 has a `length()` method, so array-likes are told apart by a numeric `length`, not
+ * by the presence of the key). `shape` completes the error of anything else ("must be ...").
+ * @throws PhysicsInputError */
+function readComponents(entity: number, field: string, v: unknown, n: 3 | 4, shape: string, who?: string): number[] {
+  const out: number[] = [];
+  if (typeof v === 'object' && v !== null && (n === 3 ? 'x' : 'w') in v && typeof (v as { length?: unknown }).length !== 'number') {
+    const o = v as Record<string, number>;
+    out.push(o.x, o.y, o.z);
+    if (n === 4) out.push(o.w);
+  } else if (v !== null && typeof v === 'object' && (v as ArrayLike<number>).length === n) {
+    const a = v as ArrayLike<number>;
+    for (let i = 0; i < n; i++) out.push(a[i]);
+  } else throw new PhysicsInputError(entity, field, v, `must be ${shape}`, who);
+  for (let i = 0; i < n; i++) {
     if (typeof out[i] !== 'number' || !Number.isFinite(out[i])) {
       throw new PhysicsInputError(entity, field, out, 'components must be finite numbers', who);
     }
@@ -61,21 +62,14 @@ export function readVec3(entity: number, field: string, v: Vec3Like, who?: strin
   return out;
 }
 
+/** Reads a finite 3-vector. */
+export function readVec3(entity: number, field: string, v: Vec3Like, who?: string): [number, number, number] {
+  return readComponents(entity, field, v, 3, 'a 3-vector', who) as [number, number, number];
+}
+
 /** Reads a quaternion and normalises it; a zero or non-finite quaternion is an error. */
 export function readQuat(entity: number, field: string, q: QuatLike): [number, number, number, number] {
-  let out: [number, number, number, number];
-  if (typeof q === 'object' && q !== null && 'w' in q && typeof (q as { length?: unknown }).length !== 'number') {
-    const o = q;
-    out = [o.x, o.y, o.z, o.w];
-  } else if (q !== null && typeof q === 'object' && (q as ArrayLike<number>).length === 4) {
-    const a = q as ArrayLike<number>;
-    out = [a[0], a[1], a[2], a[3]];
-  } else throw new PhysicsInputError(entity, field, q, 'must be a quaternion [x, y, z, w]');
-  for (let i = 0; i < 4; i++) {
-    if (typeof out[i] !== 'number' || !Number.isFinite(out[i])) {
-      throw new PhysicsInputError(entity, field, out, 'components must be finite numbers');
-    }
-  }
+  const out = readComponents(entity, field, q, 4, 'a quaternion [x, y, z, w]');
   const l = Math.hypot(out[0], out[1], out[2], out[3]);
   if (!(l > 1e-12)) throw new PhysicsInputError(entity, field, out, 'cannot be normalised (zero length)');
   return [out[0] / l, out[1] / l, out[2] / l, out[3] / l];

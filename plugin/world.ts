@@ -4,8 +4,7 @@
  * Each world owns its stores, so several worlds with different solvers can run side by side.
  */
 
-import { createWorld, observe, onAdd, onRemove, type World } from 'bitecs';
-import { addToEntityList, removeFromEntityList, type EntityList } from '../components/entity-list';
+import { createWorld, type World } from 'bitecs';
 import { createHandleTable, type HandleTable } from '../components/entity-handle';
 import { createContinuousState, type ContinuousState } from '../systems/integrate/continuous';
 import { createRigidBodyStore, type RigidBodyStore } from '../components/rigid-body';
@@ -206,16 +205,7 @@ export function createPhysicsWorld(options: PhysicsWorldOptions = {}): PhysicsWo
       this.stepContext.detail = {};
     },
   };
-  trackMembers(world.ecs, world.bodies);
-  trackMembers(world.ecs, world.colliders);
   return world;
-}
-
-/** Keeps `store.members` (`components/entity-list.ts`) with bitecs's add and remove hooks of the
- * component `store`, so that every path that adds or removes it updates the list. */
-function trackMembers(ecs: World, store: { readonly members: EntityList }): void {
-  observe(ecs, onAdd(store), (e: number): void => { addToEntityList(store.members, e); });
-  observe(ecs, onRemove(store), (e: number): void => { removeFromEntityList(store.members, e); });
 }
 
 /**
