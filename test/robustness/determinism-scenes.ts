@@ -55,7 +55,7 @@ export const DETERMINISM_HASHES: Record<string, string> = {
   'pile/lcp': '9fc370cb',
   'ragdolls/pgs': 'cb1c1148',
   'ragdolls/mdp': 'cee32397',
-  'ragdolls/lcp': 'd62faa80',
+  'ragdolls/lcp': 'c9b5eaee',
   'pyramid/pgs': '3dea57b5',
   'pyramid/mdp': '5b22f9d5',
   'pyramid/lcp': '302d59fd',

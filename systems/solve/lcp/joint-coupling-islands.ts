@@ -27,7 +27,7 @@ import type { SolverBodies } from '../../assembly/solver-bodies';
 import { growFloat64, nextCapacity } from '../../../components/capacity';
 import { buildJointIslands, createJointDirect, factorJointIslands, type JointDirect } from '../common/joint-direct';
 import { rowVelocity } from '../common/joint-solve';
-import { mat3InvertSymmetric } from '../../../math/mat3';
+import { kineticEnergy } from './kinetic-energy';
 import { ACCURATE_PIVOT_TOLERANCE } from './joint-implicit';
 
 /** A rigid limit row is at its stop when C + h min(0, J v) ≤ this after 1b (unit: m or rad). */
@@ -106,23 +106,6 @@ function restore(s: JointCouplingIslands, p: JointProblem, sb: SolverBodies): vo
   const n3 = 3 * sb.count;
   for (let i = 0; i < n3; i++) { sb.v[i] = s.v[i]; sb.w[i] = s.w[i]; }
   for (let r = 0; r < p.rowCount; r++) p.impulse[r] = s.impulse[r];
-}
-
-/** ½ Σ (m |v|² + ωᵀ I ω) over the dynamic solver bodies (I = the world inverse inertia inverted, into
- * `inertia` `[9]`; a body with a singular inverse inertia counts its linear part only) (unit: J). */
-function kineticEnergy(sb: SolverBodies, inertia: Float64Array): number {
-  let e = 0;
-  const v = sb.v, w = sb.w, I = inertia;
-  for (let i = 0; i < sb.count; i++) {
-    const im = sb.invMass[i];
-    if (!(im > 0)) continue;
-    const i3 = 3 * i;
-    e += (v[i3] * v[i3] + v[i3 + 1] * v[i3 + 1] + v[i3 + 2] * v[i3 + 2]) / im;
-    if (!mat3InvertSymmetric(I, 0, sb.invInertia, 9 * i)) continue;
-    const wx = w[i3], wy = w[i3 + 1], wz = w[i3 + 2];
-    e += wx * (I[0] * wx + I[1] * wy + I[2] * wz) + wy * (I[3] * wx + I[4] * wy + I[5] * wz) + wz * (I[6] * wx + I[7] * wy + I[8] * wz);
-  }
-  return 0.5 * e;
 }
 
 /**
