@@ -123,7 +123,7 @@ export function refreshTurnedInertia(ir: InertiaRefresh, sb: SolverBodies): numb
  * of the same eigenvalues): 0 when M = A, sin²θ (λᵢ − λⱼ)² / (λᵢ λⱼ) for a turn θ about the third principal
  * axis, so it grows with the inertia ratio; positive (a body with a locked axis, singular A: Infinity). M⁻¹ by its adjugate over det M = det A.
  */
-function turnMismatch(
+export function turnMismatch(
   a00: number, a01: number, a02: number, a11: number, a12: number, a22: number,
   m00: number, m01: number, m02: number, m11: number, m12: number, m22: number,
 ): number {
