@@ -1,11 +1,13 @@
 /**
  * The in-step world inverse inertia of turned bodies (`systems/solve/pgs/inertia-refresh.ts`), against
  * a second method: the inverse inertia built from the body's final orientation q = Δq ⊗ q₀ directly,
- * R(q) diag(1/I) R(q)ᵀ. Bodies below the 0.1 rad turn and bodies with an isotropic inertia are not marked.
+ * R(q) diag(1/I) R(q)ᵀ. Bodies with an isotropic inertia are not marked, nor bodies below the 0.1 rad turn
+ * whose inverse inertia changed by less than TURN_MISMATCH (checked against its closed form for a turn
+ * about a principal axis).
  */
 import { describe, expect, it } from 'vitest';
 import { createSolverBodies } from '../../../../../systems/assembly/solver-bodies';
-import { createInertiaRefresh, refreshTurnedInertia } from '../../../../../systems/solve/pgs/inertia-refresh';
+import { TURN_MISMATCH, createInertiaRefresh, refreshTurnedInertia, turnMismatch } from '../../../../../systems/solve/pgs/inertia-refresh';
 import { MotionType } from '../../../../../components/rigid-body';
 import { quatMultiply, quatToMat3 } from '../../../../../math/quat';
 
@@ -51,12 +53,38 @@ describe('refreshTurnedInertia', () => {
     for (let k = 0; k < 9; k++) expect(ir.inertia[k]).toBeCloseTo(want[k], 14);
   });
 
-  it('marks neither a body turned by 0.09 rad nor a cube (isotropic) turned by 1 rad', () => {
+  it('marks neither a nearly isotropic body (ratio 1.1) turned by 0.09 rad, a thin one turned by 2 mrad, nor a cube turned by 1 rad', () => {
     const small = [Math.sin(0.045), 0, 0, Math.cos(0.045)];
+    const tiny = [0, 0, Math.sin(0.001), Math.cos(0.001)];
     const big = [0, Math.sin(0.5), 0, Math.cos(0.5)];
-    const sb = bodies([small, big], [thin, [6, 6, 6]]);
-    const ir = createInertiaRefresh(2);
+    const sb = bodies([small, tiny, big], [[1, 1 / 1.1, 1 / 1.05], thin, [6, 6, 6]]);
+    const ir = createInertiaRefresh(3);
     expect(refreshTurnedInertia(ir, sb)).toBe(0);
-    expect(Array.from(ir.turned.subarray(0, 2))).toEqual([0, 0]);
+    expect(Array.from(ir.turned.subarray(0, 3))).toEqual([0, 0, 0]);
+  });
+
+  it('marks a thin body (inertia ratio 80) turned by 0.09 rad, below the angle threshold', () => {
+    const small = [Math.sin(0.045), 0, 0, Math.cos(0.045)];
+    const sb = bodies([small], [thin]);
+    const ir = createInertiaRefresh(1);
+    expect(refreshTurnedInertia(ir, sb)).toBe(1);
+    const q = [0, 0, 0, 0];
+    quatMultiply(q, 0, small, 0, q0, 0);
+    const want = rotated(q, thin);
+    for (let k = 0; k < 9; k++) expect(ir.inertia[k]).toBeCloseTo(want[k], 14);
+  });
+
+  it('the mismatch tr(M⁻¹ A) − 3 of a turn θ about a principal axis is sin²θ (λ₁ − λ₂)² / (λ₁ λ₂)', () => {
+    const d = [1 / 0.69, 1 / 1358, 1 / 1358.2]; // the 536 kg capsule of fuzz seed 2690 (radius 5 cm, 5.5 m)
+    for (const theta of [1e-4, 7e-4, 0.01, 0.3]) {
+      const q = [0, 0, Math.sin(theta / 2), Math.cos(theta / 2)]; // about z: mixes axes x and y
+      const M = rotated(q, d);
+      const got = turnMismatch(d[0], 0, 0, d[1], 0, d[2], M[0], M[1], M[2], M[4], M[5], M[8]);
+      const want = Math.sin(theta) ** 2 * (d[0] - d[1]) ** 2 / (d[0] * d[1]);
+      expect(got).toBeCloseTo(want, 6);
+      expect(Math.abs(got - want)).toBeLessThanOrEqual(1e-6 * want + 1e-9);
+    }
+    expect(turnMismatch(1, 0, 0, 2, 0, 3, 1, 0, 0, 2, 0, 3)).toBe(0);
+    expect(TURN_MISMATCH).toBe(1e-3);
   });
 });
