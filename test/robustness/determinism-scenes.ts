@@ -55,7 +55,7 @@ export const DETERMINISM_HASHES: Record<string, string> = {
   'pile/lcp': '9fc370cb',
   'ragdolls/pgs': '6036b5b9',
   'ragdolls/mdp': '69f515f6',
-  'ragdolls/lcp': '1a2171de',
+  'ragdolls/lcp': 'c9b5eaee',
   'pyramid/pgs': '3dea57b5',
   'pyramid/mdp': '5b22f9d5',
   'pyramid/lcp': '302d59fd',

@@ -522,29 +522,13 @@ export function solveContactRows(
   const rA = p.rA, rB = p.rB, rl = p.restLoad, halfH = 0.5 / invH;
   const v = sb.v, w = sb.w, im = sb.invMass, dp = sb.dp, th = sb.dtheta, R = r.data;
   const biasRate = soft.biasRate, softMass = soft.massScale, softImpulse = soft.impulseScale;
-  // The points of one manifold are consecutive and share their two bodies: the bodies' velocities and
-  // pose deltas are loaded once per run of points with the same pair, and the velocities are stored
-  // back when the pair changes.
-  let a = -1, b = -1, a3 = 0, b3 = 0, mA = 0, mB = 0;
-  let vAx = 0, vAy = 0, vAz = 0, wAx = 0, wAy = 0, wAz = 0;
-  let vBx = 0, vBy = 0, vBz = 0, wBx = 0, wBy = 0, wBz = 0;
-  let dpx = 0, dpy = 0, dpz = 0, thAx = 0, thAy = 0, thAz = 0, thBx = 0, thBy = 0, thBz = 0;
+  // Each point loads its bodies' velocities from `sb` and stores them back when done: no number is carried
+  // from one point to the next in a local (V8's on-stack compiled code of this loop kept such loop-carried
+  // numbers boxed, and was then used for every later sweep: the JIT lottery of `bench/README.md`).
   // whether the current normal block was solved (with finite velocities)
   let blockSolved = true;
   for (let c = 0; c < p.contactCount; c++) {
-    const na = p.bodyA[c], nb = p.bodyB[c];
-    if (na !== a || nb !== b) {
-      if (a >= 0) {
-        v[a3] = vAx; v[a3 + 1] = vAy; v[a3 + 2] = vAz; w[a3] = wAx; w[a3 + 1] = wAy; w[a3 + 2] = wAz;
-        v[b3] = vBx; v[b3 + 1] = vBy; v[b3 + 2] = vBz; w[b3] = wBx; w[b3 + 1] = wBy; w[b3 + 2] = wBz;
-      }
-      a = na; b = nb; a3 = 3 * a; b3 = 3 * b; mA = im[a]; mB = im[b];
-      vAx = v[a3]; vAy = v[a3 + 1]; vAz = v[a3 + 2]; wAx = w[a3]; wAy = w[a3 + 1]; wAz = w[a3 + 2];
-      vBx = v[b3]; vBy = v[b3 + 1]; vBz = v[b3 + 2]; wBx = w[b3]; wBy = w[b3 + 1]; wBz = w[b3 + 2];
-      dpx = dp[b3] - dp[a3]; dpy = dp[b3 + 1] - dp[a3 + 1]; dpz = dp[b3 + 2] - dp[a3 + 2];
-      thAx = th[a3]; thAy = th[a3 + 1]; thAz = th[a3 + 2];
-      thBx = th[b3]; thBy = th[b3 + 1]; thBz = th[b3 + 2];
-    }
+    const a = p.bodyA[c], b = p.bodyB[c], a3 = 3 * a, b3 = 3 * b, mA = im[a], mB = im[b];
     const o = ROW_STRIDE * c;
     // a manifold at rest is one block in the relaxation sweeps only (its rows in the biased sweeps; with
     // 'last-relax' only in the last substep's, `restBlocks`)
@@ -555,12 +539,10 @@ export function solveContactRows(
     // ---- normal rows of a manifold of k ≥ 2 points, solved as one block by its first point (its rows
     // one by one when the block is not solved: `blockSolved` false for its other points too)
     if (blk >= 2) {
-      v[a3] = vAx; v[a3 + 1] = vAy; v[a3 + 2] = vAz; w[a3] = wAx; w[a3 + 1] = wAy; w[a3 + 2] = wAz;
-      v[b3] = vBx; v[b3 + 1] = vBy; v[b3 + 2] = vBz; w[b3] = wBx; w[b3 + 1] = wBy; w[b3 + 2] = wBz;
       blockSolved = solveNormalBlock(r, o, blk, sb, a, b, invH, soft, useBias, slop, maxPushout, refreshSeparation, rl, c);
-      vAx = v[a3]; vAy = v[a3 + 1]; vAz = v[a3 + 2]; wAx = w[a3]; wAy = w[a3 + 1]; wAz = w[a3 + 2];
-      vBx = v[b3]; vBy = v[b3 + 1]; vBz = v[b3 + 2]; wBx = w[b3]; wBy = w[b3 + 1]; wBz = w[b3 + 2];
     }
+    let vAx = v[a3], vAy = v[a3 + 1], vAz = v[a3 + 2], wAx = w[a3], wAy = w[a3 + 1], wAz = w[a3 + 2];
+    let vBx = v[b3], vBy = v[b3 + 1], vBz = v[b3 + 2], wBx = w[b3], wBy = w[b3 + 1], wBz = w[b3 + 2];
     if (blk >= 0 && blk !== 1 && blockSolved) {
       total = R[o + ROW_IMP];
       finite = true;
@@ -572,9 +554,9 @@ export function solveContactRows(
       let s: number;
       if (refreshSeparation) {
         s = R[o + ROW_SEP]
-          + nx * dpx + ny * dpy + nz * dpz
-          + thBx * jBx + thBy * jBy + thBz * jBz
-          - thAx * jAx - thAy * jAy - thAz * jAz;
+          + nx * (dp[b3] - dp[a3]) + ny * (dp[b3 + 1] - dp[a3 + 1]) + nz * (dp[b3 + 2] - dp[a3 + 2])
+          + th[b3] * jBx + th[b3 + 1] * jBy + th[b3 + 2] * jBz
+          - th[a3] * jAx - th[a3 + 1] * jAy - th[a3 + 2] * jAz;
         R[o + ROW_CUR] = s;
       } else {
         s = R[o + ROW_CUR];
@@ -611,8 +593,8 @@ export function solveContactRows(
       // the lever rotation of the substep's middle (leverRotation): ω × (θ × r), θ = Δθ + (h/2) ω
       const c3 = 3 * c;
       const rAx = rA[c3], rAy = rA[c3 + 1], rAz = rA[c3 + 2], rBx = rB[c3], rBy = rB[c3 + 1], rBz = rB[c3 + 2];
-      const aX = thAx + halfH * wAx, aY = thAy + halfH * wAy, aZ = thAz + halfH * wAz;
-      const bX = thBx + halfH * wBx, bY = thBy + halfH * wBy, bZ = thBz + halfH * wBz;
+      const aX = th[a3] + halfH * wAx, aY = th[a3 + 1] + halfH * wAy, aZ = th[a3 + 2] + halfH * wAz;
+      const bX = th[b3] + halfH * wBx, bY = th[b3 + 1] + halfH * wBy, bZ = th[b3 + 2] + halfH * wBz;
       const cAx = aY * rAz - aZ * rAy, cAy = aZ * rAx - aX * rAz, cAz = aX * rAy - aY * rAx;
       const cBx = bY * rBz - bZ * rBy, cBy = bZ * rBx - bX * rBz, cBz = bX * rBy - bY * rBx;
       const ux = wBy * cBz - wBz * cBy - (wAy * cAz - wAz * cAy);
@@ -626,7 +608,11 @@ export function solveContactRows(
     // has a friction disk of radius 0: its friction rows would project onto 0 and add nothing (zeros
     // of either sign). They are skipped, unless the velocities are not finite (vn − vn ≠ 0), where the
     // rows would spread the NaN as before.
-    if (total === 0 && old1 === 0 && old2 === 0 && finite) continue;
+    if (total === 0 && old1 === 0 && old2 === 0 && finite) {
+      v[a3] = vAx; v[a3 + 1] = vAy; v[a3 + 2] = vAz; w[a3] = wAx; w[a3 + 1] = wAy; w[a3 + 2] = wAz;
+      v[b3] = vBx; v[b3 + 1] = vBy; v[b3 + 2] = vBz; w[b3] = wBx; w[b3 + 1] = wBy; w[b3 + 2] = wBz;
+      continue;
+    }
     const maxF = R[o + ROW_MU] * total;
     const t1x = R[o1], t1y = R[o1 + 1], t1z = R[o1 + 2];
     const t2x = R[o2], t2y = R[o2 + 1], t2z = R[o2 + 2];
@@ -668,8 +654,6 @@ export function solveContactRows(
     wBx += l1 * R[o1 + ROW_IB] + l2 * R[o2 + ROW_IB];
     wBy += l1 * R[o1 + ROW_IB + 1] + l2 * R[o2 + ROW_IB + 1];
     wBz += l1 * R[o1 + ROW_IB + 2] + l2 * R[o2 + ROW_IB + 2];
-  }
-  if (a >= 0) {
     v[a3] = vAx; v[a3 + 1] = vAy; v[a3 + 2] = vAz; w[a3] = wAx; w[a3 + 1] = wAy; w[a3 + 2] = wAz;
     v[b3] = vBx; v[b3 + 1] = vBy; v[b3 + 2] = vBz; w[b3] = wBx; w[b3 + 1] = wBy; w[b3 + 2] = wBz;
   }

@@ -122,8 +122,9 @@ function tryActiveSet(s: NormalBlockLcp, k: number, mask: number): number {
   return tryAnySet(s, k, mask);
 }
 
-/** {@link tryActiveSet} for any set, by a masked LDLᵀ. */
+/** {@link tryActiveSet} for any set, by a masked LDLᵀ (the full set: {@link tryFullSet}). */
 function tryAnySet(s: NormalBlockLcp, k: number, mask: number): number {
+  if (mask === (1 << k) - 1) return tryFullSet(s, k);
   const M = s.M, q = s.q, L = s.L, D = s.D, y = s.y, z = s.z, lam = s.lam;
   let dependent = -1;
   for (let i = 0; i < k; i++) {
@@ -179,6 +180,67 @@ function tryAnySet(s: NormalBlockLcp, k: number, mask: number): number {
     }
   }
   return finishSet(s, k, mask);
+}
+
+/** {@link tryAnySet} for the full set of k points: the same operations in the same order, without the
+ * set's membership tests. */
+function tryFullSet(s: NormalBlockLcp, k: number): number {
+  const M = s.M, q = s.q, L = s.L, D = s.D, y = s.y, z = s.z, lam = s.lam;
+  let dependent = -1;
+  for (let i = 0; i < k; i++) {
+    for (let j = 0; j < i; j++) {
+      if (D[j] === 0) { L[4 * i + j] = 0; continue; }
+      let sum = M[4 * i + j];
+      for (let l = 0; l < j; l++) sum -= L[4 * i + l] * D[l] * L[4 * j + l];
+      L[4 * i + j] = sum / D[j];
+    }
+    let d = M[4 * i + i];
+    for (let l = 0; l < i; l++) d -= L[4 * i + l] * L[4 * i + l] * D[l];
+    if (!(d > BLOCK_PIVOT_TOLERANCE * M[4 * i + i])) {
+      if (dependent >= 0 || !(M[4 * i + i] > 0)) return -2;
+      dependent = i;
+      d = 0;
+    }
+    D[i] = d;
+  }
+  for (let i = 0; i < k; i++) {
+    let sum = -q[i];
+    for (let l = 0; l < i; l++) sum -= L[4 * i + l] * y[l];
+    y[i] = sum;
+  }
+  for (let i = 0; i < k; i++) y[i] = D[i] === 0 ? 0 : y[i] / D[i];
+  for (let i = k - 1; i >= 0; i--) {
+    let sum = y[i];
+    for (let l = i + 1; l < k; l++) sum -= L[4 * l + i] * y[l];
+    y[i] = sum;
+  }
+  if (dependent >= 0) {
+    let zz = 0, zd = 0;
+    for (let i = k - 1; i >= 0; i--) {
+      let sum = i === dependent ? 1 : 0;
+      for (let l = i + 1; l < k; l++) sum -= L[4 * l + i] * z[l];
+      z[i] = sum;
+      zz += sum * sum;
+      zd += sum * (y[i] - lam[i]);
+    }
+    const t = -zd / zz;
+    for (let i = 0; i < k; i++) y[i] += t * z[i];
+    if (y[dependent] > 0) {
+      let yd = q[dependent];
+      for (let i = 0; i < k; i++) yd += M[4 * dependent + i] * y[i];
+      if (yd > DEPENDENT_RESIDUAL_TOLERANCE * s.qMax[0]) return -2;
+    }
+  }
+  // the checks of finishSet with every point in the set: x ≥ 0 (to 1e-12 relative)
+  let xMax = 0;
+  for (let i = 0; i < k; i++) if (y[i] > xMax) xMax = y[i];
+  const tolX = 1e-12 * xMax;
+  let next = 0;
+  for (let i = 0; i < k; i++) if (y[i] >= -tolX) next |= 1 << i;
+  if (next !== (1 << k) - 1) return next;
+  const x = s.x;
+  for (let i = 0; i < k; i++) x[i] = y[i] > 0 ? y[i] : 0;
+  return -1;
 }
 
 /** The checks of {@link tryActiveSet} on the set's solution x_S in `s.y`: x_S ≥ 0 and y_j ≥ 0 off
