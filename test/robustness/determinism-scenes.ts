@@ -55,7 +55,7 @@ export const DETERMINISM_HASHES: Record<string, string> = {
   'pile/lcp': '9fc370cb',
   'ragdolls/pgs': 'fcdc4f2f',
   'ragdolls/mdp': 'c38c1b2f',
-  'ragdolls/lcp': '1a2171de',
+  'ragdolls/lcp': 'c9b5eaee',
   'pyramid/pgs': '3dea57b5',
   'pyramid/mdp': '5b22f9d5',
   'pyramid/lcp': '302d59fd',

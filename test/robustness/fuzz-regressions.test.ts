@@ -135,6 +135,12 @@ const FIXED_LCP: { seed: number; what: string }[] = [
   { seed: 928, what: 'was a 4.3 kg sphere on a sixDof joint to a 378 kg sphere, moved 5 cm into the ground per step by the joint projection; holds since the projection holds the contacts' },
   { seed: 1116, what: 'was a body under the ground (joints, at 9f04364); holds since the joint projection holds the contacts' },
   { seed: 1484, what: 'was a jointed runaway in its second step (two light bodies touching 3.6 cm deep in a loop of four joints with a 28 kg body, a jam through the joints: 1.3e6 N·s); holds since such a step is solved again uncoupled' },
+  { seed: 1748, what: 'was a 0.05 kg sphere on a slider 1.5 mm from its limit, on a rolling 899 kg sphere, pushed through the ground (step 120); holds since a limit the contacts drive to its stop within the step is taken into the coupling' },
+  { seed: 1689, what: 'was a body 7 mm under the ground at step 183 (joints); holds since a limit the contacts drive to its stop within the step is taken into the coupling' },
+  { seed: 1311, what: 'was a jointed runaway (energy ×2.5 at step 242); holds since a limit the contacts drive to its stop within the step is taken into the coupling' },
+  { seed: 1701, what: 'was a jointed runaway (a body at 1.8e4 m/s at step 262); holds with the joint bounds (rigid rows recovered at most at maxPushoutSpeed, the energy guard of the first joint pass, the projection step bound)' },
+  { seed: 2468, what: 'was a 0.01 kg sphere on a ball joint 8.8 m from a 285 kg sphere rolling at 100–200 rad/s, 10 m under the ground at step 81 (at 7bada95); holds since the projection bounds its steps and counts the witness points\' turn only where it goes deeper' },
+  { seed: 2455, what: 'was a body 7.5 m under the ground at step 68 (joints, at 7bada95); holds since a limit the contacts drive to its stop within the step is taken into the coupling' },
 ];
 
 describe('fuzz regression seeds (accurate mode, all criteria)', () => {

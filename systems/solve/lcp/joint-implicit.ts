@@ -38,7 +38,8 @@
  *   W(q) x = −φ(q),   Δq = M⁻¹ G(q)ᵀ x      (the same envelope LDLᵀ; spring rows keep their compliance Γ/h²
  *                                           and a zero right-hand side)
  *
- * until max |φ_rigid| ≤ tolerance (quadratic convergence; 1–3 iterations). Velocities are left as the
+ * until max |φ_rigid| ≤ tolerance (quadratic convergence; 1–3 iterations), each step scaled down to move
+ * no body by more than 0.2 m or 8° (Box2D's maximum linear and angular corrections). Velocities are left as the
  * solve made them (the LCP's complementarity at v1 is kept); the joint impulses are unchanged (the
  * projection is not a force). The contacts of the islands' bodies are inequality rows of each step
  * (`joint-projection-contacts.ts`): a step that would push one deeper than it is after the integration
@@ -46,7 +47,7 @@
  */
 
 import { DISTANCE_AXIS, RowType, updateJointRows, type JointProblem } from '../../assembly/joint-rows';
-import { growFloat64 } from '../../../components/capacity';
+import { growFloat64, nextCapacity } from '../../../components/capacity';
 import { factorJointIslands } from '../common/joint-direct';
 import { integratePositions } from '../common/body-integration';
 import { createJointLimitLcp, solveJointLimitLcp, type JointLimitLcp } from './joint-limit-lcp';
@@ -55,6 +56,7 @@ import {
   beginJointsImplicit, rowVelocity, createJointSolveContext, solveJoints, warmStartJoints, type JointSolveContext,
 } from '../common/joint-solve';
 import { mat3InvertSymmetric } from '../../../math/mat3';
+import { kineticEnergy } from './kinetic-energy';
 import {
   applyJointStep, beginProjectionContacts, createProjectionContacts, solveProjectionContacts, violatedProjectionContacts,
   type ProjectionContacts,
@@ -97,9 +99,11 @@ export interface ImplicitJoints {
   /** The contacts the projection must not push deeper (`joint-projection-contacts.ts`): the step sets
    * their problem and rows before its projection (3b) and clears them after. */
   readonly projectionContacts: ProjectionContacts;
-  /** Largest speed at which a rigid limit's violation φ0 < 0 is recovered (m/s for linear rows, rad/s
-   * for angular rows; default Infinity): φ0 is bounded below by −h·maxLimitRecovery for the step, as
-   * the contacts' gaps are by `maxPushoutSpeed`. */
+  /** Largest speed at which a rigid limit's violation φ0 < 0 or a rigid bilateral row's error φ0 is
+   * recovered (m/s for linear rows, rad/s for angular rows; default Infinity): φ0 is bounded to
+   * −h·maxLimitRecovery (limits) or ±h·maxLimitRecovery (rigid rows) for the step, as the contacts' gaps
+   * are by `maxPushoutSpeed`; with the jointed bodies' mass m, ½ m maxLimitRecovery² is also the kinetic
+   * energy the first pass may add before it is solved again without recovery (the energy guard). */
   maxLimitRecovery: number;
   /** Add the geometric-stiffness inertia h² K̃ before the joint step (see `augmentInertia`; default false). */
   geometricStiffness: boolean;
@@ -112,6 +116,12 @@ export interface ImplicitJoints {
   /** Scratch: the velocities kept through the projection, `[3 × bodies]`. */
   vKeep: Float64Array;
   wKeep: Float64Array;
+  /** Scratch: `[9]` a body's world inertia; `[bodies]` marks. */
+  readonly inertia: Float64Array;
+  mark: Uint8Array;
+  /** The last step's first pass was solved again without the recovery of rigid rows and limits (the
+   * energy guard of `solveJointsImplicit`). */
+  recoveryDropped: boolean;
 }
 
 /**
@@ -133,7 +143,7 @@ export function createImplicitJoints(): ImplicitJoints {
     limitLcp: true, sweepsBeforeLimitLcp: 25, kktTolerance: 1e-9, limits: createJointLimitLcp(), limitSolves: 0, kkt: { primal: 0, dual: 0, complementarity: 0 },
     projectionIterations: 32, projectionTolerance: 1e-9, projections: 0, projectionError: 0, maxLimitRecovery: Infinity,
     projectionContacts: createProjectionContacts(),
-    vKeep: new Float64Array(48), wKeep: new Float64Array(48), geometricStiffness: false, geoK: new Float64Array(16),
+    vKeep: new Float64Array(48), wKeep: new Float64Array(48), inertia: new Float64Array(9), mark: new Uint8Array(16), recoveryDropped: false, geometricStiffness: false, geoK: new Float64Array(16),
     geoCount: new Int32Array(16), augmented: new Uint8Array(16),
   };
 }
@@ -158,18 +168,69 @@ function iterate(s: ImplicitJoints, p: JointProblem, sb: SolverBodies, budget: n
 export function solveJointsImplicit(
   s: ImplicitJoints, p: JointProblem, sb: SolverBodies, h: number, warm: boolean, first: boolean,
 ): void {
-  if (first) {
-    beginJointsImplicit(p, sb, s.ctx, h, warm);
-    warmStartJoints(p, sb, s.ctx); // evaluates the rows at q0
-    // a rigid limit violated by more than h·maxLimitRecovery is recovered over several steps (φ0/h as
-    // written turned a violation of metres into hundreds of m/s)
-    const minError = -h * s.maxLimitRecovery;
-    for (let r = 0; r < p.rowCount; r++) {
-      if (p.rowType[r] === ROW_LIMIT && p.gamma[r] === 0 && p.error[r] < minError) p.error[r] = minError;
-    }
-    s.sweeps = 0;
-    s.limitSolves = 0;
+  if (!first) { solveRounds(s, p, sb); return; }
+  // the velocities before the step, for the energy guard below
+  const n3 = 3 * sb.count;
+  if (s.vKeep.length < n3) { s.vKeep = growFloat64(s.vKeep, n3); s.wKeep = growFloat64(s.wKeep, n3); }
+  for (let i = 0; i < n3; i++) { s.vKeep[i] = sb.v[i]; s.wKeep[i] = sb.w[i]; }
+  const e0 = kineticEnergy(sb, s.inertia);
+  beginJointsImplicit(p, sb, s.ctx, h, warm);
+  warmStartJoints(p, sb, s.ctx); // evaluates the rows at q0
+  // a rigid limit violated by more than h·maxLimitRecovery is recovered over several steps (φ0/h as
+  // written turned a violation of metres into hundreds of m/s), and so is a rigid bilateral row's error
+  // (one the projection 3b could not close: a loop of rows that cannot all hold, or contacts in the way;
+  // fuzz seed 1069, a 0.043 kg body in a loop of three fixed joints, a sixDof, a slider and a distance
+  // joint 20–30 m off, was thrown at 1000 m/s)
+  const minError = -h * s.maxLimitRecovery;
+  for (let r = 0; r < p.rowCount; r++) {
+    if (p.gamma[r] !== 0) continue;
+    const t = p.rowType[r], e = p.error[r];
+    if (t === ROW_LIMIT && e < minError) p.error[r] = minError;
+    else if (t === ROW_RIGID) p.error[r] = e < minError ? minError : e > -minError ? -minError : e;
   }
+  s.sweeps = 0;
+  s.limitSolves = 0;
+  s.recoveryDropped = false;
+  solveRounds(s, p, sb);
+  // Energy guard: an exact solve of the rigid rows on velocities only (G v1 = 0) is an M-orthogonal
+  // projection and cannot add kinetic energy; what the pass may add is the recovery of the rows' errors
+  // (each row at most h·maxLimitRecovery a step, so about ½ m v_rec² over the jointed bodies) and what
+  // springs and motors do. A loop of rows that cannot all hold, independent only to round-off, turns the
+  // recovery into unbounded impulses instead (fuzz seed 573: 1b took a jointed scene from 2.9e6 to
+  // 6.8e6 J in a step, every row's φ0 within the bound). Then the pass is solved again, cold, without
+  // the recovery (rigid rows G v1 = 0, violated limits held where they are): the error is left to the
+  // position projection (3b).
+  const allowance = 0.5 * jointedMass(s, p, sb) * s.maxLimitRecovery * s.maxLimitRecovery;
+  if (kineticEnergy(sb, s.inertia) <= e0 + allowance) return;
+  for (let i = 0; i < n3; i++) { sb.v[i] = s.vKeep[i]; sb.w[i] = s.wKeep[i]; }
+  beginJointsImplicit(p, sb, s.ctx, h, false);
+  warmStartJoints(p, sb, s.ctx);
+  for (let r = 0; r < p.rowCount; r++) {
+    if (p.gamma[r] !== 0) continue;
+    const t = p.rowType[r];
+    if (t === ROW_RIGID) p.error[r] = 0;
+    else if (t === ROW_LIMIT && p.error[r] < 0) p.error[r] = 0;
+  }
+  s.recoveryDropped = true;
+  solveRounds(s, p, sb);
+}
+
+/** Total mass of the dynamic bodies with a joint row (kg). */
+function jointedMass(s: ImplicitJoints, p: JointProblem, sb: SolverBodies): number {
+  if (s.mark.length < sb.count) s.mark = new Uint8Array(nextCapacity(s.mark.length, sb.count));
+  const mark = s.mark, nb = sb.count;
+  mark.fill(0, 0, nb);
+  let m = 0;
+  for (let r = 0; r < p.rowCount; r++) {
+    const a = p.rowA[r], b = p.rowB[r];
+    if (a < nb && mark[a] === 0) { mark[a] = 1; if (sb.invMass[a] > 0) m += 1 / sb.invMass[a]; }
+    if (b < nb && mark[b] === 0) { mark[b] = 1; if (sb.invMass[b] > 0) m += 1 / sb.invMass[b]; }
+  }
+  return m;
+}
+
+/** The rounds of sweeps and limit LCPs of one pass (see the header), then the KKT certificate. */
+function solveRounds(s: ImplicitJoints, p: JointProblem, sb: SolverBodies): void {
   let limits = false;
   if (s.limitLcp) for (let r = 0; r < p.rowCount && !limits; r++) limits = p.rowType[r] === ROW_LIMIT;
   for (let round = 0; ; round++) {
@@ -300,10 +361,45 @@ export function projectJointPositions(s: ImplicitJoints, p: JointProblem, sb: So
     // a step that would push a contact deeper is replaced by the one that holds the contacts; when there
     // is none, the projection stops here (the error left is the next step's φ0/h)
     const held = !contacts || violatedProjectionContacts(pc, sb, h) === 0 || solveProjectionContacts(pc, p, d, sb, h);
-    if (held) integratePositions(sb, h);
+    if (held) { limitProjectionStep(sb, h); integratePositions(sb, h); }
     for (let i = 0; i < n3; i++) { v[i] = vKeep[i]; w[i] = wKeep[i]; }
     if (!held) return;
   }
+}
+
+/** Largest move of a body's centre (m) and turn (rad) in one projection step: Box2D's
+ * `b2_maxLinearCorrection` (0.2 m) and `b2_maxAngularCorrection` (8°) of its position solver. */
+const PROJECTION_MAX_LINEAR = 0.2;
+const PROJECTION_MAX_ANGULAR = 8 * Math.PI / 180;
+
+/**
+ * Scales the projection step (v, w) = Δq/h down, uniformly (the direction of the Gauss–Newton step is
+ * kept, and a step that holds the contacts still holds them: the pose moves part of the way between two
+ * poses that do), so that no body moves by more than `PROJECTION_MAX_LINEAR` or turns by more than
+ * `PROJECTION_MAX_ANGULAR` in it. The errors the projection removes are O(h²|v|²/L), millimetres, which
+ * pass unscaled; a large error (a loop that cannot all hold, a light body on a long lever of a fast
+ * turning one) otherwise took Gauss–Newton steps of metres in which the linearisation is wrong by metres:
+ * a 0.036 kg box fixed 10.5 m from a 546 kg capsule in a loop through a distance joint and a ball joint
+ * to the world jumped 20–60 m per step between the loop's far solutions and ended 79 m under the ground
+ * (fuzz seed 1005; seed 1069 the same).
+ */
+function limitProjectionStep(sb: SolverBodies, h: number): void {
+  const v = sb.v, w = sb.w;
+  let v2 = 0, w2 = 0;
+  for (let i = 0; i < sb.count; i++) {
+    const i3 = 3 * i;
+    const a = v[i3] * v[i3] + v[i3 + 1] * v[i3 + 1] + v[i3 + 2] * v[i3 + 2];
+    const b = w[i3] * w[i3] + w[i3 + 1] * w[i3 + 1] + w[i3 + 2] * w[i3 + 2];
+    if (a > v2) v2 = a;
+    if (b > w2) w2 = b;
+  }
+  const lin = h * Math.sqrt(v2), ang = h * Math.sqrt(w2);
+  let scale = 1;
+  if (lin > PROJECTION_MAX_LINEAR) scale = PROJECTION_MAX_LINEAR / lin;
+  if (ang * scale > PROJECTION_MAX_ANGULAR) scale = PROJECTION_MAX_ANGULAR / ang;
+  if (scale === 1) return;
+  const n3 = 3 * sb.count;
+  for (let i = 0; i < n3; i++) { v[i] *= scale; w[i] *= scale; }
 }
 
 /**

@@ -41,8 +41,10 @@ export interface LcpSolverOptions {
   /** Largest speed at which the step separates overlapping bodies (unit: m/s, default 3, as the fast
    * mode's `maxPushoutSpeed`): the gap Φ of eq. 29 is bounded below by −h·maxPushoutSpeed, so a deep
    * overlap is undone over several steps instead of launching the bodies. Infinity = eq. 29 as written.
-   * A rigid joint limit's violation φ0 is bounded the same way in the joint step (the same number in
-   * m/s for linear limits, rad/s for angular ones). */
+   * A rigid joint limit's violation φ0 and a rigid joint row's error are bounded the same way in the
+   * joint step (the same number in m/s for linear rows, rad/s for angular ones), and the joint step's
+   * first pass adding more than ½ m maxPushoutSpeed² of kinetic energy (m: the jointed bodies' mass) is
+   * solved again without that recovery. */
   maxPushoutSpeed: number;
   /** Largest linear speed of a body (unit: m/s, > 0, default Infinity: none); a world speed limit, as
    * Havok's and the fast mode's `pgs.maxLinearSpeed`: the free velocity v_free of step 1 is scaled down

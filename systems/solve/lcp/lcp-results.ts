@@ -69,9 +69,9 @@ export interface LcpSolveStats extends SolveStats {
   impactAdvances: number;
   /** What the impact phase reported, or undefined when there is none. */
   impact: ImpactStats | undefined;
-  /** How many times the last step solved its contacts again (0–2): the joint pass after the contact LCP
-   * released a limit the contacts were seen through, or the step gained kinetic energy through them
-   * (`joint-coupling-islands.ts`). */
+  /** How many times the last step solved its contacts again (0–3): the joint pass after the contact LCP
+   * released a limit the contacts were seen through, made one push they were not seen through, or the
+   * step gained kinetic energy through them (`joint-coupling-islands.ts`). */
   couplingReleases: number;
   /** Joint step (`joint-implicit.ts`): block Gauss–Seidel sweeps, limit LCP solves and position-projection
    * iterations of the last step (0 without joints). */

@@ -138,7 +138,8 @@ export function createLcpSolver(options: LcpSolverConfig, impactPhase: ImpactPha
       // 2. One LCP per island, seen through the joints' bilateral rows and the rigid limits 1b left
       // pushing (joint-contact-lcp.ts, joint-coupling-islands.ts); 2b. the joints again with the contact
       // impulses in place (one block Gauss–Seidel round). When 2b releases one of those limits, the
-      // contacts were solved for the wrong assembly: both run once more from the state after 1b without it.
+      // contacts were solved for the wrong assembly: both run once more from the state after 1b without it;
+      // when 2b makes a rigid limit push that was idle after 1b, once more with it.
       // When the step still gains kinetic energy with no limit left (a jam through the bilateral rows),
       // the contacts are solved once more from there without the joints (`releaseJointCoupling`).
       const nc = problem.contactCount;
