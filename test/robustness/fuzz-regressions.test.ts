@@ -64,6 +64,7 @@ const FIXED_SINCE_LIST: { seed: number; what: string }[] = [
   { seed: 2690, what: 'no joints: was +21 % energy in a step at step 168 (a 536 kg, 5.5 m capsule of radius 5 cm landing while it tumbles: its rows acted through the start-of-step inverse inertia); holds since thin bodies are refreshed from small turns on (inertia-refresh.ts TURN_MISMATCH)' },
   { seed: 2768, what: 'jointed: was a runaway at step 7 (energy ×3.1); holds since thin bodies are refreshed from small turns on' },
   { seed: 1217, what: 'jointed: was a body 1.1 cm under the ground at step 59; holds since thin bodies are refreshed from small turns on' },
+  { seed: 2816, what: 'no joints: was +2.2 % energy in a step at step 292 (an 836 kg box landing at 25 m/s on a 167 kg body on the ground); holds since shock propagation acts from a mass ratio of 4 and a left-out impact leaves out what its bodies\' other points passed on' },
 ];
 
 /** Seeds that failed and now hold every criterion. */
@@ -105,6 +106,10 @@ const FIXED_SCENES: { seed: number; options: FuzzRunOptions; what: string }[] = 
     what: 'one 536 kg capsule (radius 5 cm, 5.5 m) landing while it tumbles: was +40 % energy in a step at step 168 (its rows on the start-of-step inverse inertia, ½ ωᵀ I ω of the end pose 5 × that of the start pose); holds since thin bodies are refreshed from small turns on',
   },
   {
+    seed: 2816, options: { keep: [1, 8, 14, 43] },
+    what: 'an 836 kg box landing at 25 m/s on a 167 kg body on the ground (r = 5): was pressed 11 cm into the ground, then its ground point\'s impact, warm-started without the pair\'s, threw it up at 79 m/s (+4.9 % energy in a step at step 292); holds since shock propagation acts from a mass ratio of 4 and the ground point\'s impact is left out with the pair\'s',
+  },
+  {
     seed: 54, options: { joints: true, keep: [17, 28], keepJoints: [6] },
     what: 'a 6 kg sphere on a fixed joint 15 m from a 194 kg box, hitting the ground at 33 m/s: was a runaway at step 14 (stopped alone, the joint tore open); holds since its contact is solved through the joint island from a mass ratio of 20',
   },
@@ -114,6 +119,16 @@ const FIXED_SCENES: { seed: number; options: FuzzRunOptions; what: string }[] = 
 const FIXED_MDP_SINCE_LIST: { seed: number; what: string }[] = [
   { seed: 978, what: 'no joints: was +1.0 % energy in a step at step 178 (a thin body turning within the step, as pgs seed 2690); holds since thin bodies are refreshed from small turns on (inertia-refresh.ts TURN_MISMATCH)' },
   { seed: 1827, what: 'jointed: was a runaway at step 30 (energy ×2.8); holds since thin bodies are refreshed from small turns on' },
+  { seed: 3376, what: 'no joints: was +5.1 % energy in a step at step 28 (a thin body put back at its time of impact by the continuous pass kept its world angular velocity against the inertia of the earlier pose); holds since ω turns back with the body' },
+  { seed: 1642, what: 'no joints: was +1.0 % energy in a step at step 36 (a 7.9 kg body under an 846 kg one on the ground; its ground point\'s share of the impact was warm-started alone); holds since a left-out impact leaves out what its bodies\' other points passed on' },
+];
+
+/** Fast maximum-dissipation scenes shrunk from failing seeds that now hold. */
+const FIXED_MDP_SCENES: { seed: number; options: FuzzRunOptions; what: string }[] = [
+  {
+    seed: 3376, options: { keep: [1] },
+    what: 'one 224 kg thin body (inertias 208, 208, 0.32 kg m²) landing at 48 m/s: was +51 % energy in a step at step 28 (the continuous pass put it back at its time of impact with its world angular velocity; ½ ωᵀ I ω of the earlier pose); holds since ω turns back with the body',
+  },
 ];
 
 /** Fast maximum-dissipation seeds (`MDP_FUZZ_FAILURES`) that failed and now hold every criterion. */
@@ -159,6 +174,11 @@ describe('fuzz regression seeds (fast maximum-dissipation mode, all criteria)', 
   for (const f of FIXED_MDP) {
     it(`seed ${f.seed}: ${f.what}`, () => {
       expect(runFuzzScene(f.seed, { mode: 'mdp' })).toBeUndefined();
+    }, 120_000);
+  }
+  for (const f of FIXED_MDP_SCENES) {
+    it(`seed ${f.seed} (shrunk): ${f.what}`, () => {
+      expect(runFuzzScene(f.seed, { mode: 'mdp', ...f.options })).toBeUndefined();
     }, 120_000);
   }
   for (const f of FIXED_MDP_SINCE_LIST) {
