@@ -436,7 +436,7 @@ export const MDP_FUZZ_FAILURES_007CFF3: FuzzFailureList = {
  * their current inverse inertia, every contact a direct joint island reaches solved through it, the rest
  * loads of main), 5 processes at nice 19 (50-seed chunks): 12 failed (below-ground (joints) 5, energy 2, runaway 5); no non-finite body, no
  * exception. At 007cff3: 31 (that list is `PGS_FUZZ_FAILURES_007CFF3`). */
-export const PGS_FUZZ_FAILURES: FuzzFailureList = {
+export const PGS_FUZZ_FAILURES_86C0062: FuzzFailureList = {
   commit: '86c0062',
   seeds: [0, 3999],
   failed: {
@@ -449,12 +449,40 @@ export const PGS_FUZZ_FAILURES: FuzzFailureList = {
 /** The failing seeds of the fast maximum-dissipation mode's run, seeds 0..1999, at 86c0062 (as
  * `PGS_FUZZ_FAILURES`), 3 processes at nice 19 (50-seed chunks): 7 failed (below-ground (joints) 2, energy 2, runaway 3); no non-finite body,
  * no exception. At 007cff3: 17 with one non-finite (that list is `MDP_FUZZ_FAILURES_007CFF3`). */
-export const MDP_FUZZ_FAILURES: FuzzFailureList = {
+export const MDP_FUZZ_FAILURES_86C0062: FuzzFailureList = {
   commit: '86c0062',
   seeds: [0, 1999],
   failed: {
     'below-ground (joints)': [696, 757],
     'energy': [978, 1642],
     'runaway': [818, 1798, 1827],
+  },
+};
+
+/** The failing seeds of the fast Coulomb mode's run, seeds 0..3999 (1964 with joints), at 1ba0f6e (thin bodies'
+ * rows at their current inverse inertia from small turns on, shock propagation from a mass ratio of 4, a
+ * left-out impact leaving out what its bodies' other points passed on), 100-seed chunks at nice 19: 15 failed
+ * (below-ground (joints) 6, energy 2, runaway 7); no non-finite body, no exception. At 66385ff (the continuous pass keeping a rewound body's ω in body axes) 2516, 3376 and 3928 hold.
+ * The 86c0062 list is `PGS_FUZZ_FAILURES_86C0062`. */
+export const PGS_FUZZ_FAILURES: FuzzFailureList = {
+  commit: '1ba0f6e',
+  seeds: [0, 3999],
+  failed: {
+    'below-ground (joints)': [1098, 1459, 2402, 2924, 3401, 3864],
+    'energy': [3376, 3928],
+    'runaway': [818, 1519, 2516, 2523, 2602, 2704, 3743],
+  },
+};
+
+/** The failing seeds of the fast maximum-dissipation mode's run, seeds 0..1999 (940 with joints), at 1ba0f6e (thin bodies'
+ * rows at their current inverse inertia from small turns on, shock propagation from a mass ratio of 4, a
+ * left-out impact leaving out what its bodies' other points passed on), 100-seed chunks at nice 19: 4 failed
+ * (below-ground (joints) 1, runaway 3); no non-finite body, no exception. The 86c0062 list is `MDP_FUZZ_FAILURES_86C0062`. */
+export const MDP_FUZZ_FAILURES: FuzzFailureList = {
+  commit: '1ba0f6e',
+  seeds: [0, 1999],
+  failed: {
+    'below-ground (joints)': [696],
+    'runaway': [90, 197, 1311],
   },
 };

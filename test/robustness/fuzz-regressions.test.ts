@@ -52,7 +52,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { runFuzzScene, type FuzzFailure, type FuzzRunOptions } from '../../scenes/fuzz';
-import { LCP_FUZZ_FAILURES, LCP_FUZZ_FAILURES_1000_1780, LCP_FUZZ_FAILURES_2000_2723, LCP_FUZZ_FAILURES_3A18136, LCP_FUZZ_FAILURES_1200_1799, LCP_FUZZ_FAILURES_D549F2D, LCP_FUZZ_FAILURES_600_1199, LCP_FUZZ_FAILURES_2DDDC33, LCP_FUZZ_FAILURES_200_599, LCP_FUZZ_FAILURES_00DBBAC, LCP_FUZZ_FAILURES_33ADACB, LCP_FUZZ_FAILURES_FF82118, MDP_FUZZ_FAILURES, MDP_FUZZ_FAILURES_007CFF3, MDP_FUZZ_FAILURES_433047F, MDP_FUZZ_FAILURES_00DBBAC, MDP_FUZZ_FAILURES_FF82118, PGS_FUZZ_FAILURES_00DBBAC, PGS_FUZZ_FAILURES_6C992B7, PGS_FUZZ_FAILURES, PGS_FUZZ_FAILURES_007CFF3, PGS_FUZZ_FAILURES_1E006A7, PGS_FUZZ_FAILURES_C1A9597, type FuzzFailureList } from './fuzz-failures';
+import { LCP_FUZZ_FAILURES, LCP_FUZZ_FAILURES_1000_1780, LCP_FUZZ_FAILURES_2000_2723, LCP_FUZZ_FAILURES_3A18136, LCP_FUZZ_FAILURES_1200_1799, LCP_FUZZ_FAILURES_D549F2D, LCP_FUZZ_FAILURES_600_1199, LCP_FUZZ_FAILURES_2DDDC33, LCP_FUZZ_FAILURES_200_599, LCP_FUZZ_FAILURES_00DBBAC, LCP_FUZZ_FAILURES_33ADACB, LCP_FUZZ_FAILURES_FF82118, MDP_FUZZ_FAILURES, MDP_FUZZ_FAILURES_86C0062, MDP_FUZZ_FAILURES_007CFF3, MDP_FUZZ_FAILURES_433047F, MDP_FUZZ_FAILURES_00DBBAC, MDP_FUZZ_FAILURES_FF82118, PGS_FUZZ_FAILURES_00DBBAC, PGS_FUZZ_FAILURES_6C992B7, PGS_FUZZ_FAILURES, PGS_FUZZ_FAILURES_86C0062, PGS_FUZZ_FAILURES_007CFF3, PGS_FUZZ_FAILURES_1E006A7, PGS_FUZZ_FAILURES_C1A9597, type FuzzFailureList } from './fuzz-failures';
 
 interface Known { seed: number; failure: FuzzFailure['kind']; what: string }
 
@@ -64,6 +64,9 @@ const FIXED_SINCE_LIST: { seed: number; what: string }[] = [
   { seed: 2690, what: 'no joints: was +21 % energy in a step at step 168 (a 536 kg, 5.5 m capsule of radius 5 cm landing while it tumbles: its rows acted through the start-of-step inverse inertia); holds since thin bodies are refreshed from small turns on (inertia-refresh.ts TURN_MISMATCH)' },
   { seed: 2768, what: 'jointed: was a runaway at step 7 (energy ×3.1); holds since thin bodies are refreshed from small turns on' },
   { seed: 1217, what: 'jointed: was a body 1.1 cm under the ground at step 59; holds since thin bodies are refreshed from small turns on' },
+  { seed: 3376, what: 'no joints: an energy rise at 1ba0f6e (the list\'s commit); holds since the continuous pass keeps a rewound body\'s ω in body axes' },
+  { seed: 3928, what: 'no joints: an energy rise at 1ba0f6e (the list\'s commit); holds since the continuous pass keeps a rewound body\'s ω in body axes' },
+  { seed: 2816, what: 'no joints: was +2.2 % energy in a step at step 292 (an 836 kg box landing at 25 m/s on a 167 kg body on the ground); holds since shock propagation acts from a mass ratio of 4 and a left-out impact leaves out what its bodies\' other points passed on' },
 ];
 
 /** Seeds that failed and now hold every criterion. */
@@ -105,6 +108,10 @@ const FIXED_SCENES: { seed: number; options: FuzzRunOptions; what: string }[] = 
     what: 'one 536 kg capsule (radius 5 cm, 5.5 m) landing while it tumbles: was +40 % energy in a step at step 168 (its rows on the start-of-step inverse inertia, ½ ωᵀ I ω of the end pose 5 × that of the start pose); holds since thin bodies are refreshed from small turns on',
   },
   {
+    seed: 2816, options: { keep: [1, 8, 14, 43] },
+    what: 'an 836 kg box landing at 25 m/s on a 167 kg body on the ground (r = 5): was pressed 11 cm into the ground, then its ground point\'s impact, warm-started without the pair\'s, threw it up at 79 m/s (+4.9 % energy in a step at step 292); holds since shock propagation acts from a mass ratio of 4 and the ground point\'s impact is left out with the pair\'s',
+  },
+  {
     seed: 54, options: { joints: true, keep: [17, 28], keepJoints: [6] },
     what: 'a 6 kg sphere on a fixed joint 15 m from a 194 kg box, hitting the ground at 33 m/s: was a runaway at step 14 (stopped alone, the joint tore open); holds since its contact is solved through the joint island from a mass ratio of 20',
   },
@@ -114,6 +121,16 @@ const FIXED_SCENES: { seed: number; options: FuzzRunOptions; what: string }[] = 
 const FIXED_MDP_SINCE_LIST: { seed: number; what: string }[] = [
   { seed: 978, what: 'no joints: was +1.0 % energy in a step at step 178 (a thin body turning within the step, as pgs seed 2690); holds since thin bodies are refreshed from small turns on (inertia-refresh.ts TURN_MISMATCH)' },
   { seed: 1827, what: 'jointed: was a runaway at step 30 (energy ×2.8); holds since thin bodies are refreshed from small turns on' },
+  { seed: 3376, what: 'no joints: was +5.1 % energy in a step at step 28 (a thin body put back at its time of impact by the continuous pass kept its world angular velocity against the inertia of the earlier pose); holds since ω turns back with the body' },
+  { seed: 1642, what: 'no joints: was +1.0 % energy in a step at step 36 (a 7.9 kg body under an 846 kg one on the ground; its ground point\'s share of the impact was warm-started alone); holds since a left-out impact leaves out what its bodies\' other points passed on' },
+];
+
+/** Fast maximum-dissipation scenes shrunk from failing seeds that now hold. */
+const FIXED_MDP_SCENES: { seed: number; options: FuzzRunOptions; what: string }[] = [
+  {
+    seed: 3376, options: { keep: [1] },
+    what: 'one 224 kg thin body (inertias 208, 208, 0.32 kg m²) landing at 48 m/s: was +51 % energy in a step at step 28 (the continuous pass put it back at its time of impact with its world angular velocity; ½ ωᵀ I ω of the earlier pose); holds since ω turns back with the body',
+  },
 ];
 
 /** Fast maximum-dissipation seeds (`MDP_FUZZ_FAILURES`) that failed and now hold every criterion. */
@@ -162,6 +179,11 @@ describe('fuzz regression seeds (fast maximum-dissipation mode, all criteria)', 
       expect(runFuzzScene(f.seed, { mode: 'mdp' })).toBeUndefined();
     }, 120_000);
   }
+  for (const f of FIXED_MDP_SCENES) {
+    it(`seed ${f.seed} (shrunk): ${f.what}`, () => {
+      expect(runFuzzScene(f.seed, { mode: 'mdp', ...f.options })).toBeUndefined();
+    }, 120_000);
+  }
   for (const f of FIXED_MDP_SINCE_LIST) {
     it(`seed ${f.seed}: ${f.what}`, () => {
       expect(runFuzzScene(f.seed, { mode: 'mdp' })).toBeUndefined();
@@ -195,7 +217,7 @@ describe('fuzz regression seeds (fast mode, all criteria)', () => {
     }, 120_000);
   }
   const lists: [string, FuzzFailureList][] = [
-    ['pgs', PGS_FUZZ_FAILURES], ['mdp', MDP_FUZZ_FAILURES], ['pgs at 007cff3', PGS_FUZZ_FAILURES_007CFF3], ['mdp at 007cff3', MDP_FUZZ_FAILURES_007CFF3], ['pgs at 1e006a7', PGS_FUZZ_FAILURES_1E006A7], ['mdp at 433047f', MDP_FUZZ_FAILURES_433047F], ['pgs at 6c992b7', PGS_FUZZ_FAILURES_6C992B7], ['mdp at ff82118', MDP_FUZZ_FAILURES_FF82118], ['lcp', LCP_FUZZ_FAILURES], ['lcp 1000..1780', LCP_FUZZ_FAILURES_1000_1780], ['lcp 2000..2723', LCP_FUZZ_FAILURES_2000_2723], ['lcp 0..1199 at 3a18136', LCP_FUZZ_FAILURES_3A18136], ['lcp 1200..1799', LCP_FUZZ_FAILURES_1200_1799], ['lcp 0..599 at d549f2d', LCP_FUZZ_FAILURES_D549F2D], ['lcp 600..1199', LCP_FUZZ_FAILURES_600_1199], ['lcp at 2dddc33', LCP_FUZZ_FAILURES_2DDDC33], ['lcp 200..599 at 88951b9', LCP_FUZZ_FAILURES_200_599], ['lcp at 33adacb', LCP_FUZZ_FAILURES_33ADACB], ['lcp at ff82118', LCP_FUZZ_FAILURES_FF82118], ['lcp at 00dbbac', LCP_FUZZ_FAILURES_00DBBAC], ['pgs at 00dbbac', PGS_FUZZ_FAILURES_00DBBAC], ['mdp at 00dbbac', MDP_FUZZ_FAILURES_00DBBAC], ['pgs at c1a9597', PGS_FUZZ_FAILURES_C1A9597],
+    ['pgs', PGS_FUZZ_FAILURES], ['mdp', MDP_FUZZ_FAILURES], ['pgs at 86c0062', PGS_FUZZ_FAILURES_86C0062], ['mdp at 86c0062', MDP_FUZZ_FAILURES_86C0062], ['pgs at 007cff3', PGS_FUZZ_FAILURES_007CFF3], ['mdp at 007cff3', MDP_FUZZ_FAILURES_007CFF3], ['pgs at 1e006a7', PGS_FUZZ_FAILURES_1E006A7], ['mdp at 433047f', MDP_FUZZ_FAILURES_433047F], ['pgs at 6c992b7', PGS_FUZZ_FAILURES_6C992B7], ['mdp at ff82118', MDP_FUZZ_FAILURES_FF82118], ['lcp', LCP_FUZZ_FAILURES], ['lcp 1000..1780', LCP_FUZZ_FAILURES_1000_1780], ['lcp 2000..2723', LCP_FUZZ_FAILURES_2000_2723], ['lcp 0..1199 at 3a18136', LCP_FUZZ_FAILURES_3A18136], ['lcp 1200..1799', LCP_FUZZ_FAILURES_1200_1799], ['lcp 0..599 at d549f2d', LCP_FUZZ_FAILURES_D549F2D], ['lcp 600..1199', LCP_FUZZ_FAILURES_600_1199], ['lcp at 2dddc33', LCP_FUZZ_FAILURES_2DDDC33], ['lcp 200..599 at 88951b9', LCP_FUZZ_FAILURES_200_599], ['lcp at 33adacb', LCP_FUZZ_FAILURES_33ADACB], ['lcp at ff82118', LCP_FUZZ_FAILURES_FF82118], ['lcp at 00dbbac', LCP_FUZZ_FAILURES_00DBBAC], ['pgs at 00dbbac', PGS_FUZZ_FAILURES_00DBBAC], ['mdp at 00dbbac', MDP_FUZZ_FAILURES_00DBBAC], ['pgs at c1a9597', PGS_FUZZ_FAILURES_C1A9597],
   ];
   for (const [name, list] of lists) {
     it(`the ${name} run's failure list names each seed once, within the seeds run`, () => {

@@ -72,9 +72,12 @@ function createConeProjection(o: PgsSolverConfig): ContactStrategy {
   const lastRelaxOnly = resting === 'last-relax';
   // `[points]` each point's smallest normal impulse at the end of a substep of the step
   let smallest = new Float64Array(16);
+  // `[solver bodies]` keepSustainedImpulse's scratch: the bodies of the step's left-out impacts
+  let struck = new Uint8Array(16);
   return {
     begin(p, sb) {
       if (smallest.length < p.contactCount) smallest = new Float64Array(nextCapacity(smallest.length, p.contactCount));
+      if (struck.length < sb.count) struck = new Uint8Array(nextCapacity(struck.length, sb.count));
       packRows(p, rows, sb, manifoldBlocks, resting);
       separationsCurrent = true;
       firstSubstep = true;
@@ -102,7 +105,7 @@ function createConeProjection(o: PgsSolverConfig): ContactStrategy {
       // one pass (Box2D v3): with manifoldSolve 'block' it is exact for each manifold on its own
       applyRestitutionRows(rows, p, sb, o.restitutionThreshold);
       unpackImpulses(rows, p);
-      if (substep > 0) keepSustainedImpulse(p, sb, smallest, o.restitutionThreshold);
+      if (substep > 0) keepSustainedImpulse(p, sb, smallest, o.restitutionThreshold, struck);
     },
   };
 }

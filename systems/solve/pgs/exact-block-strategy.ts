@@ -33,9 +33,12 @@ export function createExactBlockStrategy(o: PgsSolverConfig): ContactStrategy {
   const lastRelaxOnly = resting === 'last-relax';
   // `[points]` each point's smallest normal impulse at the end of a substep of the step
   let smallest = new Float64Array(16);
+  // `[solver bodies]` keepSustainedImpulse's scratch: the bodies of the step's left-out impacts
+  let struck = new Uint8Array(16);
   return {
     begin(p, sb) {
       if (smallest.length < p.contactCount) smallest = new Float64Array(nextCapacity(smallest.length, p.contactCount));
+      if (struck.length < sb.count) struck = new Uint8Array(nextCapacity(struck.length, sb.count));
       computeDelassusBlocks(p, sb, blocks);
       markManifoldBlocks(p, blocks, resting);
       firstSubstep = true;
@@ -61,7 +64,7 @@ export function createExactBlockStrategy(o: PgsSolverConfig): ContactStrategy {
     // the eligible points of a manifold together, as the sweeps' normal pass
     finish(p, sb) {
       applyRestitutionBlocks(p, sb, blocks, o.restitutionThreshold);
-      if (substep > 0) keepSustainedImpulse(p, sb, smallest, o.restitutionThreshold);
+      if (substep > 0) keepSustainedImpulse(p, sb, smallest, o.restitutionThreshold, struck);
     },
   };
 }

@@ -37,8 +37,15 @@ import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import { currentSeparation } from '../common/contact-separation';
 
-/** Mass ratio m_U / m_L from which a heavy body is stopped against a light one below it. */
-export const MIN_MASS_RATIO = 10;
+/**
+ * Mass ratio m_U / m_L from which a heavy body is stopped against a light one below it. The sweeps take a
+ * share of about m_L / (m_L + m_U) of the heavy body's approach out per sweep, so the default 8 biased
+ * sweeps of a step (4 substeps of 2) leave about (r / (1 + r))⁸ of it: 47 % at r = 10, 17 % at r = 4. At 10, an 836 kg box landing at 25 m/s on a 167 kg body lying on the
+ * ground (fuzz seed 2816, r = 5) pressed it 11 cm into the ground within the step, and the overlap's
+ * recovery raised the scene's energy by 4.9 % in a step; it holds at 4. Equal bodies (piles, pyramids,
+ * r = 1) keep the plain sweeps.
+ */
+export const MIN_MASS_RATIO = 4;
 
 /** cos 45°: how close to "up" (against gravity) the supporting normals must be. */
 const MIN_UP = 0.7071067811865476;

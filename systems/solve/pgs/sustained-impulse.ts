@@ -43,13 +43,28 @@ export function trackSmallestImpulse(imp: Float64Array, stride: number, offset: 
  * End of the step: the impulses (n, t1, t2) of each point of `p` between two dynamic bodies of `sb` that
  * approached faster than `impactSpeed` (unit: m/s; the restitution threshold) at the start of the step,
  * scaled down to its smallest normal impulse `min[c]` of the step when its last one exceeds
- * {@link IMPACT_RATIO} times that.
+ * {@link IMPACT_RATIO} times that; then, on the bodies of those points (marked in `struck`, `[≥ sb.count]`
+ * scratch), every other point whose last impulse exceeds IMPACT_RATIO times its smallest, the same way:
+ * those passed the impact on (the ground point under a light body a heavy one hit: warm-started alone, it
+ * threw the light body up into the heavy one, fuzz seeds 2816 and mdp 1642, +4.9 % and +1.0 % of the scene's
+ * energy in a step).
  */
-export function keepSustainedImpulse(p: ConstraintProblem, sb: SolverBodies, min: Float64Array, impactSpeed: number): void {
-  const imp = p.impulse, im = sb.invMass;
+export function keepSustainedImpulse(p: ConstraintProblem, sb: SolverBodies, min: Float64Array, impactSpeed: number, struck: Uint8Array): void {
+  const imp = p.impulse, im = sb.invMass, bodyA = p.bodyA, bodyB = p.bodyB;
+  let any = false;
   for (let c = 0; c < p.contactCount; c++) {
     const l = imp[3 * c], m = min[c];
-    if (l > IMPACT_RATIO * m && p.relativeVelocity[c] < -impactSpeed && im[p.bodyA[c]] > 0 && im[p.bodyB[c]] > 0) {
+    if (l > IMPACT_RATIO * m && p.relativeVelocity[c] < -impactSpeed && im[bodyA[c]] > 0 && im[bodyB[c]] > 0) {
+      if (!any) { struck.fill(0, 0, sb.count); any = true; }
+      const k = m / l;
+      imp[3 * c] = m; imp[3 * c + 1] *= k; imp[3 * c + 2] *= k;
+      struck[bodyA[c]] = 1; struck[bodyB[c]] = 1;
+    }
+  }
+  if (!any) return;
+  for (let c = 0; c < p.contactCount; c++) {
+    const l = imp[3 * c], m = min[c];
+    if (l > IMPACT_RATIO * m && (struck[bodyA[c]] === 1 || struck[bodyB[c]] === 1)) {
       const k = m / l;
       imp[3 * c] = m; imp[3 * c + 1] *= k; imp[3 * c + 2] *= k;
     }

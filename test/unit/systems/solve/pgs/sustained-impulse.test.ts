@@ -27,16 +27,29 @@ describe('sustained impulse: the warm start leaves out an impact of the last sub
       if (s < history.length - 1) trackSmallestImpulse(p.impulse, 3, 0, 3, min, s === 0);
     }
     p.impulse[1] = 4; p.impulse[2] = -2; // c0's friction impulses in the last substep
-    keepSustainedImpulse(p, sb, min, 1);
+    keepSustainedImpulse(p, sb, min, 1, new Uint8Array(4));
     expect(p.impulse[0]).toBe(0); // smallest of 0, 0.5, 0.4, 10
     expect([p.impulse[1], p.impulse[2]]).toEqual([0, -0]);
     expect(p.impulse[3]).toBe(5.2); // 5.2 ≤ 2 × 4.8: a sustained load, kept
-    expect(p.impulse[6]).toBe(10); // against a static body: kept
+    // against a static body, on body 1 that c0's left-out impact struck: it passed that impact on, left out too
+    expect(p.impulse[6]).toBe(0);
     expect(IMPACT_RATIO).toBe(2);
     // an approach below the impact speed (a load building up, a stack settling): kept
     p.impulse[0] = 10; p.relativeVelocity[0] = -0.5;
-    keepSustainedImpulse(p, sb, min, 1);
+    keepSustainedImpulse(p, sb, min, 1, new Uint8Array(4));
     expect(p.impulse[0]).toBe(10);
+  });
+
+  it('keeps a static point\'s impact when no dynamic impact was left out on its body (one dynamic body: the next sweep takes the excess back)', () => {
+    const p = createConstraintProblem(2), sb = createSolverBodies(3);
+    sb.count = 3; sb.invMass[0] = 0; sb.invMass[1] = 1 / 186; sb.invMass[2] = 1 / 485;
+    p.contactCount = 2;
+    // c0: static–body 1, impact (0 → 10); c1: body 1–body 2, a sustained load (5 → 5.5)
+    p.bodyA[0] = 0; p.bodyB[0] = 1; p.bodyA[1] = 1; p.bodyB[1] = 2;
+    p.relativeVelocity[0] = -18; p.relativeVelocity[1] = -18;
+    p.impulse[0] = 10; p.impulse[3] = 5.5;
+    keepSustainedImpulse(p, sb, Float64Array.of(0, 5), 1, new Uint8Array(3));
+    expect([p.impulse[0], p.impulse[3]]).toEqual([10, 5.5]);
   });
 
   it('scales a point whose last impulse is more than twice its smallest down to the smallest', () => {
@@ -44,7 +57,7 @@ describe('sustained impulse: the warm start leaves out an impact of the last sub
     sb.count = 2; sb.invMass[0] = 1; sb.invMass[1] = 1;
     p.contactCount = 1; p.bodyA[0] = 0; p.bodyB[0] = 1; p.relativeVelocity[0] = -2;
     p.impulse[0] = 9; p.impulse[1] = 3; p.impulse[2] = 6;
-    keepSustainedImpulse(p, sb, Float64Array.of(3), 1);
+    keepSustainedImpulse(p, sb, Float64Array.of(3), 1, new Uint8Array(2));
     expect([p.impulse[0], p.impulse[1], p.impulse[2]]).toEqual([3, 1, 2]);
   });
 
