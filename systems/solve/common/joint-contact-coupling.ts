@@ -23,10 +23,13 @@
  * pushing: their sum is the contact's impulse) and, like the island's bilateral rows, not warm-started:
  * it restarts at 0 in every substep (`warmStartCoupling`; see `finishCoupling` for why not across steps).
 
- * Which points: those with one dynamic body in a direct island, the other static, outside every island
- * or in the same island, where
+ * Which points: those with one dynamic body in a direct island, the other static, outside every island,
+ * in the same island or in another direct island (then S subtracts both islands' terms, and the point's
+ * update is applied with both islands' −u Δ: the two islands share no row, so their blocks are
+ * independent given the point; see {@link JointContactCoupling.island2}), where
  * - the island's heaviest body is at least {@link MIN_ISLAND_MASS_RATIO} times heavier than the
- *   contact's body in it (a cheap test first: a ragdoll, 1.5 to 15 kg parts, is never coupled, so its
+ *   contact's body in it (for a point between two islands: in one of them; a cheap test first: a
+ *   ragdoll, 1.5 to 15 kg parts, is never coupled, so its
  *   contacts keep their friction in one row and cost nothing more; with 100, a 6 kg sphere on a fixed
  *   joint 15 m from a 194 kg box, hitting the ground at 33 m/s, was stopped alone, the joint tore 7 m open
  *   and the pair left with ×12 the energy: fuzz seed 54 with joints), and
@@ -96,6 +99,18 @@ export interface JointContactCoupling {
   lo: Int32Array;
   hi: Int32Array;
   offset: Int32Array;
+  /**
+   * `[count]` the point's second island (−1: none), when its two bodies are in two different direct
+   * islands, with its positions lo2..hi2 and its u in `U` at offset2. Left to the contact sweep's own row,
+   * such a point saw only its two bodies' masses: fuzz seed 2602 (fast Coulomb), a 0.063 kg body between a
+   * 882 kg and a 150 kg body on a fixed and a ball joint, hit by a 453 kg sphere on a distance joint, was
+   * stopped alone, its joints tore 2.3 m then 17 m open within two steps, and their position correction
+   * drove the sphere and the assembly from 1.2 to 5.9 MJ in one step.
+   */
+  island2: Int32Array;
+  lo2: Int32Array;
+  hi2: Int32Array;
+  offset2: Int32Array;
   /** u vectors over the islands' positions. */
   U: Float64Array;
   /** `[count]` 1/S when the point is coupled at the current factorization, else 0 (unit: kg). */
@@ -126,7 +141,8 @@ export interface JointContactCoupling {
 export function createJointContactCoupling(): JointContactCoupling {
   return {
     count: 0, point: new Int32Array(16), island: new Int32Array(16), lo: new Int32Array(16), hi: new Int32Array(16),
-    offset: new Int32Array(16), U: new Float64Array(64), mass: new Float64Array(16), stamp: new Float64Array(16),
+    offset: new Int32Array(16), island2: new Int32Array(16), lo2: new Int32Array(16), hi2: new Int32Array(16),
+    offset2: new Int32Array(16), U: new Float64Array(64), mass: new Float64Array(16), stamp: new Float64Array(16),
     impulse: new Float64Array(16), state: new Int8Array(16), bodyIsland: new Int32Array(16), islandInvMass: new Float64Array(16),
     soft: { biasRate: 0, massScale: 1, impulseScale: 0 }, slop: 0, maxPushout: Infinity, invH: 0, turned: undefined,
   };
@@ -141,13 +157,15 @@ function grow(cp: JointContactCoupling, n: number): void {
   const c = nextCapacity(cp.point.length, n);
   cp.point = growInt32(cp.point, c); cp.island = growInt32(cp.island, c);
   cp.lo = growInt32(cp.lo, c); cp.hi = growInt32(cp.hi, c); cp.offset = growInt32(cp.offset, c);
+  cp.island2 = growInt32(cp.island2, c); cp.lo2 = growInt32(cp.lo2, c); cp.hi2 = growInt32(cp.hi2, c);
+  cp.offset2 = growInt32(cp.offset2, c);
   cp.mass = growFloat64(cp.mass, c); cp.stamp = growFloat64(cp.stamp, c); cp.impulse = growFloat64(cp.impulse, c);
   const st = new Int8Array(c); st.set(cp.state); cp.state = st;
 }
 
 /**
  * Start of a step, after the direct islands were built (`buildJointIslands`): finds the contact points
- * that touch a direct island and sizes their u vectors. λ_e starts at 0.
+ * that touch a direct island (or two) and sizes their u vectors. λ_e starts at 0.
  */
 export function beginCoupling(
   cp: JointContactCoupling, d: JointDirect, jp: JointProblem, p: ConstraintProblem, sb: SolverBodies,
@@ -174,32 +192,60 @@ export function beginCoupling(
     const a = p.bodyA[c], b = p.bodyB[c];
     const ka = dyn(sb, a) ? bi[a] : -1, kb = dyn(sb, b) ? bi[b] : -1;
     if (ka < 0 && kb < 0) continue;
-    if (ka >= 0 && kb >= 0 && ka !== kb) continue; // two islands: left to the sweeps
+    const two = ka >= 0 && kb >= 0 && ka !== kb;
     const k = ka >= 0 ? ka : kb;
-    // only where a body of the island is much heavier than the contact's own body in it
-    const light = ka >= 0 && kb >= 0 ? Math.max(im[a], im[b]) : ka >= 0 ? im[a] : im[b];
-    if (light < MIN_ISLAND_MASS_RATIO * heavy[k]) continue;
+    // only where a body of the island is much heavier than the contact's own body in it (two islands:
+    // in either)
+    if (two) {
+      if (im[a] < MIN_ISLAND_MASS_RATIO * heavy[ka] && im[b] < MIN_ISLAND_MASS_RATIO * heavy[kb]) continue;
+    } else {
+      const light = ka >= 0 && kb >= 0 ? Math.max(im[a], im[b]) : ka >= 0 ? im[a] : im[b];
+      if (light < MIN_ISLAND_MASS_RATIO * heavy[k]) continue;
+    }
+    // the island's positions whose rows touch the point's bodies (two islands: the first one's, body a's)
     const s0 = d.islandStart[k], s1 = d.islandStart[k + 1];
     let lo = s1, hi = s0 - 1;
     for (let i = s0; i < s1; i++) {
       const r = d.row[i], ra = jp.rowA[r], rb = jp.rowB[r];
-      if ((ka >= 0 && (ra === a || rb === a)) || (kb >= 0 && (ra === b || rb === b))) {
+      if ((ka >= 0 && (ra === a || rb === a)) || (!two && kb >= 0 && (ra === b || rb === b))) {
         if (i < lo) lo = i;
         hi = i;
       }
     }
     if (hi < lo) continue;
+    let lo2 = 0, hi2 = -1;
+    if (two) {
+      const t0 = d.islandStart[kb], t1 = d.islandStart[kb + 1];
+      lo2 = t1; hi2 = t0 - 1;
+      for (let i = t0; i < t1; i++) {
+        const r = d.row[i];
+        if (jp.rowA[r] === b || jp.rowB[r] === b) {
+          if (i < lo2) lo2 = i;
+          hi2 = i;
+        }
+      }
+      if (hi2 < lo2) continue;
+    }
     grow(cp, n + 1);
     cp.point[n] = c;
     cp.island[n] = k;
     cp.lo[n] = lo;
     cp.hi[n] = hi;
     cp.offset[n] = uSize - s0;
+    uSize += s1 - s0;
+    cp.island2[n] = -1;
+    if (two) {
+      const t0 = d.islandStart[kb];
+      cp.island2[n] = kb;
+      cp.lo2[n] = lo2;
+      cp.hi2[n] = hi2;
+      cp.offset2[n] = uSize - t0;
+      uSize += d.islandStart[kb + 1] - t0;
+    }
     cp.stamp[n] = -1;
     cp.state[n] = -1;
     cp.mass[n] = 0;
     cp.impulse[n] = 0;
-    uSize += s1 - s0;
     n++;
   }
   cp.count = n;
@@ -226,26 +272,41 @@ function couplingWithContact(jp: JointProblem, im: Float64Array, r: number, p: C
   return v;
 }
 
-/** u and 1/S of coupled point q at the current factorization (uses `d.x` as scratch). */
-function ensurePoint(cp: JointContactCoupling, d: JointDirect, jp: JointProblem, p: ConstraintProblem, sb: SolverBodies, q: number): void {
-  if (cp.stamp[q] === d.factorCount || cp.state[q] === 0) return;
-  cp.stamp[q] = d.factorCount;
-  const c = cp.point[q], k = cp.island[q], s0 = d.islandStart[k], s1 = d.islandStart[k + 1];
-  const lo = cp.lo[q], hi = cp.hi[q], o = cp.offset[q];
-  const x = d.x, U = cp.U, im = sb.invMass;
-  // J_c M⁻¹ J_cᵀ at the responses the point acts through (its bodies' current inverse inertias)
-  const a = p.bodyA[c], b = p.bodyB[c], oc = 9 * c;
-  const wcc = im[a] + im[b] + dot3(p.angularA, oc, p.invInertiaAngularA, oc) + dot3(p.angularB, oc, p.invInertiaAngularB, oc);
+/**
+ * cᵀ(W + Γ)⁻¹c of contact point c against island k's rows lo..hi (c = G M⁻¹ J_cᵀ, 0 outside lo..hi),
+ * and u = (W + Γ)⁻¹c into `U` at offset o (uses `d.x` as scratch).
+ */
+function islandTerm(
+  d: JointDirect, jp: JointProblem, p: ConstraintProblem, im: Float64Array, U: Float64Array,
+  c: number, k: number, lo: number, hi: number, o: number,
+): number {
+  const s0 = d.islandStart[k], s1 = d.islandStart[k + 1], x = d.x;
   x.fill(0, s0, s1);
   for (let i = lo; i <= hi; i++) x[i] = couplingWithContact(jp, im, d.row[i], p, c);
   for (let i = lo; i <= hi; i++) U[o + i] = x[i];
   solveJointIsland(d, k, lo);
-  let s = wcc;
-  for (let i = lo; i <= hi; i++) s -= U[o + i] * x[i];
+  let t = 0;
+  for (let i = lo; i <= hi; i++) t += U[o + i] * x[i];
   for (let i = s0; i < s1; i++) U[o + i] = x[i];
+  return t;
+}
+
+/** u and 1/S of coupled point q at the current factorization (uses `d.x` as scratch). */
+function ensurePoint(cp: JointContactCoupling, d: JointDirect, jp: JointProblem, p: ConstraintProblem, sb: SolverBodies, q: number): void {
+  if (cp.stamp[q] === d.factorCount || cp.state[q] === 0) return;
+  cp.stamp[q] = d.factorCount;
+  const c = cp.point[q], k = cp.island[q], k2 = cp.island2[q];
+  const U = cp.U, im = sb.invMass;
+  // J_c M⁻¹ J_cᵀ at the responses the point acts through (its bodies' current inverse inertias)
+  const a = p.bodyA[c], b = p.bodyB[c], oc = 9 * c;
+  const wcc = im[a] + im[b] + dot3(p.angularA, oc, p.invInertiaAngularA, oc) + dot3(p.angularB, oc, p.invInertiaAngularB, oc);
+  let s = wcc - islandTerm(d, jp, p, im, U, c, k, cp.lo[q], cp.hi[q], cp.offset[q]);
+  if (k2 >= 0) s -= islandTerm(d, jp, p, im, U, c, k2, cp.lo2[q], cp.hi2[q], cp.offset2[q]);
   // conditioning: a point that would take more than MAX_LEVERAGE × the island's heaviest body's mass is
-  // (nearly) held by the joints themselves: it is not coupled (see MAX_LEVERAGE)
-  const sMin = cp.islandInvMass[k] * (1 / MAX_LEVERAGE);
+  // (nearly) held by the joints themselves: it is not coupled (see MAX_LEVERAGE; two islands: the
+  // heavier island's heaviest body)
+  const heavyInv = k2 >= 0 ? Math.min(cp.islandInvMass[k], cp.islandInvMass[k2]) : cp.islandInvMass[k];
+  const sMin = heavyInv * (1 / MAX_LEVERAGE);
   if (cp.state[q] < 0) cp.state[q] = s * MIN_MASS_RATIO < wcc && s > sMin ? 1 : 0;
   cp.mass[q] = cp.state[q] === 1 && s > sMin ? 1 / s : 0;
 }
@@ -324,14 +385,22 @@ export function solveCoupling(
     if (delta === 0) continue;
     cp.impulse[q] = total;
     applyNormal(p, sb, c, delta);
-    const k = cp.island[q], s0 = d.islandStart[k], s1 = d.islandStart[k + 1], uo = cp.offset[q];
-    for (let i = s0; i < s1; i++) {
-      const u = U[uo + i];
-      if (u === 0) continue;
-      const r = d.row[i], dl = -u * delta;
-      imp[r] += dl;
-      applyRow(jp, sb, r, dl);
-    }
+    applyIsland(d, jp, sb, U, imp, cp.island[q], cp.offset[q], delta);
+    if (cp.island2[q] >= 0) applyIsland(d, jp, sb, U, imp, cp.island2[q], cp.offset2[q], delta);
+  }
+}
+
+/** Island k's bilateral impulses −u Δ (u in `U` at offset uo) after its coupled point took Δ. */
+function applyIsland(
+  d: JointDirect, jp: JointProblem, sb: SolverBodies, U: Float64Array, imp: Float64Array, k: number, uo: number, delta: number,
+): void {
+  const s0 = d.islandStart[k], s1 = d.islandStart[k + 1];
+  for (let i = s0; i < s1; i++) {
+    const u = U[uo + i];
+    if (u === 0) continue;
+    const r = d.row[i], dl = -u * delta;
+    imp[r] += dl;
+    applyRow(jp, sb, r, dl);
   }
 }
 

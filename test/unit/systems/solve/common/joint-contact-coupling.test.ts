@@ -7,7 +7,7 @@
  * and the feet do not sink.
  */
 import { describe, expect, it } from 'vitest';
-import { getPosition, stepWorld } from '../../../../../plugin/index';
+import { addBody, addJoint, createPhysicsWorld, getPosition, stepWorld } from '../../../../../plugin/index';
 import { plankOnFeet } from '../../../../fixtures/plank-on-feet';
 import '../../../../../plugin/max-dissipation'; // registers the exact friction solve
 
@@ -21,6 +21,34 @@ describe('contacts solved through a joint island (fast mode)', () => {
       for (let i = 0; i < 180; i++) {
         stepWorld(world, dt);
         for (const f of feet) deepest = Math.max(deepest, r - getPosition(world, f)[1]);
+      }
+      expect(deepest).toBeLessThan(0.005);
+    });
+  }
+
+  for (const friction of ['coulomb', 'max-dissipation'] as const) {
+    it(`the same plank on its feet standing on a 1000 kg slab of another joint island (a light bob on a ball joint): the feet hold it, sunk < 5 mm into the slab after 3 s (${friction})`, () => {
+      // the feet's contacts join two direct islands (plank + feet, slab + bob): each foot's row is solved
+      // through both islands' rows; left to the contact sweep it saw the foot's 0.01 kg alone, and the
+      // plank pushed the feet 0.30 m into the slab
+      const world = createPhysicsWorld({ friction, sleep: false });
+      addBody(world, { type: 'static', collider: { shape: 'plane', restitution: 0 } });
+      const slabHalf = 0.2, top = 2 * slabHalf, r = 0.1, half = [1, 0.1, 0.3] as const;
+      const slab = addBody(world, { position: [0, slabHalf, 0], mass: 1000, collider: { shape: 'box', halfExtents: [2, slabHalf, 1], restitution: 0 } });
+      const bob = addBody(world, { position: [3, slabHalf, 0], mass: 0.01, collider: { shape: 'sphere', radius: r, restitution: 0, mask: 0 } });
+      addJoint(world, { kind: 'ball', bodyA: slab, bodyB: bob, worldAnchor: [2.5, slabHalf, 0] });
+      const plank = addBody(world, { position: [0, top + 2 * r + half[1] + 0.05, 0], mass: 1000, collider: { shape: 'box', halfExtents: [...half], restitution: 0 } });
+      const feet: number[] = [];
+      for (const x of [-0.8, 0.8]) {
+        const foot = addBody(world, { position: [x, top + r, 0], mass: 0.01, collider: { shape: 'sphere', radius: r, restitution: 0 } });
+        addJoint(world, { kind: 'fixed', bodyA: plank, bodyB: foot, worldAnchor: [x, top + r, 0] });
+        feet.push(foot);
+      }
+      let deepest = 0;
+      for (let i = 0; i < 180; i++) {
+        stepWorld(world, dt);
+        const slabTop = getPosition(world, slab)[1] + slabHalf;
+        for (const f of feet) deepest = Math.max(deepest, slabTop + r - getPosition(world, f)[1]);
       }
       expect(deepest).toBeLessThan(0.005);
     });
