@@ -55,14 +55,21 @@ export function integratePositions(sb: SolverBodies, h: number): void {
 }
 
 /**
- * The gyroscopic term −ω × (I ω) of the Newton–Euler equations, implicitly by one Newton step in the
- * world frame (Catto 2015, "Numerical methods", GDC: backward Euler on I (ω₂ − ω₁) + h ω₂ × I ω₂ = 0 from
- * ω₁, J = I + h ([ω₁]× I − [I ω₁]×), ω₂ = ω₁ − J⁻¹ h ω₁ × I ω₁), I = (sb.invInertia)⁻¹ for every dynamic
- * body with an invertible inverse inertia (a body with a locked rotation axis is left as it is). Without
- * it, ω stays constant in the world while the inertia turns with the body, so a spinning body's kinetic
- * energy and angular momentum change with its orientation, and joints and contacts can pump it; the
- * implicit step conserves the momentum to first order and never adds energy (it dissipates a little).
- * `inertia`: `[9]` scratch for one body's world inertia.
+ * The gyroscopic term −ω × (I ω) of the Newton–Euler equations, implicitly by backward Euler in the world
+ * frame (Catto 2015, "Numerical methods", GDC): I (ω₂ − ω₁) + h ω₂ × I ω₂ = 0 from ω₁, by Newton's method
+ * with J = I + h ([ω]× I − [I ω]×), I = (sb.invInertia)⁻¹ for every dynamic body with an invertible inverse
+ * inertia (a body with a locked rotation axis is left as it is). Without it, ω stays constant in the world
+ * while the inertia turns with the body, so a spinning body's kinetic energy and angular momentum change
+ * with its orientation, and joints and contacts can pump it; the implicit step conserves the momentum to
+ * first order. As Catto 2015, one Newton step from ω₁, ω₂ = ω₁ − J⁻¹ h ω₁ × I ω₁, when it does not raise
+ * ωᵀ I ω beyond round-off (1e-12 relative). The exact backward-Euler step never adds energy (ω₂ · (ω₂ × I ω₂)
+ * = 0 gives ω₂ᵀ I ω₂ = ω₂ᵀ I ω₁ ≤ √(ω₂ᵀ I ω₂ · ω₁ᵀ I ω₁)), one Newton step can: with h |ω| of order 1 on a
+ * flat inertia J is nearly singular and the step overshoots (accurate-mode fuzz seed 501: a 0.011 kg thin
+ * box from 194 to 560 rad/s, ×8.3 its rotational energy; from 290 to 2e5 rad/s in the scene at 160f22a).
+ * Then Newton goes on to |F| ≤ 1e-12 |I ω₁| (3–7 iterations on the fuzz's states; ω₂ scaled to the energy
+ * before the step should round-off leave it above); if it does not converge within 16 iterations, the body
+ * keeps ω₁ for the step (the torque-free step, which keeps the energy). `inertia`: `[9]` scratch for one
+ * body's world inertia.
  */
 export function integrateGyroscopic(sb: SolverBodies, h: number, inertia: Float64Array): void {
   const w = sb.w, I = inertia;
@@ -73,21 +80,38 @@ export function integrateGyroscopic(sb: SolverBodies, h: number, inertia: Float6
     if (wx === 0 && wy === 0 && wz === 0) continue;
     if (!mat3InvertSymmetric(I, 0, sb.invInertia, 9 * i)) continue;
     const i00 = I[0], i01 = I[1], i02 = I[2], i10 = I[3], i11 = I[4], i12 = I[5], i20 = I[6], i21 = I[7], i22 = I[8];
-    // L = I ω, f = h ω × L
-    const lx = i00 * wx + i01 * wy + i02 * wz, ly = i10 * wx + i11 * wy + i12 * wz, lz = i20 * wx + i21 * wy + i22 * wz;
-    const fx = h * (wy * lz - wz * ly), fy = h * (wz * lx - wx * lz), fz = h * (wx * ly - wy * lx);
-    // J = I + h ([ω]× I − [L]×)
-    const j00 = i00 + h * (wy * i20 - wz * i10), j01 = i01 + h * (wy * i21 - wz * i11 + lz), j02 = i02 + h * (wy * i22 - wz * i12 - ly);
-    const j10 = i10 + h * (wz * i00 - wx * i20 - lz), j11 = i11 + h * (wz * i01 - wx * i21), j12 = i12 + h * (wz * i02 - wx * i22 + lx);
-    const j20 = i20 + h * (wx * i10 - wy * i00 + ly), j21 = i21 + h * (wx * i11 - wy * i01 - lx), j22 = i22 + h * (wx * i12 - wy * i02);
-    // ω₂ = ω₁ − J⁻¹ f (Cramer)
-    const m00 = j11 * j22 - j12 * j21, m01 = j12 * j20 - j10 * j22, m02 = j10 * j21 - j11 * j20;
-    const dj = j00 * m00 + j01 * m01 + j02 * m02;
-    if (!(dj !== 0)) continue;
-    const r = 1 / dj;
-    const x0 = (fx * m00 + fy * (j02 * j21 - j01 * j22) + fz * (j01 * j12 - j02 * j11)) * r;
-    const x1 = (fx * m01 + fy * (j00 * j22 - j02 * j20) + fz * (j02 * j10 - j00 * j12)) * r;
-    const x2 = (fx * m02 + fy * (j01 * j20 - j00 * j21) + fz * (j00 * j11 - j01 * j10)) * r;
-    w[o] = wx - x0; w[o + 1] = wy - x1; w[o + 2] = wz - x2;
+    // L = I ω; the residual F(ω) = I (ω − ω₁) + h ω × L, at ω₁: h ω₁ × L₁
+    let lx = i00 * wx + i01 * wy + i02 * wz, ly = i10 * wx + i11 * wy + i12 * wz, lz = i20 * wx + i21 * wy + i22 * wz;
+    let fx = h * (wy * lz - wz * ly), fy = h * (wz * lx - wx * lz), fz = h * (wx * ly - wy * lx);
+    const e1 = wx * lx + wy * ly + wz * lz, tol2 = 1e-24 * (lx * lx + ly * ly + lz * lz);
+    let x = wx, y = wy, z = wz, done = false;
+    for (let k = 0; k < 16 && !done; k++) {
+      // J = I + h ([ω]× I − [L]×)
+      const j00 = i00 + h * (y * i20 - z * i10), j01 = i01 + h * (y * i21 - z * i11 + lz), j02 = i02 + h * (y * i22 - z * i12 - ly);
+      const j10 = i10 + h * (z * i00 - x * i20 - lz), j11 = i11 + h * (z * i01 - x * i21), j12 = i12 + h * (z * i02 - x * i22 + lx);
+      const j20 = i20 + h * (x * i10 - y * i00 + ly), j21 = i21 + h * (x * i11 - y * i01 - lx), j22 = i22 + h * (x * i12 - y * i02);
+      // ω ← ω − J⁻¹ F (Cramer)
+      const m00 = j11 * j22 - j12 * j21, m01 = j12 * j20 - j10 * j22, m02 = j10 * j21 - j11 * j20;
+      const dj = j00 * m00 + j01 * m01 + j02 * m02;
+      if (!(dj !== 0)) break;
+      const r = 1 / dj;
+      x -= (fx * m00 + fy * (j02 * j21 - j01 * j22) + fz * (j01 * j12 - j02 * j11)) * r;
+      y -= (fx * m01 + fy * (j00 * j22 - j02 * j20) + fz * (j02 * j10 - j00 * j12)) * r;
+      z -= (fx * m02 + fy * (j01 * j20 - j00 * j21) + fz * (j00 * j11 - j01 * j10)) * r;
+      lx = i00 * x + i01 * y + i02 * z; ly = i10 * x + i11 * y + i12 * z; lz = i20 * x + i21 * y + i22 * z;
+      const e2 = x * lx + y * ly + z * lz;
+      if (k === 0 && e2 <= e1 * (1 + 1e-12)) done = true; // one Newton step that does not gain: Catto 2015's step
+      else {
+        const ux = x - wx, uy = y - wy, uz = z - wz;
+        fx = i00 * ux + i01 * uy + i02 * uz + h * (y * lz - z * ly);
+        fy = i10 * ux + i11 * uy + i12 * uz + h * (z * lx - x * lz);
+        fz = i20 * ux + i21 * uy + i22 * uz + h * (x * ly - y * lx);
+        if (fx * fx + fy * fy + fz * fz <= tol2) {
+          done = true; // converged: the backward-Euler solution, which cannot gain but by round-off
+          if (e2 > e1) { const c = Math.sqrt(e1 / e2); x *= c; y *= c; z *= c; }
+        }
+      }
+    }
+    if (done) { w[o] = x; w[o + 1] = y; w[o + 2] = z; } // else ω₁ stays
   }
 }
