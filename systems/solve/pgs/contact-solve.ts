@@ -51,7 +51,6 @@ import { growFloat64, nextCapacity } from '../../../components/capacity';
 import { createNormalBlockLcp, solveBlockLcp, type NormalBlockLcp } from './normal-block-lcp';
 import type { InertiaRefresh } from './inertia-refresh';
 import type { RestingManifolds } from './pgs-options';
-import { trackSmallestImpulse } from './sustained-impulse';
 
 /** Doubles per direction block (direction, two angular Jacobians, two inverse-inertia products). */
 const ROW_DIR = 15;
@@ -261,6 +260,14 @@ function refreshResponse(R: Float64Array, j: number, g: number, I: Float64Array,
 const SPECULATIVE_MIN_GAP = 1e-6;
 
 /**
+ * Smallest |ω| |θ| (unit: rad²/s) for which a body's part of the friction rows' lever rotation
+ * ω × (θ × r) is computed ({@link solveContactRows}); below it on both bodies of a point the term is left
+ * out. The term is second order in the rotation: at this bound it is at most 1e-9 m/s per metre of lever,
+ * far below any slip the friction rows resolve.
+ */
+const LEVER_MIN_SPIN_ANGLE = 1e-9;
+
+/**
  * The normal rows of the points `idx[0 … count)` of one manifold (same bodies, same normal) as one LCP,
  * the other impulses held:
  *   y = (A + Γ) λ + (J_n v + target − A λ⁰) ≥ 0 ⟂ λ ≥ 0,
@@ -337,11 +344,6 @@ export function unpackImpulses(r: PackedRows, p: ConstraintProblem): void {
   }
 }
 
-/** End of a substep: the smallest normal impulse of each point in the step so far (`sustained-impulse.ts`). */
-export function trackSmallestRowImpulse(r: PackedRows, count: number, min: Float64Array, first: boolean): void {
-  trackSmallestImpulse(r.data, ROW_STRIDE, ROW_IMP, count, min, first);
-}
-
 /** Applies the accumulated impulses of every point to the bodies (warm start). */
 export function warmStart(p: ConstraintProblem, sb: SolverBodies): void {
   const v = sb.v, w = sb.w, im = sb.invMass;
@@ -370,12 +372,16 @@ export function warmStart(p: ConstraintProblem, sb: SolverBodies): void {
  * the first steps of a scene that starts at rest, when every impulse is still 0 and the arithmetic has
  * never run, and code compiled then kept loop-carried velocities as boxed numbers (Box3D's Pyramid(50):
  * about 325 KB allocated per step in 3 runs of 5, `bench/README.md`).
+ * With `track` 1 or 2 it also notes each point's normal impulse at the end of the substep before (the
+ * impulses it applies) in `min` `[≥ points]`, as `trackSmallestImpulse` of `sustained-impulse.ts` does in a
+ * pass of its own: 1 = the first substep's end (min ← λ_n), 2 = a later one (min ← min(min, λ_n)); 0 = none.
  */
-export function warmStartRows(r: PackedRows, p: ConstraintProblem, sb: SolverBodies): void {
+export function warmStartRows(r: PackedRows, p: ConstraintProblem, sb: SolverBodies, min: Float64Array, track: number): void {
   const v = sb.v, w = sb.w, im = sb.invMass, R = r.data;
   for (let c = 0; c < p.contactCount; c++) {
     const o = ROW_STRIDE * c;
     const l0 = R[o + ROW_IMP], l1 = R[o + ROW_IMP + 1], l2 = R[o + ROW_IMP + 2];
+    if (track !== 0 && (track === 1 || l0 < min[c])) min[c] = l0;
     // a point without impulse would add zeros (about a third of the points of a resting pile)
     if (l0 === 0 && l1 === 0 && l2 === 0) continue;
     const a = p.bodyA[c], b = p.bodyB[c], a3 = 3 * a, b3 = 3 * b, mA = im[a], mB = im[b];
@@ -505,7 +511,8 @@ function solveNormalBlock(
  * ω × (θ × r) to first order in the rotation θ. The friction rows drive the relative velocity of those
  * points at the middle of the substep to zero:
  *   J_t v + t · (ω_B × (θ_B × r_B) − ω_A × (θ_A × r_A)),   θ = Δθ + (h/2) ω,
- * computed by the first sweep of each substep (`refreshLevers`) and kept in the rows. Without it a
+ * computed by the first sweep of each substep (`refreshLevers`) and kept in the rows; 0 when |ω| |θ| of
+ * both bodies is below {@link LEVER_MIN_SPIN_ANGLE} (bodies at rest: the term is second order). Without it a
  * body riding a turning body (a box on a turntable) followed the table's point on a straight line for
  * the whole step: all of the step's centripetal impulse was asked for in its first substep, the
  * friction cone capped it above ω² r = μ g / 4, and the box crept outwards (3.2 cm/s at half its slip
@@ -591,17 +598,25 @@ export function solveContactRows(
     const o1 = o + ROW_DIR, o2 = o + 2 * ROW_DIR;
     if (refreshLevers) {
       // the lever rotation of the substep's middle (leverRotation): ω × (θ × r), θ = Δθ + (h/2) ω
-      const c3 = 3 * c;
-      const rAx = rA[c3], rAy = rA[c3 + 1], rAz = rA[c3 + 2], rBx = rB[c3], rBy = rB[c3 + 1], rBz = rB[c3 + 2];
       const aX = th[a3] + halfH * wAx, aY = th[a3 + 1] + halfH * wAy, aZ = th[a3 + 2] + halfH * wAz;
       const bX = th[b3] + halfH * wBx, bY = th[b3 + 1] + halfH * wBy, bZ = th[b3 + 2] + halfH * wBz;
-      const cAx = aY * rAz - aZ * rAy, cAy = aZ * rAx - aX * rAz, cAz = aX * rAy - aY * rAx;
-      const cBx = bY * rBz - bZ * rBy, cBy = bZ * rBx - bX * rBz, cBz = bX * rBy - bY * rBx;
-      const ux = wBy * cBz - wBz * cBy - (wAy * cAz - wAz * cAy);
-      const uy = wBz * cBx - wBx * cBz - (wAz * cAx - wAx * cAz);
-      const uz = wBx * cBy - wBy * cBx - (wAx * cAy - wAy * cAx);
-      R[o + ROW_ROT] = R[o1] * ux + R[o1 + 1] * uy + R[o1 + 2] * uz;
-      R[o + ROW_ROT + 1] = R[o2] * ux + R[o2 + 1] * uy + R[o2 + 2] * uz;
+      // |ω|² |θ|² of each body: the term is at most |ω_A| |θ_A| |r_A| + |ω_B| |θ_B| |r_B|, left out (0) below
+      // LEVER_MIN_SPIN_ANGLE² on both bodies (a body at rest: |ω| ≤ 1e-4 rad/s in a standing pyramid)
+      const kA = (wAx * wAx + wAy * wAy + wAz * wAz) * (aX * aX + aY * aY + aZ * aZ);
+      const kB = (wBx * wBx + wBy * wBy + wBz * wBz) * (bX * bX + bY * bY + bZ * bZ);
+      if (kA < LEVER_MIN_SPIN_ANGLE * LEVER_MIN_SPIN_ANGLE && kB < LEVER_MIN_SPIN_ANGLE * LEVER_MIN_SPIN_ANGLE) {
+        R[o + ROW_ROT] = 0; R[o + ROW_ROT + 1] = 0;
+      } else {
+        const c3 = 3 * c;
+        const rAx = rA[c3], rAy = rA[c3 + 1], rAz = rA[c3 + 2], rBx = rB[c3], rBy = rB[c3 + 1], rBz = rB[c3 + 2];
+        const cAx = aY * rAz - aZ * rAy, cAy = aZ * rAx - aX * rAz, cAz = aX * rAy - aY * rAx;
+        const cBx = bY * rBz - bZ * rBy, cBy = bZ * rBx - bX * rBz, cBz = bX * rBy - bY * rBx;
+        const ux = wBy * cBz - wBz * cBy - (wAy * cAz - wAz * cAy);
+        const uy = wBz * cBx - wBx * cBz - (wAz * cAx - wAx * cAz);
+        const uz = wBx * cBy - wBy * cBx - (wAx * cAy - wAy * cAx);
+        R[o + ROW_ROT] = R[o1] * ux + R[o1 + 1] * uy + R[o1 + 2] * uz;
+        R[o + ROW_ROT + 1] = R[o2] * ux + R[o2 + 1] * uy + R[o2 + 2] * uz;
+      }
     }
     const old1 = R[o + ROW_IMP + 1], old2 = R[o + ROW_IMP + 2];
     // A point left without impulse (speculative or separating: λ_n = 0) and without friction impulse

@@ -17,7 +17,7 @@ import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import type { Softness } from '../common/soft-constraint';
 import {
-  applyRestitutionRows, createPackedRows, packRows, refreshTurnedRows, solveContactRows, trackSmallestRowImpulse, unpackImpulses,
+  applyRestitutionRows, createPackedRows, packRows, refreshTurnedRows, solveContactRows, unpackImpulses,
   warmStartRows,
 } from './contact-solve';
 import { keepSustainedImpulse } from './sustained-impulse';
@@ -87,9 +87,10 @@ function createConeProjection(o: PgsSolverConfig): ContactStrategy {
       // the bodies that turned within the step act through their current inverse inertia
       if (!firstSubstep && refreshTurnedInertia(inertia, sb) > 0) refreshTurnedRows(rows, p, sb, inertia);
       firstSubstep = false;
-      if (substep >= 0) trackSmallestRowImpulse(rows, p.contactCount, smallest, substep === 0);
+      // the end of the substep before: each point's smallest normal impulse of the step so far (`sustained-impulse.ts`)
+      const track = substep < 0 ? 0 : substep === 0 ? 1 : 2;
       substep++;
-      warmStartRows(rows, p, sb);
+      warmStartRows(rows, p, sb, smallest, track);
       leversCurrent = false;
     },
     sweep(p, sb, invH, soft, useBias) {
