@@ -52,7 +52,7 @@ export function allDeterminismHashes(): Record<string, string> {
 export const DETERMINISM_HASHES: Record<string, string> = {
   'pile/pgs': 'a5bcd0b3',
   'pile/mdp': 'e81ecf4a',
-  'pile/lcp': '9fc370cb',
+  'pile/lcp': '649ee6c1',
   'ragdolls/pgs': '6036b5b9',
   'ragdolls/mdp': '69f515f6',
   'ragdolls/lcp': 'c9b5eaee',

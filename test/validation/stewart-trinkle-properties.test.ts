@@ -16,11 +16,15 @@
  *   The theorem needs constant M, constant applied forces and contacts whose linearization holds (no
  *   penetration at the start of a step); spheres in a box of planes satisfy it (isotropic inertia, and the
  *   distance between spheres is convex, so the linearized step never ends in penetration).
- * "0" above means within round-off: w ≥ −1e-8 m/s on the velocity rows and −1e-10 N·s on the cone row, and
- * complementarity as the min-map residual min(z_i, w_i) ≤ 1e-8 (z_i w_i = 0 with z, w ≥ 0 ⇔ min = 0; a
+ * "0" above means within round-off: w ≥ −ε m/s on the velocity rows and −1e-10 N·s on the cone row, and
+ * complementarity as the min-map residual min(z_i, w_i) ≤ ε (z_i w_i = 0 with z, w ≥ 0 ⇔ min = 0; a
  * product test would scale with the impulses, which reach 100 N·s for the heavy boxes here). Lemke accepts a
  * solution when w ≥ −1e-10 · (max|b| + max|N| · Σ|z|) and |w_i| ≤ the same on its active set, in the LCP's
- * mixed units, and the active-set re-check uses 1e-10 m/s; the worst values seen are about 1e-9 m/s on w_n,
+ * mixed units (max|N| ≥ 1: the Ē entries), and the active-set re-check uses 1e-10 m/s. ε is 1e-8 m/s, or
+ * that acceptance bound taken over the contacts that share a dynamic body with the contact (part of its
+ * island, so never above the bound Lemke applied), 1e-10 · Σ|z| there, when larger: a 537 kg box resting
+ * on two of its four corner points (seed 4, steps 67–74) reads w_n = −1.46e-8 m/s on an unloaded corner
+ * against 1.51e-8 for its contacts' Σ|z| = 151 N·s. The other worst values seen are about 1e-9 m/s on w_n,
  * 2e-10 m/s on active rows and 2e-12 N·s on w_λ.
  * v⁺ is read from the solver bodies after the step and J from the solver's rows (`LcpSolver.rows`).
  */
@@ -35,7 +39,7 @@ import { createRandom, randomQuaternion, randomRange, type Random } from '../../
 import '../../plugin/accurate'; // registers the accurate solver 'lcp'
 
 const h = 1 / 60;
-const TOL_V = 1e-8;
+const TOL_V_MIN = 1e-8;
 const TOL_IMPULSE = 1e-10;
 const L = 2.5, HEIGHT = 4;
 
@@ -74,7 +78,19 @@ function scatter(w: PhysicsWorld, random: Random, shapes: ('sphere' | 'box' | 'c
 function checkStep(w: PhysicsWorld): number {
   const solver = w.solver as LcpSolver, r = solver.results, p = w.problem, sb = w.solverBodies, k = r.k;
   expect(solver.stats.projectedFallbacks + solver.stats.regularizedRetries).toBe(0);
+  // Σ|z| of the contacts that share a dynamic body with each contact: Lemke's acceptance scale (header)
+  const zSum = (c: number): number => {
+    let sum = 0;
+    for (let e = 0; e < r.count; e++) {
+      const shares = [p.bodyA[e], p.bodyB[e]].some((x) => sb.invMass[x] > 0 && (x === p.bodyA[c] || x === p.bodyB[c]));
+      if (!shares) continue;
+      sum += r.normal[e] + r.lambda[e];
+      for (let j = 0; j < k; j++) sum += r.beta[k * e + j];
+    }
+    return sum;
+  };
   for (let c = 0; c < r.count; c++) {
+    const TOL_V = Math.max(TOL_V_MIN, 1e-10 * zSum(c));
     const vn = rowVelocity(p, solver.rows, c, 0, sb.v, sb.w);
     const gap = r.gap[c], wn = gap / h + vn, cn = r.normal[c];
     if (gap <= 0) expect(vn).toBeGreaterThanOrEqual(-1e-6);

@@ -115,7 +115,7 @@ export function createLcpSolver(options: LcpSolverConfig, impactPhase: ImpactPha
       // 0. Impact phase on the pre-force velocities (Uchida, Sherman & Delp 2015, step 3 of their
       // algorithm), at the configuration where the bodies touch: bodies that hit something within the
       // step are advanced to the touch first (time-of-impact.ts) and travel only the rest of the step in 3.
-      const advanced = impactPhase !== undefined && advanceToImpact(problem, bodies, h, toi);
+      const advanced = impactPhase !== undefined && advanceToImpact(problem, bodies, h, toi, solverProblem.joints);
       stats.impactAdvances = advanced ? toi.count : 0;
       stats.impact = impactPhase === undefined ? undefined : impactPhase.resolve(solverProblem, bodies, ctx, island.workLeft);
       stats.impactWork = stats.impact?.work ?? 0;

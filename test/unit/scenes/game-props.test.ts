@@ -128,8 +128,12 @@ describe('the sample game\'s props', () => {
   // anchors' position terms feed it: with the anchors off the same rock is at rest (0.0000 m/s) by 3 s.
   // It appeared with the gyroscopic term (`lcp.gyroscopic`), which changes the rock's path; without the
   // term the same mechanism jolts rock 0 at k = 3 back to 0.06 m/s at 5 s, after this test's 4 s.
+  // The speed is the largest over the last second (3–4 s), not the one at 4 s: with the advanced bodies'
+  // inertia turned to their touch pose (`systems/solve/lcp/time-of-impact.ts`) the same rock still rocks
+  // (up to 0.033 m/s in that second, 0.032 at 10 s) but passed through 0.0002 m/s at 4 s; the fast mode's
+  // largest is 0.0021 m/s.
   for (const solver of ['pgs', 'lcp'] as const) {
-    (solver === 'lcp' ? it.fails : it)(`every rock at places around the slope comes to rest (${solver})${solver === 'lcp' ? ' (known miss: anchor-fed rocking, 0.0196 m/s)' : ''}`, () => {
+    (solver === 'lcp' ? it.fails : it)(`every rock at places around the slope comes to rest (${solver})${solver === 'lcp' ? ' (known miss: anchor-fed rocking, up to 0.033 m/s)' : ''}`, () => {
       const spec = gamePropsSpec(), mesh = createTriangleMesh(spec.hill);
       const speeds: string[] = [];
       let worst = 0;
@@ -141,8 +145,12 @@ describe('the sample game\'s props', () => {
           const w = createPhysicsWorld({ solver, sleep: false });
           addBody(w, { type: 'static', collider: { shape: 'mesh', mesh, friction: 0.5 } });
           const b = addBody(w, { position: [x, hillHeight(x, z) + 0.5, z], density: 2500, collider: { shape: hull, friction: 0.5 } });
-          for (let i = 0; i < 240; i++) stepWorld(w, 1 / 60);
-          const v = getLinearVelocity(w, b), s = Math.hypot(v[0], v[1], v[2]);
+          let s = 0;
+          for (let i = 0; i < 240; i++) {
+            stepWorld(w, 1 / 60);
+            const v = getLinearVelocity(w, b);
+            if (i >= 180) s = Math.max(s, Math.hypot(v[0], v[1], v[2]));
+          }
           speeds.push(s.toFixed(4));
           worst = Math.max(worst, s);
         }
