@@ -49,7 +49,7 @@ import {
 import { createIslandSolve, ensureIslandSolveScratch, solveIsland, type IslandSolve } from './island-solve';
 import { reprojectMoved } from './reproject-moved';
 import type { RigidBodyStore } from '../../../components/rigid-body';
-import { createJointCouplingIslands, jointCouplingIslands, releaseJointCoupling } from './joint-coupling-islands';
+import { createJointCouplingIslands, jointCouplingIslands, releaseJointCoupling, uncoupleOnGain } from './joint-coupling-islands';
 import { beginJointContactLcp, createJointContactLcp } from './joint-contact-lcp';
 import { augmentInertia, createImplicitJoints, projectJointPositions, solveJointsImplicit, type ImplicitJoints } from './joint-implicit';
 
@@ -168,7 +168,13 @@ export function createLcpSolver(options: LcpSolverConfig, impactPhase: ImpactPha
         if (timed) { ctx.detail.fallbackMs = fallbackMs; ctx.detail.slowestIslandMs = slowest; ctx.detail.slowestIslandPoints = slowestSize; }
         if (joints === undefined || island.islands.count === 0) break;
         solveJointsImplicit(implicitJoints, joints, bodies, h, o.warmStart, false);
-        if (attempt > 2) break;
+        if (attempt > 2) {
+          // the attempts ran out: a step that still gains is solved once more with the contacts uncoupled
+          through = attempt === 3 ? uncoupleOnGain(couplingIslands, implicitJoints.ctx.direct, joints, bodies, o.maxPushoutSpeed) : undefined;
+          if (through === undefined) break;
+          stats.couplingReleases++;
+          continue;
+        }
         through = releaseJointCoupling(couplingIslands, implicitJoints.ctx.direct, joints, bodies, o.maxPushoutSpeed, attempt > 0);
         if (through === undefined) break;
         stats.couplingReleases++;
