@@ -54,7 +54,7 @@ export const DETERMINISM_HASHES: Record<string, string> = {
   'pile/mdp': 'e81ecf4a',
   'pile/lcp': '649ee6c1',
   'ragdolls/pgs': '6036b5b9',
-  'ragdolls/mdp': '69f515f6',
+  'ragdolls/mdp': '9ef248ad',
   'ragdolls/lcp': 'c9b5eaee',
   'pyramid/pgs': 'b507e7dd',
   'pyramid/mdp': '5b22f9d5',

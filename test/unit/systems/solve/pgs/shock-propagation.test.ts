@@ -43,6 +43,28 @@ describe('shock propagation: heavy bodies on light ones (fast mode)', () => {
     });
   }
 
+  for (const friction of ['coulomb', 'max-dissipation'] as const) {
+    it(`a 400 kg sphere resting on the top edges of two 0.05 kg cubes at normals 50° from up (friction 2 everywhere): it stays on them, the cubes do not sink (${friction})`, () => {
+      // within 60° of up the sphere is stopped against the cubes as if they were static; with the former
+      // 45° the sweeps squeezed the cubes and the sphere pressed through their edges to the ground
+      const w = createPhysicsWorld({ friction, sleep: false });
+      addBody(w, { type: 'static', collider: { shape: 'plane', restitution: 0, friction: 2 } });
+      const h = 0.1, R = 0.5, sin50 = 0.766044443118978, cos50 = 0.6427876096865394, a = h + R * sin50;
+      const cubes = [-a, a].map((x) => addBody(w, {
+        position: [x, h, 0], mass: 0.05, collider: { shape: 'box', halfExtents: [h, h, h], restitution: 0, friction: 2 },
+      }));
+      const ball = addBody(w, { position: [0, 2 * h + R * cos50, 0], mass: 400, collider: { shape: 'sphere', radius: R, restitution: 0, friction: 2 } });
+      let deepest = 0;
+      for (let i = 0; i < 120; i++) {
+        stepWorld(w, dt);
+        for (const c of cubes) deepest = Math.max(deepest, h - getPosition(w, c)[1]);
+      }
+      expect(deepest).toBeLessThan(0.001);
+      // on the edges its centre is 0.2 + 0.5 cos 50° = 0.521 m up; on the ground, 0.5 m
+      expect(getPosition(w, ball)[1]).toBeGreaterThan(0.505);
+    });
+  }
+
   it('a 400 kg box pushing a 0.1 kg box along the ground is not stopped by it (the contact is sideways)', () => {
     const w = world('coulomb');
     const light = addBody(w, { position: [1, 0.1, 0], mass: 0.1, collider: { shape: 'box', halfExtents: [0.1, 0.1, 0.1], restitution: 0 } });
