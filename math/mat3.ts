@@ -35,6 +35,26 @@ export function rotateDiagonalInertia(
 }
 
 /**
+ * `out[oo..] = R M Rᵀ` for the rotation matrix `r[ro..]` and the symmetric 3×3 matrix `m[mo..]` (a world
+ * inverse inertia turned with its body; the result is symmetric). Writes 9 numbers; `out` must not alias `m`.
+ */
+export function rotateSymmetric(
+  out: Float64Array, oo: number,
+  r: ArrayLike<number>, ro: number,
+  m: ArrayLike<number>, mo: number,
+): void {
+  // (R M Rᵀ)_jk = Σ_lm R_jl M_lm R_km
+  for (let j = 0; j < 3; j++) {
+    for (let k = j; k < 3; k++) {
+      let x = 0;
+      for (let l = 0; l < 3; l++) x += r[ro + 3 * j + l] * (m[mo + 3 * l] * r[ro + 3 * k] + m[mo + 3 * l + 1] * r[ro + 3 * k + 1] + m[mo + 3 * l + 2] * r[ro + 3 * k + 2]);
+      out[oo + 3 * j + k] = x;
+      out[oo + 3 * k + j] = x;
+    }
+  }
+}
+
+/**
  * `out[oo..] = (M + add·𝟙)⁻¹` for the symmetric 3×3 matrix M at `m[mo..]` (only its upper triangle
  * m00 m01 m02 m11 m12 m22 is read), by cofactors. Returns false and writes nothing when
  * |det| ≤ relTol · (|a| + |d| + |f|)³ (a, d, f the shifted diagonal; relTol 0: only det = 0 or NaN).

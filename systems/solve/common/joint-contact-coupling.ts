@@ -51,7 +51,7 @@ import type { JointProblem } from '../../assembly/joint-rows';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import type { Softness } from './soft-constraint';
 import { solveJointIsland, type JointDirect } from './joint-direct';
-import { applyRow } from './joint-solve';
+import { applyIslandImpulses } from './joint-solve';
 import { currentSeparation } from './contact-separation';
 import { mat3MulVec } from '../../../math/mat3';
 import { dot3 } from '../../../math/vec3';
@@ -368,7 +368,7 @@ export function warmStartCoupling(cp: JointContactCoupling, p: ConstraintProblem
 export function solveCoupling(
   cp: JointContactCoupling, d: JointDirect, jp: JointProblem, p: ConstraintProblem, sb: SolverBodies, useBias: boolean,
 ): void {
-  const U = cp.U, imp = jp.impulse;
+  const U = cp.U;
   const soft = cp.soft;
   for (let q = 0; q < cp.count; q++) {
     // the coupled points of one manifold (consecutive, the same store manifold): solved as one block
@@ -401,8 +401,8 @@ export function solveCoupling(
     if (delta === 0) continue;
     cp.impulse[q] = total;
     applyNormal(p, sb, c, delta);
-    applyIsland(d, jp, sb, U, imp, cp.island[q], cp.offset[q], delta);
-    if (cp.island2[q] >= 0) applyIsland(d, jp, sb, U, imp, cp.island2[q], cp.offset2[q], delta);
+    applyIslandImpulses(jp, sb, d, U, cp.island[q], cp.offset[q], delta);
+    if (cp.island2[q] >= 0) applyIslandImpulses(jp, sb, d, U, cp.island2[q], cp.offset2[q], delta);
   }
 }
 
@@ -493,7 +493,7 @@ function solveManifold(
       X[i] = next > 0 ? next : 0;
     }
   }
-  const U = cp.U, imp = jp.impulse;
+  const U = cp.U;
   for (let i = 0; i < g; i++) {
     const q = Q[i], old = cp.impulse[q];
     const next = old + massScale * (X[i] - old) - impulseScale * old;
@@ -503,24 +503,11 @@ function solveManifold(
     cp.impulse[q] = total;
     const c = cp.point[q];
     applyNormal(p, sb, c, delta);
-    applyIsland(d, jp, sb, U, imp, cp.island[q], cp.offset[q], delta);
-    if (cp.island2[q] >= 0) applyIsland(d, jp, sb, U, imp, cp.island2[q], cp.offset2[q], delta);
+    applyIslandImpulses(jp, sb, d, U, cp.island[q], cp.offset[q], delta);
+    if (cp.island2[q] >= 0) applyIslandImpulses(jp, sb, d, U, cp.island2[q], cp.offset2[q], delta);
   }
 }
 
-/** Island k's bilateral impulses −u Δ (u in `U` at offset uo) after its coupled point took Δ. */
-function applyIsland(
-  d: JointDirect, jp: JointProblem, sb: SolverBodies, U: Float64Array, imp: Float64Array, k: number, uo: number, delta: number,
-): void {
-  const s0 = d.islandStart[k], s1 = d.islandStart[k + 1];
-  for (let i = s0; i < s1; i++) {
-    const u = U[uo + i];
-    if (u === 0) continue;
-    const r = d.row[i], dl = -u * delta;
-    imp[r] += dl;
-    applyRow(jp, sb, r, dl);
-  }
-}
 
 /**
  * End of the step. λ_e is not handed to the contact's own impulse: that row is warm-started with it at

@@ -345,10 +345,21 @@ export function solveJoints(p: JointProblem, sb: SolverBodies, c: JointSolveCont
 
 /** The bilateral impulses −u Δ that keep the island's bilateral rows satisfied after aux row q took Δ. */
 export function applyAux(p: JointProblem, sb: SolverBodies, d: JointDirect, q: number, delta: number): void {
-  const k = d.auxIsland[q], s0 = d.islandStart[k], s1 = d.islandStart[k + 1], o = d.auxOffset[q] - s0;
-  const U = d.U, imp = p.impulse;
+  const k = d.auxIsland[q];
+  applyIslandImpulses(p, sb, d, d.U, k, d.auxOffset[q] - d.islandStart[k], delta);
+}
+
+/**
+ * Direct island k's bilateral impulses −u Δ after a row coupled to it took Δ: `u` is the row's column
+ * (W + Γ)⁻¹ c of the island, read as `U[uo + i]` for the island's rows i (`d.islandStart[k]` ≤ i <
+ * `d.islandStart[k + 1]`). Adds them to `p.impulse` and to the bodies' velocities.
+ */
+export function applyIslandImpulses(
+  p: JointProblem, sb: SolverBodies, d: JointDirect, U: Float64Array, k: number, uo: number, delta: number,
+): void {
+  const s0 = d.islandStart[k], s1 = d.islandStart[k + 1], imp = p.impulse;
   for (let i = s0; i < s1; i++) {
-    const u = U[o + i];
+    const u = U[uo + i];
     if (u === 0) continue;
     const r = d.row[i], dl = -u * delta;
     imp[r] += dl;

@@ -27,7 +27,7 @@
 import { growFloat64, nextCapacity } from '../../../components/capacity';
 import { MotionType } from '../../../components/rigid-body';
 import { quatIntegrate, quatToMat3 } from '../../../math/quat';
-import { mat3MulVec } from '../../../math/mat3';
+import { mat3MulVec, rotateSymmetric } from '../../../math/mat3';
 import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { JointProblem } from '../../assembly/joint-rows';
 import type { SolverBodies } from '../../assembly/solver-bodies';
@@ -134,15 +134,7 @@ function turnInertia(p: ConstraintProblem, sb: SolverBodies, adv: ImpactAdvance,
     quatToMat3(R, 0, sb.dq, 4 * i);
     const o = 9 * i;
     for (let k = 0; k < 9; k++) R[9 + k] = inv[o + k];
-    // (R M Rᵀ)_jk = Σ_lm R_jl M_lm R_km, symmetric
-    for (let j = 0; j < 3; j++) {
-      for (let k = j; k < 3; k++) {
-        let x = 0;
-        for (let l = 0; l < 3; l++) x += R[3 * j + l] * (R[9 + 3 * l] * R[3 * k] + R[9 + 3 * l + 1] * R[3 * k + 1] + R[9 + 3 * l + 2] * R[3 * k + 2]);
-        inv[o + 3 * j + k] = x;
-        inv[o + 3 * k + j] = x;
-      }
-    }
+    rotateSymmetric(inv, o, R, 0, R, 9);
     mark[i] = 2;
     any = true;
   }
