@@ -155,11 +155,11 @@ const FIXED_MDP_SINCE_LIST: { seed: number; what: string }[] = [
  */
 const FIXED_PGS_SINCE_0_9999: { seed: number; what: string }[] = [
   ...[2014, 2117, 2402, 5168, 6204, 6474, 7597, 8601].map((seed) => ({ seed, what: 'jointed: was a body below the ground at acbbb30' })),
-  ...[1311, 8378].map((seed) => ({ seed, what: 'jointed: was a runaway at acbbb30' })),
+  ...[1311, 3673, 8378].map((seed) => ({ seed, what: 'jointed: was a runaway at acbbb30' })),
 ];
 const FIXED_MDP_SINCE_0_9999: { seed: number; what: string }[] = [
   { seed: 1631, what: 'jointed: was a 0.0175 kg capsule on a hinge under a 14.8 kg capsule swinging over it pressed under the ground at step 51 (0.9 N·s per substep on its contact\'s own row, the coupled row restarted at 0 in every substep and solved only before the contact sweep)' },
-  ...[10, 147, 850, 1472, 2402, 3782, 4470, 6474, 7597, 7668, 8601].map((seed) => ({ seed, what: 'jointed: was a body below the ground at acbbb30' })),
+  ...[10, 147, 850, 1472, 2402, 3782, 4470, 6474, 7410, 7597, 7668, 8601].map((seed) => ({ seed, what: 'jointed: was a body below the ground at acbbb30' })),
   ...[1311, 1484, 3973, 5697, 6121].map((seed) => ({ seed, what: 'jointed: was a runaway at acbbb30' })),
 ];
 
