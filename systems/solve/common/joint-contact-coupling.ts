@@ -20,11 +20,8 @@
  * Gauss–Seidel; the same construction as the island's limit and motor rows, `ensureAux`: the contact
  * sees the island's inertia as the joints transmit it, not its own body's alone). The row's impulse
  * λ_e ≥ 0 is kept apart from the contact sweep's own impulse λ_c ≥ 0 (two rows of one constraint, both
- * pushing: their sum is the contact's impulse). It is warm-started from substep to substep, and in a
- * step's first substep from the contact's stored impulse (`warmStartCoupling`; see `finishCoupling` for
- * why it is not handed to the contact). A pass over the coupled points runs after each joint sweep and
- * again after each biased contact sweep (`../pgs/pgs-joints.ts` `afterContacts`), so that the last update
- * before the positions move is the one that sees the islands' inertia.
+ * pushing: their sum is the contact's impulse) and, like the island's bilateral rows, not warm-started:
+ * it restarts at 0 in every substep (`warmStartCoupling`; see `finishCoupling` for why not across steps).
 
  * Which points: those with one dynamic body in a direct island, the other static, outside every island,
  * in the same island or in another direct island (then S subtracts both islands' terms, and the point's
@@ -147,8 +144,6 @@ export interface JointContactCoupling {
    * `JointSolveContext.turnedInertia`): a coupled point's normal row acts through them, as the island's
    * rows do (undefined: the rows' own responses). */
   turned: TurnedInertia | undefined;
-  /** Substeps started in this step (the first one warm-starts λ_e from the contact's stored impulse). */
-  substep: number;
   /** `[2 × count]` up to two rigid limit rows of the point's island on its bodies, as aux indices of the
    * island (`JointDirect.auxRow`; −1: none): solved with the point's block when at their stop
    * ({@link solveWithLimit}). */
@@ -169,7 +164,7 @@ export function createJointContactCoupling(): JointContactCoupling {
     offset: new Int32Array(16), island2: new Int32Array(16), lo2: new Int32Array(16), hi2: new Int32Array(16),
     offset2: new Int32Array(16), U: new Float64Array(64), mass: new Float64Array(16), stamp: new Float64Array(16),
     impulse: new Float64Array(16), state: new Int8Array(16), bodyIsland: new Int32Array(16), islandInvMass: new Float64Array(16),
-    soft: { biasRate: 0, massScale: 1, impulseScale: 0 }, slop: 0, maxPushout: Infinity, invH: 0, turned: undefined, substep: 0,
+    soft: { biasRate: 0, massScale: 1, impulseScale: 0 }, slop: 0, maxPushout: Infinity, invH: 0, turned: undefined,
     blockK: new Float64Array(16), blockB: new Float64Array(4), blockX: new Float64Array(4), blockQ: new Int32Array(4),
     limit: new Int32Array(32), lcpK: new Float64Array(25), lcpB: new Float64Array(5),
     lcpOld: new Float64Array(5), lcpA: new Float64Array(30), lcpX: new Float64Array(5), lcpIdx: new Int32Array(5),
@@ -200,7 +195,6 @@ export function beginCoupling(
   cp: JointContactCoupling, d: JointDirect, jp: JointProblem, p: ConstraintProblem, sb: SolverBodies,
 ): void {
   cp.count = 0;
-  cp.substep = 0;
   if (d.n === 0 || p.contactCount === 0) return;
   const nb = sb.count;
   if (cp.bodyIsland.length < nb) cp.bodyIsland = new Int32Array(nextCapacity(cp.bodyIsland.length, nb));
@@ -380,47 +374,27 @@ function applyNormal(p: ConstraintProblem, sb: SolverBodies, c: number, l: numbe
   w[b3] += l * iB[o]; w[b3 + 1] += l * iB[o + 1]; w[b3 + 2] += l * iB[o + 2];
 }
 
-/**
- * Start of a substep (after the joints' warm start, whose factorization u and S are taken from). A coupled
- * point on a body that turned within the step (`cp.turned`, refreshed before the joints' warm start) gets
- * that body's current I⁻¹ (r × n) in `p`, so that its Schur complement and its impulses are in the metric
- * of the island's rows: with the island at the current inertia and the point at the start's, S was wrong
- * and the passes over a manifold's coupled points diverged (fuzz seed 1933: a 0.036 kg box on a ball joint
- * to a 516 kg body, from 116 to 5e4 m/s within a substep).
- *
- * Then each coupled point's λ_e is warm-started: applied again, with its islands' −u λ_e, from the substep
- * before (in the step's first substep: from the point's stored normal impulse, the only impulse the
- * contact store keeps for it, 0 for a new point). Restarted at 0 in every substep instead, the coupled row
- * began each substep with the load on the contact sweep's own row alone, whose warm-started λ_c pushes the
- * light body at its own mass (the joints hand it on to the island at the rate of the mass ratio) and whose
- * soft step takes −impulseScale · λ_c back from the light body alone in every solve sweep. The impulse is
- * applied along this substep's rows (u and n at the current factorization and pose), so it carries no
- * M⁻¹ (J_new − J_old)ᵀ λ of turned rows, the reason the island's bilateral rows restart at 0
- * (`JointSolveContext.warmStartDirect`).
- */
-export function warmStartCoupling(cp: JointContactCoupling, d: JointDirect, jp: JointProblem, p: ConstraintProblem, sb: SolverBodies): void {
-  const first = cp.substep++ === 0;
+/** Start of a substep (after the joints' warm start): λ_e of every coupled point restarts at 0, as the
+ * island's bilateral rows do in the fast mode (`JointSolveContext.warmStartDirect`): the first pass of the
+ * substep solves the block [island rows + point] afresh. A coupled point on a body that turned within the
+ * step (`cp.turned`, refreshed before the joints' warm start) gets that body's current I⁻¹ (r × n) in `p`,
+ * so that its Schur complement and its impulses are in the metric of the island's rows: with the island
+ * at the current inertia and the point at the start's, S was wrong and the passes over a manifold's
+ * coupled points diverged (fuzz seed 1933: a 0.036 kg box on a ball joint to a 516 kg body, from 116 to
+ * 5e4 m/s within a substep). (`sb`: kept for the kernel table's shape.) */
+export function warmStartCoupling(cp: JointContactCoupling, p: ConstraintProblem, sb: SolverBodies): void {
+  void sb;
+  cp.impulse.fill(0, 0, cp.count);
   const t = cp.turned;
-  const jA = p.angularA, jB = p.angularB, iA = p.invInertiaAngularA, iB = p.invInertiaAngularB;
+  if (t === undefined) return;
+  // a turned body's normal response I⁻¹ (r × n) at its current inverse inertia, the one the island's rows
+  // act through (the exact block strategy writes the same values into these rows; the cone projection
+  // keeps its own packed copy)
+  const T = t.inertia, tb = t.turned, jA = p.angularA, jB = p.angularB, iA = p.invInertiaAngularA, iB = p.invInertiaAngularB;
   for (let q = 0; q < cp.count; q++) {
     const c = cp.point[q], a = p.bodyA[c], b = p.bodyB[c], o = 9 * c;
-    const warm = first ? p.impulse[3 * c] : cp.impulse[q];
-    cp.impulse[q] = 0;
-    if (t !== undefined) {
-      // a turned body's normal response I⁻¹ (r × n) at its current inverse inertia, the one the island's
-      // rows act through (the exact block strategy writes the same values into these rows; the cone
-      // projection keeps its own packed copy)
-      const T = t.inertia, tb = t.turned;
-      if (tb[a] === 1) mat3MulVec(iA, o, T, 9 * a, jA, o);
-      if (tb[b] === 1) mat3MulVec(iB, o, T, 9 * b, jB, o);
-    }
-    if (!(warm > 0)) continue;
-    ensurePoint(cp, d, jp, p, sb, q);
-    if (cp.mass[q] === 0) continue;
-    cp.impulse[q] = warm;
-    applyNormal(p, sb, c, warm);
-    applyIslandImpulses(jp, sb, d, cp.U, cp.island[q], cp.offset[q], warm);
-    if (cp.island2[q] >= 0) applyIslandImpulses(jp, sb, d, cp.U, cp.island2[q], cp.offset2[q], warm);
+    if (tb[a] === 1) mat3MulVec(iA, o, T, 9 * a, jA, o);
+    if (tb[b] === 1) mat3MulVec(iB, o, T, 9 * b, jB, o);
   }
 }
 
@@ -853,8 +827,8 @@ function solveWithLimit(
  * End of the step. λ_e is not handed to the contact's own impulse: that row is warm-started with it at
  * its own (light) mass, and the soft step's impulse scale then takes a share of it back in every solve
  * sweep (−impulseScale · λ) from the light body alone: a 0.01 kg foot under a 1000 kg plank was thrown
- * 0.8 m into the ground within a step. The next step's first substep starts λ_e from the contact's
- * stored impulse instead (`warmStartCoupling`), and its passes find the rest.
+ * 0.8 m into the ground within a step. The island's rows keep their share (−u λ_e) in their own warm
+ * start; the next step's first coupled update restores λ_e exactly (one block solve).
  */
 export function finishCoupling(cp: JointContactCoupling): void {
   cp.count = 0;

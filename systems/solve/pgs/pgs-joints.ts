@@ -85,21 +85,10 @@ export interface PgsJoints {
   /** Start of a substep: the current inverse inertias of the bodies that turned within the step
    * (`refreshTurnedInertia`, the same matrices the contact rows act through: `JointSolveContext.turnedInertia`),
    * rows re-evaluated, warm-start impulses applied (`warmStartJoints`; not those of the
-   * direct islands' bilateral rows), the coupled contact rows' impulses warm-started (`warmStartCoupling`,
-   * on the rows given to `begin`). */
+   * direct islands' bilateral rows), the coupled contact rows' impulses reset (on the rows given to `begin`). */
   warmStart(sb: SolverBodies): void;
   /** One sweep over the rows, biased or relax (`solveJoints`), then over the coupled contact rows. */
   solve(sb: SolverBodies, useBias: boolean): void;
-  /**
-   * After a biased contact sweep: one more pass over the coupled contact rows (`solveCoupling`), so that
-   * the last update before the positions move is the one that sees the joint islands' inertia. The contact
-   * sweep last solves the light body's own rows at its own mass, and its soft step takes
-   * −impulseScale · λ_c back from that body alone; with the coupled rows only before it, that push went
-   * into the positions: fuzz seed 1631 (maximum-dissipation), a 0.0175 kg capsule on a hinge under a
-   * 14.8 kg capsule swinging over it, 0.9 N·s per substep on its own row, sank 2 cm per step and was under
-   * the ground at step 51.
-   */
-  afterContacts(sb: SolverBodies): void;
   /** End of the step (after the contacts' own end): the coupled rows are released (`finishCoupling`: their
    * impulses are not handed to the contacts'). */
   finish(): void;
@@ -135,15 +124,12 @@ export function createPgsJoints(k: JointKernels): PgsJoints {
       const p = rows as JointProblem;
       refreshTurnedInertia(turned, sb);
       k.warmStart(p, sb, c);
-      if (contacts !== undefined) k.warmStartCoupling(cp, c.direct, p, contacts, sb);
+      if (contacts !== undefined) k.warmStartCoupling(cp, contacts, sb);
     },
     solve(sb, useBias) {
       const p = rows as JointProblem;
       k.solve(p, sb, c, useBias);
       if (contacts !== undefined) k.solveCoupling(cp, c.direct, p, contacts, sb, useBias);
-    },
-    afterContacts(sb) {
-      if (contacts !== undefined) k.solveCoupling(cp, c.direct, rows as JointProblem, contacts, sb, true);
     },
     finish() {
       if (contacts !== undefined) k.finishCoupling(cp);

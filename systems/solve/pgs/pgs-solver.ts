@@ -4,8 +4,7 @@
  * Tasora & Anitescu 2011; Anitescu & Tasora 2010).
  *
  * Per step of length h with n substeps (h_s = h / n):
- *   for each substep: integrate velocities (and the gyroscopic term, `integrateGyroscopic`) → warm start → solve (soft bias; the
- *   contacts coupled to joint islands again after each contact sweep, `pgs-joints.ts`) → shock propagation (heavy
+ *   for each substep: integrate velocities (and the gyroscopic term, `integrateGyroscopic`) → warm start → solve (soft bias) → shock propagation (heavy
  *   bodies on light supported ones, `shock-propagation.ts`) → integrate positions → relax
  *   then restitution once. The impulses left in the problem warm-start the next step (a point's impact
  *   in the step's last substep left out, `sustained-impulse.ts`).
@@ -75,7 +74,6 @@ export function createPgsSolver(options: PgsSolverConfig, exactBlocks?: ContactS
         for (let i = 0; i < o.iterations; i++) {
           if (joints !== undefined) joints.solve(bodies, true);
           contacts.sweep(problem, bodies, invH, soft, true);
-          if (joints !== undefined) joints.afterContacts(bodies); // contacts coupled to joint islands
         }
         applyShockPropagation(shock, problem, bodies, invH);
         integratePositions(bodies, h);
