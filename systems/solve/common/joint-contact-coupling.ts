@@ -51,7 +51,9 @@ import type { JointProblem } from '../../assembly/joint-rows';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import type { Softness } from './soft-constraint';
 import { solveJointIsland, type JointDirect } from './joint-direct';
-import { applyIslandImpulses } from './joint-solve';
+import { applyAux, applyIslandImpulses, applyRow, rowVelocity } from './joint-solve';
+import { ensureAux } from './joint-direct';
+import { RowType } from '../../assembly/joint-rows';
 import { currentSeparation } from './contact-separation';
 import { mat3MulVec } from '../../../math/mat3';
 import { dot3 } from '../../../math/vec3';
@@ -142,6 +144,18 @@ export interface JointContactCoupling {
    * `JointSolveContext.turnedInertia`): a coupled point's normal row acts through them, as the island's
    * rows do (undefined: the rows' own responses). */
   turned: TurnedInertia | undefined;
+  /** `[2 × count]` up to two rigid limit rows of the point's island on its bodies, as aux indices of the
+   * island (`JointDirect.auxRow`; −1: none): solved with the point's block when at their stop
+   * ({@link solveWithLimit}). */
+  limit: Int32Array;
+  /** Scratch of {@link solveWithLimit}: the block's matrix (5 × 5), right-hand side, old impulses, the
+   * subset solve's matrix and solution. */
+  lcpK: Float64Array;
+  lcpB: Float64Array;
+  lcpOld: Float64Array;
+  lcpA: Float64Array;
+  lcpX: Float64Array;
+  lcpIdx: Int32Array;
 }
 
 export function createJointContactCoupling(): JointContactCoupling {
@@ -152,6 +166,8 @@ export function createJointContactCoupling(): JointContactCoupling {
     impulse: new Float64Array(16), state: new Int8Array(16), bodyIsland: new Int32Array(16), islandInvMass: new Float64Array(16),
     soft: { biasRate: 0, massScale: 1, impulseScale: 0 }, slop: 0, maxPushout: Infinity, invH: 0, turned: undefined,
     blockK: new Float64Array(16), blockB: new Float64Array(4), blockX: new Float64Array(4), blockQ: new Int32Array(4),
+    limit: new Int32Array(32), lcpK: new Float64Array(25), lcpB: new Float64Array(5),
+    lcpOld: new Float64Array(5), lcpA: new Float64Array(30), lcpX: new Float64Array(5), lcpIdx: new Int32Array(5),
   };
 }
 
@@ -168,6 +184,7 @@ function grow(cp: JointContactCoupling, n: number): void {
   cp.offset2 = growInt32(cp.offset2, c);
   cp.mass = growFloat64(cp.mass, c); cp.stamp = growFloat64(cp.stamp, c); cp.impulse = growFloat64(cp.impulse, c);
   const st = new Int8Array(c); st.set(cp.state); cp.state = st;
+  cp.limit = growInt32(cp.limit, 2 * c);
 }
 
 /**
@@ -253,10 +270,30 @@ export function beginCoupling(
     cp.state[n] = -1;
     cp.mass[n] = 0;
     cp.impulse[n] = 0;
+    findLimits(cp, d, jp, n, two ? -1 : k, a, b);
     n++;
   }
   cp.count = n;
   if (cp.U.length < uSize) cp.U = new Float64Array(nextCapacity(cp.U.length, uSize));
+}
+
+const ROW_LIMIT = RowType.limit;
+
+/** Up to two rigid limit rows of island k (−1: none, a point between two islands) on body a or b, as
+ * aux indices, into `cp.limit[2n..2n + 1]`. */
+function findLimits(cp: JointContactCoupling, d: JointDirect, jp: JointProblem, n: number, k: number, a: number, b: number): void {
+  let found = 0;
+  cp.limit[2 * n] = -1;
+  cp.limit[2 * n + 1] = -1;
+  if (k < 0) return;
+  for (let q = 0; q < d.auxCount && found < 2; q++) {
+    if (d.auxIsland[q] !== k) continue;
+    const r = d.auxRow[q];
+    if (jp.rowType[r] !== ROW_LIMIT || jp.stiffness[r] < Infinity) continue;
+    const ra = jp.rowA[r], rb = jp.rowB[r];
+    if (ra !== a && ra !== b && rb !== a && rb !== b) continue;
+    cp.limit[2 * n + found++] = q;
+  }
 }
 
 /** (G M⁻¹ J_cᵀ) of joint row r and contact point c's normal row (0 unless they share a body). */
@@ -375,6 +412,12 @@ export function solveCoupling(
     const manifold = p.storeIndex[cp.point[q]] >> 2;
     let q1 = q + 1;
     while (q1 < cp.count && q1 - q < 4 && p.storeIndex[cp.point[q1]] >> 2 === manifold) q1++;
+    // a limit of the point's island on its bodies at its stop: solved with the block
+    const ql = limitAtStop(cp, d, jp, q);
+    if (ql >= 0 && solveWithLimit(cp, d, jp, p, sb, q, q1, ql, useBias)) {
+      q = q1 - 1;
+      continue;
+    }
     if (q1 - q > 1) {
       solveManifold(cp, d, jp, p, sb, q, q1, useBias);
       q = q1 - 1;
@@ -506,6 +549,277 @@ function solveManifold(
     applyIslandImpulses(jp, sb, d, U, cp.island[q], cp.offset[q], delta);
     if (cp.island2[q] >= 0) applyIslandImpulses(jp, sb, d, U, cp.island2[q], cp.offset2[q], delta);
   }
+}
+
+
+/** The aux index of point q's limit at its stop (violated, C ≤ 0, or carrying an impulse; the more
+ * violated of two), −1 when none. */
+function limitAtStop(cp: JointContactCoupling, d: JointDirect, jp: JointProblem, q: number): number {
+  let best = -1, bestC = Infinity;
+  for (let e = 0; e < 2; e++) {
+    const ql = cp.limit[2 * q + e];
+    if (ql < 0) break;
+    const r = d.auxRow[ql], C = jp.error[r];
+    if ((C <= 0 || jp.impulse[r] > 0) && C < bestC) { best = ql; bestC = C; }
+  }
+  return best;
+}
+
+/**
+ * (J_c M⁻¹ J_lᵀ) − (G M⁻¹ J_cᵀ)ᵀ u_l: the coupling of coupled point q and its island's limit row (aux
+ * index ql) in the space the island's bilateral rows leave free (u_l: the limit's column, `ensureAux`).
+ */
+function pointLimitCoupling(
+  cp: JointContactCoupling, d: JointDirect, jp: JointProblem, p: ConstraintProblem, im: Float64Array, q: number, ql: number,
+): number {
+  const c = cp.point[q], r = d.auxRow[ql], uo = d.auxOffset[ql] - d.islandStart[d.auxIsland[ql]];
+  let k = couplingWithContact(jp, im, r, p, c);
+  for (let i = cp.lo[q]; i <= cp.hi[q]; i++) {
+    const u = d.U[uo + i];
+    if (u !== 0) k -= couplingWithContact(jp, im, d.row[i], p, c) * u;
+  }
+  return k;
+}
+
+/**
+ * Smallest K_cl² / (K_cc K_ll) of a coupled point and a limit of its island at its stop (their coupling in
+ * the space the bilateral rows leave free, 0 to 1) from which the two are solved as one block
+ * ({@link solveWithLimit}); one after the other they converge at this rate per sweep. Fuzz seed 2924:
+ * 0.995. At 0.09, a limit between a 990 kg and a heavy body and a 0.5 kg point of its island
+ * (maximum-dissipation seed 3494) took 5e3 N·m·s in the block when the point's velocities swung by
+ * 300 m/s between passes, and the scene ran away; at 0.5 a light box's four points and one of its sixDof
+ * joint's limits (fast Coulomb seed 7303), the joint's other limits solved apart, swung between passes
+ * until a body ran away. The block is for the nearly dependent pairs.
+ */
+export const MIN_LIMIT_COUPLING = 0.9;
+
+/**
+ * Smallest relative pivot D_i / K_ii of the Cholesky factorization of a point-and-limit block
+ * ({@link solveWithLimit}): with the limit held, a row's S may fall to at most this share of its own
+ * (1/S: the row made this many times heavier). Below it the block is a jam of (nearly) dependent rows, or
+ * its matrix, built from rows evaluated apart, is not positive definite at all: fast Coulomb seed 7668, a
+ * manifold's two points and a limit on a body between the ground and a heavier one, dependent to below
+ * 1e-4, took 1e4 N·m·s and a body ran away at 5.7e4 m/s (with 1e-4 it still did). The cost: fuzz seed
+ * 2924's sphere, whose block reaches pivots below 1e-3 as it sinks, is not held (with 1e-4 it is, and
+ * runs away in the maximum-dissipation mode instead).
+ */
+export const LIMIT_BLOCK_MIN_PIVOT = 1e-3;
+
+/** Whether the n × n block in `cp.lcpK` is positive definite with every Cholesky pivot D_i ≥
+ * {@link LIMIT_BLOCK_MIN_PIVOT} · K_ii (uses `cp.lcpA` as scratch). */
+function conditioned(cp: JointContactCoupling, n: number): boolean {
+  const K = cp.lcpK, L = cp.lcpA;
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j <= i; j++) {
+      let t = K[n * i + j];
+      for (let q = 0; q < j; q++) t -= L[5 * i + q] * L[5 * j + q];
+      if (j < i) { L[5 * i + j] = t / L[5 * j + j]; continue; }
+      if (!(t >= LIMIT_BLOCK_MIN_PIVOT * K[n * i + i] && t > 0)) return false;
+      L[5 * i + i] = Math.sqrt(t);
+    }
+  }
+  return true;
+}
+
+/** Relative pivot below which a subset of the small LCP is taken as singular ({@link solveSmallLcp}). */
+const LCP_PIVOT_TOLERANCE = 1e-10;
+
+/**
+ * The LCP w = b + K x ≥ 0, x ≥ 0, xᵀw = 0 of n ≤ 5 unknowns (K symmetric positive semi-definite, row-major
+ * n × n in `cp.lcpK`, b in `cp.lcpB`) solved exactly by enumerating the active sets (Murty 1988, ch. 1:
+ * a complementary basis is a solution when its values and the other rows' w are ≥ 0), the smaller sets
+ * first. A set whose K_SS has a relative pivot below {@link LCP_PIVOT_TOLERANCE} is skipped (its rows are
+ * dependent in the space the joints leave free). The solution is left in `cp.lcpX`; false when no set
+ * passes (then nothing is to be trusted).
+ */
+function solveSmallLcp(cp: JointContactCoupling, n: number): boolean {
+  const K = cp.lcpK, b = cp.lcpB, X = cp.lcpX, A = cp.lcpA, idx = cp.lcpIdx;
+  let scale = 0, diag = 0;
+  for (let i = 0; i < n; i++) {
+    scale = Math.max(scale, Math.abs(b[i]));
+    diag = Math.max(diag, K[n * i + i]);
+  }
+  const tol = 1e-9 * scale;
+  const full = 1 << n;
+  for (let size = 0; size <= n; size++) {
+    for (let mask = 0; mask < full; mask++) {
+      let m = 0;
+      for (let i = 0; i < n; i++) if ((mask >> i) & 1) idx[m++] = i;
+      if (m !== size) continue;
+      // K_SS x_S = −b_S by Gaussian elimination with partial pivoting (A: m × (m + 1))
+      let ok = true;
+      for (let i = 0; i < m; i++) {
+        for (let j = 0; j < m; j++) A[(m + 1) * i + j] = K[n * idx[i] + idx[j]];
+        A[(m + 1) * i + m] = -b[idx[i]];
+      }
+      for (let col = 0; col < m && ok; col++) {
+        let piv = col;
+        for (let i = col + 1; i < m; i++) if (Math.abs(A[(m + 1) * i + col]) > Math.abs(A[(m + 1) * piv + col])) piv = i;
+        if (!(Math.abs(A[(m + 1) * piv + col]) > LCP_PIVOT_TOLERANCE * diag)) { ok = false; break; }
+        if (piv !== col) {
+          for (let j = col; j <= m; j++) {
+            const t = A[(m + 1) * col + j];
+            A[(m + 1) * col + j] = A[(m + 1) * piv + j];
+            A[(m + 1) * piv + j] = t;
+          }
+        }
+        const pv = A[(m + 1) * col + col];
+        for (let i = col + 1; i < m; i++) {
+          const f = A[(m + 1) * i + col] / pv;
+          if (f === 0) continue;
+          for (let j = col; j <= m; j++) A[(m + 1) * i + j] -= f * A[(m + 1) * col + j];
+        }
+      }
+      if (!ok) continue;
+      for (let i = 0; i < n; i++) X[i] = 0;
+      for (let i = m - 1; i >= 0; i--) {
+        let t = A[(m + 1) * i + m];
+        for (let j = i + 1; j < m; j++) t -= A[(m + 1) * i + j] * X[idx[j]];
+        X[idx[i]] = t / A[(m + 1) * i + i];
+      }
+      for (let i = 0; i < m; i++) if (!(X[idx[i]] >= 0)) { ok = false; break; }
+      if (!ok) continue;
+      for (let i = 0; i < n && ok; i++) {
+        if ((mask >> i) & 1) continue;
+        let w = b[i];
+        for (let j = 0; j < m; j++) w += K[n * i + idx[j]] * X[idx[j]];
+        if (w < -tol) ok = false;
+      }
+      if (ok) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The coupled points q0..q1−1 of one manifold (1–4) and their island's rigid limit row ql, at its stop,
+ * solved as one small LCP in the space the island's bilateral rows leave free: K holds the points' Schur
+ * matrix ({@link pointCoupling}), the limit's S (`JointDirect.auxW`) and their couplings
+ * ({@link pointLimitCoupling}); b the points' normal velocities plus biases and the limit's J v (plus C/h
+ * while inside its range; no position correction when violated: its own row makes it), all relative to
+ * the impulses they hold; {@link solveSmallLcp} gives the new impulses, and each change
+ * (scaled by its row's soft step) is applied with its −u Δ on the island.
+ *
+ * Why: a light body whose limit is at its stop can move its contact point only with the rest of the
+ * assembly (the limit stops its own swing), but the point alone, in the space of the bilateral rows, sees
+ * the light body free to swing and the limit alone sees it free of the ground: solved one after the
+ * other, the two rows pass the assembly's push between them at the rate of the mass ratio, and the limit's
+ * correction presses the light body into the ground (fuzz seed 2924, both fast modes: a 0.011 kg sphere
+ * on a hinge at its limit to a 92 kg box of a 380 kg assembly turning at 2.5 rad/s, the limit 0.8 rad past
+ * its stop, the sphere 0.5 m into the ground). Guards (then false, nothing changes, and the caller solves
+ * the points without the limit): the limit and a point nearly dependent ({@link MIN_LIMIT_COUPLING}), but
+ * not beyond {@link LIMIT_BLOCK_MIN_PIVOT};
+ * each point's S with the limit held, K_cc − K_cl² / K_ll, above the island's heaviest body's
+ * 1/({@link MAX_LEVERAGE} m) (below it the joints and the limit hold the point: fast Coulomb seed 7412, a
+ * 6 kg body's point and its limit dependent to 1e-4, asked for 1e5 N·s); a solution whose contact impulse
+ * exceeds MAX_LEVERAGE times the island's heaviest mass times the block's largest velocity.
+ */
+function solveWithLimit(
+  cp: JointContactCoupling, d: JointDirect, jp: JointProblem, p: ConstraintProblem, sb: SolverBodies, q0: number, q1: number,
+  ql: number, useBias: boolean,
+): boolean {
+  const K = cp.lcpK, B = cp.lcpB, O = cp.lcpOld, Q = cp.blockQ, X = cp.lcpX, im = sb.invMass, soft = cp.soft;
+  let g = 0, massScale = 1, impulseScale = 0;
+  for (let q = q0; q < q1; q++) {
+    ensurePoint(cp, d, jp, p, sb, q);
+    if (cp.mass[q] === 0) continue;
+    const c = cp.point[q];
+    const s = currentSeparation(p, sb, c, p.bodyA[c], p.bodyB[c]);
+    let bias = 0;
+    if (s > SPECULATIVE_MIN_GAP) bias = s * cp.invH;
+    else if (useBias) {
+      const sc = s + cp.slop < 0 ? s + cp.slop : 0;
+      bias = Math.max(soft.biasRate * sc, -cp.maxPushout);
+      massScale = soft.massScale;
+      impulseScale = soft.impulseScale;
+    }
+    Q[g] = q;
+    B[g] = normalVelocity(p, sb, c) + bias;
+    O[g] = cp.impulse[q];
+    g++;
+  }
+  if (g === 0) return false;
+  ensureAux(d, jp, sb, ql);
+  const r = d.auxRow[ql], sll = d.auxW[ql];
+  if (!(sll > 0)) return false;
+  // the limit's row at velocity level: C/h while inside its range (it may be reached, not passed, within
+  // the substep), no position correction when violated (its own row in the joint sweep corrects it). With
+  // its bias in the block, a nearly dependent point had to carry it: a limit violated by 2.4 rad asked for
+  // 77 rad/s through a point dependent on it to 3e-3 (fuzz seed 1660, fast Coulomb: 3e5 N·m·s, the energy
+  // ×4.6 in a step), and bounded at the push-out speed it still took 3e4 N·m·s (seed 7668)
+  const C = jp.error[r];
+  const lbias = C > 0 ? C * cp.invH : 0;
+  if (C <= 0 && useBias) {
+    // a violated limit is a soft row in the biased sweeps: one soft step for the block (the contacts'), as
+    // for a manifold's points (the rows' impulses nearly cancel on the light body; scaled apart they leave
+    // a large unbalanced share behind)
+    massScale = soft.massScale;
+    impulseScale = soft.impulseScale;
+  }
+  const n = g + 1;
+  for (let i = 0; i < g; i++) {
+    K[n * i + i] = 1 / cp.mass[Q[i]];
+    for (let j = i + 1; j < g; j++) {
+      const k = pointCoupling(cp, d, jp, p, im, Q[i], Q[j]);
+      K[n * i + j] = k;
+      K[n * j + i] = k;
+    }
+    const kl = pointLimitCoupling(cp, d, jp, p, im, Q[i], ql);
+    K[n * i + g] = kl;
+    K[n * g + i] = kl;
+  }
+  K[n * g + g] = sll;
+  // only where the limit and a point are nearly dependent in the space the bilateral rows leave free (the
+  // limit blocks the point's own free motion): elsewhere the two rows solved one after the other converge
+  // at the rate K_cl² / (K_cc K_ll) per sweep and need no block
+  let rho2 = 0;
+  for (let i = 0; i < g; i++) rho2 = Math.max(rho2, K[n * i + g] * K[n * i + g] / (K[n * i + i] * sll));
+  if (!(rho2 >= MIN_LIMIT_COUPLING)) return false;
+  // conditioning, as for a point alone (MAX_LEVERAGE): with the limit held, each point's S becomes
+  // K_cc − K_cl² / K_ll; where that falls below the island's heaviest body's 1/(MAX_LEVERAGE m), the joints
+  // and the limit themselves (nearly) hold the point, and the block would ask them for the contact's
+  // push-out with impulses ~ 1 / S: the points are solved without the limit
+  const k = cp.island[Q[0]];
+  const sMin = cp.islandInvMass[k] * (1 / MAX_LEVERAGE);
+  for (let i = 0; i < g; i++) {
+    const kl = K[n * i + g];
+    if (!(K[n * i + i] - kl * kl / sll > sMin)) return false;
+  }
+  if (!conditioned(cp, n)) return false;
+  B[g] = rowVelocity(jp, sb.v, sb.w, r) - jp.target[r] + lbias;
+  O[g] = jp.impulse[r];
+  // w = B + K (x − O) = (B − K O) + K x
+  let vmax = 0;
+  for (let i = 0; i < n; i++) {
+    let t = 0;
+    for (let j = 0; j < n; j++) t += K[n * i + j] * O[j];
+    vmax = Math.max(vmax, Math.abs(B[i]));
+    B[i] -= t;
+  }
+  if (!solveSmallLcp(cp, n)) return false;
+  const bound = MAX_LEVERAGE * vmax / cp.islandInvMass[k];
+  for (let i = 0; i < g; i++) if (!(X[i] <= bound)) return false;
+  const U = cp.U;
+  for (let i = 0; i < g; i++) {
+    const q = Q[i], old = cp.impulse[q];
+    const next = old + massScale * (X[i] - old) - impulseScale * old;
+    const total = next > 0 ? next : 0;
+    const delta = total - old;
+    if (delta === 0) continue;
+    cp.impulse[q] = total;
+    applyNormal(p, sb, cp.point[q], delta);
+    applyIslandImpulses(jp, sb, d, U, k, cp.offset[q], delta);
+  }
+  const old = jp.impulse[r];
+  let next = old + massScale * (X[g] - old) - impulseScale * old;
+  if (next < jp.impulseLower[r]) next = jp.impulseLower[r]; else if (next > jp.impulseUpper[r]) next = jp.impulseUpper[r];
+  const delta = next - old;
+  if (delta !== 0) {
+    jp.impulse[r] = next;
+    applyRow(jp, sb, r, delta);
+    applyAux(jp, sb, d, ql, delta);
+  }
+  return true;
 }
 
 

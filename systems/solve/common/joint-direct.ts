@@ -475,7 +475,10 @@ export function ensureAux(d: JointDirect, p: JointProblem, sb: SolverBodies, q: 
   let w = wll;
   for (let i = lo; i <= hi; i++) w -= U[o + i] * x[i];
   for (let i = s0; i < s1; i++) U[o + i] = x[i];
-  d.auxW[q] = w > 1e-12 * wll ? w : 0;
+  // a row the island's rows (nearly) span is dependent on them, by the same relative tolerance as a
+  // dependent bilateral row's pivot (`pivotTolerance`): its impulse would move nothing but round-off
+  // (fuzz seed 1484: S = 1.7e-11 W_ll, 5e11 N·s gathered; see `warmStartAux` in `joint-solve.ts`)
+  d.auxW[q] = w > d.pivotTolerance * wll ? w : 0;
 }
 
 /**

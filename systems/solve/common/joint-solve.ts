@@ -30,6 +30,21 @@
  * heavy load does not stretch the joint by F/(m_eff ω²)) and corrects the error at the rate
  * β_j = ω/(2ζ + hω), the soft step's ERP/h; the relax sweeps then remove the velocity the bias added
  * (position correction without kinetic energy), as PhysX TGS does for rigid joints.
+ *
+ * The fast mode's direct islands (`JointSolveContext.positionPass`) split the rigid rows' correction:
+ * the part of C within ±2 mm (or rad, `VELOCITY_CORRECTION`) by a bias velocity as above, computed once
+ * per substep and bounded per body (`applyBoundedBias`); the rest on the positions: after the position
+ * update, at the pose the relax sweeps see, one solve of the island's factored system moves the bodies by
+ * Δq = M⁻¹ Gᵀ x, (W + Γ) x = −h β_j (C − clamp(C, ±2 mm)) (the displacement the bias velocity would
+ * have made in the substep; nonlinear Gauss–Seidel on positions as Box2D v2.x's position solver,
+ * pseudo-velocities as Bullet's split impulse), bounded per body, and the contact points the move takes
+ * deeper than min(s, 0) are pushed back (`correctJointPositions`). The velocities are not touched there,
+ * so a large error's correction adds no kinetic energy: with its bias in the velocities, the relax sweeps
+ * removed it only along the rows re-evaluated after the move, and the contacts that answered the bias in
+ * the solve sweeps kept their answer (fuzz seed 9865: a 22 kg capsule, axial inertia 0.034 kg m², on a
+ * sixDof joint 9.6 m from a 215 kg body, spun to 1250 rad/s by the ground's friction against the joint,
+ * turned 6.7 rad in a substep, its joint torn 16 m open, and the bias pulled it back at 163 m/s: 0.44 to
+ * 1.2 MJ of kinetic energy within one substep, 1.98 MJ at the end of the step).
  */
 
 import { RowBlock, RowType, updateJointRows, type JointProblem, type TurnedInertia } from '../../assembly/joint-rows';
@@ -39,6 +54,9 @@ import {
   buildJointIslands, createJointDirect, ensureAux, factorJointIslands, solveFactored, type JointDirect,
 } from './joint-direct';
 import { mat3InvertSymmetric } from '../../../math/mat3';
+import { quatIntegrate } from '../../../math/quat';
+import type { ConstraintProblem } from '../../assembly/constraint-problem';
+import { currentSeparation } from './contact-separation';
 
 // module-local copies of the enum codes (plain constants in the hot loops)
 const BLOCK_HEAD = RowBlock.head;
@@ -47,6 +65,20 @@ const ROW_LIMIT = RowType.limit;
 const ROW_MOTOR = RowType.motor;
 const ROW_RIGID = RowType.rigid;
 const ROW_SPRING = RowType.spring;
+
+/**
+ * Largest error of a rigid row of a direct island that the position pass leaves to the bias velocity
+ * (m for anchor rows, rad for angular rows): 2 mm. The drift of a substep's linearized motion stays below
+ * it (a door turning at 2 rad/s on a hinge, 0.5 m lever: r (ω h)²/2 = 1.7e-5 m per substep), and its
+ * correction by a bias velocity (at most β_j · 2 mm = 0.065 m/s) also turns the velocity with the rows as
+ * they turn: on positions alone that door lost 5.7 % of its speed in 10 s (each relax sweep projects the
+ * velocity on the rows of the new pose). The rest of a larger error goes to the position pass. Measured
+ * on the fast modes' failing seeds of 0..9999 (33 seeds in each mode) and the regression seeds of
+ * `test/robustness/`: 1, 2, 3, 4, 5, 7, 10 and 20 mm left 6, 3, 5, 3, 4, 4, 4 and 8 failing (pgs) and
+ * 3, 4, 3, 6, 2, 2, 5 and 5 (mdp); every value but 2 mm broke a seed that held before (which one changes
+ * from value to value: jointed light bodies pressed into the ground, a chaotic outcome).
+ */
+const VELOCITY_CORRECTION = 0.002;
 
 /** What the joint kernels need for the current step (one per solver; no allocation per step). */
 export interface JointSolveContext {
@@ -108,6 +140,23 @@ export interface JointSolveContext {
    * reported non-finite.
    */
   turnedInertia: TurnedInertia | undefined;
+  /**
+   * Correct the direct islands' rigid rows by a bounded bias velocity for errors within
+   * `VELOCITY_CORRECTION` and on the positions after the position update for the rest
+   * (`applyBoundedBias`, `correctJointPositions`) instead of by the bias β C in every solve sweep
+   * (default false; the fast mode sets true, `pgs/pgs-joints.ts`). Needs `refreshBeforeRelax`.
+   */
+  positionPass: boolean;
+  /** The step's contact rows (fast mode), whose points the position pass does not push deeper; undefined:
+   * none. */
+  contacts: ConstraintProblem | undefined;
+  /** Scratch of the position pass: `[6 × (bodies + 1)]` each body's displacement (Δp, then Δθ), `[bodies + 1]`
+   * 1 for a body the joints moved, `[contact points]` the contacts' accumulated position impulses. */
+  shift: Float64Array;
+  shifted: Uint8Array;
+  pushImpulse: Float64Array;
+  biasApplied: boolean;
+  biasRow: Float64Array;
 }
 
 /** C clamped to ±m. */
@@ -121,7 +170,8 @@ export function createJointSolveContext(): JointSolveContext {
     direct: createJointDirect(),
     useDirect: true, refreshBeforeRelax: true, relaxReady: false, savedError: new Float64Array(64), substep: 0,
     soft: { biasRate: 0, massScale: 1, impulseScale: 0 }, warmStartDirect: true, maxCorrection: Infinity,
-    turnedInertia: undefined,
+    turnedInertia: undefined, positionPass: false, contacts: undefined,
+    shift: new Float64Array(96), shifted: new Uint8Array(16), pushImpulse: new Float64Array(32), biasApplied: false, biasRow: new Float64Array(64),
   };
 }
 
@@ -181,14 +231,41 @@ export function warmStartJoints(p: JointProblem, sb: SolverBodies, c: JointSolve
   if (c.substep++ > 0) for (let r = 0; r < p.rowCount; r++) p.stepImpulse[r] += p.impulse[r];
   prepareRows(p, sb, c);
   c.relaxReady = false;
+  c.biasApplied = false;
   const skip = c.useDirect && !c.warmStartDirect && c.direct.n > 0 ? c.direct.direct : undefined;
   for (let r = 0; r < p.rowCount; r++) {
-    if (skip !== undefined && skip[r] === 1 && p.rowType[r] !== ROW_LIMIT && p.rowType[r] !== ROW_MOTOR) {
-      p.impulse[r] = 0;
-      continue;
+    if (skip !== undefined && (skip[r] === 1 || c.direct.auxOf[r] >= 0)) {
+      if (skip[r] === 1) p.impulse[r] = 0; // a bilateral row of a direct island restarts at 0
+      continue; // a limit or motor row of a direct island: below
     }
     const l = p.impulse[r];
     if (l !== 0) applyRow(p, sb, r, l);
+  }
+  if (skip !== undefined) warmStartAux(p, sb, c.direct);
+}
+
+/**
+ * The warm start of the limit and motor rows of the direct islands when their bilateral rows restart at 0
+ * (`warmStartDirect` false): each with the bilateral impulses −u λ that keep the island's rows as they
+ * were (`applyAux`, the Schur-complement step of the sweeps), at this substep's factorization. Applied
+ * alone, a row's impulse acted on its own bodies through the island's rows' error: fuzz seed 1484
+ * (max-dissipation), a swing limit of a 0.023 kg body to the world, 1.45 rad past its stop and spanned by
+ * the island's rows (S = 6e-10, W_ll = 37), had gathered 5e11 N·s, and its warm start threw the body at
+ * 8e12 m/s; the joint correction then moved it 1e6 m up. Not warm-started: a row its island now spans
+ * (S = 0, `ensureAux`), whose impulse does nothing but feed such a jump, and a limit inside its range
+ * (C > 0: speculative, its impulse was for an approach of the last substep; fuzz seed 197, max-dissipation:
+ * the two opposed limits of one sixDof axis of a 0.037 kg body, both inside the range, held 3.9e4 and
+ * 2e4 N·s and their warm start gave the body 8e4 m/s).
+ */
+function warmStartAux(p: JointProblem, sb: SolverBodies, d: JointDirect): void {
+  for (let q = 0; q < d.auxCount; q++) {
+    const r = d.auxRow[q], l = p.impulse[r];
+    if (l === 0) continue;
+    if (p.rowType[r] === ROW_LIMIT && p.error[r] > 0) { p.impulse[r] = 0; continue; }
+    ensureAux(d, p, sb, q);
+    if (d.auxW[q] === 0 && p.gamma[r] === 0) { p.impulse[r] = 0; continue; }
+    applyRow(p, sb, r, l);
+    applyAux(p, sb, d, q, l);
   }
 }
 
@@ -204,6 +281,7 @@ function refreshForRelax(p: JointProblem, sb: SolverBodies, c: JointSolveContext
   prepareRows(p, sb, c);
   for (let r = 0; r < p.rowCount; r++) if (p.gamma[r] > 0) p.error[r] = c.savedError[r]; // springs, soft limits
   c.relaxReady = true;
+  if (c.positionPass && c.useDirect && c.direct.n > 0) correctJointPositions(p, sb, c);
 }
 
 /** Rows at the current pose: Jacobians, errors, soft coefficients, 3×3 block inverses, direct factors. */
@@ -373,10 +451,18 @@ export function applyIslandImpulses(
  */
 function solveDirect(p: JointProblem, sb: SolverBodies, c: JointSolveContext, useBias: boolean): number {
   const d = c.direct, x = d.x, imp = p.impulse, v = sb.v, w = sb.w;
+  const split = c.positionPass && useBias;
+  if (split && !c.biasApplied) applyBoundedBias(p, sb, c);
+  const jb = c.biasRow;
   for (let i = 0; i < d.n; i++) {
     const r = d.row[i];
     const spring = p.rowType[r] === ROW_SPRING;
-    const bias = spring ? p.biasRate[r] * p.error[r] : useBias ? p.biasRate[r] * clampError(p.error[r], c.maxCorrection) : 0;
+    // rigid rows: the soft step's bias in the solve sweeps; with the position pass, the row velocity the
+    // bounded bias gave (`applyBoundedBias`) is kept instead
+    let bias = 0;
+    if (spring) bias = p.biasRate[r] * p.error[r];
+    else if (split) bias = -jb[r];
+    else if (useBias) bias = p.biasRate[r] * clampError(p.error[r], c.maxCorrection);
     x[i] = -(rowVelocity(p, v, w, r) - p.target[r] + bias + p.gamma[r] * imp[r]);
   }
   solveFactored(d);
@@ -391,4 +477,198 @@ function solveDirect(p: JointProblem, sb: SolverBodies, c: JointSolveContext, us
     if (Math.abs(dl) > change) change = Math.abs(dl);
   }
   return change;
+}
+
+/**
+ * With the position pass, once per substep before the first solve sweep: the bias velocity of the
+ * rigid rows' small errors, x_b = (W + Γ)⁻¹ (−β_j clamp(C, ±VELOCITY_CORRECTION)) (0 on the springs), each body's share
+ * of M⁻¹ Gᵀ x_b bounded by 2 β_j VELOCITY_CORRECTION (m/s, rad/s), added to the velocities; the row velocities it gives
+ * go to `biasRow`, the solve sweeps' targets (the relax sweeps remove it).
+ */
+function applyBoundedBias(p: JointProblem, sb: SolverBodies, c: JointSolveContext): void {
+  c.biasApplied = true;
+  const d = c.direct, x = d.x, n = sb.count + 1, n3 = 3 * n;
+  if (c.biasRow.length < p.rowCount) c.biasRow = new Float64Array(p.rowCapacity);
+  c.biasRow.fill(0, 0, p.rowCount);
+  if (c.shift.length < 2 * n3) c.shift = new Float64Array(2 * n3 + 96);
+  if (c.shifted.length < n) c.shifted = new Uint8Array(n + 16);
+  const dv = c.shift, dw = c.shift.subarray(n3, 2 * n3), moved = c.shifted;
+  c.shift.fill(0, 0, 2 * n3);
+  moved.fill(0, 0, n);
+  let any = false;
+  for (let i = 0; i < d.n; i++) {
+    const r = d.row[i];
+    const b = p.rowType[r] === ROW_RIGID ? p.biasRate[r] * clampError(p.error[r], VELOCITY_CORRECTION) : 0;
+    x[i] = -b;
+    if (b !== 0) any = true;
+  }
+  if (!any) return;
+  solveFactored(d);
+  const lin = p.linear, iA = p.invInertiaAngularA, iB = p.invInertiaAngularB, im = sb.invMass;
+  for (let i = 0; i < d.n; i++) {
+    const l = x[i];
+    if (l === 0) continue;
+    const r = d.row[i];
+    const a = p.rowA[r], b = p.rowB[r], a3 = 3 * a, b3 = 3 * b, o = 3 * r;
+    const mA = im[a] * l, mB = im[b] * l;
+    if (im[a] > 0) moved[a] = 1;
+    if (im[b] > 0) moved[b] = 1;
+    dv[a3] -= mA * lin[o]; dv[a3 + 1] -= mA * lin[o + 1]; dv[a3 + 2] -= mA * lin[o + 2];
+    dv[b3] += mB * lin[o]; dv[b3 + 1] += mB * lin[o + 1]; dv[b3 + 2] += mB * lin[o + 2];
+    dw[a3] += l * iA[o]; dw[a3 + 1] += l * iA[o + 1]; dw[a3 + 2] += l * iA[o + 2];
+    dw[b3] += l * iB[o]; dw[b3 + 1] += l * iB[o + 1]; dw[b3 + 2] += l * iB[o + 2];
+  }
+  const maxSpeed = 2 * c.rigidBiasRate * VELOCITY_CORRECTION;
+  const v = sb.v, w = sb.w;
+  let fMin = 1;
+  for (let i = 0; i < sb.count; i++) {
+    if (moved[i] !== 1) continue;
+    const o = 3 * i;
+    const lv = Math.sqrt(dv[o] * dv[o] + dv[o + 1] * dv[o + 1] + dv[o + 2] * dv[o + 2]);
+    const lw = Math.sqrt(dw[o] * dw[o] + dw[o + 1] * dw[o + 1] + dw[o + 2] * dw[o + 2]);
+    const m = lv > lw ? lv : lw;
+    if (m > maxSpeed) {
+      const f = maxSpeed / m;
+      if (f < fMin) fMin = f;
+      dv[o] *= f; dv[o + 1] *= f; dv[o + 2] *= f; dw[o] *= f; dw[o + 1] *= f; dw[o + 2] *= f;
+    }
+    v[o] += dv[o]; v[o + 1] += dv[o + 1]; v[o + 2] += dv[o + 2];
+    w[o] += dw[o]; w[o + 1] += dw[o + 1]; w[o + 2] += dw[o + 2];
+  }
+  // the rows' impulses (the reported forces; the relax sweeps take the bias velocity back out of them)
+  for (let i = 0; i < d.n; i++) {
+    const r = d.row[i];
+    if (p.rowType[r] !== ROW_RIGID) continue;
+    c.biasRow[r] = rowVelocity(p, dv, dw, r);
+    p.impulse[r] += fMin * x[i];
+  }
+}
+
+
+/** Gauss–Seidel sweeps of the position pass over the contact points it pushes back. */
+const PUSH_SWEEPS = 4;
+
+/**
+ * Largest displacement of one body by the position pass in a substep, in units of h β_j · maxCorrection
+ * (m, and rad for the turn): 2, i.e. twice what the largest corrected error's share would move it. A
+ * rigid row that depends on the others only up to a small pivot (a loop's closing rows, above the pivot
+ * tolerance) takes x ~ C / D_i for an inconsistent error: fuzz seed 8378 (max-dissipation) moved a 0.4 kg
+ * body 26 m and turned it 10 rad in one substep. Box2D v2.x's position solver bounds each correction the
+ * same way (b2_maxLinearCorrection 0.2 m, b2_maxAngularCorrection 8°).
+ */
+const MAX_SHIFT = 2;
+
+/**
+ * The position pass of the direct islands' rigid rows (fast mode, after the position update and the rows'
+ * refresh for the relax sweeps; see the header): x = (W + Γ)⁻¹ (−h β_j clamp(C − clamp(C, ±VELOCITY_CORRECTION),
+ * ±maxCorrection)) on the rigid rows (0 on the springs), each body displaced by its share of M⁻¹ Gᵀ x (bounded by `MAX_SHIFT`),
+ * then the contact points of the displaced bodies pushed back where the displacement takes them deeper
+ * than min(s, 0) (s their current separation: a point may close to touching, an overlap may not grow):
+ * position impulses μ ≥ 0 along the normal, on the displaced bodies only, by projected Gauss–Seidel
+ * (post-stabilization with the contacts as unilateral constraints, Cline & Pai 2003, as the accurate
+ * mode's joint projection). Without them a resting 0.039 kg sphere on a joint 2 m open was moved 8 cm
+ * into the ground per step (fuzz seed 193). Writes Δp to `sb.dp`, turns `sb.dq` by Δθ and adds it to
+ * `sb.dtheta`; the velocities are not touched.
+ */
+function correctJointPositions(p: JointProblem, sb: SolverBodies, c: JointSolveContext): void {
+  const d = c.direct, x = d.x, alpha = c.rigidBiasRate * c.h, n = sb.count + 1, n3 = 3 * n;
+  if (!(alpha > 0)) return;
+  if (c.shift.length < 2 * n3) c.shift = new Float64Array(2 * n3 + 96);
+  if (c.shifted.length < n) c.shifted = new Uint8Array(n + 16);
+  const dp = c.shift, th = c.shift.subarray(n3, 2 * n3), moved = c.shifted;
+  c.shift.fill(0, 0, 2 * n3);
+  moved.fill(0, 0, n);
+  for (let i = 0; i < d.n; i++) {
+    const r = d.row[i];
+    const C = p.error[r];
+    x[i] = p.rowType[r] === ROW_RIGID ? -alpha * clampError(C - clampError(C, VELOCITY_CORRECTION), c.maxCorrection) : 0;
+  }
+  solveFactored(d);
+  const lin = p.linear, iA = p.invInertiaAngularA, iB = p.invInertiaAngularB, im = sb.invMass;
+  for (let i = 0; i < d.n; i++) {
+    const l = x[i];
+    if (l === 0) continue;
+    const r = d.row[i];
+    const a = p.rowA[r], b = p.rowB[r], a3 = 3 * a, b3 = 3 * b, o = 3 * r;
+    const mA = im[a] * l, mB = im[b] * l;
+    if (im[a] > 0) moved[a] = 1;
+    if (im[b] > 0) moved[b] = 1;
+    dp[a3] -= mA * lin[o]; dp[a3 + 1] -= mA * lin[o + 1]; dp[a3 + 2] -= mA * lin[o + 2];
+    dp[b3] += mB * lin[o]; dp[b3 + 1] += mB * lin[o + 1]; dp[b3 + 2] += mB * lin[o + 2];
+    th[a3] += l * iA[o]; th[a3 + 1] += l * iA[o + 1]; th[a3 + 2] += l * iA[o + 2];
+    th[b3] += l * iB[o]; th[b3 + 1] += l * iB[o + 1]; th[b3 + 2] += l * iB[o + 2];
+  }
+  const maxShift = MAX_SHIFT * alpha * c.maxCorrection;
+  for (let i = 0; i < sb.count; i++) {
+    if (moved[i] !== 1) continue;
+    const o = 3 * i;
+    const lp = Math.sqrt(dp[o] * dp[o] + dp[o + 1] * dp[o + 1] + dp[o + 2] * dp[o + 2]);
+    const lt = Math.sqrt(th[o] * th[o] + th[o + 1] * th[o + 1] + th[o + 2] * th[o + 2]);
+    const m = lp > lt ? lp : lt;
+    if (m > maxShift) {
+      const f = maxShift / m;
+      dp[o] *= f; dp[o + 1] *= f; dp[o + 2] *= f; th[o] *= f; th[o + 1] *= f; th[o + 2] *= f;
+    }
+  }
+  if (c.contacts !== undefined) pushContactsBack(c.contacts, sb, c, dp, th, moved);
+  const sdp = sb.dp, sth = sb.dtheta;
+  for (let i = 0; i < sb.count; i++) {
+    if (moved[i] !== 1) continue;
+    const o = 3 * i;
+    sdp[o] += dp[o]; sdp[o + 1] += dp[o + 1]; sdp[o + 2] += dp[o + 2];
+    if (th[o] === 0 && th[o + 1] === 0 && th[o + 2] === 0) continue;
+    quatIntegrate(sb.dq, 4 * i, th, o, 1);
+    sth[o] += th[o]; sth[o + 1] += th[o + 1]; sth[o + 2] += th[o + 2];
+  }
+}
+
+/**
+ * The contact points of the bodies the position pass moves (`moved`), pushed back along their normals
+ * where the displacement (dp, th) takes them deeper than min(s, 0): for point k, Δs = J_k (dp, th) must
+ * stay ≥ −max(s, 0); μ_k ≥ 0 accumulated over `PUSH_SWEEPS` projected Gauss–Seidel sweeps, each update
+ * μ_k += (need / W_k), W_k = J_k M⁻¹ J_kᵀ over the moved bodies (the others hold their place).
+ */
+function pushContactsBack(
+  cp: ConstraintProblem, sb: SolverBodies, c: JointSolveContext, dp: Float64Array, th: Float64Array, moved: Uint8Array,
+): void {
+  const count = cp.contactCount;
+  if (count === 0) return;
+  if (c.pushImpulse.length < count) c.pushImpulse = new Float64Array(2 * count);
+  const mu = c.pushImpulse, im = sb.invMass;
+  mu.fill(0, 0, count);
+  const dir = cp.direction, jA = cp.angularA, jB = cp.angularB, kA = cp.invInertiaAngularA, kB = cp.invInertiaAngularB;
+  for (let sweep = 0; sweep < PUSH_SWEEPS; sweep++) {
+    let pushed = false;
+    for (let k = 0; k < count; k++) {
+      const a = cp.bodyA[k], b = cp.bodyB[k];
+      const ma = moved[a] === 1, mb = moved[b] === 1;
+      if (!ma && !mb) continue;
+      const k9 = 9 * k, a3 = 3 * a, b3 = 3 * b;
+      const ds = dir[k9] * (dp[b3] - dp[a3]) + dir[k9 + 1] * (dp[b3 + 1] - dp[a3 + 1]) + dir[k9 + 2] * (dp[b3 + 2] - dp[a3 + 2])
+        + th[b3] * jB[k9] + th[b3 + 1] * jB[k9 + 1] + th[b3 + 2] * jB[k9 + 2]
+        - th[a3] * jA[k9] - th[a3 + 1] * jA[k9 + 1] - th[a3 + 2] * jA[k9 + 2];
+      const s = currentSeparation(cp, sb, k, a, b);
+      const need = -(s > 0 ? s : 0) - ds;
+      if (!(need > 0) && mu[k] === 0) continue;
+      const wa = ma ? im[a] : 0, wb = mb ? im[b] : 0;
+      let W = wa + wb;
+      if (ma) W += jA[k9] * kA[k9] + jA[k9 + 1] * kA[k9 + 1] + jA[k9 + 2] * kA[k9 + 2];
+      if (mb) W += jB[k9] * kB[k9] + jB[k9 + 1] * kB[k9 + 1] + jB[k9 + 2] * kB[k9 + 2];
+      if (!(W > 0)) continue;
+      let dm = need / W;
+      if (dm < -mu[k]) dm = -mu[k];
+      if (dm === 0) continue;
+      mu[k] += dm;
+      if (need > 1e-9 || need < -1e-9) pushed = true;
+      if (ma) {
+        dp[a3] -= wa * dm * dir[k9]; dp[a3 + 1] -= wa * dm * dir[k9 + 1]; dp[a3 + 2] -= wa * dm * dir[k9 + 2];
+        th[a3] -= dm * kA[k9]; th[a3 + 1] -= dm * kA[k9 + 1]; th[a3 + 2] -= dm * kA[k9 + 2];
+      }
+      if (mb) {
+        dp[b3] += wb * dm * dir[k9]; dp[b3 + 1] += wb * dm * dir[k9 + 1]; dp[b3 + 2] += wb * dm * dir[k9 + 2];
+        th[b3] += dm * kB[k9]; th[b3 + 1] += dm * kB[k9 + 1]; th[b3 + 2] += dm * kB[k9 + 2];
+      }
+    }
+    if (!pushed) break;
+  }
 }

@@ -28,17 +28,19 @@ import type { PgsSolverConfig } from './pgs-options';
 export const FAST_MODE_MAX_MEAN_ENVELOPE = 16;
 
 /**
- * Largest position error the fast mode's rigid joint rows and violated limits correct by their bias
- * (`JointSolveContext.maxCorrection`; m for anchor rows, rad for angular rows): a joint pulled far apart
- * comes back at up to β · 5 (about 160 m/s or rad/s at the default 60 Hz, ζ = 5) instead of β C. Fuzz
- * seed 1660 (a jointed loop of 20 bodies) ran away at step 256 without it (the joint stage then without
- * the gyroscopic term; with it the seed holds either way). Box2D's position solver clamps at 0.2 m
- * (b2_maxLinearCorrection); here 0.2 held the joints too softly against contacts (fuzz seeds 127 and
- * 128: jointed bodies pulled 0.09 and 0.27 m under the ground), and of the bounds tried (0.2, 0.5, 1, 2,
- * 3, 5, none) on the seeds that changed with it (10, 54, 90, 127, 128, 140, 703, 1260, 1660), 5 left
- * the fewest failing (seed 10 alone).
+ * Largest position error the fast mode's rigid joint rows and violated limits correct at once
+ * (`JointSolveContext.maxCorrection`; m for anchor rows, rad for angular rows): the position pass of the
+ * direct islands (`../common/joint-solve.ts`) moves a row's bodies by at most h β · 0.5 per substep (about 6.8 cm or 0.068 rad at the
+ * default 60 Hz, ζ = 5, 240 Hz substeps; as a speed, 16 m/s), a violated limit's bias is at most β · 0.5.
+ * Measured on the fast modes' failing seeds of 0..9999 (pgs and mdp lists, 33 seeds in each mode) with
+ * the position pass (before its contact push-back, its bound and the small errors' bias velocity): 5 left
+ * 11 (pgs) and 10 (mdp) failing, 0.5 left 6 and 6, 0.1 held the joints too softly (13 and 8, jointed
+ * bodies under the ground); the pass as it is leaves 3 and 4 at 0.5. Box2D's position solver clamps at 0.2 m
+ * (b2_maxLinearCorrection). Before the position pass (the correction by a bias velocity), 5 left the
+ * fewest failing of 0.2, 0.5, 1, 2, 3, 5 and none (fuzz seed 1660, a jointed loop of 20 bodies, ran away
+ * without a bound).
  */
-export const FAST_MODE_MAX_CORRECTION = 5;
+export const FAST_MODE_MAX_CORRECTION = 0.5;
 
 /** The fast mode's `JointDirect.pivotTolerance` (`../common/joint-direct.ts`, where the reason is). */
 const FAST_PIVOT_TOLERANCE = 1e-7;
@@ -58,6 +60,9 @@ export function beginJoints(
   // the last substep's impulses along Jacobians that turned since (see JointSolveContext.warmStartDirect)
   c.warmStartDirect = false;
   c.maxCorrection = FAST_MODE_MAX_CORRECTION;
+  // the direct islands' rigid rows are corrected on the positions (no bias velocity, no kinetic energy
+  // from the correction; `correctJointPositions` in ../common/joint-solve.ts)
+  c.positionPass = true;
   const soft = c.soft;
   if (o.jointHertz > 0) {
     // rigid rows: the soft step's bias rate β = ω/(2ζ + hω); the direct solve keeps the full mass, the
@@ -109,6 +114,7 @@ export function createPgsJoints(k: JointKernels): PgsJoints {
     begin(p, sb, o, h, cs, soft) {
       rows = p;
       beginJoints(p, sb, c, o, h, k);
+      c.contacts = cs; // the position pass pushes their points back
       contacts = undefined;
       if (!c.useDirect) return;
       contacts = cs;

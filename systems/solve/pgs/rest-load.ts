@@ -14,7 +14,9 @@
  *    points carries impulse, every point touches (s ≤ 1 µm) and its material points move by at most
  *    0.1 m/s relative to each other (normal and tangential), its normal is within 45° of up (up = −g)
  *    with the upper body dynamic, and friction can hold the upper body on that slope
- *    (tan θ ≤ μ: a box placed on a ramp it slides down is not at rest). Its points are warm-started
+ *    (tan θ ≤ μ: a box placed on a ramp it slides down is not at rest), and its lower body is static or
+ *    hands the load on through new supports of its own (a body resting on old supports, whose warm start
+ *    carries its own weight alone, would take the load as a push). Its points are warm-started
  *    with the load it carries, λ = W_U (n · up) h / (new supports of U), split evenly over its points;
  *    W_U is the upper body's weight plus the loads of the new supports it carries, found top-down by
  *    fixed-point passes (one per level). The manifold's rest load λ̄ (contact store `restLoad`, the same
@@ -112,6 +114,19 @@ export function seedSupports(s: SupportSeed, p: ConstraintProblem, sb: SolverBod
     if (upper[c] > 0) { cnt[U]++; any++; }
   }
   if (any === 0) return;
+  // a load is handed only to a static body or to one that hands it on through new supports of its own: a
+  // dynamic body resting on old supports (their warm start carries its weight alone) would take the load
+  // as a push (fuzz seed 9065, no joints: a 499 kg box coming to rest on a 0.015 kg capsule lying on the
+  // ground seeded 18.5 N·s on it, 1233 m/s into the ground, and the scene gained 29 % in the step)
+  for (let pass = 0, dropped = true; pass < 64 && dropped; pass++) {
+    dropped = false;
+    for (let c = 0; c < n; c = manifoldEnd(p, c)) {
+      const U = upper[c] - 1;
+      if (U < 0) continue;
+      const L = A[c] === U ? B[c] : A[c];
+      if (im[L] > 0 && cnt[L] === 0) { upper[c] = 0; cnt[U]--; dropped = true; }
+    }
+  }
   for (let i = 0; i < nb; i++) W[i] = im[i] > 0 ? gl / im[i] : 0;
   // top-down fixed point (one pass per level): each body carries its weight plus what its new supports
   // above it hand down, split evenly among its own new supports
