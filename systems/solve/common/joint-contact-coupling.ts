@@ -140,6 +140,8 @@ export interface JointContactCoupling {
   blockB: Float64Array;
   blockX: Float64Array;
   blockQ: Int32Array;
+  /** Whether the block gathered last takes the soft step (a point within touch in a biased sweep). */
+  blockSoft: boolean;
   /** The current inverse inertias of the bodies that turned within the step (the joint rows'
    * `JointSolveContext.turnedInertia`): a coupled point's normal row acts through them, as the island's
    * rows do (undefined: the rows' own responses). */
@@ -165,7 +167,7 @@ export function createJointContactCoupling(): JointContactCoupling {
     offset2: new Int32Array(16), U: new Float64Array(64), mass: new Float64Array(16), stamp: new Float64Array(16),
     impulse: new Float64Array(16), state: new Int8Array(16), bodyIsland: new Int32Array(16), islandInvMass: new Float64Array(16),
     soft: { biasRate: 0, massScale: 1, impulseScale: 0 }, slop: 0, maxPushout: Infinity, invH: 0, turned: undefined,
-    blockK: new Float64Array(16), blockB: new Float64Array(4), blockX: new Float64Array(4), blockQ: new Int32Array(4),
+    blockK: new Float64Array(16), blockB: new Float64Array(4), blockX: new Float64Array(4), blockQ: new Int32Array(4), blockSoft: false,
     limit: new Int32Array(32), lcpK: new Float64Array(25), lcpB: new Float64Array(5),
     lcpOld: new Float64Array(5), lcpA: new Float64Array(30), lcpX: new Float64Array(5), lcpIdx: new Int32Array(5),
   };
@@ -479,6 +481,40 @@ function pointCoupling(
 }
 
 /**
+ * Gathers the coupled points q0..q1 of one manifold (those with a coupled mass) into `cp.blockQ`, with their
+ * normal velocity plus bias in `B` and their accumulated impulse in `old` (the first g entries); returns g.
+ * `cp.blockSoft` tells whether a point within touch took the soft step's bias (biased sweeps): then the whole
+ * block takes the soft step, since its points' impulses act on the same bodies and nearly cancel in turning
+ * them, so they must be scaled alike.
+ */
+function gatherManifoldPoints(
+  cp: JointContactCoupling, d: JointDirect, jp: JointProblem, p: ConstraintProblem, sb: SolverBodies, q0: number, q1: number,
+  useBias: boolean, B: Float64Array, old: Float64Array,
+): number {
+  const Q = cp.blockQ, soft = cp.soft;
+  let g = 0;
+  cp.blockSoft = false;
+  for (let q = q0; q < q1; q++) {
+    ensurePoint(cp, d, jp, p, sb, q);
+    if (cp.mass[q] === 0) continue;
+    const c = cp.point[q];
+    const s = currentSeparation(p, sb, c, p.bodyA[c], p.bodyB[c]);
+    let bias = 0;
+    if (s > SPECULATIVE_MIN_GAP) bias = s * cp.invH;
+    else if (useBias) {
+      const sc = s + cp.slop < 0 ? s + cp.slop : 0;
+      bias = Math.max(soft.biasRate * sc, -cp.maxPushout);
+      cp.blockSoft = true;
+    }
+    Q[g] = q;
+    B[g] = normalVelocity(p, sb, c) + bias;
+    old[g] = cp.impulse[q];
+    g++;
+  }
+  return g;
+}
+
+/**
  * The coupled points q0..q1−1 of one manifold (2–4) solved together through their island(s): K (their
  * Schur matrix against the islands' bilateral rows, {@link pointCoupling}; its diagonal the points' S)
  * and the normal velocities plus biases b give the impulses λ ≥ 0 of K (λ − λ₀) + b ⟂ λ by projected
@@ -497,27 +533,9 @@ function solveManifold(
   useBias: boolean,
 ): void {
   const K = cp.blockK, B = cp.blockB, X = cp.blockX, Q = cp.blockQ, im = sb.invMass, soft = cp.soft;
-  let g = 0, massScale = 1, impulseScale = 0;
-  for (let q = q0; q < q1; q++) {
-    ensurePoint(cp, d, jp, p, sb, q);
-    if (cp.mass[q] === 0) continue;
-    const c = cp.point[q];
-    const s = currentSeparation(p, sb, c, p.bodyA[c], p.bodyB[c]);
-    let bias = 0;
-    if (s > SPECULATIVE_MIN_GAP) bias = s * cp.invH;
-    else if (useBias) {
-      const sc = s + cp.slop < 0 ? s + cp.slop : 0;
-      bias = Math.max(soft.biasRate * sc, -cp.maxPushout);
-      // one soft step for the block: its points' impulses act on the same bodies and nearly cancel in
-      // turning them, so they must be scaled alike
-      massScale = soft.massScale;
-      impulseScale = soft.impulseScale;
-    }
-    Q[g] = q;
-    B[g] = normalVelocity(p, sb, c) + bias;
-    X[g] = cp.impulse[q];
-    g++;
-  }
+  const g = gatherManifoldPoints(cp, d, jp, p, sb, q0, q1, useBias, B, X);
+  let massScale = 1, impulseScale = 0;
+  if (cp.blockSoft) { massScale = soft.massScale; impulseScale = soft.impulseScale; }
   if (g === 0) return;
   for (let i = 0; i < g; i++) {
     K[5 * i] = 1 / cp.mass[Q[i]];
@@ -719,25 +737,9 @@ function solveWithLimit(
   ql: number, useBias: boolean,
 ): boolean {
   const K = cp.lcpK, B = cp.lcpB, O = cp.lcpOld, Q = cp.blockQ, X = cp.lcpX, im = sb.invMass, soft = cp.soft;
-  let g = 0, massScale = 1, impulseScale = 0;
-  for (let q = q0; q < q1; q++) {
-    ensurePoint(cp, d, jp, p, sb, q);
-    if (cp.mass[q] === 0) continue;
-    const c = cp.point[q];
-    const s = currentSeparation(p, sb, c, p.bodyA[c], p.bodyB[c]);
-    let bias = 0;
-    if (s > SPECULATIVE_MIN_GAP) bias = s * cp.invH;
-    else if (useBias) {
-      const sc = s + cp.slop < 0 ? s + cp.slop : 0;
-      bias = Math.max(soft.biasRate * sc, -cp.maxPushout);
-      massScale = soft.massScale;
-      impulseScale = soft.impulseScale;
-    }
-    Q[g] = q;
-    B[g] = normalVelocity(p, sb, c) + bias;
-    O[g] = cp.impulse[q];
-    g++;
-  }
+  const g = gatherManifoldPoints(cp, d, jp, p, sb, q0, q1, useBias, B, O);
+  let massScale = 1, impulseScale = 0;
+  if (cp.blockSoft) { massScale = soft.massScale; impulseScale = soft.impulseScale; }
   if (g === 0) return false;
   ensureAux(d, jp, sb, ql);
   const r = d.auxRow[ql], sll = d.auxW[ql];

@@ -480,6 +480,30 @@ function solveDirect(p: JointProblem, sb: SolverBodies, c: JointSolveContext, us
 }
 
 /**
+ * Adds the body moves M⁻¹ Gᵀ x of a direct island's row multipliers x (`[d.n]`, in the island's row order)
+ * to `lin` and `ang` (`[3 × bodies]`, world frame: velocity or position change per unit of x's units) and
+ * marks the dynamic bodies it moves in `moved`. Used by the bounded bias velocity and the position pass.
+ */
+function accumulateRowMoves(
+  p: JointProblem, sb: SolverBodies, d: JointDirect, x: Float64Array, lin: Float64Array, ang: Float64Array, moved: Uint8Array,
+): void {
+  const G = p.linear, iA = p.invInertiaAngularA, iB = p.invInertiaAngularB, im = sb.invMass;
+  for (let i = 0; i < d.n; i++) {
+    const l = x[i];
+    if (l === 0) continue;
+    const r = d.row[i];
+    const a = p.rowA[r], b = p.rowB[r], a3 = 3 * a, b3 = 3 * b, o = 3 * r;
+    const mA = im[a] * l, mB = im[b] * l;
+    if (im[a] > 0) moved[a] = 1;
+    if (im[b] > 0) moved[b] = 1;
+    lin[a3] -= mA * G[o]; lin[a3 + 1] -= mA * G[o + 1]; lin[a3 + 2] -= mA * G[o + 2];
+    lin[b3] += mB * G[o]; lin[b3 + 1] += mB * G[o + 1]; lin[b3 + 2] += mB * G[o + 2];
+    ang[a3] += l * iA[o]; ang[a3 + 1] += l * iA[o + 1]; ang[a3 + 2] += l * iA[o + 2];
+    ang[b3] += l * iB[o]; ang[b3 + 1] += l * iB[o + 1]; ang[b3 + 2] += l * iB[o + 2];
+  }
+}
+
+/**
  * With the position pass, once per substep before the first solve sweep: the bias velocity of the
  * rigid rows' small errors, x_b = (W + Γ)⁻¹ (−β_j clamp(C, ±VELOCITY_CORRECTION)) (0 on the springs), each body's share
  * of M⁻¹ Gᵀ x_b bounded by 2 β_j VELOCITY_CORRECTION (m/s, rad/s), added to the velocities; the row velocities it gives
@@ -504,20 +528,7 @@ function applyBoundedBias(p: JointProblem, sb: SolverBodies, c: JointSolveContex
   }
   if (!any) return;
   solveFactored(d);
-  const lin = p.linear, iA = p.invInertiaAngularA, iB = p.invInertiaAngularB, im = sb.invMass;
-  for (let i = 0; i < d.n; i++) {
-    const l = x[i];
-    if (l === 0) continue;
-    const r = d.row[i];
-    const a = p.rowA[r], b = p.rowB[r], a3 = 3 * a, b3 = 3 * b, o = 3 * r;
-    const mA = im[a] * l, mB = im[b] * l;
-    if (im[a] > 0) moved[a] = 1;
-    if (im[b] > 0) moved[b] = 1;
-    dv[a3] -= mA * lin[o]; dv[a3 + 1] -= mA * lin[o + 1]; dv[a3 + 2] -= mA * lin[o + 2];
-    dv[b3] += mB * lin[o]; dv[b3 + 1] += mB * lin[o + 1]; dv[b3 + 2] += mB * lin[o + 2];
-    dw[a3] += l * iA[o]; dw[a3 + 1] += l * iA[o + 1]; dw[a3 + 2] += l * iA[o + 2];
-    dw[b3] += l * iB[o]; dw[b3 + 1] += l * iB[o + 1]; dw[b3 + 2] += l * iB[o + 2];
-  }
+  accumulateRowMoves(p, sb, d, x, dv, dw, moved);
   const maxSpeed = 2 * c.rigidBiasRate * VELOCITY_CORRECTION;
   const v = sb.v, w = sb.w;
   let fMin = 1;
@@ -584,20 +595,7 @@ function correctJointPositions(p: JointProblem, sb: SolverBodies, c: JointSolveC
     x[i] = p.rowType[r] === ROW_RIGID ? -alpha * clampError(C - clampError(C, VELOCITY_CORRECTION), c.maxCorrection) : 0;
   }
   solveFactored(d);
-  const lin = p.linear, iA = p.invInertiaAngularA, iB = p.invInertiaAngularB, im = sb.invMass;
-  for (let i = 0; i < d.n; i++) {
-    const l = x[i];
-    if (l === 0) continue;
-    const r = d.row[i];
-    const a = p.rowA[r], b = p.rowB[r], a3 = 3 * a, b3 = 3 * b, o = 3 * r;
-    const mA = im[a] * l, mB = im[b] * l;
-    if (im[a] > 0) moved[a] = 1;
-    if (im[b] > 0) moved[b] = 1;
-    dp[a3] -= mA * lin[o]; dp[a3 + 1] -= mA * lin[o + 1]; dp[a3 + 2] -= mA * lin[o + 2];
-    dp[b3] += mB * lin[o]; dp[b3 + 1] += mB * lin[o + 1]; dp[b3 + 2] += mB * lin[o + 2];
-    th[a3] += l * iA[o]; th[a3 + 1] += l * iA[o + 1]; th[a3 + 2] += l * iA[o + 2];
-    th[b3] += l * iB[o]; th[b3 + 1] += l * iB[o + 1]; th[b3 + 2] += l * iB[o + 2];
-  }
+  accumulateRowMoves(p, sb, d, x, dp, th, moved);
   const maxShift = MAX_SHIFT * alpha * c.maxCorrection;
   for (let i = 0; i < sb.count; i++) {
     if (moved[i] !== 1) continue;
