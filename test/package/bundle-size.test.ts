@@ -120,7 +120,7 @@ describe('bundle size of the default import', () => {
   // solver's joint part and the joint halves of fault containment and of the continuous pass joined it;
   // 45,071 B with the fast modes' box–box manifold reuse; 44,995 B once the accurate solver checks its
   // own result's finiteness (`SolveStats.failed`); 45,339 B with the fast modes' rest loads once the member
-  // lists no longer use bitecs's observers (384 B less); 46,052 B before friction per manifold, 47,588 B with
+  // lists no longer use bitecs's observers (384 B less); 46,052 B before friction per manifold, 47,615 B with
   // it and the woken-asleep re-collision (+71 B): the budget raised to 47 KB for it, as it makes the contact
   // sweep 15 % cheaper (Box3D Pyramid(20): 67.6 → 57.3 M instructions per step) and cannot be had smaller
   // (its packing, sweep and spreading back are +1.4 KB gzipped; sharing code between them saved 31 B, a

@@ -56,6 +56,8 @@
  * | 43 .. 48        | k ≥ 2: twist row, I_A⁻¹ n, I_B⁻¹ n (1/(kg·m²))                         |
  * | 49, 50          | k ≥ 2: twist effective mass (kg·m²), accumulated twist impulse (N·m·s) |
  * | 51              | k ≥ 2: mean distance of the points from the centre in the contact plane (m) |
+ * | 52 .. 53        | k ≥ 2: the tangent rows' coupling to the twist row, n · (I_A⁻¹ (r̄_A × t) +    |
+ * |                 | I_B⁻¹ (r̄_B × t)) for t1, t2 (1/(kg·m))                                  |
  *
  * The offsets are plain constants local to this module, neither imported nor exported: V8 reads a
  * module binding from its cell instead of folding it, and the sweeps index with them dozens of times
@@ -78,7 +80,7 @@ const ROW_EM = 15, ROW_IMP = 16, ROW_SEP = 17, ROW_MU = 18, ROW_MAXN = 19, ROW_C
 const ROW_BLK = 21, ROW_DEL = 22, ROW_FRC = 26;
 /** Offsets in a friction record (see the layout above), and its length for one point and for a manifold. */
 const FR_EM = 30, FR_IMP = 32, FR_ROT = 34, FR_K = 36, FR_RA = 37, FR_RB = 40, FR_WIA = 43, FR_WIB = 46, FR_WEM = 49;
-const FR_WIMP = 50, FR_REACH = 51, FR_POINT = 43, FR_MANIFOLD = 52;
+const FR_WIMP = 50, FR_REACH = 51, FR_CPL = 52, FR_POINT = 43, FR_MANIFOLD = 54;
 /** Normal-block marks (offset ROW_BLK) of a manifold at rest solved as one block in the relaxation sweeps
  * only: REST_BLOCK + k at its first point, REST_MEMBER at its other points. */
 const REST_BLOCK = 16, REST_MEMBER = -2;
@@ -271,7 +273,7 @@ function packFriction(
   if (k < 2) return true;
   refreshResponse(R, o, F, f + FR_WIA, I, a);
   refreshResponse(R, o, F, f + FR_WIB, I, b);
-  F[f + FR_WEM] = twistMass(F, f, nx, ny, nz);
+  packTwist(F, f, nx, ny, nz);
   F[f + FR_WIMP] = tw;
   F[f + FR_REACH] = reach * inv;
   return true;
@@ -298,11 +300,17 @@ function inverseMass(R: Float64Array, od: number, mAB: number): number {
   return e > 0 ? 1 / e : 0;
 }
 
-/** The twist row's effective mass 1 / (n · I_A⁻¹ n + n · I_B⁻¹ n) of the record at `f` (0 if not positive). */
-function twistMass(F: Float64Array, f: number, nx: number, ny: number, nz: number): number {
+/** The twist row's effective mass 1 / (n · I_A⁻¹ n + n · I_B⁻¹ n) (0 if not positive) and the tangent rows'
+ * coupling to it, n · (I_A⁻¹ (r̄_A × t) + I_B⁻¹ (r̄_B × t)), into the record at `f`. */
+function packTwist(F: Float64Array, f: number, nx: number, ny: number, nz: number): void {
   const e = nx * (F[f + FR_WIA] + F[f + FR_WIB]) + ny * (F[f + FR_WIA + 1] + F[f + FR_WIB + 1])
     + nz * (F[f + FR_WIA + 2] + F[f + FR_WIB + 2]);
-  return e > 0 ? 1 / e : 0;
+  F[f + FR_WEM] = e > 0 ? 1 / e : 0;
+  for (let d = 0; d < 2; d++) {
+    const od = f + ROW_DIR * d;
+    F[f + FR_CPL + d] = nx * (F[od + ROW_IA] + F[od + ROW_IB]) + ny * (F[od + ROW_IA + 1] + F[od + ROW_IB + 1])
+      + nz * (F[od + ROW_IA + 2] + F[od + ROW_IB + 2]);
+  }
 }
 
 /**
@@ -336,7 +344,7 @@ export function refreshTurnedRows(r: PackedRows, p: ConstraintProblem, sb: Solve
     if (F[f + FR_K] > 1) {
       if (ta) refreshResponse(R, o, F, f + FR_WIA, I, 9 * a);
       if (tb) refreshResponse(R, o, F, f + FR_WIB, I, 9 * b);
-      F[f + FR_WEM] = twistMass(F, f, R[o], R[o + 1], R[o + 2]);
+      packTwist(F, f, R[o], R[o + 1], R[o + 2]);
     }
   }
   // the Delassus blocks of the manifolds solved as one block (marked k ≥ 2 at their first point)
@@ -822,16 +830,15 @@ export function solveContactRows(
     // a manifold: one budget for its tangent and twist rows, projected together, |F|² + (λ_w / d̄)² ≤ (Σ μ_i λ_n,i)²
     // (with a budget each, a face sliding while it spins took twice the friction: a cube at 1.12 m/s and 6 rad/s
     // slowed to 0.30 m/s in 10 steps, 0.98 m/s per point, 0.82 m/s so). The twist row is solved after the tangent
-    // rows' unprojected update, n · (ω_B − ω_A) taking their change Σ_d Δλ_d n · (I_A⁻¹ (r̄_A × t_d) + I_B⁻¹ (r̄_B × t_d)):
+    // rows' unprojected update, n · (ω_B − ω_A) taking their change Σ_d Δλ_d n · (I_A⁻¹ (r̄_A × t_d) + I_B⁻¹ (r̄_B × t_d))
+    // (the coupling, packed):
     // solved from the same velocities, the three rows ignored their coupling, which is strong on a thin body
     // (a 42 kg capsule landing at 39 m/s and 97 rad/s on the ends of its axis left at 1860 rad/s, +20 % of the
     // scene's energy in a step; fuzz seed 754)
     let twj = 0;
     if (central) {
-      const l1 = t1 - old1, l2 = t2 - old2;
-      const vw0 = R[o] * (wBx - wAx + l1 * (F[o1 + ROW_IA] + F[o1 + ROW_IB]) + l2 * (F[o2 + ROW_IA] + F[o2 + ROW_IB]))
-        + R[o + 1] * (wBy - wAy + l1 * (F[o1 + ROW_IA + 1] + F[o1 + ROW_IB + 1]) + l2 * (F[o2 + ROW_IA + 1] + F[o2 + ROW_IB + 1]))
-        + R[o + 2] * (wBz - wAz + l1 * (F[o1 + ROW_IA + 2] + F[o1 + ROW_IB + 2]) + l2 * (F[o2 + ROW_IA + 2] + F[o2 + ROW_IB + 2]));
+      const vw0 = R[o] * (wBx - wAx) + R[o + 1] * (wBy - wAy) + R[o + 2] * (wBz - wAz)
+        + (t1 - old1) * F[f + FR_CPL] + (t2 - old2) * F[f + FR_CPL + 1];
       twj = oldW - F[f + FR_WEM] * vw0;
       const q = twj / F[f + FR_REACH];
       const g2 = len2 + q * q;
