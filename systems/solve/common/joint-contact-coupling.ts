@@ -815,11 +815,13 @@ export const MIN_LIMIT_COUPLING = 0.9;
  * (1/S: the row made this many times heavier). Below it the block is a jam of (nearly) dependent rows, or
  * its matrix, built from rows evaluated apart, is not positive definite at all: fast Coulomb seed 7668, a
  * manifold's two points and a limit on a body between the ground and a heavier one, dependent to below
- * 1e-4, took 1e4 N·m·s and a body ran away at 5.7e4 m/s (with 1e-4 it still did). The cost: fuzz seed
- * 2924's sphere, whose block reaches pivots below 1e-3 as it sinks, is not held (with 1e-4 it is, and
- * runs away in the maximum-dissipation mode instead).
+ * 1e-4, took 1e4 N·m·s and a body ran away at 5.7e4 m/s (without the guard and at 1e-4 alike, while a light body's
+ * manifolds were solved one after the other). It was 1e-3 until a light body's coupled points in several
+ * manifolds became one block ({@link solveGroup}); since then 7668 holds at 1e-4 in both fast modes, and so
+ * does fuzz seed 2924 (both fast modes: a 0.011 kg sphere on a hinge at its limit to a 92 kg box, whose block
+ * reaches pivots between 1e-4 and 1e-3 as it sinks; at 1e-3 it is not held and sinks under the ground).
  */
-export const LIMIT_BLOCK_MIN_PIVOT = 1e-3;
+export const LIMIT_BLOCK_MIN_PIVOT = 1e-4;
 
 /** Whether the n × n block in `cp.lcpK` is positive definite with every Cholesky pivot D_i ≥
  * {@link LIMIT_BLOCK_MIN_PIVOT} · K_ii (uses `cp.lcpA` as scratch). */
