@@ -115,6 +115,10 @@ export const CONTACT_COLUMNS = {
    * pair's relative pose barely changes (`systems/narrowphase/manifold-reuse.ts`): 0 nothing, 1 the
    * normal is carried by A's shape, 2 by B's. */
   reuse: u8(),
+  /** `[capacity]` a box–box pair found apart by the narrowphase: 1 + the axis of the separating-axis test
+   * along which it was apart (`boxesApartOn` of `systems/narrowphase/collide-box-box.ts`), tried first at
+   * the next step; 0 otherwise. Written by the narrowphase for every manifold it acquires or updates. */
+  apart: u8(),
   /** `[8 × capacity]` the pose of B's collider in A's collider frame when the manifold was made
    * (translation (unit: m) at 0..2, quaternion x y z w at 3..6) and the collide margin it was made with
    * (unit: m) at 7. Valid where `reuse` ≠ 0. */

@@ -37,9 +37,8 @@
  *   of the two other axes).
  */
 
-import { quatToMat3 } from '../../math/quat';
 import { closestSegmentSegment } from '../../math/vec3';
-import { reservePoint, POSED_AXES, POSED_WITH_AXES, type ManifoldOut, type PosedShape } from './manifold';
+import { reservePoint, POSED_AXES, type ManifoldOut, type PosedShape } from './manifold';
 import type { BoxBoxScratch } from './collide-scratch';
 
 /** Cross-product axes shorter than this (sine of the edge angle) are skipped. */
@@ -71,74 +70,34 @@ export function boxBoxNormalOnB(id: number): boolean {
   return (id & (REF_B_FLAG | EDGE_FLAG)) === REF_B_FLAG;
 }
 
-/** Writes the box's axes (world frame, axis i at 3i) from its quaternion. */
-function loadAxes(sc: BoxBoxScratch, ax: Float64Array, s: PosedShape): void {
-  quatToMat3(sc.rot, 0, s, 3);
-  for (let i = 0; i < 3; i++) {
-    ax[3 * i] = sc.rot[i]; ax[3 * i + 1] = sc.rot[3 + i]; ax[3 * i + 2] = sc.rot[6 + i];
-  }
-}
-
 /**
- * Box A vs box B (half extents at indices 7..9). Up to 4 points with separation (unit: m) below
- * `out.margin` (unit: m). Normal (world frame) from A to B.
+ * Box A vs box B (half extents at indices 7..9, with their axes: posed shapes of POSED_WITH_AXES numbers,
+ * as the narrowphase makes them). Up to 4 points with separation (unit: m) below `out.margin` (unit: m).
+ * Normal (world frame) from A to B.
  */
 export function collideBoxBox(out: ManifoldOut, a: PosedShape, b: PosedShape): void {
   const margin = out.margin;
   const sc = out.scratch.boxBox;
   out.pointCount = 0;
-  // the axes straight from the posed shapes when they carry them (copied to sc.axA / sc.axB only for the
-  // pairs that pass the face tests), else from the quaternions
-  const fromA = a.length >= POSED_WITH_AXES, fromB = b.length >= POSED_WITH_AXES;
-  if (!fromA) loadAxes(sc, sc.axA, a);
-  if (!fromB) loadAxes(sc, sc.axB, b);
-  const A = fromA ? a : sc.axA, oA = fromA ? POSED_AXES : 0, B = fromB ? b : sc.axB, oB = fromB ? POSED_AXES : 0;
-  const dx = b[0] - a[0], dy = b[1] - a[1], dz = b[2] - a[2];
-  // The face tests written out, over the axes and the nine |aᵢ · bⱼ| in locals: they run for every
-  // candidate pair, and about half of the pairs of a pile end here.
-  const a0x = A[oA], a0y = A[oA + 1], a0z = A[oA + 2], a1x = A[oA + 3], a1y = A[oA + 4], a1z = A[oA + 5];
-  const a2x = A[oA + 6], a2y = A[oA + 7], a2z = A[oA + 8];
-  const b0x = B[oB], b0y = B[oB + 1], b0z = B[oB + 2], b1x = B[oB + 3], b1y = B[oB + 4], b1z = B[oB + 5];
-  const b2x = B[oB + 6], b2y = B[oB + 7], b2z = B[oB + 8];
-  const c00 = Math.abs(a0x * b0x + a0y * b0y + a0z * b0z), c01 = Math.abs(a0x * b1x + a0y * b1y + a0z * b1z);
-  const c02 = Math.abs(a0x * b2x + a0y * b2y + a0z * b2z), c10 = Math.abs(a1x * b0x + a1y * b0y + a1z * b0z);
-  const c11 = Math.abs(a1x * b1x + a1y * b1y + a1z * b1z), c12 = Math.abs(a1x * b2x + a1y * b2y + a1z * b2z);
-  const c20 = Math.abs(a2x * b0x + a2y * b0y + a2z * b0z), c21 = Math.abs(a2x * b1x + a2y * b1y + a2z * b1z);
-  const c22 = Math.abs(a2x * b2x + a2y * b2y + a2z * b2z);
-  const hA0 = a[7], hA1 = a[8], hA2 = a[9], hB0 = b[7], hB1 = b[8], hB2 = b[9];
-
-  // A's face axes (s = |d·aᵢ| − h_Aᵢ − Σⱼ h_Bⱼ |aᵢ·bⱼ|), the first that separates by the margin ends the test
-  let sepA = -Infinity, faceA = 0;
-  let s: number;
-  s = Math.abs(dx * a0x + dy * a0y + dz * a0z) - hA0 - (hB0 * c00 + hB1 * c01 + hB2 * c02);
-  if (!(s < margin)) return;
-  if (s > sepA) { sepA = s; faceA = 0; }
-  s = Math.abs(dx * a1x + dy * a1y + dz * a1z) - hA1 - (hB0 * c10 + hB1 * c11 + hB2 * c12);
-  if (!(s < margin)) return;
-  if (s > sepA) { sepA = s; faceA = 1; }
-  s = Math.abs(dx * a2x + dy * a2y + dz * a2z) - hA2 - (hB0 * c20 + hB1 * c21 + hB2 * c22);
-  if (!(s < margin)) return;
-  if (s > sepA) { sepA = s; faceA = 2; }
-  // B's face axes
-  let sepB = -Infinity, faceB = 0;
-  s = Math.abs(dx * b0x + dy * b0y + dz * b0z) - hB0 - (hA0 * c00 + hA1 * c10 + hA2 * c20);
-  if (!(s < margin)) return;
-  if (s > sepB) { sepB = s; faceB = 0; }
-  s = Math.abs(dx * b1x + dy * b1y + dz * b1z) - hB1 - (hA0 * c01 + hA1 * c11 + hA2 * c21);
-  if (!(s < margin)) return;
-  if (s > sepB) { sepB = s; faceB = 1; }
-  s = Math.abs(dx * b2x + dy * b2y + dz * b2z) - hB2 - (hA0 * c02 + hA1 * c12 + hA2 * c22);
-  if (!(s < margin)) return;
-  if (s > sepB) { sepB = s; faceB = 2; }
+  const X = POSED_AXES, dx = b[0] - a[0], dy = b[1] - a[1], dz = b[2] - a[2];
+  // the face axes, A's then B's (axis u of box f against the other box o: s = |d·u| − h_fᵢ − Σₘ h_oₘ |u·oₘ|,
+  // as in boxesApartOn): the first that separates by the margin ends the test
+  let sepA = -Infinity, faceA = 0, sepB = -Infinity, faceB = 0;
+  for (let k = 0; k < 6; k++) {
+    const f = k < 3 ? a : b, o = k < 3 ? b : a, i = X + 3 * (k % 3), ux = f[i], uy = f[i + 1], uz = f[i + 2];
+    let r = 0;
+    for (let m = 0; m < 3; m++) r += o[7 + m] * Math.abs(ux * o[X + 3 * m] + uy * o[X + 3 * m + 1] + uz * o[X + 3 * m + 2]);
+    const s = Math.abs(dx * ux + dy * uy + dz * uz) - f[7 + k % 3] - r;
+    if (!(s < margin)) return;
+    if (k < 3) { if (s > sepA) { sepA = s; faceA = k; } } else if (s > sepB) { sepB = s; faceB = k - 3; }
+  }
   // the pair may touch: the edge tests and the contact read the axes from sc.axA / sc.axB
-  if (fromA) {
-    sc.axA[0] = a0x; sc.axA[1] = a0y; sc.axA[2] = a0z; sc.axA[3] = a1x; sc.axA[4] = a1y; sc.axA[5] = a1z;
-    sc.axA[6] = a2x; sc.axA[7] = a2y; sc.axA[8] = a2z;
-  }
-  if (fromB) {
-    sc.axB[0] = b0x; sc.axB[1] = b0y; sc.axB[2] = b0z; sc.axB[3] = b1x; sc.axB[4] = b1y; sc.axB[5] = b1z;
-    sc.axB[6] = b2x; sc.axB[7] = b2y; sc.axB[8] = b2z;
-  }
+  for (let t = 0; t < 9; t++) { sc.axA[t] = a[X + t]; sc.axB[t] = b[X + t]; }
+  const hA0 = a[7], hA1 = a[8], hA2 = a[9], hB0 = b[7], hB1 = b[8], hB2 = b[9];
+  const a0x = a[X], a0y = a[X + 1], a0z = a[X + 2], a1x = a[X + 3], a1y = a[X + 4], a1z = a[X + 5];
+  const a2x = a[X + 6], a2y = a[X + 7], a2z = a[X + 8];
+  const b0x = b[X], b0y = b[X + 1], b0z = b[X + 2], b1x = b[X + 3], b1y = b[X + 4], b1z = b[X + 5];
+  const b2x = b[X + 6], b2y = b[X + 7], b2z = b[X + 8];
   // edge cross axes aᵢ × bⱼ
   let sepE = -Infinity, edgeI = -1, edgeJ = -1;
   for (let i = 0; i < 3; i++) {
@@ -176,6 +135,34 @@ export function collideBoxBox(out: ManifoldOut, a: PosedShape, b: PosedShape): v
   } else {
     faceContact(sc, out, a, sc.axA, b, sc.axB, faceA, false);
   }
+}
+
+/**
+ * Whether the posed boxes `a`, `b` (with their axes) are apart by `out.margin` or more along axis `k` of
+ * {@link collideBoxBox}'s separating-axis test (0..2 A's face axes, 3..5 B's, 6 + 3i + j the edge axis
+ * L = aᵢ × bⱼ / |aᵢ × bⱼ|, never when aᵢ and bⱼ are parallel within {@link EDGE_PARALLEL_SIN}), computed with
+ * that test's arithmetic, term for term (|d·u| − h_F − Σₘ h_Oₘ |u·oₘ| for the face axis u of box F, O the other
+ * box; |d·L| − Σₘ h_Aₘ |L·aₘ| − Σₘ h_Bₘ |L·bₘ| for an edge axis; the sums from 0 in the order m = 0, 1, 2): when
+ * they are, that test finds no contact either. A pair apart at one step is mostly apart along the same axis
+ * at the next, so the narrowphase tries that axis first (temporal coherence: the cached separating axis,
+ * Ericson, "Real-Time Collision Detection" §4.4.1).
+ */
+export function boxesApartOn(out: ManifoldOut, a: PosedShape, b: PosedShape, k: number): boolean {
+  const X = POSED_AXES, f = k < 3 ? a : b, o = k < 3 || k > 5 ? b : a, i = X + 3 * (k % 3), j = X + 3 * ((k - 6) % 3);
+  let lx = f[i], ly = f[i + 1], lz = f[i + 2], s = -f[7 + k % 3], r = 0;
+  if (k > 5) {
+    const ax = a[X + k - 6 - (k % 3)], ay = a[X + k - 5 - (k % 3)], az = a[X + k - 4 - (k % 3)]; // aᵢ, i = ⌊(k − 6) / 3⌋
+    const bx = b[j], by = b[j + 1], bz = b[j + 2];
+    lx = ay * bz - az * by; ly = az * bx - ax * bz; lz = ax * by - ay * bx;
+    const len = Math.sqrt(lx * lx + ly * ly + lz * lz);
+    if (len < EDGE_PARALLEL_SIN) return false;
+    lx /= len; ly /= len; lz /= len;
+    for (let m = 0; m < 3; m++) r += a[7 + m] * Math.abs(lx * a[X + 3 * m] + ly * a[X + 3 * m + 1] + lz * a[X + 3 * m + 2]);
+    s = -r;
+    r = 0;
+  }
+  for (let m = 0; m < 3; m++) r += o[7 + m] * Math.abs(lx * o[X + 3 * m] + ly * o[X + 3 * m + 1] + lz * o[X + 3 * m + 2]);
+  return !(Math.abs((b[0] - a[0]) * lx + (b[1] - a[1]) * ly + (b[2] - a[2]) * lz) + s - r < out.margin);
 }
 
 /**

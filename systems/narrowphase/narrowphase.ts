@@ -8,7 +8,11 @@
  * For each pair the shapes are ordered by kind (sphere < box < capsule < plane, ties by entity id),
  * the collide function for that kind pair writes a manifold, and each new point takes the impulses of
  * the old point with the same feature id (warm starting; Box2D `b2UpdateContact`), or failing that
- * the nearest unmatched old point within 2 cm in A's frame. The collide margin is the contact margin
+ * the nearest unmatched old point within 2 cm in A's frame. A box–box pair found apart keeps the axis of
+ * the separating-axis test along which it was apart (the contact store's `apart`); at the next step that
+ * axis is tried first, with the test's own arithmetic (`boxesApartOn`), and a pair still apart along it
+ * keeps its empty manifold without running the test (temporal coherence; the results are those of the
+ * full test). The collide margin is the contact margin
  * plus how far the shapes can approach during the step (speculative contacts, so fast bodies do not
  * tunnel); a manifold is touching while one of its points is within the contact margin. Manifolds of pairs the broadphase no
  * longer reports are removed, with an end event if they were touching, except the manifolds between
@@ -36,7 +40,7 @@ import { nextCapacity } from '../../components/capacity';
 import { pairTableGet } from '../../components/pair-table';
 import { combineFriction, combineRestitution } from './material-combine';
 import { refreshManifold, storeReuse } from './manifold-reuse';
-import { boxBoxNormalOnB } from './collide-box-box';
+import { boxBoxNormalOnB, boxesApartOn } from './collide-box-box';
 
 /** Touch events of a pair in one step (`writeManifold`). */
 const NO_EVENT = 0, BEGIN_EVENT = 1, END_EVENT = 2;
@@ -230,13 +234,25 @@ export function updateContacts(
     ctx.dataB = colliders.shapeData[b];
     out.pointNormals = false;
     out.margin = margin + reach; // a field, not an argument: a double argument of a call through the table is boxed
+    const boxPair = shape[a] === ShapeKind.box && shape[b] === ShapeKind.box;
+    // box–box apart at the last step and still apart along the same axis: the separating-axis test would
+    // find no point either, so the manifold stays as it is (empty, not touching: no event), only stamped
+    if (boxPair && slots[i] >= 0 && contacts.apart[slots[i]] > 0
+      && boxesApartOn(out, cache.views[a], cache.views[b], contacts.apart[slots[i]] - 1)) {
+      contacts.stamp[slots[i]] = stamp;
+      continue;
+    }
     // box–box: the last manifold refreshed while the relative pose barely changed (manifold-reuse.ts)
-    const boxes = reuse && shape[a] === ShapeKind.box && shape[b] === ShapeKind.box;
+    const boxes = reuse && boxPair;
     const reused = boxes && slots[i] >= 0 && refreshManifold(contacts, slots[i], out, cache.views[a], cache.views[b]);
     if (!reused) collide(out, cache.views[a], cache.views[b], ctx);
     const m = slots[i] >= 0 ? slots[i] : acquireManifold(contacts, a, b, colliders.body[a], colliders.body[b]);
     if (boxes && !reused) storeReuse(contacts, m, out, cache.views[a], cache.views[b], out.pointCount > 0 && boxBoxNormalOnB(out.featureId[0]));
     else if (!boxes) contacts.reuse[m] = 0;
+    // box–box found apart: the first axis that separates them, to try first at the next step
+    let k = boxPair && out.pointCount === 0 ? 0 : 15;
+    while (k < 15 && !boxesApartOn(out, cache.views[a], cache.views[b], k)) k++;
+    contacts.apart[m] = (k + 1) & 15; // 0: not found apart
     contacts.stamp[m] = stamp;
     const e = writeManifold(np, contacts, m, out, bodies, colliders, a, b);
     event[i] = e;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collideBoxBox } from '../../../../systems/narrowphase/collide-box-box';
+import { boxesApartOn, collideBoxBox } from '../../../../systems/narrowphase/collide-box-box';
 import { createManifoldOut, withMargin, type ManifoldOut, type PosedShape } from '../../../../systems/narrowphase/manifold';
 import { quatRotateInverse, quatToMat3 } from '../../../../math/quat';
 import { ID, axisAngle, randomQuat, rot, rotated, rng, expectVec, pt, shape, type V3 } from './fixtures';
@@ -390,5 +390,65 @@ describe('collideBoxBox: penetration depth against brute force', () => {
     }
     expect(clear).toBeGreaterThan(60); // ~half the samples have a clear winner and are checked to 1e-6
     expect(edgeChosen).toBeGreaterThan(5); // and edge axes are exercised
+  });
+});
+
+describe('boxesApartOn: the cached separating axis', () => {
+  it('is apart on an axis only where the full test finds no contact, and finds an axis for almost every pair without one', () => {
+    const r = rng(77);
+    let apart = 0, found = 0, touching = 0, edgeAxes = 0;
+    for (let n = 0; n < 3000; n++) {
+      const ha: V3 = [0.1 + r(), 0.1 + r(), 0.1 + r()], hb: V3 = [0.1 + r(), 0.1 + r(), 0.1 + r()];
+      // nearly aligned half the time (stacks), so that parallel edges and near ties are exercised
+      const qa = n % 2 === 0 ? randomQuat(r) : axisAngle(r() - 0.5, 1, r() - 0.5, 1e-4 * (r() - 0.5));
+      const qb = n % 2 === 0 ? randomQuat(r) : axisAngle(r() - 0.5, 1, r() - 0.5, 1e-4 * (r() - 0.5));
+      const reachAB = Math.hypot(...ha) + Math.hypot(...hb);
+      const a = box([r(), r(), r()], qa, ha);
+      const b = box([reachAB * (2 * r() - 1), reachAB * (2 * r() - 1), reachAB * (2 * r() - 1)], qb, hb);
+      const margin = 0.05 * r();
+      const m = collide(a, b, margin);
+      if (m.pointCount > 0) touching++;
+      else apart++;
+      let any = false;
+      const axa = axesOf(a), axb = axesOf(b);
+      for (let k = 0; k < 15; k++) {
+        // axis k computed here on its own: A's face axes, B's, then aᵢ × bⱼ
+        const u = k < 3 ? axa.subarray(3 * k, 3 * k + 3) : k < 6 ? axb.subarray(3 * k - 9, 3 * k - 6) : null;
+        const ai = axa.subarray(3 * ((k - 6) / 3 | 0), 3 * ((k - 6) / 3 | 0) + 3), bj = axb.subarray(3 * ((k - 6) % 3), 3 * ((k - 6) % 3) + 3);
+        const L = u ?? [ai[1] * bj[2] - ai[2] * bj[1], ai[2] * bj[0] - ai[0] * bj[2], ai[0] * bj[1] - ai[1] * bj[0]];
+        const len = Math.hypot(L[0], L[1], L[2]);
+        const isApart = boxesApartOn(withMargin(createManifoldOut(), margin), a, b, k);
+        if (len < 2e-5) { if (len < 5e-6) expect(isApart).toBe(false); continue; } // parallel edges: no axis (below 1e-5)
+        const dL = ((b[0] - a[0]) * L[0] + (b[1] - a[1]) * L[1] + (b[2] - a[2]) * L[2]) / len;
+        const sep = -overlap(a, b, [L[0] / len * Math.sign(dL), L[1] / len * Math.sign(dL), L[2] / len * Math.sign(dL)]);
+        if (Math.abs(sep - margin) > 1e-9) expect(isApart).toBe(sep >= margin);
+        if (!isApart) continue;
+        // apart along axis k: the full test has no point (the same arithmetic, term for term)
+        expect(m.pointCount).toBe(0);
+        any = true;
+        if (k >= 6) edgeAxes++;
+      }
+      if (any) found++;
+    }
+    expect(touching).toBeGreaterThan(300);
+    expect(apart).toBeGreaterThan(300);
+    expect(found).toBeGreaterThan(0.98 * apart); // a pair without points is apart along one of the 15 axes (or clipped to none)
+    expect(edgeAxes).toBeGreaterThan(20);
+  });
+
+  it('agrees with the full test at the margin itself (no rounding gap between the two)', () => {
+    // B slides along A's x axis across the distance where the face axis separates by exactly the margin
+    // (numbers exact in binary: at x = 1.25 the separation is exactly the margin, 0.25, and both call it apart)
+    const margin = 0.25, h: V3 = [0.5, 0.5, 0.5];
+    const a = box([0, 0, 0], ID, h);
+    const x0 = 1 + margin, seen = new Set<boolean>();
+    for (let u = -8; u <= 8; u++) {
+      const x = x0 + u * 2 ** -52;
+      const b = box([x, 0.1, -0.2], ID, h);
+      const apart = boxesApartOn(withMargin(createManifoldOut(), margin), a, b, 0);
+      expect(collide(a, b, margin).pointCount === 0).toBe(apart);
+      seen.add(apart);
+    }
+    expect(seen.size).toBe(2); // both sides of the margin were sampled
   });
 });

@@ -3,15 +3,20 @@
  * vector assertions.
  */
 import { expect } from 'vitest';
-import { quatMultiply, quatRotate } from '../../../../math/quat';
-import type { ManifoldOut, PosedShape } from '../../../../systems/narrowphase/manifold';
+import { quatMultiply, quatRotate, quatToMat3 } from '../../../../math/quat';
+import { POSED_AXES, POSED_WITH_AXES, type ManifoldOut, type PosedShape } from '../../../../systems/narrowphase/manifold';
 
 export type V3 = [number, number, number];
 export type Q = [number, number, number, number];
 export const ID: Q = [0, 0, 0, 1];
 
 export function shape(p: V3, q: Q, size: V3): PosedShape {
-  return new Float64Array([p[0], p[1], p[2], q[0], q[1], q[2], q[3], size[0], size[1], size[2]]);
+  // with its axes, as the narrowphase makes posed shapes (box–box reads them)
+  const s = new Float64Array(POSED_WITH_AXES), m = new Float64Array(9);
+  s.set([p[0], p[1], p[2], q[0], q[1], q[2], q[3], size[0], size[1], size[2]]);
+  quatToMat3(m, 0, s, 3);
+  for (let i = 0; i < 3; i++) s.set([m[i], m[3 + i], m[6 + i]], POSED_AXES + 3 * i);
+  return s;
 }
 
 export function axisAngle(ax: number, ay: number, az: number, angle: number): Q {
