@@ -89,7 +89,11 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
   const islands = world.islands;
   const sleeping = islands !== undefined && islands.options.enabled;
   if (sleeping) {
-    islands.stage.wakeTouchedIslands(islands, bodies, contacts, world.joints);
+    // a woken body that was created asleep has no manifolds yet: collide again (islands.ts)
+    while (islands.stage.wakeTouchedIslands(islands, bodies, contacts, world.joints)) {
+      updateBroadphase(world.broadphase, bodies, colliders, world.contactMargin, dt);
+      updateContacts(world.narrowphase, world.broadphase, bodies, colliders, contacts, world.contactMargin, dt);
+    }
     islands.stage.buildIslands(islands, bodies, contacts, world.joints);
   }
   if (timed) t0 = lap(prof, 'islands', t0); // the islands' sleep pass is added at the end

@@ -25,6 +25,12 @@
  *   bodies take part in this step's solve); a joint between one of its bodies and an awake body; and
  *   every public call that moves, pushes or removes a body ({@link wakeBody},
  *   {@link wakeBodyAndTouching}: `plugin/bodies.ts`, `plugin/joints.ts`).
+ * - a body put to sleep by {@link sleepBody} (created asleep, or `sleepNow`) was never paired with the
+ *   static and sleeping bodies around it, so it has no manifolds with them; when the step wakes its island
+ *   ({@link wakeTouchedIslands} sets `unpaired`), the step runs the broadphase and the narrowphase again
+ *   before assembly, so the woken bodies are solved with their supports in the step they wake (without it,
+ *   a stack created asleep and hit by a ball lost one layer's support per step: its bottom box sank 1 cm
+ *   into the ground in the second step, `test/unit/systems/islands/sleeping.test.ts`).
  *
  * Allocation: none in the step once the arrays have grown to the entity capacity.
  */
@@ -67,6 +73,12 @@ export interface IslandState {
   next: Int32Array;
   /** `[entity capacity]` first body of the sleeping island a sleeping body belongs to, −1 when awake. @internal */
   head: Int32Array;
+  /** `[entity capacity]` 1 for a body put to sleep by {@link sleepBody} that has not been awake in a step
+   * since (it has no manifolds with the static and sleeping bodies it touches). @internal */
+  fresh: Uint8Array;
+  /** Whether {@link wakeTouchedIslands} woke a body marked `fresh` in this step: the step then collides
+   * again before assembly (see the file header). @internal */
+  unpaired: boolean;
   /** Islands put to sleep in the last step, and woken since the start of the last step (stats). */
   slept: number;
   woken: number;
@@ -95,6 +107,8 @@ export function createIslandState(options: Partial<SleepOptions> = {}): IslandSt
     keepAwake: new Uint8Array(64),
     next: new Int32Array(64).fill(-1),
     head: new Int32Array(64).fill(-1),
+    fresh: new Uint8Array(64),
+    unpaired: false,
     slept: 0,
     woken: 0,
   };
@@ -106,21 +120,24 @@ function ensureCapacity(s: IslandState, n: number): void {
   s.parent = new Int32Array(c);
   s.minSleepTime = new Float64Array(c);
   s.keepAwake = new Uint8Array(c);
-  const next = new Int32Array(c).fill(-1), head = new Int32Array(c).fill(-1);
+  const next = new Int32Array(c).fill(-1), head = new Int32Array(c).fill(-1), fresh = new Uint8Array(c);
   next.set(s.next);
   head.set(s.head);
+  fresh.set(s.fresh);
   s.next = next;
   s.head = head;
+  s.fresh = fresh;
 }
 
 /** Wakes the sleeping island of body `e` (no-op when `e` is awake): every body of its list gets
- * `sleeping = 0` and a zero timer. */
+ * `sleeping = 0` and a zero timer; `s.unpaired` is set when one of them is `fresh`. */
 export function wakeIsland(s: IslandState, bodies: RigidBodyStore, e: number): void {
   if (bodies.sleeping[e] === 0 || e >= s.head.length) return;
   let b = s.head[e];
   while (b >= 0) {
     bodies.sleeping[b] = 0;
     bodies.sleepTime[b] = 0;
+    if (s.fresh[b] === 1) { s.fresh[b] = 0; s.unpaired = true; }
     s.head[b] = -1;
     const n = s.next[b];
     s.next[b] = -1;
@@ -151,6 +168,7 @@ export function sleepBody(s: IslandState, bodies: RigidBodyStore, e: number): vo
   bodies.sleepTime[e] = 0;
   s.head[e] = e;
   s.next[e] = -1;
+  s.fresh[e] = 1;
   const v = bodies.linearVelocity, w = bodies.angularVelocity, o = 3 * e;
   v[o] = 0; v[o + 1] = 0; v[o + 2] = 0;
   w[o] = 0; w[o + 1] = 0; w[o + 2] = 0;
@@ -185,9 +203,12 @@ export function wakeAll(s: IslandState, bodies: RigidBodyStore): void {
 /**
  * Wakes the sleeping islands that an active body touches through a manifold with points, or that a
  * joint ties to an awake body; repeated until nothing more wakes (a woken island may touch another).
+ * Returns whether it woke a body put to sleep by {@link sleepBody} that has no manifolds yet (the step
+ * then collides again and calls it once more: see the file header).
  */
-export function wakeTouchedIslands(s: IslandState, bodies: RigidBodyStore, contacts: ContactStore, joints: JointStore): void {
+export function wakeTouchedIslands(s: IslandState, bodies: RigidBodyStore, contacts: ContactStore, joints: JointStore): boolean {
   const sleeping = bodies.sleeping;
+  s.unpaired = false;
   for (let changed = true; changed;) {
     changed = false;
     for (let m = 0; m < contacts.count; m++) {
@@ -208,6 +229,7 @@ export function wakeTouchedIslands(s: IslandState, bodies: RigidBodyStore, conta
       if (isActive(bodies, other)) { wakeIsland(s, bodies, asleep); changed = true; }
     }
   }
+  return s.unpaired;
 }
 
 /**
@@ -289,6 +311,7 @@ export function sleepIslands(s: IslandState, bodies: RigidBodyStore, h: number):
     for (let b = r; b >= 0; b = s.next[b]) {
       sleeping[b] = 1;
       s.head[b] = r;
+      s.fresh[b] = 0;
       const b3 = 3 * b;
       v[b3] = 0; v[b3 + 1] = 0; v[b3 + 2] = 0;
       w[b3] = 0; w[b3 + 1] = 0; w[b3 + 2] = 0;
