@@ -83,36 +83,53 @@ export function collideBoxBox(out: ManifoldOut, a: PosedShape, b: PosedShape): v
   // the face axes, A's then B's (axis u of box f against the other box o: s = |d·u| − h_fᵢ − Σₘ h_oₘ |u·oₘ|,
   // as in boxesApartOn): the first that separates by the margin ends the test
   let sepA = -Infinity, faceA = 0, sepB = -Infinity, faceB = 0;
+  const c = sc.sat; // kept for the edge axes' bounds: c[3i + j] = |aᵢ·bⱼ| (i < 3), c[18 + i] = |d·aᵢ|
   for (let k = 0; k < 6; k++) {
     const f = k < 3 ? a : b, o = k < 3 ? b : a, i = X + 3 * (k % 3), ux = f[i], uy = f[i + 1], uz = f[i + 2];
     let r = 0;
-    for (let m = 0; m < 3; m++) r += o[7 + m] * Math.abs(ux * o[X + 3 * m] + uy * o[X + 3 * m + 1] + uz * o[X + 3 * m + 2]);
-    const s = Math.abs(dx * ux + dy * uy + dz * uz) - f[7 + k % 3] - r;
+    for (let m = 0; m < 3; m++) {
+      const cm = Math.abs(ux * o[X + 3 * m] + uy * o[X + 3 * m + 1] + uz * o[X + 3 * m + 2]);
+      c[3 * k + m] = cm;
+      r += o[7 + m] * cm;
+    }
+    const du = Math.abs(dx * ux + dy * uy + dz * uz);
+    c[18 + k] = du;
+    const s = du - f[7 + k % 3] - r;
     if (!(s < margin)) return;
     if (k < 3) { if (s > sepA) { sepA = s; faceA = k; } } else if (s > sepB) { sepB = s; faceB = k - 3; }
   }
+  // the face: B's only when better by the axis-choice tolerance AXIS_BIAS_REL |s| + AXIS_BIAS_ABS (written
+  // out: a call that is not inlined passes and returns its numbers boxed); an edge axis only when above `beat`
+  let refIsB = false, sep = sepA;
+  if (sepB > sepA + (AXIS_BIAS_REL * Math.abs(sepA) + AXIS_BIAS_ABS)) { refIsB = true; sep = sepB; }
+  const beat = sep + (AXIS_BIAS_REL * Math.abs(sep) + AXIS_BIAS_ABS);
   // the pair may touch: the edge tests and the contact read the axes from sc.axA / sc.axB
   for (let t = 0; t < 9; t++) { sc.axA[t] = a[X + t]; sc.axB[t] = b[X + t]; }
-  const hA0 = a[7], hA1 = a[8], hA2 = a[9], hB0 = b[7], hB1 = b[8], hB2 = b[9];
-  const a0x = a[X], a0y = a[X + 1], a0z = a[X + 2], a1x = a[X + 3], a1y = a[X + 4], a1z = a[X + 5];
-  const a2x = a[X + 6], a2y = a[X + 7], a2z = a[X + 8];
-  const b0x = b[X], b0y = b[X + 1], b0z = b[X + 2], b1x = b[X + 3], b1y = b[X + 4], b1z = b[X + 5];
-  const b2x = b[X + 6], b2y = b[X + 7], b2z = b[X + 8];
-  // edge cross axes aᵢ × bⱼ
+  // Edge cross axes aᵢ × bⱼ. With L' = aᵢ × bⱼ = c̃ᵢ₁ⱼ aᵢ₂ − c̃ᵢ₂ⱼ aᵢ₁ (c̃ the signed aₘ·bⱼ, i₁ = i + 1, i₂ = i + 2
+  // mod 3; Gottschalk, Lin & Manocha 1996), |d·L'| − Σₘ h_Aₘ |L'·aₘ| − Σₘ h_Bₘ |L'·bₘ| is at most N below, and
+  // the separation along L = L'/|L'| is that over |L'| ≤ 1: when N (plus a slack far above the rounding) is
+  // negative, below the margin and below `beat`, the axis can neither separate the boxes nor be chosen,
+  // and its exact test (a square root and three divisions) is skipped.
+  const slack = 1e-9 * (1 + c[18] + c[19] + c[20] + a[7] + a[8] + a[9] + b[7] + b[8] + b[9]);
   let sepE = -Infinity, edgeI = -1, edgeJ = -1;
   for (let i = 0; i < 3; i++) {
-    const ax = sc.axA[3 * i], ay = sc.axA[3 * i + 1], az = sc.axA[3 * i + 2];
+    const ax = sc.axA[3 * i], ay = sc.axA[3 * i + 1], az = sc.axA[3 * i + 2], i1 = (i + 1) % 3, i2 = (i + 2) % 3;
     for (let j = 0; j < 3; j++) {
+      const j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+      const n = c[18 + i2] * c[3 * i1 + j] + c[18 + i1] * c[3 * i2 + j] - a[7 + i1] * c[3 * i2 + j] - a[7 + i2] * c[3 * i1 + j]
+        - b[7 + j1] * c[3 * i + j2] - b[7 + j2] * c[3 * i + j1] + slack;
+      if (n < 0 && n < margin && n <= beat) continue;
       const bx = sc.axB[3 * j], by = sc.axB[3 * j + 1], bz = sc.axB[3 * j + 2];
       let lx = ay * bz - az * by, ly = az * bx - ax * bz, lz = ax * by - ay * bx;
       const len = Math.sqrt(lx * lx + ly * ly + lz * lz);
       if (len < EDGE_PARALLEL_SIN) continue;
       lx /= len; ly /= len; lz /= len;
-      // Σₖ h_k |L·aₖ| and Σₖ h_k |L·bₖ|, summed from 0 in the order k = 0, 1, 2
-      const ra = 0 + hA0 * Math.abs(lx * a0x + ly * a0y + lz * a0z) + hA1 * Math.abs(lx * a1x + ly * a1y + lz * a1z)
-        + hA2 * Math.abs(lx * a2x + ly * a2y + lz * a2z);
-      const rb = 0 + hB0 * Math.abs(lx * b0x + ly * b0y + lz * b0z) + hB1 * Math.abs(lx * b1x + ly * b1y + lz * b1z)
-        + hB2 * Math.abs(lx * b2x + ly * b2y + lz * b2z);
+      // Σₘ h_m |L·aₘ| and Σₘ h_m |L·bₘ|, summed from 0 in the order m = 0, 1, 2
+      let ra = 0, rb = 0;
+      for (let m = 0; m < 3; m++) {
+        ra += a[7 + m] * Math.abs(lx * a[X + 3 * m] + ly * a[X + 3 * m + 1] + lz * a[X + 3 * m + 2]);
+        rb += b[7 + m] * Math.abs(lx * b[X + 3 * m] + ly * b[X + 3 * m + 1] + lz * b[X + 3 * m + 2]);
+      }
       const dl = dx * lx + dy * ly + dz * lz;
       const s = Math.abs(dl) - ra - rb;
       if (!(s < margin)) return;
@@ -124,11 +141,7 @@ export function collideBoxBox(out: ManifoldOut, a: PosedShape, b: PosedShape): v
     }
   }
 
-  // the axis-choice tolerance AXIS_BIAS_REL |s| + AXIS_BIAS_ABS written out (a call that is not inlined
-  // passes and returns its numbers boxed)
-  let refIsB = false, sep = sepA;
-  if (sepB > sepA + (AXIS_BIAS_REL * Math.abs(sepA) + AXIS_BIAS_ABS)) { refIsB = true; sep = sepB; }
-  if (edgeI >= 0 && sepE > sep + (AXIS_BIAS_REL * Math.abs(sep) + AXIS_BIAS_ABS)) {
+  if (edgeI >= 0 && sepE > beat) {
     edgeContact(sc, out, a, b, edgeI, edgeJ);
   } else if (refIsB) {
     faceContact(sc, out, b, sc.axB, a, sc.axA, faceB, true);

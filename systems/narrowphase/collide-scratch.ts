@@ -13,6 +13,8 @@ export interface BoxBoxScratch {
   readonly axB: Float64Array;
   /** `[3]` the best edge–edge axis so far. */
   readonly edgeAxis: Float64Array;
+  /** `[24]` the separating-axis test's |u·oₘ| of face axis k at 3k + m and |d·u| at 18 + k (`collide-box-box.ts`). */
+  readonly sat: Float64Array;
   /** `[16 × 5]` the incident face clipped by the side planes (ping-pong pair), stride 5 (`STRIDE` of
    * `collide-box-box.ts`): u, v, s, point id, edge tag. */
   readonly polyA: Float64Array;
@@ -108,6 +110,7 @@ export function createCollideScratch(): CollideScratch {
       axA: new Float64Array(9),
       axB: new Float64Array(9),
       edgeAxis: new Float64Array(3),
+      sat: new Float64Array(24),
       polyA: new Float64Array(16 * 5),
       polyB: new Float64Array(16 * 5),
       cand: new Float64Array(16 * 4),

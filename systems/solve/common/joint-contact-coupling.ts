@@ -584,27 +584,71 @@ function gatherManifoldPoints(
   cp: JointContactCoupling, d: JointDirect, jp: JointProblem, p: ConstraintProblem, sb: SolverBodies, q0: number, q1: number,
   useBias: boolean, B: Float64Array, old: Float64Array,
 ): number {
-  const Q = cp.blockQ, soft = cp.soft;
   let g = 0;
   cp.blockSoft = false;
-  for (let q = q0; q < q1; q++) {
-    ensurePoint(cp, d, jp, p, sb, q);
-    if (cp.mass[q] === 0) continue;
-    const c = cp.point[q];
-    const s = currentSeparation(p, sb, c, p.bodyA[c], p.bodyB[c]);
-    let bias = 0;
-    if (s > SPECULATIVE_MIN_GAP) bias = s * cp.invH;
-    else if (useBias) {
-      const sc = s + cp.slop < 0 ? s + cp.slop : 0;
-      bias = Math.max(soft.biasRate * sc, -cp.maxPushout);
-      cp.blockSoft = true;
-    }
-    Q[g] = q;
-    B[g] = normalVelocity(p, sb, c) + bias;
-    old[g] = cp.impulse[q];
-    g++;
-  }
+  for (let q = q0; q < q1; q++) g = gatherPoint(cp, d, jp, p, sb, q, useBias, cp.blockQ, B, old, g);
   return g;
+}
+
+/**
+ * Adds coupled point q, when it has a coupled mass, as entry g of a block's gather: its index in `Q`, its
+ * normal velocity plus bias in `B`, its accumulated impulse in `old`; sets `cp.blockSoft` when the point
+ * takes the soft step's bias. Returns the next free entry (g + 1, or g for a point left out).
+ */
+function gatherPoint(
+  cp: JointContactCoupling, d: JointDirect, jp: JointProblem, p: ConstraintProblem, sb: SolverBodies, q: number,
+  useBias: boolean, Q: Int32Array, B: Float64Array, old: Float64Array, g: number,
+): number {
+  ensurePoint(cp, d, jp, p, sb, q);
+  if (cp.mass[q] === 0) return g;
+  const c = cp.point[q], soft = cp.soft;
+  const s = currentSeparation(p, sb, c, p.bodyA[c], p.bodyB[c]);
+  let bias = 0;
+  if (s > SPECULATIVE_MIN_GAP) bias = s * cp.invH;
+  else if (useBias) {
+    const sc = s + cp.slop < 0 ? s + cp.slop : 0;
+    bias = Math.max(soft.biasRate * sc, -cp.maxPushout);
+    cp.blockSoft = true;
+  }
+  Q[g] = q;
+  B[g] = normalVelocity(p, sb, c) + bias;
+  old[g] = cp.impulse[q];
+  return g + 1;
+}
+
+/**
+ * Solves a gathered block of g coupled points ({@link gatherPoint}; K their Schur matrix with row stride
+ * N, B their normal velocities plus biases, X their impulses λ, λ₀ = `cp.impulse`): λ ≥ 0 with
+ * K (λ − λ₀) + b ⟂ λ by `sweeps` projected Gauss–Seidel sweeps; each point's change Δ, scaled by the soft
+ * step as one row's when `cp.blockSoft`, applied on its bodies and with its −u Δ on its island(s).
+ */
+function solveGatheredBlock(
+  cp: JointContactCoupling, d: JointDirect, jp: JointProblem, p: ConstraintProblem, sb: SolverBodies,
+  K: Float64Array, N: number, B: Float64Array, X: Float64Array, Q: Int32Array, g: number, sweeps: number,
+): void {
+  const imp = cp.impulse;
+  for (let it = 0; it < sweeps; it++) {
+    for (let i = 0; i < g; i++) {
+      let r = B[i];
+      for (let j = 0; j < g; j++) r += K[N * i + j] * (X[j] - imp[Q[j]]);
+      const next = X[i] - r / K[N * i + i];
+      X[i] = next > 0 ? next : 0;
+    }
+  }
+  let massScale = 1, impulseScale = 0;
+  if (cp.blockSoft) { massScale = cp.soft.massScale; impulseScale = cp.soft.impulseScale; }
+  const U = cp.U;
+  for (let i = 0; i < g; i++) {
+    const q = Q[i], old = imp[q];
+    const next = old + massScale * (X[i] - old) - impulseScale * old;
+    const total = next > 0 ? next : 0;
+    const delta = total - old;
+    if (delta === 0) continue;
+    imp[q] = total;
+    applyNormal(p, sb, cp.point[q], delta);
+    applyIslandImpulses(jp, sb, d, U, cp.island[q], cp.offset[q], delta);
+    if (cp.island2[q] >= 0) applyIslandImpulses(jp, sb, d, U, cp.island2[q], cp.offset2[q], delta);
+  }
 }
 
 /**
@@ -625,10 +669,8 @@ function solveManifold(
   cp: JointContactCoupling, d: JointDirect, jp: JointProblem, p: ConstraintProblem, sb: SolverBodies, q0: number, q1: number,
   useBias: boolean,
 ): void {
-  const K = cp.blockK, B = cp.blockB, X = cp.blockX, Q = cp.blockQ, im = sb.invMass, soft = cp.soft;
+  const K = cp.blockK, B = cp.blockB, X = cp.blockX, Q = cp.blockQ, im = sb.invMass;
   const g = gatherManifoldPoints(cp, d, jp, p, sb, q0, q1, useBias, B, X);
-  let massScale = 1, impulseScale = 0;
-  if (cp.blockSoft) { massScale = soft.massScale; impulseScale = soft.impulseScale; }
   if (g === 0) return;
   for (let i = 0; i < g; i++) {
     K[5 * i] = 1 / cp.mass[Q[i]];
@@ -638,28 +680,7 @@ function solveManifold(
       K[4 * j + i] = k;
     }
   }
-  // λ ≥ 0 with K (λ − λ₀) + b ⟂ λ; X holds λ, λ₀ is cp.impulse
-  for (let it = 0; it < BLOCK_SWEEPS; it++) {
-    for (let i = 0; i < g; i++) {
-      let r = B[i];
-      for (let j = 0; j < g; j++) r += K[4 * i + j] * (X[j] - cp.impulse[Q[j]]);
-      const next = X[i] - r / K[5 * i];
-      X[i] = next > 0 ? next : 0;
-    }
-  }
-  const U = cp.U;
-  for (let i = 0; i < g; i++) {
-    const q = Q[i], old = cp.impulse[q];
-    const next = old + massScale * (X[i] - old) - impulseScale * old;
-    const total = next > 0 ? next : 0;
-    const delta = total - old;
-    if (delta === 0) continue;
-    cp.impulse[q] = total;
-    const c = cp.point[q];
-    applyNormal(p, sb, c, delta);
-    applyIslandImpulses(jp, sb, d, U, cp.island[q], cp.offset[q], delta);
-    if (cp.island2[q] >= 0) applyIslandImpulses(jp, sb, d, U, cp.island2[q], cp.offset2[q], delta);
-  }
+  solveGatheredBlock(cp, d, jp, p, sb, K, 4, B, X, Q, g, BLOCK_SWEEPS);
 }
 
 
@@ -715,29 +736,11 @@ function solveGroup(
   cp: JointContactCoupling, d: JointDirect, jp: JointProblem, p: ConstraintProblem, sb: SolverBodies, gq: number, useBias: boolean,
 ): void {
   const g0 = cp.groupStart[gq], g1 = cp.groupStart[gq + 1], L = cp.groupList;
-  const K = cp.groupK, B = cp.groupB, X = cp.groupX, Q = cp.groupQ, im = sb.invMass, soft = cp.soft;
-  let g = 0, blockSoft = false;
-  for (let e = g0; e < g1; e++) {
-    const q = L[e];
-    ensurePoint(cp, d, jp, p, sb, q);
-    if (cp.mass[q] === 0) continue;
-    const c = cp.point[q];
-    const s = currentSeparation(p, sb, c, p.bodyA[c], p.bodyB[c]);
-    let bias = 0;
-    if (s > SPECULATIVE_MIN_GAP) bias = s * cp.invH;
-    else if (useBias) {
-      const sc = s + cp.slop < 0 ? s + cp.slop : 0;
-      bias = Math.max(soft.biasRate * sc, -cp.maxPushout);
-      blockSoft = true;
-    }
-    Q[g] = q;
-    B[g] = normalVelocity(p, sb, c) + bias;
-    X[g] = cp.impulse[q];
-    g++;
-  }
+  const K = cp.groupK, B = cp.groupB, X = cp.groupX, Q = cp.groupQ, im = sb.invMass;
+  let g = 0;
+  cp.blockSoft = false;
+  for (let e = g0; e < g1; e++) g = gatherPoint(cp, d, jp, p, sb, L[e], useBias, Q, B, X, g);
   if (g === 0) return;
-  let massScale = 1, impulseScale = 0;
-  if (blockSoft) { massScale = soft.massScale; impulseScale = soft.impulseScale; }
   const N = MAX_GROUP_POINTS;
   for (let i = 0; i < g; i++) {
     K[N * i + i] = 1 / cp.mass[Q[i]];
@@ -747,26 +750,10 @@ function solveGroup(
       K[N * j + i] = k;
     }
   }
-  for (let it = 0; it < GROUP_SWEEPS; it++) {
-    for (let i = 0; i < g; i++) {
-      let r = B[i];
-      for (let j = 0; j < g; j++) r += K[N * i + j] * (X[j] - cp.impulse[Q[j]]);
-      const next = X[i] - r / K[N * i + i];
-      X[i] = next > 0 ? next : 0;
-    }
-  }
-  const U = cp.U;
-  for (let i = 0; i < g; i++) {
-    const q = Q[i], old = cp.impulse[q];
-    const next = old + massScale * (X[i] - old) - impulseScale * old;
-    const total = next > 0 ? next : 0;
-    const delta = total - old;
-    if (delta === 0) continue;
-    cp.impulse[q] = total;
-    applyNormal(p, sb, cp.point[q], delta);
-    applyIslandImpulses(jp, sb, d, U, cp.island[q], cp.offset[q], delta);
-  }
+  // the group's points lie in one island (island2 < 0: groupBody), so the shared apply adds nothing more
+  solveGatheredBlock(cp, d, jp, p, sb, K, N, B, X, Q, g, GROUP_SWEEPS);
 }
+
 
 /** The aux index of point q's limit at its stop (violated, C ≤ 0, or carrying an impulse; the more
  * violated of two), −1 when none. */
@@ -815,11 +802,13 @@ export const MIN_LIMIT_COUPLING = 0.9;
  * (1/S: the row made this many times heavier). Below it the block is a jam of (nearly) dependent rows, or
  * its matrix, built from rows evaluated apart, is not positive definite at all: fast Coulomb seed 7668, a
  * manifold's two points and a limit on a body between the ground and a heavier one, dependent to below
- * 1e-4, took 1e4 N·m·s and a body ran away at 5.7e4 m/s (with 1e-4 it still did). The cost: fuzz seed
- * 2924's sphere, whose block reaches pivots below 1e-3 as it sinks, is not held (with 1e-4 it is, and
- * runs away in the maximum-dissipation mode instead).
+ * 1e-4, took 1e4 N·m·s and a body ran away at 5.7e4 m/s (without the guard and at 1e-4 alike, while a light body's
+ * manifolds were solved one after the other). It was 1e-3 until a light body's coupled points in several
+ * manifolds became one block ({@link solveGroup}); since then 7668 holds at 1e-4 in both fast modes, and so
+ * does fuzz seed 2924 (both fast modes: a 0.011 kg sphere on a hinge at its limit to a 92 kg box, whose block
+ * reaches pivots between 1e-4 and 1e-3 as it sinks; at 1e-3 it is not held and sinks under the ground).
  */
-export const LIMIT_BLOCK_MIN_PIVOT = 1e-3;
+export const LIMIT_BLOCK_MIN_PIVOT = 1e-4;
 
 /** Whether the n × n block in `cp.lcpK` is positive definite with every Cholesky pivot D_i ≥
  * {@link LIMIT_BLOCK_MIN_PIVOT} · K_ii (uses `cp.lcpA` as scratch). */

@@ -50,13 +50,17 @@ export const MAX_ENVELOPE = 4_000_000;
 
 /**
  * Rows below which an island's mean envelope row length is measured as if it had this many rows: a small
- * island is solved directly however wide its envelope (at most `maxMeanEnvelope` × 64 entries, 1024 in the
- * fast mode: a factorization of at most ~ 1024 × 64 / 2 multiply-adds). The width bound exists for nets
- * of hundreds of rows (a 10 × 10 net of ball joints, 570 rows, mean 42.6); a tree of 9 joints around hub
- * bodies (48 rows) exceeded it and fell back to Gauss–Seidel, whose rows cannot hold a 0.039 kg body
- * between a 9.3 and a 5.1 kg one (fuzz seed 413: the energy doubled within 24 steps, 4.7 m joint errors).
+ * island is solved directly however wide its envelope (at most `maxMeanEnvelope` × 128 entries, 2048 in the
+ * fast mode: a factorization of at most ~ 2048 × 128 / 2 multiply-adds, a few times per substep). The width
+ * bound exists for nets of hundreds of rows (a 10 × 10 net of ball joints, 570 rows, mean 42.6); a tree of 9
+ * joints around hub bodies (48 rows) exceeded it and fell back to Gauss–Seidel, whose rows cannot hold a
+ * 0.039 kg body between a 9.3 and a 5.1 kg one (fuzz seed 413: the energy doubled within 24 steps, 4.7 m
+ * joint errors). With 64 (1024 entries), a tree of 16 joints (73 rows, 1203 entries) went to Gauss–Seidel:
+ * fuzz seed 8229 (both fast modes), its 0.022 kg sphere on a fixed joint to a 0.35 kg body was spun from 27
+ * to 1767 rad/s by each substep's warm start of the rows along their re-evaluated Jacobians, and ran away
+ * at 1.2e4 m/s at step 13.
  */
-export const SMALL_ISLAND_ROWS = 64;
+export const SMALL_ISLAND_ROWS = 128;
 
 export interface JointDirect {
   /** Largest mean envelope row length (entries per row, ~ the factor's bandwidth) of an island solved

@@ -22,8 +22,8 @@ import type { PgsSolverConfig } from './pgs-options';
  * row: a 10 × 10 net of ball joints (570 rows, mean 42.6) took 20 ms per step directly and 1 ms by
  * Gauss–Seidel, holding its joints as well (anchor gap 35 vs 41 mm at the worst moment); a ragdoll's tree
  * has 10.3, a chain ~5, a 4 × 4 net 18.2. Chains and trees, where the direct solve holds heavy mass
- * ratios, stay direct, and so does any island of fewer than 64 rows (`SMALL_ISLAND_ROWS` of
- * `../common/joint-direct.ts`: at most 1024 factor entries). The accurate mode has no such bound (it factors once or twice per step).
+ * ratios, stay direct, and so does any island of fewer than 128 rows (`SMALL_ISLAND_ROWS` of
+ * `../common/joint-direct.ts`: at most 2048 factor entries). The accurate mode has no such bound (it factors once or twice per step).
  */
 export const FAST_MODE_MAX_MEAN_ENVELOPE = 16;
 
