@@ -160,10 +160,18 @@ export function packRows(
     r.data = growFloat64(r.data, ROW_STRIDE * nextCapacity(r.data.length / ROW_STRIDE, n));
   }
   if (r.friction.length < FR_POINT * n) r.friction = growFloat64(r.friction, FR_POINT * nextCapacity(r.friction.length / FR_POINT, n));
-  const R = r.data;
+  copyRows(p, r.data);
+  markBlocks(p, r.data, sb, blocks, resting);
+  packFrictionRecords(p, r, sb);
+}
+
+/** The points' normal rows into `R` (the first of {@link packRows}'s passes; each pass is a function with one loop
+ * whose first pass does nothing: README "Loops compiled on the stack"). */
+function copyRows(p: ConstraintProblem, R: Float64Array): void {
   const dir = p.direction, jA = p.angularA, jB = p.angularB, iA = p.invInertiaAngularA, iB = p.invInertiaAngularB;
   const em = p.effectiveMass, imp = p.impulse;
-  for (let c = 0; c < n; c++) {
+  for (let c = -1; c < p.contactCount; c++) {
+    if (c < 0) continue;
     const o = ROW_STRIDE * c, c3 = 3 * c, s = 9 * c;
     R[o] = dir[s]; R[o + 1] = dir[s + 1]; R[o + 2] = dir[s + 2];
     R[o + 3] = jA[s]; R[o + 4] = jA[s + 1]; R[o + 5] = jA[s + 2];
@@ -177,8 +185,14 @@ export function packRows(
     R[o + ROW_MU] = p.friction[c];
     R[o + ROW_MAXN] = p.maxNormalImpulse[c];
   }
-  const im = sb.invMass, store = p.storeIndex;
-  for (let c = 0; c < n;) {
+}
+
+/** The manifolds' marks in `R` (a block of k points, a block at rest, rows) and their Delassus blocks, for
+ * {@link packRows}. */
+function markBlocks(p: ConstraintProblem, R: Float64Array, sb: SolverBodies, blocks: boolean, resting: RestingManifolds): void {
+  const n = p.contactCount, im = sb.invMass, store = p.storeIndex;
+  for (let c = -1; c < n;) {
+    if (c < 0) { c = 0; continue; }
     const m = store[c] >> 2;
     let k = 1;
     while (c + k < n && store[c + k] >> 2 === m) k++;
@@ -203,9 +217,14 @@ export function packRows(
     }
     c += k;
   }
-  // the friction records: one per manifold of k ≥ 2 points with one normal, else one per point
-  const F = r.friction;
-  for (let c = 0, f = 0; c < n;) {
+}
+
+/** The friction records, for {@link packRows}: one per manifold of k ≥ 2 points with one normal, else one per
+ * point. */
+function packFrictionRecords(p: ConstraintProblem, r: PackedRows, sb: SolverBodies): void {
+  const n = p.contactCount, store = p.storeIndex, R = r.data, F = r.friction;
+  for (let c = -1, f = 0; c < n;) {
+    if (c < 0) { c = 0; continue; }
     const m = store[c] >> 2;
     let k = 1;
     while (c + k < n && store[c + k] >> 2 === m) k++;
@@ -327,7 +346,9 @@ function packTwist(F: Float64Array, f: number, R: Float64Array, o: number): void
  */
 export function refreshTurnedRows(r: PackedRows, p: ConstraintProblem, sb: SolverBodies, ir: InertiaRefresh): void {
   const R = r.data, F = r.friction, turned = ir.turned, I = ir.inertia, im = sb.invMass;
-  for (let c = 0; c < p.contactCount; c++) {
+  // its first pass does nothing (README "Loops compiled on the stack")
+  for (let c = -1; c < p.contactCount; c++) {
+    if (c < 0) continue;
     const a = p.bodyA[c], b = p.bodyB[c];
     const ta = turned[a] === 1, tb = turned[b] === 1;
     if (!ta && !tb) continue;
@@ -351,8 +372,15 @@ export function refreshTurnedRows(r: PackedRows, p: ConstraintProblem, sb: Solve
       packTwist(F, f, R, o);
     }
   }
-  // the Delassus blocks of the manifolds solved as one block (marked k ≥ 2 at their first point)
-  for (let c = 0; c < p.contactCount; c++) {
+  refreshTurnedBlocks(r, p, sb, ir);
+}
+
+/** The Delassus blocks of the manifolds solved as one block (marked k ≥ 2 at their first point) whose bodies
+ * turned, for {@link refreshTurnedRows} (a loop of its own: README "Loops compiled on the stack"). */
+function refreshTurnedBlocks(r: PackedRows, p: ConstraintProblem, sb: SolverBodies, ir: InertiaRefresh): void {
+  const R = r.data, turned = ir.turned, im = sb.invMass;
+  for (let c = -1; c < p.contactCount; c++) {
+    if (c < 0) continue;
     const o = ROW_STRIDE * c, kr = R[o + ROW_BLK], k = kr > REST_BLOCK ? kr - REST_BLOCK : kr;
     if (k < 2) continue;
     const a = p.bodyA[c], b = p.bodyB[c];
@@ -460,7 +488,9 @@ export function solveNormalSet(
 /** Copies the accumulated and the largest normal impulses back into `p` (warm start, restitution). */
 export function unpackImpulses(r: PackedRows, p: ConstraintProblem): void {
   const R = r.data, F = r.friction, imp = p.impulse, rA = p.rA;
-  for (let c = 0; c < p.contactCount; c++) {
+  // its first pass does nothing (README "Loops compiled on the stack")
+  for (let c = -1; c < p.contactCount; c++) {
+    if (c < 0) continue;
     const o = ROW_STRIDE * c, c3 = 3 * c;
     imp[c3] = R[o + ROW_IMP];
     p.maxNormalImpulse[c] = R[o + ROW_MAXN];
@@ -536,7 +566,9 @@ export function warmStart(p: ConstraintProblem, sb: SolverBodies): void {
  */
 export function warmStartRows(r: PackedRows, p: ConstraintProblem, sb: SolverBodies, min: Float64Array, track: number): void {
   const v = sb.v, w = sb.w, im = sb.invMass, R = r.data, F = r.friction;
-  for (let c = 0; c < p.contactCount; c++) {
+  // its first pass does nothing (README "Loops compiled on the stack")
+  for (let c = -1; c < p.contactCount; c++) {
+    if (c < 0) continue;
     const o = ROW_STRIDE * c;
     const l0 = R[o + ROW_IMP], f = R[o + ROW_FRC];
     if (track !== 0 && (track === 1 || l0 < min[c])) min[c] = l0;
@@ -696,217 +728,204 @@ export function solveContactRows(
   r: PackedRows, p: ConstraintProblem, sb: SolverBodies, invH: number, soft: Softness, useBias: boolean,
   slop: number, maxPushout: number, refreshSeparation: boolean, refreshLevers: boolean, restBlocks = true,
 ): void {
-  // The sweep calls solveContactPoint for each point, in order. The point's work is a function of its own
-  // (no loop in it), not the body of this loop: V8 compiles a long loop on the stack while it runs (OSR), and
-  // once this function's regular compiled code was dropped (a deoptimisation on a branch that had not run
-  // before), every later call entered that on-stack code from the interpreter after running the loop's first
-  // iteration there, whose numbers are all boxed, and never counted as hot again: about 1.7 KB per sweep, 20–30 KB
-  // per step on Box3D's pile of 400 and 20-row pyramid (the step-allocation test). Here the interpreted first
-  // iteration is one call. Only values the caller passed in are passed on (a number computed here and passed
-  // to a call that is not inlined would be boxed at each call).
+  // Only arrays are read before the loop, and its first pass (c = −1) does nothing: a call that V8 runs in the
+  // interpreter up to the loop's first back edge (then into the loop's on-stack compiled code) computes no
+  // number, which would be boxed (README "Loops compiled on the stack"); so the numbers of `soft` and h/2 are
+  // read where they are used.
+  // Each point loads its bodies' velocities from `sb` and stores them back when done: no number is carried
+  // from one point to the next in a local (V8's on-stack compiled code of this loop kept such loop-carried
+  // numbers boxed, and was then used for every later sweep: the JIT lottery of `bench/README.md`).
+  const rl = p.restLoad;
+  const v = sb.v, w = sb.w, im = sb.invMass, dp = sb.dp, th = sb.dtheta, R = r.data, F = r.friction;
   // whether the current normal block was solved (with finite velocities)
   let blockSolved = true;
-  for (let c = 0; c < p.contactCount; c++) {
-    blockSolved = solveContactPoint(
-      r, p, sb, c, invH, soft, useBias, slop, maxPushout, refreshSeparation, refreshLevers, restBlocks, blockSolved,
-    );
-  }
-}
-
-/** Point c of {@link solveContactRows}'s sweep; `blockSolved`: whether the normal block of the manifold the point
- * belongs to was solved (returned, updated, for the next point). */
-function solveContactPoint(
-  r: PackedRows, p: ConstraintProblem, sb: SolverBodies, c: number, invH: number, soft: Softness, useBias: boolean,
-  slop: number, maxPushout: number, refreshSeparation: boolean, refreshLevers: boolean, restBlocks: boolean,
-  blockSolved: boolean,
-): boolean {
-  const rl = p.restLoad, halfH = 0.5 / invH;
-  const v = sb.v, w = sb.w, im = sb.invMass, dp = sb.dp, th = sb.dtheta, R = r.data, F = r.friction;
-  const biasRate = soft.biasRate, softMass = soft.massScale, softImpulse = soft.impulseScale;
-  // the point loads its bodies' velocities from `sb` and stores them back when done
-  const a = p.bodyA[c], b = p.bodyB[c], a3 = 3 * a, b3 = 3 * b, mA = im[a], mB = im[b];
-  const o = ROW_STRIDE * c;
-  // a manifold at rest is one block in the relaxation sweeps only (its rows in the biased sweeps; with
-  // 'last-relax' only in the last substep's, `restBlocks`)
-  const br = R[o + ROW_BLK];
-  const rowsNow = useBias || !restBlocks;
-  const blk = br > REST_BLOCK ? (rowsNow ? -1 : br - REST_BLOCK) : br === REST_MEMBER ? (rowsNow ? -1 : 0) : br;
-  let total: number, finite: boolean;
-  // ---- normal rows of a manifold of k ≥ 2 points, solved as one block by its first point (its rows
-  // one by one when the block is not solved: `blockSolved` false for its other points too)
-  if (blk >= 2) {
-    blockSolved = solveNormalBlock(r, o, blk, sb, a, b, invH, soft, useBias, slop, maxPushout, refreshSeparation, rl, c);
-  }
-  let vAx = v[a3], vAy = v[a3 + 1], vAz = v[a3 + 2], wAx = w[a3], wAy = w[a3 + 1], wAz = w[a3 + 2];
-  let vBx = v[b3], vBy = v[b3 + 1], vBz = v[b3 + 2], wBx = w[b3], wBy = w[b3 + 1], wBz = w[b3 + 2];
-  if (blk >= 0 && blk !== 1 && blockSolved) {
-    total = R[o + ROW_IMP];
-    finite = true;
-  } else {
-    // ---- normal row (direction block at o)
-    const nx = R[o], ny = R[o + 1], nz = R[o + 2];
-    const jAx = R[o + ROW_JA], jAy = R[o + ROW_JA + 1], jAz = R[o + ROW_JA + 2];
-    const jBx = R[o + ROW_JB], jBy = R[o + ROW_JB + 1], jBz = R[o + ROW_JB + 2];
-    let s: number;
-    if (refreshSeparation) {
-      s = R[o + ROW_SEP]
-        + nx * (dp[b3] - dp[a3]) + ny * (dp[b3 + 1] - dp[a3 + 1]) + nz * (dp[b3 + 2] - dp[a3 + 2])
-        + th[b3] * jBx + th[b3 + 1] * jBy + th[b3 + 2] * jBz
-        - th[a3] * jAx - th[a3 + 1] * jAy - th[a3 + 2] * jAz;
-      R[o + ROW_CUR] = s;
+  for (let c = -1; c < p.contactCount; c++) {
+    if (c < 0) continue;
+    const a = p.bodyA[c], b = p.bodyB[c], a3 = 3 * a, b3 = 3 * b, mA = im[a], mB = im[b];
+    const o = ROW_STRIDE * c;
+    // a manifold at rest is one block in the relaxation sweeps only (its rows in the biased sweeps; with
+    // 'last-relax' only in the last substep's, `restBlocks`)
+    const br = R[o + ROW_BLK];
+    const rowsNow = useBias || !restBlocks;
+    const blk = br > REST_BLOCK ? (rowsNow ? -1 : br - REST_BLOCK) : br === REST_MEMBER ? (rowsNow ? -1 : 0) : br;
+    let total: number, finite: boolean;
+    // ---- normal rows of a manifold of k ≥ 2 points, solved as one block by its first point (its rows
+    // one by one when the block is not solved: `blockSolved` false for its other points too)
+    if (blk >= 2) {
+      blockSolved = solveNormalBlock(r, o, blk, sb, a, b, invH, soft, useBias, slop, maxPushout, refreshSeparation, rl, c);
+    }
+    let vAx = v[a3], vAy = v[a3 + 1], vAz = v[a3 + 2], wAx = w[a3], wAy = w[a3 + 1], wAz = w[a3 + 2];
+    let vBx = v[b3], vBy = v[b3 + 1], vBz = v[b3 + 2], wBx = w[b3], wBy = w[b3 + 1], wBz = w[b3 + 2];
+    if (blk >= 0 && blk !== 1 && blockSolved) {
+      total = R[o + ROW_IMP];
+      finite = true;
     } else {
-      s = R[o + ROW_CUR];
+      // ---- normal row (direction block at o)
+      const nx = R[o], ny = R[o + 1], nz = R[o + 2];
+      const jAx = R[o + ROW_JA], jAy = R[o + ROW_JA + 1], jAz = R[o + ROW_JA + 2];
+      const jBx = R[o + ROW_JB], jBy = R[o + ROW_JB + 1], jBz = R[o + ROW_JB + 2];
+      let s: number;
+      if (refreshSeparation) {
+        s = R[o + ROW_SEP]
+          + nx * (dp[b3] - dp[a3]) + ny * (dp[b3 + 1] - dp[a3 + 1]) + nz * (dp[b3 + 2] - dp[a3 + 2])
+          + th[b3] * jBx + th[b3 + 1] * jBy + th[b3 + 2] * jBz
+          - th[a3] * jAx - th[a3 + 1] * jAy - th[a3 + 2] * jAz;
+        R[o + ROW_CUR] = s;
+      } else {
+        s = R[o + ROW_CUR];
+      }
+      let bias = 0, massScale = 1, impulseScale = 0;
+      if (s > SPECULATIVE_MIN_GAP) {
+        bias = s * invH;
+      } else if (useBias) {
+        const sc = s + slop < 0 ? s + slop : 0;
+        bias = Math.max(soft.biasRate * sc, -maxPushout);
+        massScale = soft.massScale;
+        impulseScale = soft.impulseScale;
+      }
+      const vn = nx * (vBx - vAx) + ny * (vBy - vAy) + nz * (vBz - vAz)
+        + jBx * wBx + jBy * wBy + jBz * wBz
+        - jAx * wAx - jAy * wAy - jAz * wAz;
+      const old = R[o + ROW_IMP];
+      // the soft row leaks only the impulse above the manifold's rest load (0 unless `rest-load.ts` runs)
+      let l = -R[o + ROW_EM] * massScale * (vn + bias) - impulseScale * (old - Math.min(rl[c], old));
+      total = old + l > 0 ? old + l : 0;
+      l = total - old;
+      R[o + ROW_IMP] = total;
+      if (l > R[o + ROW_MAXN]) R[o + ROW_MAXN] = l;
+      vAx -= mA * l * nx; vAy -= mA * l * ny; vAz -= mA * l * nz;
+      vBx += mB * l * nx; vBy += mB * l * ny; vBz += mB * l * nz;
+      wAx -= l * R[o + ROW_IA]; wAy -= l * R[o + ROW_IA + 1]; wAz -= l * R[o + ROW_IA + 2];
+      wBx += l * R[o + ROW_IB]; wBy += l * R[o + ROW_IB + 1]; wBz += l * R[o + ROW_IB + 2];
+      finite = vn - vn === 0;
     }
-    let bias = 0, massScale = 1, impulseScale = 0;
-    if (s > SPECULATIVE_MIN_GAP) {
-      bias = s * invH;
-    } else if (useBias) {
-      const sc = s + slop < 0 ? s + slop : 0;
-      bias = Math.max(biasRate * sc, -maxPushout);
-      massScale = softMass;
-      impulseScale = softImpulse;
-    }
-    const vn = nx * (vBx - vAx) + ny * (vBy - vAy) + nz * (vBz - vAz)
-      + jBx * wBx + jBy * wBy + jBz * wBz
-      - jAx * wAx - jAy * wAy - jAz * wAz;
-    const old = R[o + ROW_IMP];
-    // the soft row leaks only the impulse above the manifold's rest load (0 unless `rest-load.ts` runs)
-    let l = -R[o + ROW_EM] * massScale * (vn + bias) - impulseScale * (old - Math.min(rl[c], old));
-    total = old + l > 0 ? old + l : 0;
-    l = total - old;
-    R[o + ROW_IMP] = total;
-    if (l > R[o + ROW_MAXN]) R[o + ROW_MAXN] = l;
-    vAx -= mA * l * nx; vAy -= mA * l * ny; vAz -= mA * l * nz;
-    vBx += mB * l * nx; vBy += mB * l * ny; vBz += mB * l * nz;
-    wAx -= l * R[o + ROW_IA]; wAy -= l * R[o + ROW_IA + 1]; wAz -= l * R[o + ROW_IA + 2];
-    wBx += l * R[o + ROW_IB]; wBy += l * R[o + ROW_IB + 1]; wBz += l * R[o + ROW_IB + 2];
-    finite = vn - vn === 0;
-  }
 
-  // ---- friction rows (direction blocks at o1 = t1, o2 = t2 of the friction record f that the point names:
-  // its own, or its manifold's at the manifold's last point, after all its normal rows; the points before
-  // that take none)
-  const f = R[o + ROW_FRC];
-  if (f < 0) {
-    v[a3] = vAx; v[a3 + 1] = vAy; v[a3 + 2] = vAz; w[a3] = wAx; w[a3 + 1] = wAy; w[a3 + 2] = wAz;
-    v[b3] = vBx; v[b3 + 1] = vBy; v[b3 + 2] = vBz; w[b3] = wBx; w[b3 + 1] = wBy; w[b3 + 2] = wBz;
-    return blockSolved;
-  }
-  const fk = F[f + FR_K], central = fk > 1;
-  const o1 = f, o2 = f + ROW_DIR;
-  // the disk's radius: μ λ_n, or Σ μ_i λ_n,i over the manifold's points
-  let maxF = R[o + ROW_MU] * total;
-  if (central) {
-    // written out, in the points' order (k ≤ 4)
-    const p3 = o - 3 * ROW_STRIDE, p2 = o - 2 * ROW_STRIDE, p1 = o - ROW_STRIDE;
-    maxF = fk > 3 ? R[p3 + ROW_MU] * R[p3 + ROW_IMP] : 0;
-    if (fk > 2) maxF += R[p2 + ROW_MU] * R[p2 + ROW_IMP];
-    maxF += R[p1 + ROW_MU] * R[p1 + ROW_IMP];
-    maxF += R[o + ROW_MU] * R[o + ROW_IMP];
-  }
-  if (refreshLevers) {
-    // the lever rotation of the substep's middle (leverRotation): ω × (θ × r), θ = Δθ + (h/2) ω
-    const aX = th[a3] + halfH * wAx, aY = th[a3 + 1] + halfH * wAy, aZ = th[a3 + 2] + halfH * wAz;
-    const bX = th[b3] + halfH * wBx, bY = th[b3 + 1] + halfH * wBy, bZ = th[b3 + 2] + halfH * wBz;
-    // |ω|² |θ|² of each body: the term is at most |ω_A| |θ_A| |r_A| + |ω_B| |θ_B| |r_B|, left out (0) below
-    // LEVER_MIN_SPIN_ANGLE² on both bodies (a body at rest: |ω| ≤ 1e-4 rad/s in a standing pyramid)
-    const kA = (wAx * wAx + wAy * wAy + wAz * wAz) * (aX * aX + aY * aY + aZ * aZ);
-    const kB = (wBx * wBx + wBy * wBy + wBz * wBz) * (bX * bX + bY * bY + bZ * bZ);
-    if (kA < LEVER_MIN_SPIN_ANGLE * LEVER_MIN_SPIN_ANGLE && kB < LEVER_MIN_SPIN_ANGLE * LEVER_MIN_SPIN_ANGLE) {
-      F[f + FR_ROT] = 0; F[f + FR_ROT + 1] = 0;
-    } else {
-      // the levers of the point, or of the manifold's centre
-      const rAx = F[f + FR_RA], rAy = F[f + FR_RA + 1], rAz = F[f + FR_RA + 2];
-      const rBx = F[f + FR_RB], rBy = F[f + FR_RB + 1], rBz = F[f + FR_RB + 2];
-      const cAx = aY * rAz - aZ * rAy, cAy = aZ * rAx - aX * rAz, cAz = aX * rAy - aY * rAx;
-      const cBx = bY * rBz - bZ * rBy, cBy = bZ * rBx - bX * rBz, cBz = bX * rBy - bY * rBx;
-      const ux = wBy * cBz - wBz * cBy - (wAy * cAz - wAz * cAy);
-      const uy = wBz * cBx - wBx * cBz - (wAz * cAx - wAx * cAz);
-      const uz = wBx * cBy - wBy * cBx - (wAx * cAy - wAy * cAx);
-      F[f + FR_ROT] = F[o1] * ux + F[o1 + 1] * uy + F[o1 + 2] * uz;
-      F[f + FR_ROT + 1] = F[o2] * ux + F[o2 + 1] * uy + F[o2 + 2] * uz;
+    // ---- friction rows (direction blocks at o1 = t1, o2 = t2 of the friction record f that the point names:
+    // its own, or its manifold's at the manifold's last point, after all its normal rows; the points before
+    // that take none)
+    const f = R[o + ROW_FRC];
+    if (f < 0) {
+      v[a3] = vAx; v[a3 + 1] = vAy; v[a3 + 2] = vAz; w[a3] = wAx; w[a3 + 1] = wAy; w[a3 + 2] = wAz;
+      v[b3] = vBx; v[b3 + 1] = vBy; v[b3 + 2] = vBz; w[b3] = wBx; w[b3 + 1] = wBy; w[b3 + 2] = wBz;
+      continue;
     }
-  }
-  const old1 = F[f + FR_IMP], old2 = F[f + FR_IMP + 1];
-  const oldW = central ? F[f + FR_WIMP] : 0;
-  // A point left without impulse (speculative or separating: λ_n = 0) and without friction impulse
-  // has a friction disk of radius 0: its friction rows would project onto 0 and add nothing (zeros
-  // of either sign). They are skipped, unless the velocities are not finite (vn − vn ≠ 0), where the
-  // rows would spread the NaN as before.
-  if ((central ? maxF === 0 : total === 0) && old1 === 0 && old2 === 0 && oldW === 0 && finite) {
-    v[a3] = vAx; v[a3 + 1] = vAy; v[a3 + 2] = vAz; w[a3] = wAx; w[a3 + 1] = wAy; w[a3 + 2] = wAz;
-    v[b3] = vBx; v[b3 + 1] = vBy; v[b3 + 2] = vBz; w[b3] = wBx; w[b3 + 1] = wBy; w[b3 + 2] = wBz;
-    return blockSolved;
-  }
-  const t1x = F[o1], t1y = F[o1 + 1], t1z = F[o1 + 2];
-  const t2x = F[o2], t2y = F[o2 + 1], t2z = F[o2 + 2];
-  const dvx = vBx - vAx, dvy = vBy - vAy, dvz = vBz - vAz;
-  const vt1 = t1x * dvx + t1y * dvy + t1z * dvz
-    + F[o1 + ROW_JB] * wBx + F[o1 + ROW_JB + 1] * wBy + F[o1 + ROW_JB + 2] * wBz
-    - F[o1 + ROW_JA] * wAx - F[o1 + ROW_JA + 1] * wAy - F[o1 + ROW_JA + 2] * wAz + F[f + FR_ROT];
-  const vt2 = t2x * dvx + t2y * dvy + t2z * dvz
-    + F[o2 + ROW_JB] * wBx + F[o2 + ROW_JB + 1] * wBy + F[o2 + ROW_JB + 2] * wBz
-    - F[o2 + ROW_JA] * wAx - F[o2 + ROW_JA + 1] * wAy - F[o2 + ROW_JA + 2] * wAz + F[f + FR_ROT + 1];
-  // each row with its own effective mass; a point that slides (outside the disk) takes one step of their
-  // common mass m̄ = 2 / (1/m_t1 + 1/m_t2) along the slip instead, then the disk: at the sweep's fixed point
-  // its friction then opposes its slip (README "Friction rows")
-  const m1 = F[f + FR_EM], m2 = F[f + FR_EM + 1];
-  let t1 = old1 - m1 * vt1;
-  let t2 = old2 - m2 * vt2;
-  let len2 = t1 * t1 + t2 * t2;
-  // a manifold: one budget for its tangent and twist rows, projected together, |F|² + (λ_w / d̄)² ≤ (Σ μ_i λ_n,i)²
-  // (with a budget each, a face sliding while it spins took twice the friction: a cube at 1.12 m/s and 6 rad/s
-  // slowed to 0.30 m/s in 10 steps, 0.98 m/s per point, 0.82 m/s so). The twist row is solved after the tangent
-  // rows' unprojected update, n · (ω_B − ω_A) taking their change Σ_d Δλ_d n · (I_A⁻¹ (r̄_A × t_d) + I_B⁻¹ (r̄_B × t_d))
-  // (the coupling, packed):
-  // solved from the same velocities, the three rows ignored their coupling, which is strong on a thin body
-  // (a 42 kg capsule landing at 39 m/s and 97 rad/s on the ends of its axis left at 1860 rad/s, +20 % of the
-  // scene's energy in a step; fuzz seed 754)
-  let twj = 0;
-  if (central) {
-    const vw0 = R[o] * (wBx - wAx) + R[o + 1] * (wBy - wAy) + R[o + 2] * (wBz - wAz)
-      + (t1 - old1) * F[f + FR_CPL] + (t2 - old2) * F[f + FR_CPL + 1];
-    twj = oldW - F[f + FR_WEM] * vw0;
-    const q = twj / F[f + FR_REACH];
-    const g2 = len2 + q * q;
-    if (g2 > maxF * maxF) { const sc = maxF / Math.sqrt(g2); t1 *= sc; t2 *= sc; twj *= sc; }
-    len2 = 0;
-  }
-  if (len2 > maxF * maxF) {
-    if (m1 !== m2) {
-      const m = 2 * m1 * m2 / (m1 + m2);
-      t1 = old1 - m * vt1; t2 = old2 - m * vt2;
-      len2 = t1 * t1 + t2 * t2;
+    const fk = F[f + FR_K], central = fk > 1;
+    const o1 = f, o2 = f + ROW_DIR;
+    // the disk's radius: μ λ_n, or Σ μ_i λ_n,i over the manifold's points
+    let maxF = R[o + ROW_MU] * total;
+    if (central) {
+      // written out, in the points' order (k ≤ 4): a loop here let V8 compile the sweep on the stack at its entry,
+      // with the bodies' velocities boxed (the step allocated up to 31 KB on Box3D's pile of 400)
+      const p3 = o - 3 * ROW_STRIDE, p2 = o - 2 * ROW_STRIDE, p1 = o - ROW_STRIDE;
+      maxF = fk > 3 ? R[p3 + ROW_MU] * R[p3 + ROW_IMP] : 0;
+      if (fk > 2) maxF += R[p2 + ROW_MU] * R[p2 + ROW_IMP];
+      maxF += R[p1 + ROW_MU] * R[p1 + ROW_IMP];
+      maxF += R[o + ROW_MU] * R[o + ROW_IMP];
+    }
+    if (refreshLevers) {
+      // the lever rotation of the substep's middle (leverRotation): ω × (θ × r), θ = Δθ + (h/2) ω
+      const halfH = 0.5 / invH;
+      const aX = th[a3] + halfH * wAx, aY = th[a3 + 1] + halfH * wAy, aZ = th[a3 + 2] + halfH * wAz;
+      const bX = th[b3] + halfH * wBx, bY = th[b3 + 1] + halfH * wBy, bZ = th[b3 + 2] + halfH * wBz;
+      // |ω|² |θ|² of each body: the term is at most |ω_A| |θ_A| |r_A| + |ω_B| |θ_B| |r_B|, left out (0) below
+      // LEVER_MIN_SPIN_ANGLE² on both bodies (a body at rest: |ω| ≤ 1e-4 rad/s in a standing pyramid)
+      const kA = (wAx * wAx + wAy * wAy + wAz * wAz) * (aX * aX + aY * aY + aZ * aZ);
+      const kB = (wBx * wBx + wBy * wBy + wBz * wBz) * (bX * bX + bY * bY + bZ * bZ);
+      if (kA < LEVER_MIN_SPIN_ANGLE * LEVER_MIN_SPIN_ANGLE && kB < LEVER_MIN_SPIN_ANGLE * LEVER_MIN_SPIN_ANGLE) {
+        F[f + FR_ROT] = 0; F[f + FR_ROT + 1] = 0;
+      } else {
+        // the levers of the point, or of the manifold's centre
+        const rAx = F[f + FR_RA], rAy = F[f + FR_RA + 1], rAz = F[f + FR_RA + 2];
+        const rBx = F[f + FR_RB], rBy = F[f + FR_RB + 1], rBz = F[f + FR_RB + 2];
+        const cAx = aY * rAz - aZ * rAy, cAy = aZ * rAx - aX * rAz, cAz = aX * rAy - aY * rAx;
+        const cBx = bY * rBz - bZ * rBy, cBy = bZ * rBx - bX * rBz, cBz = bX * rBy - bY * rBx;
+        const ux = wBy * cBz - wBz * cBy - (wAy * cAz - wAz * cAy);
+        const uy = wBz * cBx - wBx * cBz - (wAz * cAx - wAx * cAz);
+        const uz = wBx * cBy - wBy * cBx - (wAx * cAy - wAy * cAx);
+        F[f + FR_ROT] = F[o1] * ux + F[o1 + 1] * uy + F[o1 + 2] * uz;
+        F[f + FR_ROT + 1] = F[o2] * ux + F[o2 + 1] * uy + F[o2 + 2] * uz;
+      }
+    }
+    const old1 = F[f + FR_IMP], old2 = F[f + FR_IMP + 1];
+    const oldW = central ? F[f + FR_WIMP] : 0;
+    // A point left without impulse (speculative or separating: λ_n = 0) and without friction impulse
+    // has a friction disk of radius 0: its friction rows would project onto 0 and add nothing (zeros
+    // of either sign). They are skipped, unless the velocities are not finite (vn − vn ≠ 0), where the
+    // rows would spread the NaN as before.
+    if ((central ? maxF === 0 : total === 0) && old1 === 0 && old2 === 0 && oldW === 0 && finite) {
+      v[a3] = vAx; v[a3 + 1] = vAy; v[a3 + 2] = vAz; w[a3] = wAx; w[a3 + 1] = wAy; w[a3 + 2] = wAz;
+      v[b3] = vBx; v[b3 + 1] = vBy; v[b3 + 2] = vBz; w[b3] = wBx; w[b3 + 1] = wBy; w[b3 + 2] = wBz;
+      continue;
+    }
+    const t1x = F[o1], t1y = F[o1 + 1], t1z = F[o1 + 2];
+    const t2x = F[o2], t2y = F[o2 + 1], t2z = F[o2 + 2];
+    const dvx = vBx - vAx, dvy = vBy - vAy, dvz = vBz - vAz;
+    const vt1 = t1x * dvx + t1y * dvy + t1z * dvz
+      + F[o1 + ROW_JB] * wBx + F[o1 + ROW_JB + 1] * wBy + F[o1 + ROW_JB + 2] * wBz
+      - F[o1 + ROW_JA] * wAx - F[o1 + ROW_JA + 1] * wAy - F[o1 + ROW_JA + 2] * wAz + F[f + FR_ROT];
+    const vt2 = t2x * dvx + t2y * dvy + t2z * dvz
+      + F[o2 + ROW_JB] * wBx + F[o2 + ROW_JB + 1] * wBy + F[o2 + ROW_JB + 2] * wBz
+      - F[o2 + ROW_JA] * wAx - F[o2 + ROW_JA + 1] * wAy - F[o2 + ROW_JA + 2] * wAz + F[f + FR_ROT + 1];
+    // each row with its own effective mass; a point that slides (outside the disk) takes one step of their
+    // common mass m̄ = 2 / (1/m_t1 + 1/m_t2) along the slip instead, then the disk: at the sweep's fixed point
+    // its friction then opposes its slip (README "Friction rows")
+    const m1 = F[f + FR_EM], m2 = F[f + FR_EM + 1];
+    let t1 = old1 - m1 * vt1;
+    let t2 = old2 - m2 * vt2;
+    let len2 = t1 * t1 + t2 * t2;
+    // a manifold: one budget for its tangent and twist rows, projected together, |F|² + (λ_w / d̄)² ≤ (Σ μ_i λ_n,i)²
+    // (with a budget each, a face sliding while it spins took twice the friction: a cube at 1.12 m/s and 6 rad/s
+    // slowed to 0.30 m/s in 10 steps, 0.98 m/s per point, 0.82 m/s so). The twist row is solved after the tangent
+    // rows' unprojected update, n · (ω_B − ω_A) taking their change Σ_d Δλ_d n · (I_A⁻¹ (r̄_A × t_d) + I_B⁻¹ (r̄_B × t_d))
+    // (the coupling, packed):
+    // solved from the same velocities, the three rows ignored their coupling, which is strong on a thin body
+    // (a 42 kg capsule landing at 39 m/s and 97 rad/s on the ends of its axis left at 1860 rad/s, +20 % of the
+    // scene's energy in a step; fuzz seed 754)
+    let twj = 0;
+    if (central) {
+      const vw0 = R[o] * (wBx - wAx) + R[o + 1] * (wBy - wAy) + R[o + 2] * (wBz - wAz)
+        + (t1 - old1) * F[f + FR_CPL] + (t2 - old2) * F[f + FR_CPL + 1];
+      twj = oldW - F[f + FR_WEM] * vw0;
+      const q = twj / F[f + FR_REACH];
+      const g2 = len2 + q * q;
+      if (g2 > maxF * maxF) { const sc = maxF / Math.sqrt(g2); t1 *= sc; t2 *= sc; twj *= sc; }
+      len2 = 0;
     }
     if (len2 > maxF * maxF) {
-      const sc = maxF / Math.sqrt(len2);
-      t1 *= sc; t2 *= sc;
+      if (m1 !== m2) {
+        const m = 2 * m1 * m2 / (m1 + m2);
+        t1 = old1 - m * vt1; t2 = old2 - m * vt2;
+        len2 = t1 * t1 + t2 * t2;
+      }
+      if (len2 > maxF * maxF) {
+        const sc = maxF / Math.sqrt(len2);
+        t1 *= sc; t2 *= sc;
+      }
     }
+    F[f + FR_IMP] = t1; F[f + FR_IMP + 1] = t2;
+    const l1 = t1 - old1, l2 = t2 - old2;
+    const px = l1 * t1x + l2 * t2x;
+    const py = l1 * t1y + l2 * t2y;
+    const pz = l1 * t1z + l2 * t2z;
+    vAx -= mA * px; vAy -= mA * py; vAz -= mA * pz;
+    vBx += mB * px; vBy += mB * py; vBz += mB * pz;
+    wAx -= l1 * F[o1 + ROW_IA] + l2 * F[o2 + ROW_IA];
+    wAy -= l1 * F[o1 + ROW_IA + 1] + l2 * F[o2 + ROW_IA + 1];
+    wAz -= l1 * F[o1 + ROW_IA + 2] + l2 * F[o2 + ROW_IA + 2];
+    wBx += l1 * F[o1 + ROW_IB] + l2 * F[o2 + ROW_IB];
+    wBy += l1 * F[o1 + ROW_IB + 1] + l2 * F[o2 + ROW_IB + 1];
+    wBz += l1 * F[o1 + ROW_IB + 2] + l2 * F[o2 + ROW_IB + 2];
+    if (central) {
+      // the twist row (projected above with the tangent rows): n · (ω_B − ω_A) → 0
+      const tw = twj;
+      F[f + FR_WIMP] = tw;
+      const lw = tw - oldW;
+      wAx -= lw * F[f + FR_WIA]; wAy -= lw * F[f + FR_WIA + 1]; wAz -= lw * F[f + FR_WIA + 2];
+      wBx += lw * F[f + FR_WIB]; wBy += lw * F[f + FR_WIB + 1]; wBz += lw * F[f + FR_WIB + 2];
+    }
+    v[a3] = vAx; v[a3 + 1] = vAy; v[a3 + 2] = vAz; w[a3] = wAx; w[a3 + 1] = wAy; w[a3 + 2] = wAz;
+    v[b3] = vBx; v[b3 + 1] = vBy; v[b3 + 2] = vBz; w[b3] = wBx; w[b3 + 1] = wBy; w[b3 + 2] = wBz;
   }
-  F[f + FR_IMP] = t1; F[f + FR_IMP + 1] = t2;
-  const l1 = t1 - old1, l2 = t2 - old2;
-  const px = l1 * t1x + l2 * t2x;
-  const py = l1 * t1y + l2 * t2y;
-  const pz = l1 * t1z + l2 * t2z;
-  vAx -= mA * px; vAy -= mA * py; vAz -= mA * pz;
-  vBx += mB * px; vBy += mB * py; vBz += mB * pz;
-  wAx -= l1 * F[o1 + ROW_IA] + l2 * F[o2 + ROW_IA];
-  wAy -= l1 * F[o1 + ROW_IA + 1] + l2 * F[o2 + ROW_IA + 1];
-  wAz -= l1 * F[o1 + ROW_IA + 2] + l2 * F[o2 + ROW_IA + 2];
-  wBx += l1 * F[o1 + ROW_IB] + l2 * F[o2 + ROW_IB];
-  wBy += l1 * F[o1 + ROW_IB + 1] + l2 * F[o2 + ROW_IB + 1];
-  wBz += l1 * F[o1 + ROW_IB + 2] + l2 * F[o2 + ROW_IB + 2];
-  if (central) {
-    // the twist row (projected above with the tangent rows): n · (ω_B − ω_A) → 0
-    const tw = twj;
-    F[f + FR_WIMP] = tw;
-    const lw = tw - oldW;
-    wAx -= lw * F[f + FR_WIA]; wAy -= lw * F[f + FR_WIA + 1]; wAz -= lw * F[f + FR_WIA + 2];
-    wBx += lw * F[f + FR_WIB]; wBy += lw * F[f + FR_WIB + 1]; wBz += lw * F[f + FR_WIB + 2];
-  }
-  v[a3] = vAx; v[a3 + 1] = vAy; v[a3 + 2] = vAz; w[a3] = wAx; w[a3 + 1] = wAy; w[a3 + 2] = wAz;
-  v[b3] = vBx; v[b3 + 1] = vBy; v[b3 + 2] = vBz; w[b3] = wBx; w[b3 + 1] = wBy; w[b3 + 2] = wBz;
-  return blockSolved;
 }
 
 /**
@@ -953,7 +972,9 @@ export function applyRestitutionRows(r: PackedRows, p: ConstraintProblem, sb: So
   const v = sb.v, w = sb.w, im = sb.invMass, R = r.data;
   const blk = r.block, M = blk.M, q = blk.q, x = blk.x;
   let change = 0;
-  for (let c = 0; c < p.contactCount;) {
+  // its first pass does nothing (README "Loops compiled on the stack")
+  for (let c = -1; c < p.contactCount;) {
+    if (c < 0) { c = 0; continue; }
     const o = ROW_STRIDE * c;
     // a manifold marked −1 (no Delassus block packed) takes its rows one after the other
     const kr = R[o + ROW_BLK], k = kr > REST_BLOCK ? kr - REST_BLOCK : kr > 0 ? kr : 1;
