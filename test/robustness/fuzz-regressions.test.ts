@@ -207,8 +207,8 @@ const KEPT_PGS_GROUP: { seed: number; what: string }[] = [
  */
 const FIXED_PGS_SINCE_66C3DB8: { seed: number; what: string }[] = [
   { seed: 3642, what: 'was a 0.016 kg capsule on a ball joint to a 239 kg body 6.5 mm below the ground at step 104: from step 77 its group held it between the ground and the underside of a static box it had entered (pushes 162° apart) and sank it 13 mm per step; holds with the vice left to its manifolds (from step 77 on alone)' },
-  { seed: 3741, what: 'was a runaway at step 14 (an 833 kg body hits a 0.5 kg body hinged to the 0.0105 kg centre of a star of four joints, which is whipped to 100–270 m/s; a substep\'s joint warm start then throws it from 232 to 527 m/s): holds on the changed trajectory, the mechanism is not fixed' },
-  { seed: 4470, what: 'was a 0.25 kg thin box 0.6 mm below the ground at step 358 (pushed through its island by another body\'s point-and-limit block): holds on the changed trajectory, the mechanism is not fixed' },
+  { seed: 3741, what: 'was a runaway at step 14 (an 833 kg body hits a 0.5 kg body hinged to the 0.0105 kg centre of a star of four joints, which is whipped to 60–270 m/s; a sixDof\'s linear limit on it, 8 cm inside its range at the start of step 13, is found 6.7 m past it in that step\'s third substep and takes 2.9e4 N·s at S = 1.3e-6 W): holds on the changed trajectory, the mechanism is not fixed' },
+  { seed: 4470, what: 'was a 0.25 kg thin box on two distance joints (to a 2.3 and a 954 kg body) 0.6 mm below the ground at step 358: in each substep the contact sweep\'s own soft rows of its coupled ground points take it from +0.6 to −0.45 m/s, 2 mm deeper per substep: holds on the changed trajectory, the mechanism is not fixed' },
   { seed: 4970, what: 'was a runaway at step 283 (a contact-free joint tree hanging from a world hinge on a 0.03 kg body, a 73 kg and a 37 kg body below it: the joint solve of one substep throws a 0.32 kg body to 530 m/s): holds on the changed trajectory, the mechanism is not fixed' },
 ];
 const FIXED_MDP_SINCE_66C3DB8: { seed: number; what: string }[] = [
