@@ -195,6 +195,26 @@ const KEPT_PGS_GROUP: { seed: number; what: string }[] = [
   { seed: 2663, what: 'a 1.1 kg thin box on a hinge and a distance joint to a 19 kg and a 315 kg body, between the ground and a falling 461 kg sphere: ran away at step 44 (1e27 m/s)' },
 ];
 
+/**
+ * Seeds of the fast lists of seeds 0..9999 at 66c3db8 (`PGS_FUZZ_FAILURES_66C3DB8`, `MDP_FUZZ_FAILURES_66C3DB8`)
+ * that hold every criterion since a light body's coupled points are not grouped into one block when two of
+ * its manifolds push it from opposite sides (`systems/solve/common/joint-contact-coupling.ts`
+ * `MIN_GROUP_PUSH_COSINE`). They stay in those lists (measured before) until the lists are measured again.
+ * Only fast Coulomb 3642 failed through that vice; the others failed at 66c3db8 through older mechanisms
+ * that are still there, reached on trajectories that grouped vices earlier in the scene had changed (with
+ * the rule switched on only from a later step they fail as before: 3741 from step 5, 4970 from step 100,
+ * 4470 from step 300, maximum-dissipation 1098 from step 50).
+ */
+const FIXED_PGS_SINCE_66C3DB8: { seed: number; what: string }[] = [
+  { seed: 3642, what: 'was a 0.016 kg capsule on a ball joint to a 239 kg body 6.5 mm below the ground at step 104: from step 77 its group held it between the ground and the underside of a static box it had entered (pushes 162° apart) and sank it 13 mm per step; holds with the vice left to its manifolds (from step 77 on alone)' },
+  { seed: 3741, what: 'was a runaway at step 14 (an 833 kg body hits a 0.5 kg body hinged to the 0.0105 kg centre of a star of four joints, which is whipped to 60–270 m/s; a sixDof\'s linear limit on it, 8 cm inside its range at the start of step 13, is found 6.7 m past it in that step\'s third substep and takes 2.9e4 N·s at S = 1.3e-6 W): holds on the changed trajectory, the mechanism is not fixed' },
+  { seed: 4470, what: 'was a 0.25 kg thin box on two distance joints (to a 2.3 and a 954 kg body) 0.6 mm below the ground at step 358: in each substep the contact sweep\'s own soft rows of its coupled ground points take it from +0.6 to −0.45 m/s, 2 mm deeper per substep: holds on the changed trajectory, the mechanism is not fixed' },
+  { seed: 4970, what: 'was a runaway at step 283 (a contact-free joint tree hanging from a world hinge on a 0.03 kg body, a 73 kg and a 37 kg body below it: the joint solve of one substep throws a 0.32 kg body to 530 m/s): holds on the changed trajectory, the mechanism is not fixed' },
+];
+const FIXED_MDP_SINCE_66C3DB8: { seed: number; what: string }[] = [
+  { seed: 1098, what: 'was a body 4.4 cm below the ground at step 76 (not diagnosed): holds on the changed trajectory' },
+];
+
 /** Fast maximum-dissipation seeds that fail now (`it.fails`), with the commit or change they started failing at
  * when the list does not name them. */
 const KNOWN_MDP: Known[] = [];
@@ -318,6 +338,24 @@ describe('fuzz regression seeds of the fast 0..9999 lists at 1bbc443 that hold s
     const pgs = Object.values(PGS_FUZZ_FAILURES_66C3DB8.failed).flat(), mdp = Object.values(MDP_FUZZ_FAILURES_66C3DB8.failed).flat();
     for (const f of [...FIXED, ...FIXED_SINCE_LIST, ...FIXED_PGS_SINCE_0_9999, ...FIXED_PGS_SINCE_1BBC443, ...KEPT_PGS_GROUP]) expect(pgs).not.toContain(f.seed);
     for (const f of [...FIXED_MDP, ...FIXED_MDP_SINCE_LIST, ...FIXED_MDP_SINCE_0_9999, ...FIXED_MDP_SINCE_1BBC443]) expect(mdp).not.toContain(f.seed);
+  });
+});
+
+describe('fuzz regression seeds of the fast 0..9999 lists at 66c3db8 that hold since (all criteria)', () => {
+  for (const f of FIXED_PGS_SINCE_66C3DB8) {
+    it(`fast Coulomb seed ${f.seed}: ${f.what}`, () => {
+      expect(runFuzzScene(f.seed, { mode: 'pgs' })).toBeUndefined();
+    }, 120_000);
+  }
+  for (const f of FIXED_MDP_SINCE_66C3DB8) {
+    it(`maximum-dissipation seed ${f.seed}: ${f.what}`, () => {
+      expect(runFuzzScene(f.seed, { mode: 'mdp' })).toBeUndefined();
+    }, 120_000);
+  }
+  it('the 66c3db8 runs list each of these seeds (they failed there)', () => {
+    const pgs = Object.values(PGS_FUZZ_FAILURES_66C3DB8.failed).flat(), mdp = Object.values(MDP_FUZZ_FAILURES_66C3DB8.failed).flat();
+    for (const f of FIXED_PGS_SINCE_66C3DB8) expect(pgs).toContain(f.seed);
+    for (const f of FIXED_MDP_SINCE_66C3DB8) expect(mdp).toContain(f.seed);
   });
 });
 
