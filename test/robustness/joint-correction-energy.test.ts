@@ -83,17 +83,25 @@ const DAMPED: Case[] = [
  * Maximum-dissipation 1098, 1251 and 9232 each hold when the first change alone acts from 7 or 8 steps
  * before their failure on; the fast Coulomb seeds hold as chaotic outcomes of the same joint–contact fight
  * (4470 holds when both act from 8 steps before; 3642 and 1320 do not; 1320 was a known miss here since
- * the position pass).
+ * the position pass). Fast Coulomb 3642, 3741, 4470 and 4970 are kept in `fuzz-regressions.test.ts`.
  */
 const NO_LEAK: Case[] = [
   { seed: 1098, mode: 'mdp', what: 'a 0.015 kg sphere (radius 2.7 m) fixed to a 0.04 kg body hinged to a spinning 788 kg capsule, its ground point\'s own row at 3.8 to 15 N·s: was 4.4 cm below the ground at step 76' },
   { seed: 1251, mode: 'mdp', what: 'a 0.041 kg thin box hinged to a 0.055 kg body, both on the ground: was 1.8 cm below the ground at step 307' },
   { seed: 9232, mode: 'mdp', what: 'a 0.023 kg sphere on a hinge at its stop 24 m from a 47 kg capsule: was 4.4 cm below the ground at step 308' },
   { seed: 1320, mode: 'pgs', what: 'was below the ground at step 401 (body 22, 7.4 mm)' },
-  { seed: 3642, mode: 'pgs', what: 'was below the ground at step 104 (body 41, 6.5 mm)' },
-  { seed: 3741, mode: 'pgs', what: 'was a runaway at step 14 (energy ×2.9)' },
-  { seed: 4470, mode: 'pgs', what: 'was below the ground at step 358 (body 39, 0.6 mm)' },
-  { seed: 4970, mode: 'pgs', what: 'was a runaway at step 283 (energy ×2.1)' },
+];
+
+/**
+ * Fast Coulomb seed 1541 went through the ground while the position pass's contact push-back ran only 4
+ * projected Gauss–Seidel sweeps (`PUSH_SWEEPS` in `joint-solve.ts`, now until converged, at most 64): a thin
+ * body's ground points are coupled through its turn, and some were left deeper than before the pass in
+ * every substep. It held at 66c3db8 and failed with 4 sweeps once the coupled rows without leak and the
+ * vice rule of `joint-contact-coupling.ts` changed its scene; it holds with 64 sweeps from 5 steps before
+ * its failure.
+ */
+const PUSH_CONVERGED: Case[] = [
+  { seed: 1541, mode: 'pgs', what: 'was 6.4 mm below the ground at step 325 (body 33)' },
 ];
 
 /**
@@ -116,6 +124,11 @@ describe('jointed fuzz scenes whose joint correction added energy stay bounded (
   }
   for (const k of WIDER) {
     it(`${k.mode} seed ${k.seed} (direct island under 128 rows): ${k.what}`, () => {
+      expect(checkFuzzScene(buildFuzzScene(k.seed, { mode: k.mode }))).toBeUndefined();
+    }, 120_000);
+  }
+  for (const k of PUSH_CONVERGED) {
+    it(`${k.mode} seed ${k.seed} (position pass's push-back converged): ${k.what}`, () => {
       expect(checkFuzzScene(buildFuzzScene(k.seed, { mode: k.mode }))).toBeUndefined();
     }, 120_000);
   }

@@ -665,8 +665,18 @@ function passRhs(p: JointProblem, c: JointSolveContext, alpha: number): void {
   }
 }
 
-/** Gauss–Seidel sweeps of the position pass over the contact points it pushes back. */
-const PUSH_SWEEPS = 4;
+/**
+ * Largest number of projected Gauss–Seidel sweeps of the position pass over the contact points it pushes
+ * back; the sweeps stop earlier once no point's update exceeds 1e-9 m. A thin body's points are coupled
+ * through its turn (pushing one corner up turns the others down), and the sweeps converge at that
+ * coupling's rate: fuzz seed 1311 (fast Coulomb, measured with a damped correction of violated limits that is
+ * not kept), a 0.035 kg thin box (half extents 0.20 × 2.09 × 2.69 m)
+ * lying on the ground on a slider and a ball joint, moved by the pass by its bound in every substep; after
+ * 4 sweeps two of its ground points were still 3.9 and 4.6 cm deeper than before the pass (and two others
+ * held impulses while separating), and it went through the ground within 5 steps. It holds with 16 sweeps
+ * and with 64 from 4 steps before.
+ */
+const PUSH_SWEEPS = 64;
 
 /**
  * Largest displacement of one body by the position pass in a substep, in units of h β_j · maxCorrection
