@@ -125,6 +125,10 @@ export interface StripScratch {
   list: Int32Array;
   cursor: Int32Array;
   candidates: Int32Array;
+  /** `[2]` the strips' geometry for the passes of {@link sweepStrips}: the lowest centre (m), strips per metre. */
+  geometry: Float64Array;
+  /** The number of strips of the current sweep. */
+  count: number;
 }
 
 /**
@@ -159,7 +163,7 @@ export function createBroadphase(): BroadphaseState {
     excludedPairs: undefined,
     strips: {
       range: new Int32Array(128), start: new Int32Array(MAX_STRIPS + 1), list: new Int32Array(128),
-      cursor: new Int32Array(MAX_STRIPS), candidates: new Int32Array(64),
+      cursor: new Int32Array(MAX_STRIPS), candidates: new Int32Array(64), geometry: new Float64Array(2), count: 1,
     },
     stripMinColliders: STRIP_MIN_COLLIDERS,
     stale: true,
@@ -207,7 +211,12 @@ export function refitBroadphase(
   ensureEntities(s, colliders.capacity);
   const stamp = ++s.refits;
   const aabb = colliders.aabb;
-  for (let i = 0; i < n; i++) {
+  // the first pass does nothing, and the second loop is a function of its own: a call that V8 runs in the
+  // interpreter up to a loop's first back edge, then into that loop's kept on-stack compiled code, computes no
+  // number there (it would be boxed: about 200 B per step, a static collider's AABB test; systems/solve/pgs/README.md
+  // "Loops compiled on the stack")
+  for (let i = -1; i < n; i++) {
+    if (i < 0) continue;
     const e = list[i];
     if (colliders.shape[e] === ShapeKind.none) continue;
     s.seen[e] = stamp;
@@ -243,7 +252,13 @@ export function refitBroadphase(
       else treeMove(s.movingTree, s.proxy[e], aabb, 6 * e, AABB_EXTENSION);
     }
   }
-  // drop the colliders that are gone; rebuild the unbounded list
+  dropGone(s, colliders, stamp);
+  if (forQueries) s.stale = false;
+}
+
+/** For {@link refitBroadphase}: drops the colliders that are gone (not seen at refit `stamp`) and rebuilds the
+ * unbounded list. */
+function dropGone(s: BroadphaseState, colliders: ColliderStore, stamp: number): void {
   let m = 0;
   s.unboundedCount = 0;
   for (let i = 0; i < s.memberCount; i++) {
@@ -260,7 +275,6 @@ export function refitBroadphase(
     }
   }
   s.memberCount = m;
-  if (forQueries) s.stale = false;
 }
 
 /** Refits every AABB (margin in m, swept over dt in s) and rebuilds the candidate pair list. */
@@ -292,10 +306,31 @@ export function updateBroadphase(
   s.count = m;
 
   chooseAxis(s, colliders.aabb);
-  const ax = s.axis, aabb = colliders.aabb, order = s.order, keys = s.keys;
-  for (let i = 0; i < m; i++) keys[i] = aabb[6 * order[i] + ax];
-  // insertion sort on the almost-sorted order
-  for (let i = 1; i < m; i++) {
+  // each pass that computes numbers is a function with one loop whose first pass does nothing (a call that V8
+  // runs in the interpreter up to a loop's first back edge, then into that loop's kept on-stack compiled code,
+  // computes no number there, which would be boxed: systems/solve/pgs/README.md "Loops compiled on the stack")
+  sortKeys(s, colliders.aabb, m);
+  sortedBounds(s, bodies, colliders, m);
+
+  // sweep, and the static and unbounded candidates of each awake collider
+  s.pairCount = 0;
+  if (m >= s.stripMinColliders && sweepStrips(s, colliders, m)) return;
+  for (let i = 0; i < m; i++) sweepOne(s, colliders, i, m);
+}
+
+/** For {@link updateBroadphase}: the sweep keys of the moving colliders (their AABBs' lower bounds on the sweep
+ * axis), and the order sorted by them. */
+function sortKeys(s: BroadphaseState, aabb: Float64Array, m: number): void {
+  const ax = s.axis, order = s.order, keys = s.keys;
+  for (let i = -1; i < m; i++) if (i >= 0) keys[i] = aabb[6 * order[i] + ax];
+  insertionSort(s, m);
+}
+
+/** Insertion sort of the almost-sorted order by its keys (its first pass, i = 0, does nothing). */
+function insertionSort(s: BroadphaseState, m: number): void {
+  const order = s.order, keys = s.keys;
+  for (let i = 0; i < m; i++) {
+    if (i === 0) continue;
     const k = keys[i], e = order[i];
     let j = i - 1;
     while (j >= 0 && keys[j] > k) {
@@ -306,11 +341,15 @@ export function updateBroadphase(
     keys[j + 1] = k;
     order[j + 1] = e;
   }
+}
 
-  // the bounds in sorted order, for the sweep
+/** For {@link updateBroadphase}: the bounds of the moving colliders in sorted order, for the sweep. */
+function sortedBounds(s: BroadphaseState, bodies: RigidBodyStore, colliders: ColliderStore, m: number): void {
+  const ax = s.axis, aabb = colliders.aabb, order = s.order, keys = s.keys;
   const a1 = (ax + 1) % 3, a2 = (ax + 2) % 3;
   const motion = bodies.motionType, asleep = bodies.sleeping, box = s.sorted, dyn = s.sortedDynamic;
-  for (let i = 0; i < m; i++) {
+  for (let i = -1; i < m; i++) {
+    if (i < 0) continue;
     const e = order[i], o = 6 * e, oi = 6 * i;
     box[oi] = keys[i]; box[oi + 1] = aabb[o + 3 + ax];
     box[oi + 2] = aabb[o + a1]; box[oi + 3] = aabb[o + 3 + a1];
@@ -318,11 +357,6 @@ export function updateBroadphase(
     const be = colliders.body[e];
     dyn[i] = motion[be] === MotionType.dynamic ? (asleep[be] === 1 ? ASLEEP : AWAKE) : KINEMATIC;
   }
-
-  // sweep, and the static and unbounded candidates of each awake collider
-  s.pairCount = 0;
-  if (m >= s.stripMinColliders && sweepStrips(s, colliders, m)) return;
-  for (let i = 0; i < m; i++) sweepOne(s, colliders, i, m);
 }
 
 /** The one-list sweep of the collider at sorted position i (of m): its pairs with every following
@@ -380,10 +414,21 @@ function considerPair(s: BroadphaseState, colliders: ColliderStore, classA: numb
  * when a bound is not finite (the one-list sweep then runs as before).
  */
 function sweepStrips(s: BroadphaseState, colliders: ColliderStore, m: number): boolean {
-  const box = s.sorted, dyn = s.sortedDynamic, st = s.strips;
-  // strip geometry from the centres and the mean width on the second axis
+  // one function per pass that computes numbers, each loop's first pass doing nothing (see updateBroadphase)
+  if (!stripGeometry(s, m)) return false;
+  const total = stripRanges(s, m);
+  stripLists(s, m, total);
+  sweepStripLists(s, colliders, m);
+  return true;
+}
+
+/** For {@link sweepStrips}: the strips' geometry from the centres and the mean width on the second axis, into
+ * `s.strips.geometry` (lowest centre, strips per metre) and `count`; false when a bound is not finite. */
+function stripGeometry(s: BroadphaseState, m: number): boolean {
+  const box = s.sorted;
   let lo = Infinity, hi = -Infinity, width = 0;
-  for (let i = 0; i < m; i++) {
+  for (let i = -1; i < m; i++) {
+    if (i < 0) continue;
     const oi = 6 * i, w = box[oi + 3] - box[oi + 2];
     if (!(w >= 0 && w < Infinity) || !(box[oi + 1] - box[oi] >= 0 && box[oi + 1] - box[oi] < Infinity)
       || !(box[oi + 5] - box[oi + 4] >= 0 && box[oi + 5] - box[oi + 4] < Infinity)) return false;
@@ -397,13 +442,23 @@ function sweepStrips(s: BroadphaseState, colliders: ColliderStore, m: number): b
   let k = width > 0 ? Math.floor(span / (2 * width)) : 1;
   if (!(k >= 1)) k = 1;
   if (k > MAX_STRIPS) k = MAX_STRIPS;
-  const inv = span > 0 ? k / span : 0;
+  const g = s.strips.geometry;
+  g[0] = lo; g[1] = span > 0 ? k / span : 0;
+  s.strips.count = k;
+  return true;
+}
+
+/** For {@link sweepStrips}: the strips each collider's AABB meets (`range`), and the strips' list lengths
+ * (`start[q + 1]`); returns the lists' total length. */
+function stripRanges(s: BroadphaseState, m: number): number {
+  const box = s.sorted, st = s.strips, g = st.geometry, k = st.count;
   if (st.range.length < 2 * m) st.range = new Int32Array(2 * nextCapacity(st.range.length / 2, m));
-  const range = st.range, start = st.start, cursor = st.cursor;
+  const range = st.range, start = st.start;
   start.fill(0, 0, k + 1);
   let total = 0;
-  for (let i = 0; i < m; i++) {
-    const oi = 6 * i;
+  for (let i = -1; i < m; i++) {
+    if (i < 0) continue;
+    const oi = 6 * i, lo = g[0], inv = g[1];
     const f0 = (box[oi + 2] - lo) * inv, f1 = (box[oi + 3] - lo) * inv;
     const s0 = f0 <= 0 ? 0 : f0 >= k ? k - 1 : Math.floor(f0);
     const s1 = f1 <= 0 ? 0 : f1 >= k ? k - 1 : Math.floor(f1);
@@ -411,13 +466,25 @@ function sweepStrips(s: BroadphaseState, colliders: ColliderStore, m: number): b
     for (let q = s0; q <= s1; q++) start[q + 1]++;
     total += s1 - s0 + 1;
   }
+  return total;
+}
+
+/** For {@link sweepStrips}: each strip's list of the colliders it meets, in sorted order (integers only). */
+function stripLists(s: BroadphaseState, m: number, total: number): void {
+  const st = s.strips, k = st.count, range = st.range, start = st.start, cursor = st.cursor;
   for (let q = 0; q < k; q++) { start[q + 1] += start[q]; cursor[q] = start[q]; }
   if (st.list.length < total) st.list = new Int32Array(nextCapacity(st.list.length, total));
   const list = st.list;
   for (let i = 0; i < m; i++) for (let q = range[2 * i]; q <= range[2 * i + 1]; q++) list[cursor[q]++] = i;
   for (let q = 0; q < k; q++) cursor[q] = start[q];
+}
 
-  for (let i = 0; i < m; i++) {
+/** For {@link sweepStrips}: the sweep of each collider over the lists of its strips. */
+function sweepStripLists(s: BroadphaseState, colliders: ColliderStore, m: number): void {
+  const box = s.sorted, dyn = s.sortedDynamic, st = s.strips;
+  const range = st.range, start = st.start, cursor = st.cursor, list = st.list;
+  for (let i = -1; i < m; i++) {
+    if (i < 0) continue;
     const oi = 6 * i;
     const maxA = box[oi + 1], min1 = box[oi + 2], max1 = box[oi + 3], min2 = box[oi + 4], max2 = box[oi + 5];
     const classA = dyn[i], s0 = range[2 * i], s1 = range[2 * i + 1];
@@ -449,7 +516,6 @@ function sweepStrips(s: BroadphaseState, colliders: ColliderStore, m: number): b
     for (let t = 0; t < found; t++) considerPair(s, colliders, classA, i, st.candidates[t]);
     staticOf(s, colliders, i);
   }
-  return true;
 }
 
 function staticCandidates(s: BroadphaseState, colliders: ColliderStore, e: number, sensorsOnly: boolean): void {

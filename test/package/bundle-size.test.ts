@@ -1,7 +1,7 @@
 /**
  * The lean default import: a fixture app built by vite (production, minified, like an app's own
  * build) that uses the default entry as the README's example does (`fixtures/default-app.js`) adds at
- * most 45 KB gzipped over an app without the engine (`fixtures/baseline-app.js`). Neither it nor an app
+ * most 47 KB gzipped over an app without the engine (`fixtures/baseline-app.js`). Neither it nor an app
  * keeping every default export alive (`fixtures/all-exports-app.js`, reported) ships any of the
  * accurate solver (Lemke, Stewart–Trinkle, PLUS) nor of the exact friction solve (the max-dissipation
  * kernel and the exact block strategy); an app that imports `babylon-ecs-physics/accurate`
@@ -22,8 +22,9 @@ import { build, type Rolldown } from 'vite';
 
 const repo = resolve(import.meta.dirname, '../..');
 const fixtures = resolve(import.meta.dirname, 'fixtures');
-// The budget the package promises: the default entry adds at most 45 KB gzipped to an app.
-const LIMIT_BYTES = 45 * 1024;
+// The budget the package promises: the default entry adds at most 47 KB gzipped to an app (45 KB until
+// the fast mode's friction per manifold: see the history below).
+const LIMIT_BYTES = 47 * 1024;
 
 interface AppBuild { gzip: number; minified: number; modules: string[] }
 
@@ -119,8 +120,14 @@ describe('bundle size of the default import', () => {
   // solver's joint part and the joint halves of fault containment and of the continuous pass joined it;
   // 45,071 B with the fast modes' box–box manifold reuse; 44,995 B once the accurate solver checks its
   // own result's finiteness (`SolveStats.failed`); 45,339 B with the fast modes' rest loads once the member
-  // lists no longer use bitecs's observers (384 B less).
-  it('an app on the default entry adds at most 45 KB gzipped', async () => {
+  // lists no longer use bitecs's observers (384 B less); 46,052 B before friction per manifold, 47,615 B with
+  // it and the woken-asleep re-collision (+71 B): the budget raised to 47 KB for it, as it makes the contact
+  // sweep 15 % cheaper (Box3D Pyramid(20): 67.6 → 57.3 M instructions per step) and cannot be had smaller
+  // (its packing, sweep and spreading back are +1.4 KB gzipped; sharing code between them saved 31 B, a
+  // single store-back in the sweep 92 B at +1.1 % instructions, not kept); 46,005 B on main with the box–box axis
+  // cache, 47,733 B with friction per manifold merged onto it (+1,728 B for Box3D Pyramid(20) 67.8 → 57.2 M
+  // instructions per step, −15.6 %).
+  it('an app on the default entry adds at most 47 KB gzipped', async () => {
     const { base, lean } = await buildApps();
     expect(lean.gzip - base.gzip).toBeLessThanOrEqual(LIMIT_BYTES);
   }, 120_000);

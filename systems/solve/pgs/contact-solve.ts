@@ -1,7 +1,8 @@
 /**
  * PGS contact kernels over the assembled rows (see `systems/solve/pgs/README.md`):
  * warm start, one Gauss–Seidel sweep (normal row with soft bias, then the two friction rows projected
- * onto the friction disk |λ_t| ≤ μ λ_n), and the restitution pass. With `manifoldSolve: 'block'` the
+ * onto the friction disk |λ_t| ≤ μ λ_n; for a manifold of k ≥ 2 points, two tangent rows at its centre and
+ * a twist row sharing the disk of radius Σ μ_i λ_n,i), and the restitution pass. With `manifoldSolve: 'block'` the
  * normal rows of the 2–4 points of one manifold are solved together, exactly (a small LCP over the
  * manifold's Delassus block, {@link solveNormalBlock}), in the sweeps and in the restitution pass.
  *
@@ -15,29 +16,48 @@
  * `contact-block-solve.ts`).
  * Reads and writes only the ConstraintProblem (or its packed copy) and the SolverBodies.
  *
- * Packed layout of point c, at `ROW_STRIDE · c` (doubles; direction d = n, t1, t2 = 0, 1, 2):
+ * Packed layout of point c's normal row, at `ROW_STRIDE · c` in `data` (doubles):
  *
  * | offset          | what                                                                  |
  * |-----------------|-----------------------------------------------------------------------|
- * | 15 d + 0 .. 2   | direction d (unit, world)                                             |
- * | 15 d + 3 .. 5   | angular Jacobian on A: rA × d (m)                                     |
- * | 15 d + 6 .. 8   | angular Jacobian on B: rB × d (m)                                     |
- * | 15 d + 9 .. 11  | I_A⁻¹ (rA × d) (1/(kg·m))                                             |
- * | 15 d + 12 .. 14 | I_B⁻¹ (rB × d) (1/(kg·m))                                             |
- * | 45 .. 47        | effective masses of n, t1, t2 (kg)                                    |
- * | 48 .. 50        | accumulated impulses n, t1, t2 (N·s)                                  |
- * | 51              | separation at the start of the step (m)                               |
- * | 52              | friction coefficient μ                                                |
- * | 53              | largest normal impulse seen in the solve (N·s)                        |
- * | 54              | current separation (m), kept between sweeps (see solveContactRows)    |
- * | 55              | normal block: k ≥ 2 at the first point of a manifold of k points, 0 at |
+ * | 0 .. 2          | normal n (unit, world)                                                |
+ * | 3 .. 5          | angular Jacobian on A: rA × n (m)                                     |
+ * | 6 .. 8          | angular Jacobian on B: rB × n (m)                                     |
+ * | 9 .. 11         | I_A⁻¹ (rA × n) (1/(kg·m))                                             |
+ * | 12 .. 14        | I_B⁻¹ (rB × n) (1/(kg·m))                                             |
+ * | 15              | effective mass of n (kg)                                              |
+ * | 16              | accumulated normal impulse (N·s)                                      |
+ * | 17              | separation at the start of the step (m)                               |
+ * | 18              | friction coefficient μ                                                |
+ * | 19              | largest normal impulse seen in the solve (N·s)                        |
+ * | 20              | current separation (m), kept between sweeps (see solveContactRows)    |
+ * | 21              | normal block: k ≥ 2 at the first point of a manifold of k points, 0 at |
  * |                 | the other points of that manifold, 1 for a manifold of one point, −1   |
  * |                 | for rows one after the other (`manifoldSolve: 'rows'`, or a manifold at |
  * |                 | rest with 'block'); a manifold at rest that is one block in the         |
  * |                 | relaxation sweeps only ('block-relax'): 16 + k at its first point, −2  |
  * |                 | at the others                                                          |
- * | 56 .. 59        | row of the manifold's normal Delassus block: A_ij, j = 0 .. k − 1 (1/kg) |
- * | 60 .. 61        | lever rotation of t1, t2 in this substep (m/s; see solveContactRows)     |
+ * | 22 .. 25        | row of the manifold's normal Delassus block: A_ij, j = 0 .. k − 1 (1/kg) |
+ * | 26              | offset in `friction` of the friction record solved after this point's  |
+ * |                 | normal row, or −1 (a point of a manifold before its last)              |
+ *
+ * Friction records in `friction`, one per point, or one per manifold of k ≥ 2 points with one normal
+ * (friction at the manifold's centre, see solveContactRows), one after the other:
+ *
+ * | offset          | what                                                                  |
+ * |-----------------|-----------------------------------------------------------------------|
+ * | 15 d + 0 .. 14  | tangent t_{d+1} (d = 0, 1): direction, r_A × t, r_B × t, I_A⁻¹ (r_A × t), |
+ * |                 | I_B⁻¹ (r_B × t), as the normal row above; r the point's or the centre's  |
+ * | 30 .. 31        | effective masses of t1, t2 (kg)                                       |
+ * | 32 .. 33        | accumulated impulses along t1, t2 (N·s)                               |
+ * | 34 .. 35        | lever rotation of t1, t2 in this substep (m/s; see solveContactRows)  |
+ * | 36              | k: the points it serves (the last is the point that names it)         |
+ * | 37 .. 42        | the levers r̄_A, r̄_B of the point, or of the manifold's centre (m)      |
+ * | 43 .. 48        | k ≥ 2: twist row, I_A⁻¹ n, I_B⁻¹ n (1/(kg·m²))                         |
+ * | 49, 50          | k ≥ 2: twist effective mass (kg·m²), accumulated twist impulse (N·m·s) |
+ * | 51              | k ≥ 2: mean distance of the points from the centre in the contact plane (m) |
+ * | 52 .. 53        | k ≥ 2: the tangent rows' coupling to the twist row, n · (I_A⁻¹ (r̄_A × t) +    |
+ * |                 | I_B⁻¹ (r̄_B × t)) for t1, t2 (1/(kg·m))                                  |
  *
  * The offsets are plain constants local to this module, neither imported nor exported: V8 reads a
  * module binding from its cell instead of folding it, and the sweeps index with them dozens of times
@@ -56,23 +76,28 @@ import type { RestingManifolds } from './pgs-options';
 const ROW_DIR = 15;
 /** Offsets inside a direction block, and of the per-point values (see the layout above). */
 const ROW_JA = 3, ROW_JB = 6, ROW_IA = 9, ROW_IB = 12;
-const ROW_EM = 45, ROW_IMP = 48, ROW_SEP = 51, ROW_MU = 52, ROW_MAXN = 53, ROW_CUR = 54;
-const ROW_BLK = 55, ROW_DEL = 56, ROW_ROT = 60;
-/** Normal-block marks (offset 55) of a manifold at rest solved as one block in the relaxation sweeps
+const ROW_EM = 15, ROW_IMP = 16, ROW_SEP = 17, ROW_MU = 18, ROW_MAXN = 19, ROW_CUR = 20;
+const ROW_BLK = 21, ROW_DEL = 22, ROW_FRC = 26;
+/** Offsets in a friction record (see the layout above), and its length for one point and for a manifold. */
+const FR_EM = 30, FR_IMP = 32, FR_ROT = 34, FR_K = 36, FR_RA = 37, FR_RB = 40, FR_WIA = 43, FR_WIB = 46, FR_WEM = 49;
+const FR_WIMP = 50, FR_REACH = 51, FR_CPL = 52, FR_POINT = 43, FR_MANIFOLD = 54;
+/** Normal-block marks (offset ROW_BLK) of a manifold at rest solved as one block in the relaxation sweeps
  * only: REST_BLOCK + k at its first point, REST_MEMBER at its other points. */
 const REST_BLOCK = 16, REST_MEMBER = -2;
-/** Doubles per contact point. */
-const ROW_STRIDE = 62;
+/** Doubles per contact point's normal row. */
+const ROW_STRIDE = 28;
 
 export interface PackedRows {
-  /** `[ROW_STRIDE × capacity]` the interleaved rows (layout above). */
+  /** `[ROW_STRIDE × capacity]` the interleaved normal rows (layout above). */
   data: Float64Array;
+  /** `[≤ 43 × capacity]` the friction records (layout above). */
+  friction: Float64Array;
   /** The normal blocks' LCP data and scratch (`normal-block-lcp.ts`). */
   readonly block: NormalBlockLcp;
 }
 
 export function createPackedRows(capacity = 256): PackedRows {
-  return { data: new Float64Array(ROW_STRIDE * capacity), block: createNormalBlockLcp() };
+  return { data: new Float64Array(ROW_STRIDE * capacity), friction: new Float64Array(FR_POINT * capacity), block: createNormalBlockLcp() };
 }
 
 /**
@@ -134,29 +159,40 @@ export function packRows(
   if (r.data.length < ROW_STRIDE * n) {
     r.data = growFloat64(r.data, ROW_STRIDE * nextCapacity(r.data.length / ROW_STRIDE, n));
   }
-  const R = r.data;
+  if (r.friction.length < FR_POINT * n) r.friction = growFloat64(r.friction, FR_POINT * nextCapacity(r.friction.length / FR_POINT, n));
+  copyRows(p, r.data);
+  markBlocks(p, r.data, sb, blocks, resting);
+  packFrictionRecords(p, r, sb);
+}
+
+/** The points' normal rows into `R` (the first of {@link packRows}'s passes; each pass is a function with one loop
+ * whose first pass does nothing: README "Loops compiled on the stack"). */
+function copyRows(p: ConstraintProblem, R: Float64Array): void {
   const dir = p.direction, jA = p.angularA, jB = p.angularB, iA = p.invInertiaAngularA, iB = p.invInertiaAngularB;
   const em = p.effectiveMass, imp = p.impulse;
-  for (let c = 0; c < n; c++) {
-    const o = ROW_STRIDE * c, c3 = 3 * c, c9 = 9 * c;
-    for (let d = 0; d < 3; d++) {
-      const od = o + ROW_DIR * d, s = c9 + 3 * d;
-      R[od] = dir[s]; R[od + 1] = dir[s + 1]; R[od + 2] = dir[s + 2];
-      R[od + 3] = jA[s]; R[od + 4] = jA[s + 1]; R[od + 5] = jA[s + 2];
-      R[od + 6] = jB[s]; R[od + 7] = jB[s + 1]; R[od + 8] = jB[s + 2];
-      R[od + 9] = iA[s]; R[od + 10] = iA[s + 1]; R[od + 11] = iA[s + 2];
-      R[od + 12] = iB[s]; R[od + 13] = iB[s + 1]; R[od + 14] = iB[s + 2];
-    }
-    R[o + ROW_EM] = em[c3]; R[o + ROW_EM + 1] = em[c3 + 1]; R[o + ROW_EM + 2] = em[c3 + 2];
-    R[o + ROW_IMP] = imp[c3]; R[o + ROW_IMP + 1] = imp[c3 + 1]; R[o + ROW_IMP + 2] = imp[c3 + 2];
+  for (let c = -1; c < p.contactCount; c++) {
+    if (c < 0) continue;
+    const o = ROW_STRIDE * c, c3 = 3 * c, s = 9 * c;
+    R[o] = dir[s]; R[o + 1] = dir[s + 1]; R[o + 2] = dir[s + 2];
+    R[o + 3] = jA[s]; R[o + 4] = jA[s + 1]; R[o + 5] = jA[s + 2];
+    R[o + 6] = jB[s]; R[o + 7] = jB[s + 1]; R[o + 8] = jB[s + 2];
+    R[o + 9] = iA[s]; R[o + 10] = iA[s + 1]; R[o + 11] = iA[s + 2];
+    R[o + 12] = iB[s]; R[o + 13] = iB[s + 1]; R[o + 14] = iB[s + 2];
+    R[o + ROW_EM] = em[c3];
+    R[o + ROW_IMP] = imp[c3];
     R[o + ROW_SEP] = p.separation[c];
     R[o + ROW_CUR] = p.separation[c]; // the current separation while the pose deltas are 0
     R[o + ROW_MU] = p.friction[c];
     R[o + ROW_MAXN] = p.maxNormalImpulse[c];
-    R[o + ROW_ROT] = 0; R[o + ROW_ROT + 1] = 0;
   }
-  const im = sb.invMass, store = p.storeIndex;
-  for (let c = 0; c < n;) {
+}
+
+/** The manifolds' marks in `R` (a block of k points, a block at rest, rows) and their Delassus blocks, for
+ * {@link packRows}. */
+function markBlocks(p: ConstraintProblem, R: Float64Array, sb: SolverBodies, blocks: boolean, resting: RestingManifolds): void {
+  const n = p.contactCount, im = sb.invMass, store = p.storeIndex;
+  for (let c = -1; c < n;) {
+    if (c < 0) { c = 0; continue; }
     const m = store[c] >> 2;
     let k = 1;
     while (c + k < n && store[c + k] >> 2 === m) k++;
@@ -175,20 +211,137 @@ export function packRows(
       restMark = true;
     }
     if (k > 1) {
-      const mAB = im[p.bodyA[c]] + im[p.bodyB[c]];
-      for (let i = 0; i < k; i++) {
-        const oi = o + ROW_STRIDE * i;
-        if (i > 0) R[oi + ROW_BLK] = restMark ? REST_MEMBER : 0;
-        else if (restMark) R[oi + ROW_BLK] = REST_BLOCK + k;
-        for (let j = 0; j < k; j++) {
-          const oj = o + ROW_STRIDE * j;
-          R[oi + ROW_DEL + j] = mAB
-            + R[oi + ROW_JA] * R[oj + ROW_IA] + R[oi + ROW_JA + 1] * R[oj + ROW_IA + 1] + R[oi + ROW_JA + 2] * R[oj + ROW_IA + 2]
-            + R[oi + ROW_JB] * R[oj + ROW_IB] + R[oi + ROW_JB + 1] * R[oj + ROW_IB + 1] + R[oi + ROW_JB + 2] * R[oj + ROW_IB + 2];
-        }
-      }
+      for (let i = 1; i < k; i++) R[o + ROW_STRIDE * i + ROW_BLK] = restMark ? REST_MEMBER : 0;
+      if (restMark) R[o + ROW_BLK] = REST_BLOCK + k;
+      packDelassus(R, o, k, im[p.bodyA[c]] + im[p.bodyB[c]]);
     }
     c += k;
+  }
+}
+
+/** The friction records, for {@link packRows}: one per manifold of k ≥ 2 points with one normal, else one per
+ * point. */
+function packFrictionRecords(p: ConstraintProblem, r: PackedRows, sb: SolverBodies): void {
+  const n = p.contactCount, store = p.storeIndex, R = r.data, F = r.friction;
+  for (let c = -1, f = 0; c < n;) {
+    if (c < 0) { c = 0; continue; }
+    const m = store[c] >> 2;
+    let k = 1;
+    while (c + k < n && store[c + k] >> 2 === m) k++;
+    if (k >= 2 && packFriction(F, f, R, p, sb, c, k)) {
+      for (let i = 0; i < k; i++) R[ROW_STRIDE * (c + i) + ROW_FRC] = i < k - 1 ? -1 : f;
+      f += FR_MANIFOLD;
+      c += k;
+      continue;
+    }
+    // one point, or a manifold whose points do not share one normal (a mesh's): every point its own record.
+    // Not its last points that happen to share one: a mesh manifold's points then switched between the two
+    // forms from step to step, and a rock landing on the game's hill (rock 0 at k = 5 of game-props.test.ts)
+    // came to rest rocking at 1.2 cm/s (per point: 0.13 cm/s)
+    for (const end = c + k; c < end; c++, f += FR_POINT) {
+      packFriction(F, f, R, p, sb, c, 1);
+      R[ROW_STRIDE * c + ROW_FRC] = f;
+    }
+  }
+}
+
+/**
+ * Writes at `f` in `F` the friction record of the points c … c + k − 1 of one manifold and returns true;
+ * for k ≥ 2, false (nothing written) when they do not share one normal (a mesh's points with normals of
+ * their own) or all lie at their centre. Its two tangent rows act through the centre of the points (levers
+ * r̄_A, r̄_B, the means of the points'; a point's own for k = 1), and for k ≥ 2 a twist row about the
+ * normal, J_w = [0, −nᵀ, 0, nᵀ], holds the manifold's turning (friction per convex manifold as in bepuphysics
+ * v2, Nordby 2019). The points' accumulated tangent impulses λ_i become the manifold's: F = Σ λ_i along
+ * t1, t2, and the twist λ_w = Σ n · (d_i × λ_i), d_i = r_Ai − r̄_A ({@link unpackImpulses} spreads them back).
+ */
+function packFriction(
+  F: Float64Array, f: number, R: Float64Array, p: ConstraintProblem, sb: SolverBodies, c: number, k: number,
+): boolean {
+  const o = ROW_STRIDE * c, nx = R[o], ny = R[o + 1], nz = R[o + 2];
+  for (let i = 1; i < k; i++) {
+    const oi = o + ROW_STRIDE * i;
+    if (R[oi] !== nx || R[oi + 1] !== ny || R[oi + 2] !== nz) return false;
+  }
+  const rA = p.rA, rB = p.rB, dir = p.direction, imp = p.impulse, c3 = 3 * c, inv = 1 / k;
+  let ax = 0, ay = 0, az = 0, bx = 0, by = 0, bz = 0;
+  for (let i3 = c3; i3 < c3 + 3 * k; i3 += 3) {
+    ax += rA[i3]; ay += rA[i3 + 1]; az += rA[i3 + 2];
+    bx += rB[i3]; by += rB[i3 + 1]; bz += rB[i3 + 2];
+  }
+  ax *= inv; ay *= inv; az *= inv; bx *= inv; by *= inv; bz *= inv;
+  const s9 = 9 * c;
+  let dd = 0, reach = 0, f1 = 0, f2 = 0, tw = 0;
+  for (let i3 = c3; i3 < c3 + 3 * k; i3 += 3) {
+    const dx = rA[i3] - ax, dy = rA[i3 + 1] - ay, dz = rA[i3 + 2] - az;
+    // d = a t1 + b t2 (+ along n): n · (d × (λ1 t1 + λ2 t2)) = a λ2 − b λ1 (t1 × t2 = n)
+    const da = dx * dir[s9 + 3] + dy * dir[s9 + 4] + dz * dir[s9 + 5], db = dx * dir[s9 + 6] + dy * dir[s9 + 7] + dz * dir[s9 + 8];
+    const d2 = da * da + db * db;
+    dd += d2; reach += Math.sqrt(d2);
+    f1 += imp[i3 + 1]; f2 += imp[i3 + 2]; tw += da * imp[i3 + 2] - db * imp[i3 + 1];
+  }
+  if (k > 1 && !(dd > 1e-12)) return false;
+  const im = sb.invMass, I = sb.invInertia, a = 9 * p.bodyA[c], b = 9 * p.bodyB[c];
+  const mAB = im[p.bodyA[c]] + im[p.bodyB[c]];
+  F[f + FR_RA] = ax; F[f + FR_RA + 1] = ay; F[f + FR_RA + 2] = az;
+  F[f + FR_RB] = bx; F[f + FR_RB + 1] = by; F[f + FR_RB + 2] = bz;
+  for (let d = 0; d < 2; d++) {
+    // r × t, I⁻¹ (r × t) and the effective mass, as the assembly forms them
+    const od = f + ROW_DIR * d, s = s9 + 3 + 3 * d;
+    const tx = dir[s], ty = dir[s + 1], tz = dir[s + 2];
+    F[od] = tx; F[od + 1] = ty; F[od + 2] = tz;
+    F[od + ROW_JA] = ay * tz - az * ty; F[od + ROW_JA + 1] = az * tx - ax * tz; F[od + ROW_JA + 2] = ax * ty - ay * tx;
+    F[od + ROW_JB] = by * tz - bz * ty; F[od + ROW_JB + 1] = bz * tx - bx * tz; F[od + ROW_JB + 2] = bx * ty - by * tx;
+    refreshResponse(F, od + ROW_JA, F, od + ROW_IA, I, a);
+    refreshResponse(F, od + ROW_JB, F, od + ROW_IB, I, b);
+    F[f + FR_EM + d] = inverseMass(F, od, mAB);
+  }
+  F[f + FR_IMP] = f1; F[f + FR_IMP + 1] = f2;
+  F[f + FR_ROT] = 0; F[f + FR_ROT + 1] = 0;
+  F[f + FR_K] = k;
+  if (k < 2) return true;
+  refreshResponse(R, o, F, f + FR_WIA, I, a);
+  refreshResponse(R, o, F, f + FR_WIB, I, b);
+  packTwist(F, f, R, o);
+  F[f + FR_WIMP] = tw;
+  F[f + FR_REACH] = reach * inv;
+  return true;
+}
+
+/** The Delassus block A_ij of the normal rows of the k points packed at `o` (see {@link packRows}), mAB = 1/m_A + 1/m_B. */
+function packDelassus(R: Float64Array, o: number, k: number, mAB: number): void {
+  for (let i = 0; i < k; i++) {
+    const oi = o + ROW_STRIDE * i;
+    for (let j = 0; j < k; j++) {
+      const oj = o + ROW_STRIDE * j;
+      R[oi + ROW_DEL + j] = mAB
+        + R[oi + ROW_JA] * R[oj + ROW_IA] + R[oi + ROW_JA + 1] * R[oj + ROW_IA + 1] + R[oi + ROW_JA + 2] * R[oj + ROW_IA + 2]
+        + R[oi + ROW_JB] * R[oj + ROW_IB] + R[oi + ROW_JB + 1] * R[oj + ROW_IB + 1] + R[oi + ROW_JB + 2] * R[oj + ROW_IB + 2];
+    }
+  }
+}
+
+/** 1 / (mAB + (r_A × d)·I_A⁻¹(r_A × d) + (r_B × d)·I_B⁻¹(r_B × d)) of the row at `od` (0 if not positive). */
+function inverseMass(R: Float64Array, od: number, mAB: number): number {
+  const e = mAB
+    + R[od + ROW_JA] * R[od + ROW_IA] + R[od + ROW_JA + 1] * R[od + ROW_IA + 1] + R[od + ROW_JA + 2] * R[od + ROW_IA + 2]
+    + R[od + ROW_JB] * R[od + ROW_IB] + R[od + ROW_JB + 1] * R[od + ROW_IB + 1] + R[od + ROW_JB + 2] * R[od + ROW_IB + 2];
+  return e > 0 ? 1 / e : 0;
+}
+
+/** The twist row's effective mass 1 / (n · I_A⁻¹ n + n · I_B⁻¹ n) (0 if not positive) and the tangent rows'
+ * coupling to it, n · (I_A⁻¹ (r̄_A × t) + I_B⁻¹ (r̄_B × t)), into the record at `f`; n is the normal of the
+ * point packed at `o` in `R`. Only indices and arrays are passed: packFriction is too large for V8 to inline
+ * this call, and each number passed to a call that is not inlined is boxed (a new heap number per manifold
+ * and step: about 27 KB per step on Box3D's 20-row pyramid when n's components were passed). */
+function packTwist(F: Float64Array, f: number, R: Float64Array, o: number): void {
+  const nx = R[o], ny = R[o + 1], nz = R[o + 2];
+  const e = nx * (F[f + FR_WIA] + F[f + FR_WIB]) + ny * (F[f + FR_WIA + 1] + F[f + FR_WIB + 1])
+    + nz * (F[f + FR_WIA + 2] + F[f + FR_WIB + 2]);
+  F[f + FR_WEM] = e > 0 ? 1 / e : 0;
+  for (let d = 0; d < 2; d++) {
+    const od = f + ROW_DIR * d;
+    F[f + FR_CPL + d] = nx * (F[od + ROW_IA] + F[od + ROW_IB]) + ny * (F[od + ROW_IA + 1] + F[od + ROW_IB + 1])
+      + nz * (F[od + ROW_IA + 2] + F[od + ROW_IB + 2]);
   }
 }
 
@@ -201,49 +354,56 @@ export function packRows(
  * {@link packRows}.
  */
 export function refreshTurnedRows(r: PackedRows, p: ConstraintProblem, sb: SolverBodies, ir: InertiaRefresh): void {
-  const R = r.data, turned = ir.turned, I = ir.inertia, im = sb.invMass;
-  for (let c = 0; c < p.contactCount; c++) {
+  const R = r.data, F = r.friction, turned = ir.turned, I = ir.inertia, im = sb.invMass;
+  // its first pass does nothing (README "Loops compiled on the stack")
+  for (let c = -1; c < p.contactCount; c++) {
+    if (c < 0) continue;
     const a = p.bodyA[c], b = p.bodyB[c];
     const ta = turned[a] === 1, tb = turned[b] === 1;
     if (!ta && !tb) continue;
     const o = ROW_STRIDE * c;
     const mAB = im[a] + im[b];
-    for (let d = 0; d < 3; d++) {
-      const od = o + ROW_DIR * d;
-      if (ta) refreshResponse(R, od + ROW_JA, od + ROW_IA, I, 9 * a);
-      if (tb) refreshResponse(R, od + ROW_JB, od + ROW_IB, I, 9 * b);
-      const k = mAB
-        + R[od + ROW_JA] * R[od + ROW_IA] + R[od + ROW_JA + 1] * R[od + ROW_IA + 1] + R[od + ROW_JA + 2] * R[od + ROW_IA + 2]
-        + R[od + ROW_JB] * R[od + ROW_IB] + R[od + ROW_JB + 1] * R[od + ROW_IB + 1] + R[od + ROW_JB + 2] * R[od + ROW_IB + 2];
-      R[o + ROW_EM + d] = k > 0 ? 1 / k : 0;
+    if (ta) refreshResponse(R, o + ROW_JA, R, o + ROW_IA, I, 9 * a);
+    if (tb) refreshResponse(R, o + ROW_JB, R, o + ROW_IB, I, 9 * b);
+    R[o + ROW_EM] = inverseMass(R, o, mAB);
+    // the friction record the point names (tangent rows, and a manifold's twist row)
+    const f = R[o + ROW_FRC];
+    if (f < 0) continue;
+    for (let d = 0; d < 2; d++) {
+      const od = f + ROW_DIR * d;
+      if (ta) refreshResponse(F, od + ROW_JA, F, od + ROW_IA, I, 9 * a);
+      if (tb) refreshResponse(F, od + ROW_JB, F, od + ROW_IB, I, 9 * b);
+      F[f + FR_EM + d] = inverseMass(F, od, mAB);
+    }
+    if (F[f + FR_K] > 1) {
+      if (ta) refreshResponse(R, o, F, f + FR_WIA, I, 9 * a);
+      if (tb) refreshResponse(R, o, F, f + FR_WIB, I, 9 * b);
+      packTwist(F, f, R, o);
     }
   }
-  // the Delassus blocks of the manifolds solved as one block (marked k ≥ 2 at their first point)
-  for (let c = 0; c < p.contactCount; c++) {
+  refreshTurnedBlocks(r, p, sb, ir);
+}
+
+/** The Delassus blocks of the manifolds solved as one block (marked k ≥ 2 at their first point) whose bodies
+ * turned, for {@link refreshTurnedRows} (a loop of its own: README "Loops compiled on the stack"). */
+function refreshTurnedBlocks(r: PackedRows, p: ConstraintProblem, sb: SolverBodies, ir: InertiaRefresh): void {
+  const R = r.data, turned = ir.turned, im = sb.invMass;
+  for (let c = -1; c < p.contactCount; c++) {
+    if (c < 0) continue;
     const o = ROW_STRIDE * c, kr = R[o + ROW_BLK], k = kr > REST_BLOCK ? kr - REST_BLOCK : kr;
     if (k < 2) continue;
     const a = p.bodyA[c], b = p.bodyB[c];
-    if (turned[a] !== 1 && turned[b] !== 1) { c += k - 1; continue; }
-    const mAB = im[a] + im[b];
-    for (let i = 0; i < k; i++) {
-      const oi = o + ROW_STRIDE * i;
-      for (let j = 0; j < k; j++) {
-        const oj = o + ROW_STRIDE * j;
-        R[oi + ROW_DEL + j] = mAB
-          + R[oi + ROW_JA] * R[oj + ROW_IA] + R[oi + ROW_JA + 1] * R[oj + ROW_IA + 1] + R[oi + ROW_JA + 2] * R[oj + ROW_IA + 2]
-          + R[oi + ROW_JB] * R[oj + ROW_IB] + R[oi + ROW_JB + 1] * R[oj + ROW_IB + 1] + R[oi + ROW_JB + 2] * R[oj + ROW_IB + 2];
-      }
-    }
+    if (turned[a] === 1 || turned[b] === 1) packDelassus(R, o, k, im[a] + im[b]);
     c += k - 1;
   }
 }
 
-/** R[g..g+3] = M (R[j..j+3]) for the row-major 3 × 3 matrix M at I[m..m+9]. */
-function refreshResponse(R: Float64Array, j: number, g: number, I: Float64Array, m: number): void {
+/** G[g..g+3] = M (R[j..j+3]) for the row-major 3 × 3 matrix M at I[m..m+9]. */
+function refreshResponse(R: Float64Array, j: number, G: Float64Array, g: number, I: Float64Array, m: number): void {
   const ux = R[j], uy = R[j + 1], uz = R[j + 2];
-  R[g] = I[m] * ux + I[m + 1] * uy + I[m + 2] * uz;
-  R[g + 1] = I[m + 3] * ux + I[m + 4] * uy + I[m + 5] * uz;
-  R[g + 2] = I[m + 6] * ux + I[m + 7] * uy + I[m + 8] * uz;
+  G[g] = I[m] * ux + I[m + 1] * uy + I[m + 2] * uz;
+  G[g + 1] = I[m + 3] * ux + I[m + 4] * uy + I[m + 5] * uz;
+  G[g + 2] = I[m + 6] * ux + I[m + 7] * uy + I[m + 8] * uz;
 }
 
 /**
@@ -336,11 +496,48 @@ export function solveNormalSet(
 }
 /** Copies the accumulated and the largest normal impulses back into `p` (warm start, restitution). */
 export function unpackImpulses(r: PackedRows, p: ConstraintProblem): void {
-  const R = r.data, imp = p.impulse;
-  for (let c = 0; c < p.contactCount; c++) {
+  const R = r.data, F = r.friction, imp = p.impulse, rA = p.rA;
+  // its first pass does nothing (README "Loops compiled on the stack")
+  for (let c = -1; c < p.contactCount; c++) {
+    if (c < 0) continue;
     const o = ROW_STRIDE * c, c3 = 3 * c;
-    imp[c3] = R[o + ROW_IMP]; imp[c3 + 1] = R[o + ROW_IMP + 1]; imp[c3 + 2] = R[o + ROW_IMP + 2];
+    imp[c3] = R[o + ROW_IMP];
     p.maxNormalImpulse[c] = R[o + ROW_MAXN];
+    const f = R[o + ROW_FRC];
+    if (f < 0) continue;
+    const k = F[f + FR_K];
+    if (k === 1) { imp[c3 + 1] = F[f + FR_IMP]; imp[c3 + 2] = F[f + FR_IMP + 1]; continue; }
+    // a manifold's friction spread back over its points: λ_i = w_i F + s_i u_i, with the weights
+    // w_i = μ_i λ_n,i / Σ μ_j λ_n,j (1/k without load), so that a sliding manifold's points are each on their
+    // own cone, and the twist τ = λ_w − n · (Σ w_i d_i × F) that these leave carried by forces across the
+    // slip, u_i = n × F/|F|, s_i = τ e_i / Σ e_j², e_i = d_i · F/|F| (their sum is 0 and they change no |λ_i|
+    // to first order), or without F by u_i = n × d_i, s_i = τ / Σ |d_j|². The sum is F and the twist
+    // Σ n · (d_i × λ_i) is λ_w (Σ d_i = 0; in (t1, t2) coordinates n × (x, y) = (−y, x))
+    const c0 = c - k + 1;
+    const ax = F[f + FR_RA], ay = F[f + FR_RA + 1], az = F[f + FR_RA + 2];
+    const t1x = F[f], t1y = F[f + 1], t1z = F[f + 2], t2x = F[f + ROW_DIR], t2y = F[f + ROW_DIR + 1], t2z = F[f + ROW_DIR + 2];
+    const f1 = F[f + FR_IMP], f2 = F[f + FR_IMP + 1], fl = Math.sqrt(f1 * f1 + f2 * f2);
+    const u1 = fl > 0 ? f1 / fl : 0, u2 = fl > 0 ? f2 / fl : 0;
+    let load = 0;
+    for (let i = c0; i <= c; i++) load += R[ROW_STRIDE * i + ROW_MU] * R[ROW_STRIDE * i + ROW_IMP];
+    let dd = 0, ee = 0, ga = 0, gb = 0;
+    for (let i = c0; i <= c; i++) {
+      const i3 = 3 * i, wi = load > 0 ? R[ROW_STRIDE * i + ROW_MU] * R[ROW_STRIDE * i + ROW_IMP] / load : 1 / k;
+      const dx = rA[i3] - ax, dy = rA[i3 + 1] - ay, dz = rA[i3 + 2] - az;
+      const da = dx * t1x + dy * t1y + dz * t1z, db = dx * t2x + dy * t2y + dz * t2z;
+      const e = da * u1 + db * u2;
+      dd += da * da + db * db; ee += e * e; ga += wi * da; gb += wi * db;
+    }
+    const tau = F[f + FR_WIMP] - (ga * f2 - gb * f1), across = ee > 1e-6 * dd;
+    const tw = tau / (across ? ee : dd);
+    for (let i = c0; i <= c; i++) {
+      const i3 = 3 * i, wi = load > 0 ? R[ROW_STRIDE * i + ROW_MU] * R[ROW_STRIDE * i + ROW_IMP] / load : 1 / k;
+      const dx = rA[i3] - ax, dy = rA[i3 + 1] - ay, dz = rA[i3 + 2] - az;
+      const da = dx * t1x + dy * t1y + dz * t1z, db = dx * t2x + dy * t2y + dz * t2z;
+      const s = tw * (across ? da * u1 + db * u2 : 1), x = across ? u1 : da, y = across ? u2 : db;
+      imp[i3 + 1] = wi * f1 - s * y;
+      imp[i3 + 2] = wi * f2 + s * x;
+    }
   }
 }
 
@@ -377,25 +574,39 @@ export function warmStart(p: ConstraintProblem, sb: SolverBodies): void {
  * pass of its own: 1 = the first substep's end (min ← λ_n), 2 = a later one (min ← min(min, λ_n)); 0 = none.
  */
 export function warmStartRows(r: PackedRows, p: ConstraintProblem, sb: SolverBodies, min: Float64Array, track: number): void {
-  const v = sb.v, w = sb.w, im = sb.invMass, R = r.data;
-  for (let c = 0; c < p.contactCount; c++) {
+  const v = sb.v, w = sb.w, im = sb.invMass, R = r.data, F = r.friction;
+  // its first pass does nothing (README "Loops compiled on the stack")
+  for (let c = -1; c < p.contactCount; c++) {
+    if (c < 0) continue;
     const o = ROW_STRIDE * c;
-    const l0 = R[o + ROW_IMP], l1 = R[o + ROW_IMP + 1], l2 = R[o + ROW_IMP + 2];
+    const l0 = R[o + ROW_IMP], f = R[o + ROW_FRC];
     if (track !== 0 && (track === 1 || l0 < min[c])) min[c] = l0;
-    // a point without impulse would add zeros (about a third of the points of a resting pile)
-    if (l0 === 0 && l1 === 0 && l2 === 0) continue;
+    // the normal impulse and, at a record's point, the record's tangent (and twist) impulses; a point without
+    // impulse would add zeros (about a third of the points of a resting pile)
+    const l1 = f < 0 ? 0 : F[f + FR_IMP], l2 = f < 0 ? 0 : F[f + FR_IMP + 1];
+    const lw = f < 0 || F[f + FR_K] === 1 ? 0 : F[f + FR_WIMP];
+    if (l0 === 0 && l1 === 0 && l2 === 0 && lw === 0) continue;
     const a = p.bodyA[c], b = p.bodyB[c], a3 = 3 * a, b3 = 3 * b, mA = im[a], mB = im[b];
-    // the three directions (n, t1, t2) written out, in warmStart's order: Σ_d λ_d d, Σ_d λ_d I⁻¹(r × d)
-    const o1 = o + ROW_DIR, o2 = o + 2 * ROW_DIR;
-    const px = 0 + l0 * R[o] + l1 * R[o1] + l2 * R[o2];
-    const py = 0 + l0 * R[o + 1] + l1 * R[o1 + 1] + l2 * R[o2 + 1];
-    const pz = 0 + l0 * R[o + 2] + l1 * R[o1 + 2] + l2 * R[o2 + 2];
-    w[a3] = w[a3] - l0 * R[o + ROW_IA] - l1 * R[o1 + ROW_IA] - l2 * R[o2 + ROW_IA];
-    w[a3 + 1] = w[a3 + 1] - l0 * R[o + ROW_IA + 1] - l1 * R[o1 + ROW_IA + 1] - l2 * R[o2 + ROW_IA + 1];
-    w[a3 + 2] = w[a3 + 2] - l0 * R[o + ROW_IA + 2] - l1 * R[o1 + ROW_IA + 2] - l2 * R[o2 + ROW_IA + 2];
-    w[b3] = w[b3] + l0 * R[o + ROW_IB] + l1 * R[o1 + ROW_IB] + l2 * R[o2 + ROW_IB];
-    w[b3 + 1] = w[b3 + 1] + l0 * R[o + ROW_IB + 1] + l1 * R[o1 + ROW_IB + 1] + l2 * R[o2 + ROW_IB + 1];
-    w[b3 + 2] = w[b3 + 2] + l0 * R[o + ROW_IB + 2] + l1 * R[o1 + ROW_IB + 2] + l2 * R[o2 + ROW_IB + 2];
+    // Σ_d λ_d d, Σ_d λ_d I⁻¹(r × d) over n (here), t1, t2 (the record), and λ_w I⁻¹ n (the twist)
+    let px = l0 * R[o], py = l0 * R[o + 1], pz = l0 * R[o + 2];
+    let uAx = l0 * R[o + ROW_IA], uAy = l0 * R[o + ROW_IA + 1], uAz = l0 * R[o + ROW_IA + 2];
+    let uBx = l0 * R[o + ROW_IB], uBy = l0 * R[o + ROW_IB + 1], uBz = l0 * R[o + ROW_IB + 2];
+    if (l1 !== 0 || l2 !== 0) {
+      const o2 = f + ROW_DIR;
+      px += l1 * F[f] + l2 * F[o2]; py += l1 * F[f + 1] + l2 * F[o2 + 1]; pz += l1 * F[f + 2] + l2 * F[o2 + 2];
+      uAx += l1 * F[f + ROW_IA] + l2 * F[o2 + ROW_IA];
+      uAy += l1 * F[f + ROW_IA + 1] + l2 * F[o2 + ROW_IA + 1];
+      uAz += l1 * F[f + ROW_IA + 2] + l2 * F[o2 + ROW_IA + 2];
+      uBx += l1 * F[f + ROW_IB] + l2 * F[o2 + ROW_IB];
+      uBy += l1 * F[f + ROW_IB + 1] + l2 * F[o2 + ROW_IB + 1];
+      uBz += l1 * F[f + ROW_IB + 2] + l2 * F[o2 + ROW_IB + 2];
+    }
+    if (lw !== 0) {
+      uAx += lw * F[f + FR_WIA]; uAy += lw * F[f + FR_WIA + 1]; uAz += lw * F[f + FR_WIA + 2];
+      uBx += lw * F[f + FR_WIB]; uBy += lw * F[f + FR_WIB + 1]; uBz += lw * F[f + FR_WIB + 2];
+    }
+    w[a3] -= uAx; w[a3 + 1] -= uAy; w[a3 + 2] -= uAz;
+    w[b3] += uBx; w[b3 + 1] += uBy; w[b3 + 2] += uBz;
     v[a3] -= mA * px; v[a3 + 1] -= mA * py; v[a3 + 2] -= mA * pz;
     v[b3] += mB * px; v[b3 + 1] += mB * py; v[b3 + 2] += mB * pz;
   }
@@ -526,15 +737,19 @@ export function solveContactRows(
   r: PackedRows, p: ConstraintProblem, sb: SolverBodies, invH: number, soft: Softness, useBias: boolean,
   slop: number, maxPushout: number, refreshSeparation: boolean, refreshLevers: boolean, restBlocks = true,
 ): void {
-  const rA = p.rA, rB = p.rB, rl = p.restLoad, halfH = 0.5 / invH;
-  const v = sb.v, w = sb.w, im = sb.invMass, dp = sb.dp, th = sb.dtheta, R = r.data;
-  const biasRate = soft.biasRate, softMass = soft.massScale, softImpulse = soft.impulseScale;
+  // Only arrays are read before the loop, and its first pass (c = −1) does nothing: a call that V8 runs in the
+  // interpreter up to the loop's first back edge (then into the loop's on-stack compiled code) computes no
+  // number, which would be boxed (README "Loops compiled on the stack"); so the numbers of `soft` and h/2 are
+  // read where they are used.
   // Each point loads its bodies' velocities from `sb` and stores them back when done: no number is carried
   // from one point to the next in a local (V8's on-stack compiled code of this loop kept such loop-carried
   // numbers boxed, and was then used for every later sweep: the JIT lottery of `bench/README.md`).
+  const rl = p.restLoad;
+  const v = sb.v, w = sb.w, im = sb.invMass, dp = sb.dp, th = sb.dtheta, R = r.data, F = r.friction;
   // whether the current normal block was solved (with finite velocities)
   let blockSolved = true;
-  for (let c = 0; c < p.contactCount; c++) {
+  for (let c = -1; c < p.contactCount; c++) {
+    if (c < 0) continue;
     const a = p.bodyA[c], b = p.bodyB[c], a3 = 3 * a, b3 = 3 * b, mA = im[a], mB = im[b];
     const o = ROW_STRIDE * c;
     // a manifold at rest is one block in the relaxation sweeps only (its rows in the biased sweeps; with
@@ -573,9 +788,9 @@ export function solveContactRows(
         bias = s * invH;
       } else if (useBias) {
         const sc = s + slop < 0 ? s + slop : 0;
-        bias = Math.max(biasRate * sc, -maxPushout);
-        massScale = softMass;
-        impulseScale = softImpulse;
+        bias = Math.max(soft.biasRate * sc, -maxPushout);
+        massScale = soft.massScale;
+        impulseScale = soft.impulseScale;
       }
       const vn = nx * (vBx - vAx) + ny * (vBy - vAy) + nz * (vBz - vAz)
         + jBx * wBx + jBy * wBy + jBz * wBz
@@ -594,10 +809,31 @@ export function solveContactRows(
       finite = vn - vn === 0;
     }
 
-    // ---- friction rows (direction blocks at o1 = t1, o2 = t2)
-    const o1 = o + ROW_DIR, o2 = o + 2 * ROW_DIR;
+    // ---- friction rows (direction blocks at o1 = t1, o2 = t2 of the friction record f that the point names:
+    // its own, or its manifold's at the manifold's last point, after all its normal rows; the points before
+    // that take none)
+    const f = R[o + ROW_FRC];
+    if (f < 0) {
+      v[a3] = vAx; v[a3 + 1] = vAy; v[a3 + 2] = vAz; w[a3] = wAx; w[a3 + 1] = wAy; w[a3 + 2] = wAz;
+      v[b3] = vBx; v[b3 + 1] = vBy; v[b3 + 2] = vBz; w[b3] = wBx; w[b3 + 1] = wBy; w[b3 + 2] = wBz;
+      continue;
+    }
+    const fk = F[f + FR_K], central = fk > 1;
+    const o1 = f, o2 = f + ROW_DIR;
+    // the disk's radius: μ λ_n, or Σ μ_i λ_n,i over the manifold's points
+    let maxF = R[o + ROW_MU] * total;
+    if (central) {
+      // written out, in the points' order (k ≤ 4): a loop here let V8 compile the sweep on the stack at its entry,
+      // with the bodies' velocities boxed (the step allocated up to 31 KB on Box3D's pile of 400)
+      const p3 = o - 3 * ROW_STRIDE, p2 = o - 2 * ROW_STRIDE, p1 = o - ROW_STRIDE;
+      maxF = fk > 3 ? R[p3 + ROW_MU] * R[p3 + ROW_IMP] : 0;
+      if (fk > 2) maxF += R[p2 + ROW_MU] * R[p2 + ROW_IMP];
+      maxF += R[p1 + ROW_MU] * R[p1 + ROW_IMP];
+      maxF += R[o + ROW_MU] * R[o + ROW_IMP];
+    }
     if (refreshLevers) {
       // the lever rotation of the substep's middle (leverRotation): ω × (θ × r), θ = Δθ + (h/2) ω
+      const halfH = 0.5 / invH;
       const aX = th[a3] + halfH * wAx, aY = th[a3 + 1] + halfH * wAy, aZ = th[a3 + 2] + halfH * wAz;
       const bX = th[b3] + halfH * wBx, bY = th[b3 + 1] + halfH * wBy, bZ = th[b3 + 2] + halfH * wBz;
       // |ω|² |θ|² of each body: the term is at most |ω_A| |θ_A| |r_A| + |ω_B| |θ_B| |r_B|, left out (0) below
@@ -605,46 +841,65 @@ export function solveContactRows(
       const kA = (wAx * wAx + wAy * wAy + wAz * wAz) * (aX * aX + aY * aY + aZ * aZ);
       const kB = (wBx * wBx + wBy * wBy + wBz * wBz) * (bX * bX + bY * bY + bZ * bZ);
       if (kA < LEVER_MIN_SPIN_ANGLE * LEVER_MIN_SPIN_ANGLE && kB < LEVER_MIN_SPIN_ANGLE * LEVER_MIN_SPIN_ANGLE) {
-        R[o + ROW_ROT] = 0; R[o + ROW_ROT + 1] = 0;
+        F[f + FR_ROT] = 0; F[f + FR_ROT + 1] = 0;
       } else {
-        const c3 = 3 * c;
-        const rAx = rA[c3], rAy = rA[c3 + 1], rAz = rA[c3 + 2], rBx = rB[c3], rBy = rB[c3 + 1], rBz = rB[c3 + 2];
+        // the levers of the point, or of the manifold's centre
+        const rAx = F[f + FR_RA], rAy = F[f + FR_RA + 1], rAz = F[f + FR_RA + 2];
+        const rBx = F[f + FR_RB], rBy = F[f + FR_RB + 1], rBz = F[f + FR_RB + 2];
         const cAx = aY * rAz - aZ * rAy, cAy = aZ * rAx - aX * rAz, cAz = aX * rAy - aY * rAx;
         const cBx = bY * rBz - bZ * rBy, cBy = bZ * rBx - bX * rBz, cBz = bX * rBy - bY * rBx;
         const ux = wBy * cBz - wBz * cBy - (wAy * cAz - wAz * cAy);
         const uy = wBz * cBx - wBx * cBz - (wAz * cAx - wAx * cAz);
         const uz = wBx * cBy - wBy * cBx - (wAx * cAy - wAy * cAx);
-        R[o + ROW_ROT] = R[o1] * ux + R[o1 + 1] * uy + R[o1 + 2] * uz;
-        R[o + ROW_ROT + 1] = R[o2] * ux + R[o2 + 1] * uy + R[o2 + 2] * uz;
+        F[f + FR_ROT] = F[o1] * ux + F[o1 + 1] * uy + F[o1 + 2] * uz;
+        F[f + FR_ROT + 1] = F[o2] * ux + F[o2 + 1] * uy + F[o2 + 2] * uz;
       }
     }
-    const old1 = R[o + ROW_IMP + 1], old2 = R[o + ROW_IMP + 2];
+    const old1 = F[f + FR_IMP], old2 = F[f + FR_IMP + 1];
+    const oldW = central ? F[f + FR_WIMP] : 0;
     // A point left without impulse (speculative or separating: λ_n = 0) and without friction impulse
     // has a friction disk of radius 0: its friction rows would project onto 0 and add nothing (zeros
     // of either sign). They are skipped, unless the velocities are not finite (vn − vn ≠ 0), where the
     // rows would spread the NaN as before.
-    if (total === 0 && old1 === 0 && old2 === 0 && finite) {
+    if ((central ? maxF === 0 : total === 0) && old1 === 0 && old2 === 0 && oldW === 0 && finite) {
       v[a3] = vAx; v[a3 + 1] = vAy; v[a3 + 2] = vAz; w[a3] = wAx; w[a3 + 1] = wAy; w[a3 + 2] = wAz;
       v[b3] = vBx; v[b3 + 1] = vBy; v[b3 + 2] = vBz; w[b3] = wBx; w[b3 + 1] = wBy; w[b3 + 2] = wBz;
       continue;
     }
-    const maxF = R[o + ROW_MU] * total;
-    const t1x = R[o1], t1y = R[o1 + 1], t1z = R[o1 + 2];
-    const t2x = R[o2], t2y = R[o2 + 1], t2z = R[o2 + 2];
+    const t1x = F[o1], t1y = F[o1 + 1], t1z = F[o1 + 2];
+    const t2x = F[o2], t2y = F[o2 + 1], t2z = F[o2 + 2];
     const dvx = vBx - vAx, dvy = vBy - vAy, dvz = vBz - vAz;
     const vt1 = t1x * dvx + t1y * dvy + t1z * dvz
-      + R[o1 + ROW_JB] * wBx + R[o1 + ROW_JB + 1] * wBy + R[o1 + ROW_JB + 2] * wBz
-      - R[o1 + ROW_JA] * wAx - R[o1 + ROW_JA + 1] * wAy - R[o1 + ROW_JA + 2] * wAz + R[o + ROW_ROT];
+      + F[o1 + ROW_JB] * wBx + F[o1 + ROW_JB + 1] * wBy + F[o1 + ROW_JB + 2] * wBz
+      - F[o1 + ROW_JA] * wAx - F[o1 + ROW_JA + 1] * wAy - F[o1 + ROW_JA + 2] * wAz + F[f + FR_ROT];
     const vt2 = t2x * dvx + t2y * dvy + t2z * dvz
-      + R[o2 + ROW_JB] * wBx + R[o2 + ROW_JB + 1] * wBy + R[o2 + ROW_JB + 2] * wBz
-      - R[o2 + ROW_JA] * wAx - R[o2 + ROW_JA + 1] * wAy - R[o2 + ROW_JA + 2] * wAz + R[o + ROW_ROT + 1];
+      + F[o2 + ROW_JB] * wBx + F[o2 + ROW_JB + 1] * wBy + F[o2 + ROW_JB + 2] * wBz
+      - F[o2 + ROW_JA] * wAx - F[o2 + ROW_JA + 1] * wAy - F[o2 + ROW_JA + 2] * wAz + F[f + FR_ROT + 1];
     // each row with its own effective mass; a point that slides (outside the disk) takes one step of their
     // common mass m̄ = 2 / (1/m_t1 + 1/m_t2) along the slip instead, then the disk: at the sweep's fixed point
     // its friction then opposes its slip (README "Friction rows")
-    const m1 = R[o + ROW_EM + 1], m2 = R[o + ROW_EM + 2];
+    const m1 = F[f + FR_EM], m2 = F[f + FR_EM + 1];
     let t1 = old1 - m1 * vt1;
     let t2 = old2 - m2 * vt2;
     let len2 = t1 * t1 + t2 * t2;
+    // a manifold: one budget for its tangent and twist rows, projected together, |F|² + (λ_w / d̄)² ≤ (Σ μ_i λ_n,i)²
+    // (with a budget each, a face sliding while it spins took twice the friction: a cube at 1.12 m/s and 6 rad/s
+    // slowed to 0.30 m/s in 10 steps, 0.98 m/s per point, 0.82 m/s so). The twist row is solved after the tangent
+    // rows' unprojected update, n · (ω_B − ω_A) taking their change Σ_d Δλ_d n · (I_A⁻¹ (r̄_A × t_d) + I_B⁻¹ (r̄_B × t_d))
+    // (the coupling, packed):
+    // solved from the same velocities, the three rows ignored their coupling, which is strong on a thin body
+    // (a 42 kg capsule landing at 39 m/s and 97 rad/s on the ends of its axis left at 1860 rad/s, +20 % of the
+    // scene's energy in a step; fuzz seed 754)
+    let twj = 0;
+    if (central) {
+      const vw0 = R[o] * (wBx - wAx) + R[o + 1] * (wBy - wAy) + R[o + 2] * (wBz - wAz)
+        + (t1 - old1) * F[f + FR_CPL] + (t2 - old2) * F[f + FR_CPL + 1];
+      twj = oldW - F[f + FR_WEM] * vw0;
+      const q = twj / F[f + FR_REACH];
+      const g2 = len2 + q * q;
+      if (g2 > maxF * maxF) { const sc = maxF / Math.sqrt(g2); t1 *= sc; t2 *= sc; twj *= sc; }
+      len2 = 0;
+    }
     if (len2 > maxF * maxF) {
       if (m1 !== m2) {
         const m = 2 * m1 * m2 / (m1 + m2);
@@ -656,19 +911,27 @@ export function solveContactRows(
         t1 *= sc; t2 *= sc;
       }
     }
-    R[o + ROW_IMP + 1] = t1; R[o + ROW_IMP + 2] = t2;
+    F[f + FR_IMP] = t1; F[f + FR_IMP + 1] = t2;
     const l1 = t1 - old1, l2 = t2 - old2;
     const px = l1 * t1x + l2 * t2x;
     const py = l1 * t1y + l2 * t2y;
     const pz = l1 * t1z + l2 * t2z;
     vAx -= mA * px; vAy -= mA * py; vAz -= mA * pz;
     vBx += mB * px; vBy += mB * py; vBz += mB * pz;
-    wAx -= l1 * R[o1 + ROW_IA] + l2 * R[o2 + ROW_IA];
-    wAy -= l1 * R[o1 + ROW_IA + 1] + l2 * R[o2 + ROW_IA + 1];
-    wAz -= l1 * R[o1 + ROW_IA + 2] + l2 * R[o2 + ROW_IA + 2];
-    wBx += l1 * R[o1 + ROW_IB] + l2 * R[o2 + ROW_IB];
-    wBy += l1 * R[o1 + ROW_IB + 1] + l2 * R[o2 + ROW_IB + 1];
-    wBz += l1 * R[o1 + ROW_IB + 2] + l2 * R[o2 + ROW_IB + 2];
+    wAx -= l1 * F[o1 + ROW_IA] + l2 * F[o2 + ROW_IA];
+    wAy -= l1 * F[o1 + ROW_IA + 1] + l2 * F[o2 + ROW_IA + 1];
+    wAz -= l1 * F[o1 + ROW_IA + 2] + l2 * F[o2 + ROW_IA + 2];
+    wBx += l1 * F[o1 + ROW_IB] + l2 * F[o2 + ROW_IB];
+    wBy += l1 * F[o1 + ROW_IB + 1] + l2 * F[o2 + ROW_IB + 1];
+    wBz += l1 * F[o1 + ROW_IB + 2] + l2 * F[o2 + ROW_IB + 2];
+    if (central) {
+      // the twist row (projected above with the tangent rows): n · (ω_B − ω_A) → 0
+      const tw = twj;
+      F[f + FR_WIMP] = tw;
+      const lw = tw - oldW;
+      wAx -= lw * F[f + FR_WIA]; wAy -= lw * F[f + FR_WIA + 1]; wAz -= lw * F[f + FR_WIA + 2];
+      wBx += lw * F[f + FR_WIB]; wBy += lw * F[f + FR_WIB + 1]; wBz += lw * F[f + FR_WIB + 2];
+    }
     v[a3] = vAx; v[a3 + 1] = vAy; v[a3 + 2] = vAz; w[a3] = wAx; w[a3 + 1] = wAy; w[a3 + 2] = wAz;
     v[b3] = vBx; v[b3 + 1] = vBy; v[b3 + 2] = vBz; w[b3] = wBx; w[b3 + 1] = wBy; w[b3 + 2] = wBz;
   }
@@ -718,7 +981,9 @@ export function applyRestitutionRows(r: PackedRows, p: ConstraintProblem, sb: So
   const v = sb.v, w = sb.w, im = sb.invMass, R = r.data;
   const blk = r.block, M = blk.M, q = blk.q, x = blk.x;
   let change = 0;
-  for (let c = 0; c < p.contactCount;) {
+  // its first pass does nothing (README "Loops compiled on the stack")
+  for (let c = -1; c < p.contactCount;) {
+    if (c < 0) { c = 0; continue; }
     const o = ROW_STRIDE * c;
     // a manifold marked −1 (no Delassus block packed) takes its rows one after the other
     const kr = R[o + ROW_BLK], k = kr > REST_BLOCK ? kr - REST_BLOCK : kr > 0 ? kr : 1;
