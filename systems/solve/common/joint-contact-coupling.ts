@@ -123,6 +123,25 @@ export interface JointContactCoupling {
    * rest of the step, 0 when not (decided once: a coupled point's λ_e is warm-started every substep, so
    * it must stay solvable until it is released). */
   state: Int8Array;
+  /**
+   * `[count]` the rest load λ̄ of a coupled point's own contact row (`ConstraintProblem.restLoad`) before
+   * the coupling set it to +∞ for the step (restored by {@link finishCoupling}): the contact sweeps' soft
+   * step leaks only the impulse above λ̄ (`systems/solve/pgs/rest-load.ts`), so a coupled point's own row
+   * leaks nothing; its softness is the coupled row's, at the island's effective mass 1/S. At its light
+   * body's own mass m, the soft step's leak (impulse scale × λ, the compliance A_nn (1/massScale − 1) λ of
+   * the block sweeps) of an impulse that carries the jointed assembly's load (λ ≫ m v: the joint solve
+   * hands the row's push on to the island, and the row pushes again in every sweep) left the light body
+   * approaching its contact at impulse scale × λ / (massScale m) after every solve sweep, and the position
+   * update moved it in by that speed: maximum-dissipation fuzz seeds 1098 (a 0.015 kg sphere of radius
+   * 2.7 m fixed to a 0.04 kg body hinged to a spinning 788 kg capsule, λ = 3.8 → 15 N·s over a step's
+   * substeps, sinking at 7 → 26 m/s), 1251 (a 0.041 kg thin box hinged to a 0.055 kg body, both on the
+   * ground, 1.5 m/s) and 9232 (a 0.023 kg sphere on a hinge at its stop 24 m from a 47 kg capsule,
+   * 6.6 N·s, 5.7 m/s) went 1.8 to 4.4 cm below the ground; each holds when its points' own rows stop
+   * leaking 7 to 50 steps before.
+   */
+  savedRestLoad: Float64Array;
+  /** The contact rows of the step (set by {@link beginCoupling}), whose rest loads {@link finishCoupling} restores. */
+  contacts: ConstraintProblem | undefined;
   /** `[count]` accumulated impulse λ_e ≥ 0 of the step (unit: N·s). */
   impulse: Float64Array;
   /** `[solver bodies]` direct island of a body, −1 outside. */
@@ -183,7 +202,7 @@ export function createJointContactCoupling(): JointContactCoupling {
     count: 0, point: new Int32Array(16), island: new Int32Array(16), lo: new Int32Array(16), hi: new Int32Array(16),
     offset: new Int32Array(16), island2: new Int32Array(16), lo2: new Int32Array(16), hi2: new Int32Array(16),
     offset2: new Int32Array(16), U: new Float64Array(64), mass: new Float64Array(16), stamp: new Float64Array(16),
-    impulse: new Float64Array(16), state: new Int8Array(16), bodyIsland: new Int32Array(16), islandInvMass: new Float64Array(16),
+    impulse: new Float64Array(16), state: new Int8Array(16), savedRestLoad: new Float64Array(16), contacts: undefined, bodyIsland: new Int32Array(16), islandInvMass: new Float64Array(16),
     soft: { biasRate: 0, massScale: 1, impulseScale: 0 }, slop: 0, maxPushout: Infinity, invH: 0, turned: undefined,
     blockK: new Float64Array(16), blockB: new Float64Array(4), blockX: new Float64Array(4), blockQ: new Int32Array(4), blockSoft: false,
     groupOf: new Int32Array(16), groupList: new Int32Array(16), groupStart: new Int32Array(17), groupCount: 0, turnedRow: new Uint8Array(32),
@@ -207,6 +226,7 @@ function grow(cp: JointContactCoupling, n: number): void {
   cp.offset2 = growInt32(cp.offset2, c);
   cp.mass = growFloat64(cp.mass, c); cp.stamp = growFloat64(cp.stamp, c); cp.impulse = growFloat64(cp.impulse, c);
   const st = new Int8Array(c); st.set(cp.state); cp.state = st;
+  cp.savedRestLoad = growFloat64(cp.savedRestLoad, c);
   cp.limit = growInt32(cp.limit, 2 * c);
   const tr = new Uint8Array(2 * c); tr.set(cp.turnedRow); cp.turnedRow = tr;
   cp.groupOf = growInt32(cp.groupOf, c); cp.groupList = growInt32(cp.groupList, c); cp.groupStart = growInt32(cp.groupStart, c + 1);
@@ -220,6 +240,7 @@ export function beginCoupling(
   cp: JointContactCoupling, d: JointDirect, jp: JointProblem, p: ConstraintProblem, sb: SolverBodies,
 ): void {
   cp.count = 0;
+  cp.contacts = p;
   if (d.n === 0 || p.contactCount === 0) return;
   const nb = sb.count;
   if (cp.bodyIsland.length < nb) cp.bodyIsland = new Int32Array(nextCapacity(cp.bodyIsland.length, nb));
@@ -472,7 +493,11 @@ function ensurePoint(cp: JointContactCoupling, d: JointDirect, jp: JointProblem,
   // heavier island's heaviest body)
   const heavyInv = k2 >= 0 ? Math.min(cp.islandInvMass[k], cp.islandInvMass[k2]) : cp.islandInvMass[k];
   const sMin = heavyInv * (1 / MAX_LEVERAGE);
-  if (cp.state[q] < 0) cp.state[q] = s * MIN_MASS_RATIO < wcc && s > sMin ? 1 : 0;
+  if (cp.state[q] < 0) {
+    cp.state[q] = s * MIN_MASS_RATIO < wcc && s > sMin ? 1 : 0;
+    // coupled for the step: its own contact row leaks nothing (see `savedRestLoad`)
+    if (cp.state[q] === 1) { cp.savedRestLoad[q] = p.restLoad[c]; p.restLoad[c] = Infinity; }
+  }
   cp.mass[q] = cp.state[q] === 1 && s > sMin ? 1 / s : 0;
 }
 
@@ -1056,8 +1081,11 @@ function solveWithLimit(
  * its own (light) mass, and the soft step's impulse scale then takes a share of it back in every solve
  * sweep (−impulseScale · λ) from the light body alone: a 0.01 kg foot under a 1000 kg plank was thrown
  * 0.8 m into the ground within a step. The island's rows keep their share (−u λ_e) in their own warm
- * start; the next step's first coupled update restores λ_e exactly (one block solve).
+ * start; the next step's first coupled update restores λ_e exactly (one block solve). The coupled points'
+ * rest loads are given back to their contact rows (see `savedRestLoad`).
  */
 export function finishCoupling(cp: JointContactCoupling): void {
+  const p = cp.contacts;
+  if (p !== undefined) for (let q = 0; q < cp.count; q++) if (cp.state[q] === 1) p.restLoad[cp.point[q]] = cp.savedRestLoad[q];
   cp.count = 0;
 }
