@@ -622,3 +622,40 @@ export const MDP_FUZZ_FAILURES_66C3DB8: FuzzFailureList = {
     'runaway': [9252],
   },
 };
+
+/** The failing seeds of the fast Coulomb mode's run, seeds 0..9999, at 06182c8 (66c3db8 with: a light body's
+ * coupled points not grouped when two of its manifolds push it from opposite sides; friction per manifold; a
+ * coupled point's own contact row without the soft step's leak; direct-island limit rows restarted at 0 in
+ * every substep; the position pass's push-back sweeps run to convergence). Seeds 0..999 and 2000..9999 in
+ * 250-seed chunks, one process per mode at nice 19, on the engine code of 06182c8 (d5340c6; 06182c8 adds
+ * tests only); seeds 1000..1999 on the same code in the landing's own run: 2 failed (0.02 %): runaway
+ * (joints) 1, energy 1 (a scene without joints); no body below the ground, no non-finite body, no
+ * exception. 9252 passed at 66c3db8 and fails since the no-leak coupled rows met friction per manifold
+ * (the mechanism is the maximum-dissipation 9252's: a joint loop's two violated limits with almost no room
+ * to act, `joint-correction-energy.test.ts`); 8579 (+1.7 % energy in step 30, 22 bodies, no joints)
+ * fails since friction per manifold (68085f9) and passes before it. Of the 66c3db8 list, 1320, 3642,
+ * 3741, 4470 and 4970 hold. */
+export const PGS_FUZZ_FAILURES_06182C8: FuzzFailureList = {
+  commit: '06182c8',
+  seeds: [0, 9999],
+  failed: {
+    'runaway': [9252],
+    'energy': [8579],
+  },
+};
+
+/** The failing seeds of the fast maximum-dissipation mode's run, seeds 0..9999, at 06182c8 (as
+ * `PGS_FUZZ_FAILURES_06182C8`; friction per manifold is the fast Coulomb mode's alone): 3 failed (0.03 %:
+ * below-ground (joints) 2, runaway (joints) 1); no energy rise, no non-finite body, no exception. 9252 is in
+ * `MDP_FUZZ_FAILURES_66C3DB8`; 8393 (a body 9.7 mm below the ground at step 109, 31 bodies, 14 joints) and
+ * 9091 (14.5 mm at step 123, 50 bodies, 14 joints) pass at 68085f9 and fail since the coupled rows without
+ * leak, the limits restarted at 0 and the converged push-back (d5340c6). Of the 66c3db8 list, 1098, 1251 and
+ * 9232 hold. */
+export const MDP_FUZZ_FAILURES_06182C8: FuzzFailureList = {
+  commit: '06182c8',
+  seeds: [0, 9999],
+  failed: {
+    'below-ground (joints)': [8393, 9091],
+    'runaway': [9252],
+  },
+};
