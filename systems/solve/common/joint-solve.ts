@@ -468,9 +468,12 @@ const LIMIT_CORRECTION_SPEED = 2;
  * stays of the order of the light body's 1/m) moved the loop at g b / S: fuzz seed 9252 (both fast modes),
  * a loop of a sixDof, a slider and a fixed joint between a 179 kg body and two light ones (0.27 and
  * 0.13 kg), two limits violated by 0.56 to 2.8 m at S/W_ll ≈ 1e-5, asked 16 m/s of correction with 1e4 to
- * 2e5 N·s: the light bodies went to 1700 m/s and the scene from 0.73 to 2 MJ in a step. The velocity part of
- * the row (J v, at 1/S) is not bounded: it only takes velocity out. g is computed once per factorization,
- * only for the limits that are violated.
+ * 2e5 N·s: the light bodies went to 1700 m/s and the scene from 0.73 to 2 MJ in a step. The same bound,
+ * switched on only at the failing step, holds fast Coulomb seeds 3741 and 4970 at 66c3db8 (runaways at steps
+ * 14 and 283; 3741: a sixDof's linear limit on a 0.5 kg body hinged to a 0.0105 kg hub, 6.7 m past its stop
+ * within a step at S = 1.3e-6 W_ll, took 2.9e4 N·s). The velocity part of the row (J v, at 1/S) is not
+ * bounded: it only takes velocity out. g is computed once per factorization, only for the limits that are
+ * violated.
  */
 function limitCorrectionBound(p: JointProblem, sb: SolverBodies, c: JointSolveContext, q: number): number {
   const d = c.direct;
