@@ -471,7 +471,12 @@ const LIMIT_CORRECTION_SPEED = 2;
  * 2e5 N·s: the light bodies went to 1700 m/s and the scene from 0.73 to 2 MJ in a step. The same bound,
  * switched on only at the failing step, holds fast Coulomb seeds 3741 and 4970 at 66c3db8 (runaways at steps
  * 14 and 283; 3741: a sixDof's linear limit on a 0.5 kg body hinged to a 0.0105 kg hub, 6.7 m past its stop
- * within a step at S = 1.3e-6 W_ll, took 2.9e4 N·s). The velocity part of the row (J v, at 1/S) is not
+ * within a step at S = 1.3e-6 W_ll, took 2.9e4 N·s). A damping by S against W_ll, bias / (S + 1e-3 W_ll)
+ * (Levenberg–Marquardt), held 9252 too, but it cannot tell a mass ratio from a near-mechanism: in fast
+ * Coulomb seed 1448 it cut a 0.034 kg body's limits to a 914 kg and a 0.45 kg body down to 5 % and 3 % of their
+ * bias from the first step on (this bound cuts none there), and the changed scene put a body 2.6 mm under
+ * the ground at step 592 (at 4f80248); its other break, seed 1311, was the position pass's unconverged
+ * contact push-back (`PUSH_SWEEPS`). The velocity part of the row (J v, at 1/S) is not
  * bounded: it only takes velocity out. g is computed once per factorization, only for the limits that are
  * violated.
  */
