@@ -24,7 +24,11 @@
  * takes Δλ = residual / D_i for the loop's inconsistent position errors (fuzz seed 703: a fixed, a hinge
  * and a slider joint closing a loop of three bodies, two rows at 3.6e-8 and 3.8e-8 · W_ii, 10× the
  * energy in a step with 1e-9). A row independent only through a mass ratio keeps D_i / W_ii ≈
- * m_light / m_heavy, so mass ratios up to 1e6 across a joint keep their rows (the fuzz's reach 1e5). Spring rows (γ > 0) make W + Γ definite and are never dropped (their pivot is clamped at
+ * m_light / m_heavy, so mass ratios up to 1e6 across a joint keep their rows (the fuzz's reach 1e5). A limit
+ * or motor row (an aux row, solved in the space the bilateral rows leave free) is judged by its Schur
+ * complement S against its own W_ll, where a heavy body at a long lever can leave S / W_ll below 1e-7
+ * without any dependence: with `auxTolerance` (fast mode) such a row's S is computed again in its energy form,
+ * whose round-off is of second order, and only a row below that floor is dependent (`energySchur`). Spring rows (γ > 0) make W + Γ definite and are never dropped (their pivot is clamped at
  * γ_i, its exact lower bound, against cancellation), so equal springs share the load (Drumwright 2019, redundant constraints).
  *
  * No allocation once the arrays have grown to the scene.
@@ -114,6 +118,17 @@ export interface JointDirect {
   /** `[aux]` 1 once u and S are computed for the current factorization (they are computed on demand:
    * an inactive limit needs neither). */
   auxReady: Uint8Array;
+  /**
+   * Relative S / W_ll at or below which an aux row whose S = W_ll − cᵀu lies at or below `pivotTolerance`
+   * still counts as independent, S computed again in its energy form (`ensureAux`, `energySchur`); 0 (the
+   * default): every such row is dependent. The fast mode sets 1e-12 (`pgs/pgs-joints.ts`).
+   */
+  auxTolerance: number;
+  /** Scratch of the energy form (`[3 × (bodies + 1)]` each, 0 between uses): the bodies' linear and angular
+   * impulses and angular velocity changes. */
+  schurP: Float64Array;
+  schurT: Float64Array;
+  schurW: Float64Array;
   // scratch
   parent: Int32Array;
   bodyFirst: Int32Array;
@@ -135,6 +150,7 @@ export function createJointDirect(): JointDirect {
     direct: new Uint8Array(64), auxCount: 0, auxOf: new Int32Array(64), auxRow: new Int32Array(16),
     auxIsland: new Int32Array(16), auxOffset: new Int32Array(16), U: new Float64Array(64), auxW: new Float64Array(16),
     auxLo: new Int32Array(16), auxHi: new Int32Array(16), auxReady: new Uint8Array(16), bodyLast: new Int32Array(64),
+    auxTolerance: 0, schurP: new Float64Array(192), schurT: new Float64Array(192), schurW: new Float64Array(192),
     parent: new Int32Array(64), bodyFirst: new Int32Array(64),
     jointIsland: new Int32Array(16), jointOrder: new Int32Array(16), jointSeen: new Int32Array(16),
     adjStart: new Int32Array(65), adj: new Int32Array(64), islandJoints: new Int32Array(16),
@@ -198,6 +214,9 @@ function growJointDirect(d: JointDirect, p: JointProblem): void {
   if (d.parent.length < nb) {
     const c = nextCapacity(d.parent.length, nb);
     d.parent = new Int32Array(c);
+    d.schurP = new Float64Array(3 * c);
+    d.schurT = new Float64Array(3 * c);
+    d.schurW = new Float64Array(3 * c);
     d.bodyFirst = new Int32Array(c);
     d.bodyLast = new Int32Array(c);
     d.adjStart = new Int32Array(c + 1);
@@ -482,7 +501,72 @@ export function ensureAux(d: JointDirect, p: JointProblem, sb: SolverBodies, q: 
   // a row the island's rows (nearly) span is dependent on them, by the same relative tolerance as a
   // dependent bilateral row's pivot (`pivotTolerance`): its impulse would move nothing but round-off
   // (fuzz seed 1484: S = 1.7e-11 W_ll, 5e11 N·s gathered; see `warmStartAux` in `joint-solve.ts`)
-  d.auxW[q] = w > d.pivotTolerance * wll ? w : 0;
+  if (w > d.pivotTolerance * wll) { d.auxW[q] = w; return; }
+  // below it, with `auxTolerance` (fast mode), S again in its energy form: a row its island's rows span
+  // measures the round-off's square and stays dependent, a row held only through a heavy body keeps its
+  // small S (`energySchur`)
+  const e = d.auxTolerance > 0 ? energySchur(d, p, sb, q) : 0;
+  d.auxW[q] = e > d.auxTolerance * wll ? e : 0;
+}
+
+/**
+ * S of aux row q in its energy form (after its column u is in `U`): with the row's unit impulse and the
+ * island's response −u applied, P_b and τ_b each body's linear and angular impulse and Δω_b = Σ x I⁻¹ (J_ang)ᵀ
+ * its angular velocity change,
+ *
+ *   S = (J_l − Gᵀu) M⁻¹ (J_l − Gᵀu)ᵀ + uᵀ Γ u = Σ_b (|P_b|² / m_b + τ_b · Δω_b) + Σ_i γ_i u_i²,
+ *
+ * equal to W_ll − cᵀu for the exact u ((W + Γ) u = c), but of second order in the solve's error δu
+ * (S* + δuᵀ (W + Γ) δu, never negative) where W_ll − cᵀu is of first order (S* − cᵀ δu). The difference
+ * decides what is dependent: a row its island's rows span has S* = 0, and W_ll − cᵀu returns the solve's
+ * round-off, of either sign, up to ±3e-9 W_ll in the fuzz (maximum-dissipation seed 1484's swing limit),
+ * above the S of a row held only through a heavy body: a 0.03 kg body's world hinge limit with a 73 kg body
+ * fixed 3 m below has S = 1 / I_pivot = 4.5e-8 W_ll (fast Coulomb seed 4970's, dropped at the relative
+ * tolerance 1e-7 that round-off needed). In this form the spanned rows measure at most 1.1e-17 W_ll (seed
+ * 1484) and 1.5e-25 (seed 9252), a loop's near-mechanism 1.2e-10 (seed 9252) and the mass-ratio limits
+ * as W_ll − cᵀu measures them. The scratch `schurP`, `schurT`, `schurW` is 0 again on return.
+ */
+function energySchur(d: JointDirect, p: JointProblem, sb: SolverBodies, q: number): number {
+  const im = sb.invMass, P = d.schurP, T = d.schurT, Wd = d.schurW, U = d.U;
+  const k = d.auxIsland[q], s0 = d.islandStart[k], s1 = d.islandStart[k + 1], uo = d.auxOffset[q] - s0;
+  const l = d.auxRow[q];
+  addRowImpulse(p, P, T, Wd, l, 1);
+  let e = 0;
+  for (let i = s0; i < s1; i++) {
+    const u = U[uo + i];
+    if (u === 0) continue;
+    const r = d.row[i];
+    addRowImpulse(p, P, T, Wd, r, -u);
+    e += p.gamma[r] * u * u;
+  }
+  // each body once: its term is taken and its scratch cleared at its first visit
+  e += takeBodyEnergy(P, T, Wd, im, p.rowA[l]) + takeBodyEnergy(P, T, Wd, im, p.rowB[l]);
+  for (let i = s0; i < s1; i++) {
+    const r = d.row[i];
+    e += takeBodyEnergy(P, T, Wd, im, p.rowA[r]) + takeBodyEnergy(P, T, Wd, im, p.rowB[r]);
+  }
+  return e;
+}
+
+/** Adds row r's impulse x to its bodies' linear (P) and angular (T) impulses and angular velocity changes (Wd). */
+function addRowImpulse(p: JointProblem, P: Float64Array, T: Float64Array, Wd: Float64Array, r: number, x: number): void {
+  const a3 = 3 * p.rowA[r], b3 = 3 * p.rowB[r], o = 3 * r;
+  const G = p.linear, jA = p.angularA, jB = p.angularB, iA = p.invInertiaAngularA, iB = p.invInertiaAngularB;
+  P[a3] -= x * G[o]; P[a3 + 1] -= x * G[o + 1]; P[a3 + 2] -= x * G[o + 2];
+  P[b3] += x * G[o]; P[b3 + 1] += x * G[o + 1]; P[b3 + 2] += x * G[o + 2];
+  T[a3] += x * jA[o]; T[a3 + 1] += x * jA[o + 1]; T[a3 + 2] += x * jA[o + 2];
+  T[b3] += x * jB[o]; T[b3 + 1] += x * jB[o + 1]; T[b3 + 2] += x * jB[o + 2];
+  Wd[a3] += x * iA[o]; Wd[a3 + 1] += x * iA[o + 1]; Wd[a3 + 2] += x * iA[o + 2];
+  Wd[b3] += x * iB[o]; Wd[b3 + 1] += x * iB[o + 1]; Wd[b3 + 2] += x * iB[o + 2];
+}
+
+/** Body b's |P|² / m + τ · Δω, its scratch cleared (0 at a later visit). */
+function takeBodyEnergy(P: Float64Array, T: Float64Array, Wd: Float64Array, im: Float64Array, b: number): number {
+  const o = 3 * b;
+  const e = im[b] * (P[o] * P[o] + P[o + 1] * P[o + 1] + P[o + 2] * P[o + 2])
+    + T[o] * Wd[o] + T[o + 1] * Wd[o + 1] + T[o + 2] * Wd[o + 2];
+  P[o] = 0; P[o + 1] = 0; P[o + 2] = 0; T[o] = 0; T[o + 1] = 0; T[o + 2] = 0; Wd[o] = 0; Wd[o + 1] = 0; Wd[o + 2] = 0;
+  return e;
 }
 
 /**

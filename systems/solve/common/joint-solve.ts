@@ -435,6 +435,12 @@ export function solveJoints(p: JointProblem, sb: SolverBodies, c: JointSolveCont
     const old = imp[r];
     const jv = rowVelocity(p, v, w, r) - p.target[r];
     let next = old - ms * m * (jv + bias + p.gamma[r] * old) - is * old;
+    if (q >= 0 && c.positionPass && isWeakAux(p, c.direct, r, q)) {
+      // a row its island nearly spans, kept as independent (`weakStep`): each update moves no body faster
+      // than the correction speed bound
+      const step = weakStep(p, sb, c, q);
+      if (next > old + step) next = old + step; else if (next < old - step) next = old - step;
+    }
     const lo = p.impulseLower[r], hi = p.impulseUpper[r];
     if (next < lo) next = lo; else if (next > hi) next = hi;
     imp[r] = next;
@@ -481,6 +487,13 @@ const LIMIT_CORRECTION_SPEED = 2;
  * violated.
  */
 function limitCorrectionBound(p: JointProblem, sb: SolverBodies, c: JointSolveContext, q: number): number {
+  const g = auxGain(p, sb, c, q);
+  const vMax = LIMIT_CORRECTION_SPEED * c.rigidBiasRate * c.maxCorrection;
+  return g > 0 ? vMax * c.direct.auxW[q] / g : Infinity;
+}
+
+/** g of {@link limitCorrectionBound} for aux row q, computed once per factorization. */
+function auxGain(p: JointProblem, sb: SolverBodies, c: JointSolveContext, q: number): number {
   const d = c.direct;
   if (c.limitGain.length < d.auxCount) {
     c.limitGain = new Float64Array(p.rowCapacity);
@@ -490,9 +503,38 @@ function limitCorrectionBound(p: JointProblem, sb: SolverBodies, c: JointSolveCo
     c.limitGainAt[q] = d.factorCount;
     c.limitGain[q] = limitGain(p, sb, c, q);
   }
-  const g = c.limitGain[q];
+  return c.limitGain[q];
+}
+
+/**
+ * An aux row (limit or motor of a direct island) whose S lies at or below the island's relative pivot
+ * tolerance (`JointDirect.pivotTolerance`, S ≤ 1e-7 W_ll) but above the energy form's round-off
+ * (`JointDirect.auxTolerance`): before the energy form such rows were dropped as dependent, and so was a
+ * limit held only through a heavy body (`energySchur` in `joint-direct.ts`). They are of two kinds the value
+ * of S cannot tell apart: a limit held through a heavy body (the 0.03 kg body's world hinge limit with a
+ * 73 kg body fixed 3 m below: S = 4.5e-8 W_ll, a unit impulse moves the heavy body at about the row's own
+ * speed times its lever) and a limit a joint loop nearly spans (its only motion along the limit a
+ * near-mechanism: S down to 1e-11 W_ll, a unit impulse moves the light bodies at up to 4000 times the row's
+ * speed; fuzz seed 9252 in the max-dissipation mode, such rows kept unbounded took 1e5 to 9e8 N·s for row
+ * velocities of 0.5 m/s and the scene's energy went ×8 in a step).
+ */
+function isWeakAux(p: JointProblem, d: JointDirect, r: number, q: number): boolean {
+  const em = p.effectiveMass[r];
+  return d.auxTolerance > 0 && em > 0 && d.auxW[q] * em <= d.pivotTolerance;
+}
+
+/**
+ * Largest impulse change of a weak aux row ({@link isWeakAux}) in one update: v_max / g, so that no body
+ * moves faster than v_max = {@link LIMIT_CORRECTION_SPEED} β maxCorrection by it (g of
+ * {@link limitCorrectionBound}). A limit held through a heavy body stops it within that bound (its bodies
+ * move at about the row's speed); a near-mechanism's row takes the same partial step in each update, a
+ * partial projection that still takes kinetic energy out (ΔE = −(α − α²/2)(J v)² / S for the fraction α ≤ 1
+ * of the full step).
+ */
+function weakStep(p: JointProblem, sb: SolverBodies, c: JointSolveContext, q: number): number {
+  const g = auxGain(p, sb, c, q);
   const vMax = LIMIT_CORRECTION_SPEED * c.rigidBiasRate * c.maxCorrection;
-  return g > 0 ? vMax * d.auxW[q] / g : Infinity;
+  return g > 0 ? vMax / g : Infinity;
 }
 
 /** g of {@link limitCorrectionBound}: the largest |Δv|, |Δω| of a body under a unit impulse of aux row q

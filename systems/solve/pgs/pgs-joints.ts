@@ -45,6 +45,11 @@ export const FAST_MODE_MAX_CORRECTION = 0.5;
 /** The fast mode's `JointDirect.pivotTolerance` (`../common/joint-direct.ts`, where the reason is). */
 const FAST_PIVOT_TOLERANCE = 1e-7;
 
+/** The fast mode's `JointDirect.auxTolerance`: a limit or motor row of a direct island is dependent at or
+ * below S = 1e-12 W_ll, S in its energy form (`energySchur` in `../common/joint-direct.ts`, where the
+ * measurements are: spanned rows at most 1.1e-17 W_ll, rows held through a heavy body 4.5e-8 and less). */
+const FAST_AUX_TOLERANCE = 1e-12;
+
 /**
  * Start of a fast-mode step: the substep length, the rigid joint softness, the warm-start impulses
  * (last step's row forces × h, or 0 without warm starting) and the direct islands.
@@ -55,6 +60,7 @@ export function beginJoints(
   c.useDirect = o.jointSolver === 'direct';
   c.direct.maxMeanEnvelope = FAST_MODE_MAX_MEAN_ENVELOPE;
   c.direct.pivotTolerance = FAST_PIVOT_TOLERANCE; // a loop's drifted closing rows are dependent (joint-direct.ts)
+  c.direct.auxTolerance = FAST_AUX_TOLERANCE; // a limit held through a heavy body is not (joint-direct.ts)
   c.refreshBeforeRelax = true;
   // the direct islands' bilateral rows are solved exactly in every sweep: a warm start would only apply
   // the last substep's impulses along Jacobians that turned since (see JointSolveContext.warmStartDirect)
