@@ -65,6 +65,11 @@ const FIXED_PGS_SINCE_06182C8: { seed: number; what: string }[] = [
   { seed: 8579, what: 'no joints, 22 bodies: was +1.7 % energy in step 30 (a flat box sliding along a static box\'s side on two points in a line, slip nearly perpendicular to it: the manifold\'s twist spread as ±7294 N·s per point, one point lost, the other warm-started alone); holds since the spread across the slip is bounded (`MIN_ACROSS_SPREAD`)' },
 ];
 
+/** Seeds of the fast 0..9999 lists at 06182c8 (`MDP_FUZZ_FAILURES_06182C8`) that hold every criterion since. */
+const FIXED_MDP_SINCE_06182C8: { seed: number; what: string }[] = [
+  { seed: 8393, what: '31 bodies, 14 joints: was a 0.0118 kg plate 9.7 mm below the ground at step 109 (a 0.0175 kg box on a ball joint to a 351 kg sphere lay across it and held 0.55 N·s per substep on it through its coupled rows, and the plate\'s ground rows leaked 1.4 m/s of approach per sweep at its own mass); holds since the static rows of a body outside the islands that a coupled point presses on leak nothing (`joint-contact-coupling.ts` `supportRow`)' },
+];
+
 /** Seeds of the long run's list (`PGS_FUZZ_FAILURES`) that hold every criterion since it was measured. */
 const FIXED_SINCE_LIST: { seed: number; what: string }[] = [
   { seed: 3431, what: 'no joints, 16 bodies: was +1.1 % energy in a step at step 142; holds since a sliding point\'s friction rows take one common mass' },
@@ -223,7 +228,6 @@ const FIXED_MDP_SINCE_66C3DB8: { seed: number; what: string }[] = [
 /** Fast maximum-dissipation seeds that fail now (`it.fails`), with the commit or change they started failing at
  * when the list does not name them. */
 const KNOWN_MDP: Known[] = [
-  { seed: 8393, failure: 'below-ground', since: 'd5340c6 (coupled rows without leak, limits restarted at 0, converged push-back)', what: '31 bodies, 14 joints: body 5 9.7 mm below the ground at step 109; passes at 68085f9, not diagnosed' },
   { seed: 9091, failure: 'below-ground', since: 'd5340c6 (coupled rows without leak, limits restarted at 0, converged push-back)', what: '50 bodies, 14 joints: body 11 14.5 mm below the ground at step 123; passes at 68085f9, not diagnosed' },
 ];
 
@@ -372,10 +376,16 @@ describe('fuzz regression seeds of the fast 0..9999 lists at 66c3db8 that hold s
     for (const k of KNOWN) expect(pgs).toContain(k.seed);
     for (const k of KNOWN_MDP) expect(mdp).toContain(k.seed);
     for (const f of FIXED_PGS_SINCE_06182C8) expect(pgs).toContain(f.seed);
+    for (const f of FIXED_MDP_SINCE_06182C8) expect(mdp).toContain(f.seed);
   });
   for (const f of FIXED_PGS_SINCE_06182C8) {
     it(`fast Coulomb seed ${f.seed}: ${f.what}`, () => {
       expect(runFuzzScene(f.seed, { mode: 'pgs' })).toBeUndefined();
+    }, 120_000);
+  }
+  for (const f of FIXED_MDP_SINCE_06182C8) {
+    it(`maximum-dissipation seed ${f.seed}: ${f.what}`, () => {
+      expect(runFuzzScene(f.seed, { mode: 'mdp' })).toBeUndefined();
     }, 120_000);
   }
 });
