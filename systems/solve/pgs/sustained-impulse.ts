@@ -73,9 +73,9 @@ export function keepSustainedImpulse(p: ConstraintProblem, sb: SolverBodies, min
   if (!any) return;
   let load = 0;
   for (let i = 0; i < sb.count; i++) {
-    if (struck[i] !== 1 || !(im[i] > 0)) continue;
+    // a struck body is dynamic (marked above only then)
     const ax = la[3 * i], ay = la[3 * i + 1], az = la[3 * i + 2];
-    load += Math.sqrt(ax * ax + ay * ay + az * az) * h / im[i];
+    if (struck[i] === 1) load += Math.sqrt(ax * ax + ay * ay + az * az) * h / im[i];
   }
   for (let c = 0; c < p.contactCount; c++) {
     const a = bodyA[c], b = bodyB[c];
