@@ -16,7 +16,11 @@ export function integrateBodies(sb: SolverBodies, bodies: RigidBodyStore, nonFin
   const pos = bodies.position, q = bodies.orientation;
   const prevP = bodies.prevPosition, prevQ = bodies.prevOrientation;
   const lv = bodies.linearVelocity, av = bodies.angularVelocity;
-  for (let i = 0; i < sb.count; i++) {
+  // its first pass does nothing: a call that V8 runs in the interpreter up to the loop's first back edge, then
+  // in the loop's kept on-stack compiled code, computes no number there, which would be boxed (the step would
+  // allocate; systems/solve/pgs/README.md, "Loops compiled on the stack")
+  for (let i = -1; i < sb.count; i++) {
+    if (i < 0) continue;
     const e = sb.entity[i];
     const e3 = 3 * e, e4 = 4 * e, i3 = 3 * i, i4 = 4 * i;
     prevP[e3] = pos[e3]; prevP[e3 + 1] = pos[e3 + 1]; prevP[e3 + 2] = pos[e3 + 2];

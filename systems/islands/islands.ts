@@ -274,42 +274,66 @@ export function buildIslands(s: IslandState, bodies: RigidBodyStore, contacts: C
  */
 export function sleepIslands(s: IslandState, bodies: RigidBodyStore, h: number): void {
   s.slept = 0;
-  const o = s.options;
   const members = commitEntityList(bodies.members), list = members.dense, n = members.count;
-  const parent = s.parent, mt = bodies.motionType, sleeping = bodies.sleeping, timer = bodies.sleepTime;
-  const v = bodies.linearVelocity, w = bodies.angularVelocity;
-  const lin2 = o.linearThreshold * o.linearThreshold, ang2 = o.angularThreshold * o.angularThreshold;
-  const dyn = MotionType.dynamic;
+  // one loop per function, each with nothing computed before it and a first pass that does nothing: a call
+  // that V8 runs in the interpreter up to a loop's first back edge, then in the loop's kept on-stack compiled
+  // code, computes no number there, which would be boxed (the step would allocate;
+  // systems/solve/pgs/README.md, "Loops compiled on the stack")
+  if (advanceSleepTimers(s, bodies, list, n, h) === 0) return;
+  linkReadyIslands(s, bodies, list, n);
+  putReadyIslandsToSleep(s, bodies, list, n);
+}
+
+/** Advances the awake dynamic bodies' sleep timers by `h` (s), notes each island's least timer; returns
+ * how many bodies have rested for `timeToSleep`. */
+function advanceSleepTimers(s: IslandState, bodies: RigidBodyStore, list: Int32Array, n: number, h: number): number {
+  const o = s.options, timer = bodies.sleepTime, v = bodies.linearVelocity, w = bodies.angularVelocity;
   let candidates = 0;
-  for (let i = 0; i < n; i++) {
-    const e = list[i];
-    if (mt[e] !== dyn || sleeping[e] === 1) continue;
-    const e3 = 3 * e;
+  for (let i = -1; i < n; i++) {
+    if (i < 0 || !awakeDynamic(bodies, list[i])) continue;
+    const e = list[i], e3 = 3 * e;
     const v2 = v[e3] * v[e3] + v[e3 + 1] * v[e3 + 1] + v[e3 + 2] * v[e3 + 2];
     const w2 = w[e3] * w[e3] + w[e3 + 1] * w[e3 + 1] + w[e3 + 2] * w[e3 + 2];
-    if (bodies.allowSleep[e] === 0 || !(v2 < lin2) || !(w2 < ang2)) timer[e] = 0;
+    if (bodies.allowSleep[e] === 0 || !(v2 < o.linearThreshold * o.linearThreshold)
+      || !(w2 < o.angularThreshold * o.angularThreshold)) timer[e] = 0;
     else timer[e] += h;
-    const r = findRoot(parent, e);
+    const r = findRoot(s.parent, e);
     if (!(timer[e] >= s.minSleepTime[r])) s.minSleepTime[r] = timer[e];
     s.next[e] = -1;
     if (timer[e] >= o.timeToSleep) candidates++;
   }
-  if (candidates === 0) return;
-  // link each ready island's bodies after its root (the root is its smallest entity id)
-  for (let i = 0; i < n; i++) {
-    const e = list[i];
-    if (mt[e] !== dyn || sleeping[e] === 1) continue;
-    const r = findRoot(parent, e);
-    if (r === e || !(s.minSleepTime[r] >= o.timeToSleep && s.keepAwake[r] === 0)) continue;
+  return candidates;
+}
+
+function awakeDynamic(bodies: RigidBodyStore, e: number): boolean {
+  return bodies.motionType[e] === MotionType.dynamic && bodies.sleeping[e] !== 1;
+}
+
+/** Whether the island of root `r` is ready to sleep. */
+function ready(s: IslandState, r: number): boolean {
+  return s.minSleepTime[r] >= s.options.timeToSleep && s.keepAwake[r] === 0;
+}
+
+/** Links each ready island's bodies after its root (the root is its smallest entity id). */
+function linkReadyIslands(s: IslandState, bodies: RigidBodyStore, list: Int32Array, n: number): void {
+  for (let i = -1; i < n; i++) {
+    if (i < 0 || !awakeDynamic(bodies, list[i])) continue;
+    const e = list[i], r = findRoot(s.parent, e);
+    if (r === e || !ready(s, r)) continue;
     s.next[e] = s.next[r];
     s.next[r] = e;
   }
-  for (let i = 0; i < n; i++) {
+}
+
+/** Puts every ready island to sleep: its bodies at rest, listed after its root. */
+function putReadyIslandsToSleep(s: IslandState, bodies: RigidBodyStore, list: Int32Array, n: number): void {
+  const v = bodies.linearVelocity, w = bodies.angularVelocity;
+  for (let i = -1; i < n; i++) {
+    if (i < 0 || !awakeDynamic(bodies, list[i])) continue;
     const r = list[i];
-    if (mt[r] !== dyn || sleeping[r] === 1 || parent[r] !== r) continue;
-    if (!(s.minSleepTime[r] >= o.timeToSleep && s.keepAwake[r] === 0)) continue;
+    if (s.parent[r] !== r || !ready(s, r)) continue;
     for (let b = r; b >= 0; b = s.next[b]) {
-      sleeping[b] = 1;
+      bodies.sleeping[b] = 1;
       s.head[b] = r;
       s.fresh[b] = 0;
       const b3 = 3 * b;

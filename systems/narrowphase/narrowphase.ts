@@ -217,7 +217,12 @@ export function updateContacts(
   for (let i = 0; i < bp.pairCount; i++) if (slots[i] >= 0) pairOfSlot[slots[i]] = i;
   let events = 0;
   const reuse = np.reuseManifolds;
-  for (let q = 0; q < slotCount + bp.pairCount; q++) {
+  // The first pass does nothing (q = −1), and the loops before this one compute no number: a call that V8 runs
+  // in the interpreter up to this loop's first back edge, then in the loop's kept on-stack compiled code,
+  // computes no number there, which would be boxed (the step would allocate; systems/solve/pgs/README.md,
+  // "Loops compiled on the stack")
+  for (let q = -1; q < slotCount + bp.pairCount; q++) {
+    if (q < 0) continue;
     const i = q < slotCount ? pairOfSlot[q] : q - slotCount;
     if (i < 0 || (q >= slotCount && slots[i] >= 0)) continue;
     event[i] = NO_EVENT;

@@ -16,9 +16,13 @@ import type { SolverBodies } from '../../assembly/solver-bodies';
 
 export function integrateVelocities(sb: SolverBodies, h: number, maxAngularSpeed: number, maxLinearSpeed = Infinity): void {
   const v = sb.v, w = sb.w, la = sb.linearAcceleration, aa = sb.angularAcceleration;
-  const maxW2 = maxAngularSpeed * maxAngularSpeed, maxV2 = maxLinearSpeed * maxLinearSpeed;
-  for (let i = 0; i < sb.count; i++) {
-    if (sb.motionType[i] !== MotionType.dynamic) continue;
+  // The first pass does nothing and no number is computed before the loop (the squared limits are computed
+  // where they are used): a call that V8 runs in the interpreter up to the loop's first back edge, then in
+  // the loop's kept on-stack compiled code, computes no number there, which would be boxed (the step would
+  // allocate; systems/solve/pgs/README.md, "Loops compiled on the stack"). The same in the two functions below.
+  for (let i = -1; i < sb.count; i++) {
+    if (i < 0 || sb.motionType[i] !== MotionType.dynamic) continue;
+    const maxW2 = maxAngularSpeed * maxAngularSpeed, maxV2 = maxLinearSpeed * maxLinearSpeed;
     const o = 3 * i;
     const ld = 1 / (1 + h * sb.linearDamping[i]);
     const ad = 1 / (1 + h * sb.angularDamping[i]);
@@ -41,8 +45,8 @@ export function integrateVelocities(sb: SolverBodies, h: number, maxAngularSpeed
 
 export function integratePositions(sb: SolverBodies, h: number): void {
   const v = sb.v, w = sb.w, dp = sb.dp;
-  for (let i = 0; i < sb.count; i++) {
-    if (sb.motionType[i] === MotionType.static) continue;
+  for (let i = -1; i < sb.count; i++) {
+    if (i < 0 || sb.motionType[i] === MotionType.static) continue;
     const o = 3 * i;
     dp[o] += h * v[o];
     dp[o + 1] += h * v[o + 1];
@@ -73,8 +77,8 @@ export function integratePositions(sb: SolverBodies, h: number): void {
  */
 export function integrateGyroscopic(sb: SolverBodies, h: number, inertia: Float64Array): void {
   const w = sb.w, I = inertia;
-  for (let i = 0; i < sb.count; i++) {
-    if (sb.motionType[i] !== MotionType.dynamic) continue;
+  for (let i = -1; i < sb.count; i++) {
+    if (i < 0 || sb.motionType[i] !== MotionType.dynamic) continue;
     const o = 3 * i;
     const wx = w[o], wy = w[o + 1], wz = w[o + 2];
     if (wx === 0 && wy === 0 && wz === 0) continue;

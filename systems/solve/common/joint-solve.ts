@@ -162,6 +162,14 @@ export interface JointSolveContext {
    * 1 for the islands it damps. */
   dampedGamma: Float64Array;
   passIsland: Uint8Array;
+  /** Scratch of the bounded limit correction (`limitCorrectionBound`): `[aux]` the largest body speed per
+   * unit impulse of a direct island's limit row with its island's response, and the factorization it was
+   * computed at (`JointDirect.factorCount`; −1: never); `[3 × (bodies + 1)]` each the body velocities and
+   * angular velocities of that unit impulse (0 between uses). */
+  limitGain: Float64Array;
+  limitGainAt: Int32Array;
+  limitMove: Float64Array;
+  limitTurn: Float64Array;
 }
 
 /** C clamped to ±m. */
@@ -178,6 +186,7 @@ export function createJointSolveContext(): JointSolveContext {
     turnedInertia: undefined, positionPass: false, contacts: undefined,
     shift: new Float64Array(96), shifted: new Uint8Array(16), pushImpulse: new Float64Array(32), biasApplied: false, biasRow: new Float64Array(64),
     dampedGamma: new Float64Array(64), passIsland: new Uint8Array(16),
+    limitGain: new Float64Array(16), limitGainAt: new Int32Array(16).fill(-1), limitMove: new Float64Array(48), limitTurn: new Float64Array(48),
   };
 }
 
@@ -416,6 +425,11 @@ export function solveJoints(p: JointProblem, sb: SolverBodies, c: JointSolveCont
       ensureAux(c.direct, p, sb, q);
       // the row's W in the space the bilateral rows leave free, plus its compliance (soft limits)
       m = c.direct.auxW[q] > 0 ? 1 / (c.direct.auxW[q] + p.gamma[r]) : 0;
+      // a violated rigid limit's correction moves no body faster than the correction speed bound
+      if (m > 0 && c.positionPass && type === ROW_LIMIT && C <= 0 && useBias && p.gamma[r] === 0 && bias < 0) {
+        const bound = limitCorrectionBound(p, sb, c, q);
+        if (bias < -bound) bias = -bound;
+      }
     }
     if (m === 0) continue;
     const old = imp[r];
@@ -432,6 +446,102 @@ export function solveJoints(p: JointProblem, sb: SolverBodies, c: JointSolveCont
     }
   }
   return change;
+}
+
+/**
+ * Largest speed (m/s, and rad/s for a turn) at which a violated rigid limit's position correction may move
+ * a body, in units of its largest bias β · maxCorrection: 2, as the position pass's bound on a body's move
+ * (`MAX_SHIFT`). Box2D bounds a contact's and a joint's push-out the same way in speed (its maximum
+ * correction speed; Jolt's maximum penetration recovery speed), here on the bodies, not on the row.
+ */
+const LIMIT_CORRECTION_SPEED = 2;
+
+/**
+ * The largest correction speed |b| a violated rigid limit of a direct island (aux row q) may ask for in the
+ * fast mode: v_max S / g, v_max = {@link LIMIT_CORRECTION_SPEED} β maxCorrection, S its Schur complement
+ * against the island's bilateral rows (`JointDirect.auxW`), g the largest body speed that a unit impulse of
+ * the limit gives with its island's response, M⁻¹ (J_l − Gᵀ u)ᵀ. Reaching the row velocity b takes the
+ * impulse b / S and moves the bodies at up to g |b| / S: the bound keeps that at v_max. A limit its joints
+ * leave free, or one held only through a heavy body (S small through the mass ratio, the heavy body then
+ * moving at about b), moves its bodies at about b and keeps its full correction; a limit nearly spanned by
+ * its island's rows (a joint loop whose only motion along the limit is a near-mechanism: S ≪ W_ll while g
+ * stays of the order of the light body's 1/m) moved the loop at g b / S: fuzz seed 9252 (both fast modes),
+ * a loop of a sixDof, a slider and a fixed joint between a 179 kg body and two light ones (0.27 and
+ * 0.13 kg), two limits violated by 0.56 to 2.8 m at S/W_ll ≈ 1e-5, asked 16 m/s of correction with 1e4 to
+ * 2e5 N·s: the light bodies went to 1700 m/s and the scene from 0.73 to 2 MJ in a step. The same bound,
+ * switched on only at the failing step, holds fast Coulomb seeds 3741 and 4970 at 66c3db8 (runaways at steps
+ * 14 and 283; 3741: a sixDof's linear limit on a 0.5 kg body hinged to a 0.0105 kg hub, 6.7 m past its stop
+ * within a step at S = 1.3e-6 W_ll, took 2.9e4 N·s). A damping by S against W_ll, bias / (S + 1e-3 W_ll)
+ * (Levenberg–Marquardt), held 9252 too, but it cannot tell a mass ratio from a near-mechanism: in fast
+ * Coulomb seed 1448 it cut a 0.034 kg body's limits to a 914 kg and a 0.45 kg body down to 5 % and 3 % of their
+ * bias from the first step on (this bound cuts none there), and the changed scene put a body 2.6 mm under
+ * the ground at step 592 (at 4f80248); its other break, seed 1311, was the position pass's unconverged
+ * contact push-back (`PUSH_SWEEPS`). The velocity part of the row (J v, at 1/S) is not
+ * bounded: it only takes velocity out. g is computed once per factorization, only for the limits that are
+ * violated.
+ */
+function limitCorrectionBound(p: JointProblem, sb: SolverBodies, c: JointSolveContext, q: number): number {
+  const d = c.direct;
+  if (c.limitGain.length < d.auxCount) {
+    c.limitGain = new Float64Array(p.rowCapacity);
+    c.limitGainAt = new Int32Array(p.rowCapacity).fill(-1);
+  }
+  if (c.limitGainAt[q] !== d.factorCount) {
+    c.limitGainAt[q] = d.factorCount;
+    c.limitGain[q] = limitGain(p, sb, c, q);
+  }
+  const g = c.limitGain[q];
+  const vMax = LIMIT_CORRECTION_SPEED * c.rigidBiasRate * c.maxCorrection;
+  return g > 0 ? vMax * d.auxW[q] / g : Infinity;
+}
+
+/** g of {@link limitCorrectionBound}: the largest |Δv|, |Δω| of a body under a unit impulse of aux row q
+ * together with its island's bilateral impulses −u (after `ensureAux`). */
+function limitGain(p: JointProblem, sb: SolverBodies, c: JointSolveContext, q: number): number {
+  const d = c.direct, n3 = 3 * (sb.count + 1);
+  if (c.limitMove.length < n3) { c.limitMove = new Float64Array(n3 + 48); c.limitTurn = new Float64Array(n3 + 48); }
+  const dv = c.limitMove, dw = c.limitTurn, im = sb.invMass;
+  const k = d.auxIsland[q], s0 = d.islandStart[k], s1 = d.islandStart[k + 1], uo = d.auxOffset[q] - s0;
+  const l = d.auxRow[q];
+  addRowMove(p, im, dv, dw, l, 1);
+  for (let i = s0; i < s1; i++) if (d.U[uo + i] !== 0) addRowMove(p, im, dv, dw, d.row[i], -d.U[uo + i]);
+  let g = bodyMove2(im, dv, dw, p.rowA[l], 0);
+  g = bodyMove2(im, dv, dw, p.rowB[l], g);
+  for (let i = s0; i < s1; i++) {
+    const r = d.row[i];
+    g = bodyMove2(im, dv, dw, p.rowB[r], bodyMove2(im, dv, dw, p.rowA[r], g));
+  }
+  // back to 0 for the next limit
+  clearRowMove(p, dv, dw, l);
+  for (let i = s0; i < s1; i++) clearRowMove(p, dv, dw, d.row[i]);
+  return Math.sqrt(g);
+}
+
+/** Adds row r's body velocities M⁻¹ Jᵀ x to dv, dw (`[3 × bodies]`, world frame). */
+function addRowMove(p: JointProblem, im: Float64Array, dv: Float64Array, dw: Float64Array, r: number, x: number): void {
+  const a3 = 3 * p.rowA[r], b3 = 3 * p.rowB[r], o = 3 * r;
+  const G = p.linear, iA = p.invInertiaAngularA, iB = p.invInertiaAngularB;
+  const mA = im[p.rowA[r]] * x, mB = im[p.rowB[r]] * x;
+  dv[a3] -= mA * G[o]; dv[a3 + 1] -= mA * G[o + 1]; dv[a3 + 2] -= mA * G[o + 2];
+  dv[b3] += mB * G[o]; dv[b3 + 1] += mB * G[o + 1]; dv[b3 + 2] += mB * G[o + 2];
+  dw[a3] += x * iA[o]; dw[a3 + 1] += x * iA[o + 1]; dw[a3 + 2] += x * iA[o + 2];
+  dw[b3] += x * iB[o]; dw[b3 + 1] += x * iB[o + 1]; dw[b3 + 2] += x * iB[o + 2];
+}
+
+/** max(g, |Δv_b|², |Δω_b|²) of a dynamic body b. */
+function bodyMove2(im: Float64Array, dv: Float64Array, dw: Float64Array, b: number, g: number): number {
+  if (!(im[b] > 0)) return g;
+  const o = 3 * b;
+  const lv = dv[o] * dv[o] + dv[o + 1] * dv[o + 1] + dv[o + 2] * dv[o + 2];
+  const lw = dw[o] * dw[o] + dw[o + 1] * dw[o + 1] + dw[o + 2] * dw[o + 2];
+  const m = lv > lw ? lv : lw;
+  return m > g ? m : g;
+}
+
+/** Zeroes row r's bodies in dv, dw. */
+function clearRowMove(p: JointProblem, dv: Float64Array, dw: Float64Array, r: number): void {
+  const a3 = 3 * p.rowA[r], b3 = 3 * p.rowB[r];
+  dv.fill(0, a3, a3 + 3); dv.fill(0, b3, b3 + 3); dw.fill(0, a3, a3 + 3); dw.fill(0, b3, b3 + 3);
 }
 
 /** The bilateral impulses −u Δ that keep the island's bilateral rows satisfied after aux row q took Δ. */

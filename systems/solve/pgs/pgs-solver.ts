@@ -44,6 +44,10 @@ export function createPgsSolver(options: PgsSolverConfig, exactBlocks?: ContactS
   const gyroInertia = new Float64Array(9); // integrateGyroscopic's scratch
   // new resting supports start with their loads and rest loads (`rest-load.ts`)
   const seed = createSupportSeed();
+  // the inputs `soft` was made from: it is made again only when one changes. This runs once per step, so V8
+  // optimises it only after thousands of steps (and again after each deoptimisation); until then each number
+  // makeSoft computes is a new boxed number (about 170 B per step; README "Loops compiled on the stack")
+  let softHertz = -1, softZeta = -1, softH = -1;
   return {
     kind: 'pgs',
     options,
@@ -55,7 +59,10 @@ export function createPgsSolver(options: PgsSolverConfig, exactBlocks?: ContactS
       const invH = 1 / h;
       const maxHertz = 0.25 * invH;
       const hertz = o.contactHertz > 0 ? Math.min(o.contactHertz, maxHertz) : maxHertz;
-      makeSoft(soft, hertz, o.contactDampingRatio, h);
+      if (hertz !== softHertz || o.contactDampingRatio !== softZeta || h !== softH) {
+        makeSoft(soft, hertz, o.contactDampingRatio, h);
+        softHertz = hertz; softZeta = o.contactDampingRatio; softH = h;
+      }
       if (!o.warmStarting) problem.impulse.fill(0, 0, 3 * problem.contactCount);
       const jp = solverProblem.joints, jk = solverProblem.jointKernels, jf = solverProblem.fastJoints;
       let joints: PgsJoints | undefined;
