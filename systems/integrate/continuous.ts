@@ -87,7 +87,7 @@ export interface ContinuousState {
   fastMotion: Float64Array;
   /** `[n]` each fast body's reach R_max: the farthest point of its colliders from its centre (unit: m). */
   fastReach: Float64Array;
-  /** Scratch of the static tree query ({@link addSweptStatics}): the hits, the query box `[6]`. */
+  /** Scratch of the static tree query ({@link sweptStatics}): the hits, the query box `[6]`. */
   hits: TreeHits;
   box: Float64Array;
   /** Scratch: `[n]` the bodies of one joint group; `[entity capacity]` 1 while a body is in it. */

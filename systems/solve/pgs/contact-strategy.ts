@@ -36,8 +36,8 @@ export interface ContactStrategy {
   /** The positions were integrated: separations must be re-evaluated from the pose deltas. */
   positionsMoved(): void;
   /** End of the step: restitution, and the impulses left in `p.impulse` for warm starting (a point's
-   * impact in the last substep left out: `sustained-impulse.ts`). */
-  finish(p: ConstraintProblem, sb: SolverBodies): void;
+   * impacts left out: `sustained-impulse.ts`; `h`: the substep, unit s). */
+  finish(p: ConstraintProblem, sb: SolverBodies, h: number): void;
 }
 
 /** Builds a contact strategy for the options it is given. */
@@ -102,11 +102,11 @@ function createConeProjection(o: PgsSolverConfig): ContactStrategy {
       leversCurrent = true;
     },
     positionsMoved() { separationsCurrent = false; },
-    finish(p, sb) {
+    finish(p, sb, h) {
       // one pass (Box2D v3): with manifoldSolve 'block' it is exact for each manifold on its own
       applyRestitutionRows(rows, p, sb, o.restitutionThreshold);
       unpackImpulses(rows, p);
-      if (substep > 0) keepSustainedImpulse(p, sb, smallest, o.restitutionThreshold, struck);
+      if (substep > 0) keepSustainedImpulse(p, sb, smallest, o.restitutionThreshold, struck, h);
     },
   };
 }

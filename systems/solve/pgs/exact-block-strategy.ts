@@ -62,9 +62,9 @@ export function createExactBlockStrategy(o: PgsSolverConfig): ContactStrategy {
     },
     positionsMoved() { /* the blocks read the separations from the pose deltas in every sweep */ },
     // the eligible points of a manifold together, as the sweeps' normal pass
-    finish(p, sb) {
+    finish(p, sb, h) {
       applyRestitutionBlocks(p, sb, blocks, o.restitutionThreshold);
-      if (substep > 0) keepSustainedImpulse(p, sb, smallest, o.restitutionThreshold, struck);
+      if (substep > 0) keepSustainedImpulse(p, sb, smallest, o.restitutionThreshold, struck, h);
     },
   };
 }

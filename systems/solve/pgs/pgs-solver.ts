@@ -90,7 +90,7 @@ export function createPgsSolver(options: PgsSolverConfig, exactBlocks?: ContactS
           contacts.sweep(problem, bodies, invH, soft, false);
         }
       }
-      contacts.finish(problem, bodies);
+      contacts.finish(problem, bodies, h);
       if (joints !== undefined) joints.finish();
       stats.iterations = n * (o.iterations + o.relaxIterations);
       return stats;
