@@ -137,7 +137,7 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
   if (jointStage !== undefined) clearJointCaches(jointStage, world, before, false);
   // fast thin bodies vs static, jointed ones with their joint group; the accurate mode's joints end the
   // step projected to 1e-9 m, which moving a group back along its paths undoes: it projects them again
-  solveContinuous(world.continuous, world.solverBodies, bodies, colliders, contacts, world.gravity, world.joints, world.narrowphase.ctx, jointStage?.group);
+  solveContinuous(world.continuous, world.solverBodies, bodies, colliders, world.broadphase, world.gravity, world.joints, world.narrowphase.ctx, jointStage?.group);
   if (world.continuous.count > 0 && !failed && world.solver.reproject !== undefined) {
     world.solver.reproject(world.solverProblem, world.solverBodies, ctx, bodies, world.continuous.moved, world.continuous.count);
   }

@@ -11,8 +11,10 @@
  * far end swings 0.3 m into the ground within the step; the penetration is then recovered by position
  * correction, which raises the energy (+1085 % in one step) with restitution 0.
  *
- * For each fast body: the static colliders it has a manifold with this step (the speculative broadphase
- * pairs) whose separation at the step start is s₀ are checked at the end pose; when one is more than
+ * For each fast body: the static colliders the box swept by its path meets (the static tree queried with
+ * its centre's segment from the start to the end of the step grown by R_max, and the planes; Box2D v3's
+ * continuous pass queries the static tree with the union of the start and end boxes), whose separation
+ * at the step start is s₀ (0 when apart) are checked at the end pose; when one is more than
  * `R_min / 4` deeper than min(s₀, 0), the step's path (position lerp, orientation nlerp from the
  * start pose to the end pose) is sampled at intervals of at most R_min / 2 of motion, the first sample
  * past half that depth is bisected, and the body is put at the last pose before it (its velocities are
@@ -22,6 +24,13 @@
  * 224 kg thin body of inertias 208, 208, 0.32 kg·m², put back at its time of impact, gained 111 kJ, +51 % of
  * its energy in a step). Separations come from the narrowphase's collide functions with an unbounded margin, so every
  * shape pair the narrowphase knows is handled. Dynamic–dynamic pairs are left to the discrete step.
+ * The candidates were the statics the body had a manifold with (the speculative pairs, swept along the
+ * velocity of the step's start), which miss a static body the solve turns a body towards: fuzz seed 9091
+ * (maximum-dissipation), a 0.028 kg thin box (half extents 1.8 × 0.8 × 0.13 m) on a hinge to a 79 kg box
+ * spinning at 6 rad/s, leaving a static box's side at 16 m/s, was whipped back at 54 m/s within the step
+ * and ended 0.5 m inside the static box, whose least-penetration face was then its bottom, lying on the
+ * ground: pressed down by that face and up by the ground, it sank 1.5 to 3 cm per step until its centre
+ * was under the ground.
  * A jointed body goes back with its whole joint group (the dynamic bodies connected to it through enabled
  * joints), every body of it to the same fraction of its own path, and the group's velocities scale by
  * one factor: the joints stay as the step left them. A light body whipped by a heavy jointed one passes
@@ -37,13 +46,15 @@
 
 import { MotionType, type RigidBodyStore } from '../../components/rigid-body';
 import { ShapeKind, type ColliderStore } from '../../components/collider';
-import type { ContactStore } from '../../components/contact';
 import { createManifoldOut, POSED_AXES, POSED_WITH_AXES, type CollideContext, type ManifoldOut, type PosedShape } from '../narrowphase/manifold';
 import { getCollideFn } from '../narrowphase/collide-table';
 import { quatRotate, quatRotateInverse, quatToMat3 } from '../../math/quat';
 import { growFloat64, growInt32, nextCapacity } from '../../components/capacity';
 import type { SolverBodies } from '../assembly/solver-bodies';
 import type { JointStore } from '../../components/joint';
+import { shouldCollide, type BroadphaseState } from '../broadphase/broadphase';
+import { createTreeHits, treeQuery, type TreeHits } from '../broadphase/dynamic-tree';
+import { pairTableGet } from '../../components/pair-table';
 
 /** Fraction of the thinnest dimension a body may move per step before it is checked (Box2D v3: 0.5). */
 const FAST_FRACTION = 0.5;
@@ -74,12 +85,11 @@ export interface ContinuousState {
   fast: Int32Array;
   fastThin: Float64Array;
   fastMotion: Float64Array;
-  /** `[entity capacity]` 1 + the body's index in `fast`, 0 when it is not fast (reset after each step). */
-  fastSlot: Int32Array;
-  /** `[fast count + 1]` where each fast body's pairs start in `bucket`; `[2 × n]` the pairs, per body in
-   * manifold order (what one scan of the manifolds per fast body gave, in one scan for all of them). */
-  bucketStart: Int32Array;
-  bucket: Int32Array;
+  /** `[n]` each fast body's reach R_max: the farthest point of its colliders from its centre (unit: m). */
+  fastReach: Float64Array;
+  /** Scratch of the static tree query ({@link sweptStatics}): the hits, the query box `[6]`. */
+  hits: TreeHits;
+  box: Float64Array;
   /** Scratch: `[n]` the bodies of one joint group; `[entity capacity]` 1 while a body is in it. */
   group: Int32Array;
   inGroup: Uint8Array;
@@ -103,9 +113,9 @@ export function createContinuousState(): ContinuousState {
     fast: new Int32Array(16),
     fastThin: new Float64Array(16),
     fastMotion: new Float64Array(16),
-    fastSlot: new Int32Array(0),
-    bucketStart: new Int32Array(17),
-    bucket: new Int32Array(32),
+    fastReach: new Float64Array(16),
+    hits: createTreeHits(),
+    box: new Float64Array(6),
     group: new Int32Array(16),
     inGroup: new Uint8Array(0),
     count: 0,
@@ -120,15 +130,17 @@ export type JointGroupFn = (cs: ContinuousState, bodies: RigidBodyStore, joints:
 /** Moves the fast bodies that went too deep into static colliders back to their time of impact; a
  * jointed body goes back with its joint group. `jointGroup` is {@link jointGroup}, passed by the world's
  * joint stage (`systems/assembly/joint-stage.ts`); without it (a world that never had a joint) every
- * body goes back alone. */
+ * body goes back alone. `broadphase`: its static tree and unbounded colliders give the statics swept by
+ * each fast body's path ({@link sweptStatics}). */
 export function solveContinuous(
-  cs: ContinuousState, sb: SolverBodies, bodies: RigidBodyStore, colliders: ColliderStore, contacts: ContactStore,
+  cs: ContinuousState, sb: SolverBodies, bodies: RigidBodyStore, colliders: ColliderStore, broadphase: BroadphaseState,
   gravity: Float64Array, joints: JointStore, ctx: CollideContext, jointGroup?: JointGroupFn,
 ): void {
   cs.count = 0;
   cs.ctx = ctx;
-  // The fast bodies first, then their static pairs in one scan of the manifolds (a scan per fast body
-  // made the pass quadratic: on a pile of 4000 cubes falling 60 m it took longer than the rest of the step).
+  // The fast bodies first (each found before any is moved back), then each one's static pairs from the
+  // static tree (a query per fast body; a scan of the manifolds per fast body had made the pass quadratic:
+  // on a pile of 4000 cubes falling 60 m it took longer than the rest of the step).
   let fastCount = 0;
   for (let i = 0; i < sb.count; i++) {
     const e = sb.entity[i];
@@ -154,21 +166,16 @@ export function solveContinuous(
       cs.fast = growInt32(cs.fast, 2 * fastCount);
       cs.fastThin = growFloat64(cs.fastThin, 2 * fastCount);
       cs.fastMotion = growFloat64(cs.fastMotion, 2 * fastCount);
+      cs.fastReach = growFloat64(cs.fastReach, 2 * fastCount);
     }
-    cs.fast[fastCount] = e; cs.fastThin[fastCount] = thin; cs.fastMotion[fastCount] = motion;
+    cs.fast[fastCount] = e; cs.fastThin[fastCount] = thin; cs.fastMotion[fastCount] = motion; cs.fastReach[fastCount] = reach;
     fastCount++;
   }
   if (fastCount === 0) return;
-  bucketPairs(cs, contacts, bodies, colliders, fastCount);
   for (let f = 0; f < fastCount; f++) {
     const e = cs.fast[f], thin = cs.fastThin[f], motion = cs.fastMotion[f];
-    const n = cs.bucketStart[f + 1] - cs.bucketStart[f];
+    const n = sweptStatics(cs, broadphase, bodies, colliders, e, cs.fastReach[f]);
     if (n === 0) continue;
-    if (2 * n > cs.pairs.length) {
-      cs.pairs = new Int32Array(2 * nextCapacity(cs.pairs.length / 2, n));
-      cs.start = new Float64Array(cs.pairs.length / 2);
-    }
-    for (let j = 0, from = 2 * cs.bucketStart[f]; j < 2 * n; j++) cs.pairs[j] = cs.bucket[from + j];
     const depth = DEPTH_FRACTION * thin;
     for (let k = 0; k < n; k++) cs.start[k] = Math.min(0, separationAt(cs, bodies, colliders, e, k, 0));
     if (deepest(cs, bodies, colliders, e, n, 1) >= -depth) continue;
@@ -205,6 +212,49 @@ export function solveContinuous(
     for (let g = 0; g < size; g++) cs.moved[cs.count + g] = cs.group[g];
     cs.count += size;
   }
+}
+
+/**
+ * The pairs of body e's colliders with the static colliders that the box swept by its path meets, into
+ * `cs.pairs`; returns their number. The box: its centre's segment from the step start to the end grown by
+ * `reach` (R_max, so that it holds every point of the body along the whole path), queried in the static
+ * tree, and the unbounded colliders (planes). The collision filter and the joints that do not collide
+ * connected apply, as in the broadphase; sensors and the shapes other than the primitives (meshes,
+ * heightfields: left to the discrete step) are left out.
+ */
+function sweptStatics(
+  cs: ContinuousState, bp: BroadphaseState, bodies: RigidBodyStore, colliders: ColliderStore, e: number, reach: number,
+): number {
+  const p = bodies.position, p0 = bodies.prevPosition, e3 = 3 * e, box = cs.box, hits = cs.hits;
+  for (let k = 0; k < 3; k++) {
+    box[k] = Math.min(p[e3 + k], p0[e3 + k]) - reach;
+    box[k + 3] = Math.max(p[e3 + k], p0[e3 + k]) + reach;
+  }
+  hits.count = 0;
+  treeQuery(bp.staticTree, box, 0, hits);
+  for (let k = 0; k < bp.unboundedCount; k++) {
+    if (hits.count === hits.items.length) hits.items = growInt32(hits.items, 2 * hits.count);
+    hits.items[hits.count++] = bp.unbounded[k];
+  }
+  const excluded = bp.excludedPairs;
+  let n = 0;
+  for (let h = 0; h < hits.count; h++) {
+    const other = hits.items[h], ob = colliders.body[other], ko = colliders.shape[other];
+    if (ob < 0 || bodies.motionType[ob] !== MotionType.static || colliders.isSensor[other] === 1) continue;
+    if (!(ko >= ShapeKind.sphere && ko <= ShapeKind.plane)) continue;
+    if (excluded !== undefined && excluded.size > 0 && pairTableGet(excluded, e, ob) >= 0) continue;
+    for (let mine = colliders.firstCollider[e]; mine >= 0; mine = colliders.nextCollider[mine]) {
+      if (colliders.shape[mine] === ShapeKind.none || colliders.isSensor[mine] === 1 || !shouldCollide(colliders, mine, other)) continue;
+      if (2 * (n + 1) > cs.pairs.length) {
+        cs.pairs = growInt32(cs.pairs, 2 * nextCapacity(cs.pairs.length / 2, n + 1));
+        cs.start = new Float64Array(cs.pairs.length / 2);
+      }
+      cs.pairs[2 * n] = mine;
+      cs.pairs[2 * n + 1] = other;
+      n++;
+    }
+  }
+  return n;
 }
 
 /**
@@ -281,45 +331,6 @@ function pathLength(bodies: RigidBodyStore, e: number, reach: number): number {
   const y = aw * by - ax * bz + ay * bw + az * bx;
   const z = aw * bz + ax * by - ay * bx + az * bw;
   return Math.sqrt(dx * dx + dy * dy + dz * dz) + 2 * Math.sqrt(x * x + y * y + z * z) * reach;
-}
-
-/**
- * The (body collider, static collider) pairs of the manifolds of each fast body with static bodies
- * (the primitive shapes only: a mesh or heightfield partner is left to the discrete step), into
- * `cs.bucket` by fast body (`cs.bucketStart`), each body's pairs in manifold order: a counting sort of one
- * scan of the manifolds.
- */
-function bucketPairs(cs: ContinuousState, contacts: ContactStore, bodies: RigidBodyStore, colliders: ColliderStore, fastCount: number): void {
-  if (cs.fastSlot.length < bodies.motionType.length) cs.fastSlot = new Int32Array(bodies.motionType.length);
-  if (cs.bucketStart.length < fastCount + 1) cs.bucketStart = new Int32Array(nextCapacity(cs.bucketStart.length, fastCount + 1));
-  const slot = cs.fastSlot, start = cs.bucketStart;
-  for (let f = 0; f < fastCount; f++) slot[cs.fast[f]] = f + 1;
-  start.fill(0, 0, fastCount + 1);
-  // count (at start[f + 1]), prefix sums, then fill (start[f] advances to the end of body f's pairs)
-  for (let pass = 0; pass < 2; pass++) {
-    for (let m = 0; m < contacts.count; m++) {
-      if (contacts.sensor[m] === 1) continue;
-      const a = contacts.bodyA[m], b = contacts.bodyB[m];
-      let f: number, mine: number, other: number;
-      if (slot[a] > 0) { f = slot[a] - 1; mine = contacts.colliderA[m]; other = contacts.colliderB[m]; }
-      else if (slot[b] > 0) { f = slot[b] - 1; mine = contacts.colliderB[m]; other = contacts.colliderA[m]; }
-      else continue;
-      if (bodies.motionType[colliders.body[other]] !== MotionType.static) continue;
-      const ko = colliders.shape[other];
-      if (colliders.shape[mine] === ShapeKind.none || !(ko >= ShapeKind.sphere && ko <= ShapeKind.plane)) continue;
-      if (pass === 0) { start[f + 1]++; continue; }
-      const k = start[f]++;
-      cs.bucket[2 * k] = mine; cs.bucket[2 * k + 1] = other;
-    }
-    if (pass === 0) {
-      for (let f = 0; f < fastCount; f++) start[f + 1] += start[f];
-      if (2 * start[fastCount] > cs.bucket.length) cs.bucket = new Int32Array(2 * nextCapacity(cs.bucket.length / 2, start[fastCount]));
-    }
-  }
-  // start[f] now holds the end of body f's pairs: shift back by one
-  for (let f = fastCount; f > 0; f--) start[f] = start[f - 1];
-  start[0] = 0;
-  for (let f = 0; f < fastCount; f++) slot[cs.fast[f]] = 0;
 }
 
 /** min over the pairs of (separation at t − min(start separation, 0)): how much deeper than at the step
