@@ -426,8 +426,9 @@ function addAuxRows(
   return aux;
 }
 
-/** (J M⁻¹ Jᵀ)_ij of two joint rows (0 unless they share a body). */
-function coupling(p: JointProblem, im: Float64Array, ri: number, rj: number): number {
+/** Writes (J M⁻¹ Jᵀ)_ij of two joint rows (0 unless they share a body) at `out[k]`. (Written, not returned: the
+ * function is too long for V8 to inline, and a number returned from it is boxed: the step would allocate.) */
+function coupling(p: JointProblem, im: Float64Array, ri: number, rj: number, out: Float64Array, k: number): void {
   const ai = p.rowA[ri], bi = p.rowB[ri], aj = p.rowA[rj], bj = p.rowB[rj], oi = 3 * ri, oj = 3 * rj;
   const lin = p.linear, jA = p.angularA, jB = p.angularB, iA = p.invInertiaAngularA, iB = p.invInertiaAngularB;
   const ll = lin[oi] * lin[oj] + lin[oi + 1] * lin[oj + 1] + lin[oi + 2] * lin[oj + 2];
@@ -437,7 +438,7 @@ function coupling(p: JointProblem, im: Float64Array, ri: number, rj: number): nu
   else if (ai === bj) v += -im[ai] * ll + jA[oi] * iB[oj] + jA[oi + 1] * iB[oj + 1] + jA[oi + 2] * iB[oj + 2];
   if (bi === bj) v += im[bi] * ll + jB[oi] * iB[oj] + jB[oi + 1] * iB[oj + 1] + jB[oi + 2] * iB[oj + 2];
   else if (bi === aj) v += -im[bi] * ll + jB[oi] * iA[oj] + jB[oi + 1] * iA[oj + 1] + jB[oi + 2] * iA[oj + 2];
-  return v;
+  out[k] = v;
 }
 
 /**
@@ -450,7 +451,7 @@ export function factorJointIslands(d: JointDirect, p: JointProblem, sb: SolverBo
     const s0 = d.islandStart[k], s1 = d.islandStart[k + 1];
     for (let i = s0; i < s1; i++) {
       const ri = d.row[i], base = d.offset[i] - d.first[i];
-      for (let jj = d.first[i]; jj <= i; jj++) L[base + jj] = coupling(p, im, ri, d.row[jj]);
+      for (let jj = d.first[i]; jj <= i; jj++) coupling(p, im, ri, d.row[jj], L, base + jj);
       L[base + i] += gamma[ri];
     }
     // LDLᵀ in the envelope: row i, for columns j in first[i]..i−1
@@ -492,7 +493,7 @@ export function ensureAux(d: JointDirect, p: JointProblem, sb: SolverBodies, q: 
   const wll = em > 0 ? 1 / em : 0;
   if (hi < lo) { U.fill(0, o + s0, o + s1); d.auxW[q] = wll; return; }
   x.fill(0, s0, s1);
-  for (let i = lo; i <= hi; i++) x[i] = coupling(p, im, d.row[i], l);
+  for (let i = lo; i <= hi; i++) coupling(p, im, d.row[i], l, x, i);
   for (let i = s0; i < s1; i++) U[o + i] = x[i];
   solveIslandFrom(d, k, lo);
   let w = wll;
