@@ -652,19 +652,15 @@ function solveDirect(p: JointProblem, sb: SolverBodies, c: JointSolveContext, us
 function accumulateRowMoves(
   p: JointProblem, sb: SolverBodies, d: JointDirect, x: Float64Array, lin: Float64Array, ang: Float64Array, moved: Uint8Array,
 ): void {
-  const G = p.linear, iA = p.invInertiaAngularA, iB = p.invInertiaAngularB, im = sb.invMass;
+  const im = sb.invMass;
   for (let i = 0; i < d.n; i++) {
     const l = x[i];
     if (l === 0) continue;
     const r = d.row[i];
-    const a = p.rowA[r], b = p.rowB[r], a3 = 3 * a, b3 = 3 * b, o = 3 * r;
-    const mA = im[a] * l, mB = im[b] * l;
+    const a = p.rowA[r], b = p.rowB[r];
     if (im[a] > 0) moved[a] = 1;
     if (im[b] > 0) moved[b] = 1;
-    lin[a3] -= mA * G[o]; lin[a3 + 1] -= mA * G[o + 1]; lin[a3 + 2] -= mA * G[o + 2];
-    lin[b3] += mB * G[o]; lin[b3 + 1] += mB * G[o + 1]; lin[b3 + 2] += mB * G[o + 2];
-    ang[a3] += l * iA[o]; ang[a3 + 1] += l * iA[o + 1]; ang[a3 + 2] += l * iA[o + 2];
-    ang[b3] += l * iB[o]; ang[b3 + 1] += l * iB[o + 1]; ang[b3 + 2] += l * iB[o + 2];
+    addRowMove(p, im, lin, ang, r, l);
   }
 }
 
