@@ -518,7 +518,7 @@ function ensurePoint(cp: JointContactCoupling, d: JointDirect, jp: JointProblem,
   const heavyInv = k2 >= 0 ? Math.min(cp.islandInvMass[k], cp.islandInvMass[k2]) : cp.islandInvMass[k];
   const sMin = heavyInv * (1 / MAX_LEVERAGE);
   if (cp.state[q] < 0) {
-    cp.state[q] = s * MIN_MASS_RATIO < wcc && s > sMin ? 1 : 0;
+    cp.state[q] = s > sMin && (s * MIN_MASS_RATIO < wcc || limitReaches(cp, d, jp, p, sb, q, s)) ? 1 : 0;
     // coupled for the step: its own contact row leaks nothing (see `savedRestLoad`), nor do the static
     // rows of a body outside the islands that it presses on (see `supportRow`)
     if (cp.state[q] === 1) {
@@ -529,6 +529,29 @@ function ensurePoint(cp: JointContactCoupling, d: JointDirect, jp: JointProblem,
     }
   }
   cp.mass[q] = cp.state[q] === 1 && s > sMin ? 1 / s : 0;
+}
+
+/**
+ * Whether coupled point q (Schur complement s against its island's bilateral rows) and a rigid limit of its
+ * island at its stop are dependent enough to be solved as one block ({@link solveWithLimit}: their
+ * coupling K_cl² ≥ {@link MIN_LIMIT_COUPLING} · s · S_l). Such a point is coupled even when the bilateral
+ * rows leave its normal free (s = J_c M⁻¹ J_cᵀ): the limit at its stop carries the island's load along it.
+ * A light foot on a vertical slider under a heavy plank, the plank's weight on the slider's upper limit:
+ * the slider's rows are orthogonal to the ground normal, s equals the foot's own 1/m exactly, and the
+ * point was left to the contact sweep, which stopped the foot alone while the limit, solved apart, pushed
+ * it on down (0.01 kg feet under 1000 kg, both fast modes: 7.7 to 12.5 cm into the ground within 3 s;
+ * with 1 kg feet s fell below 1/m by round-off, 2e-15, and the point was coupled by chance).
+ */
+function limitReaches(
+  cp: JointContactCoupling, d: JointDirect, jp: JointProblem, p: ConstraintProblem, sb: SolverBodies, q: number, s: number,
+): boolean {
+  const ql = limitAtStop(cp, d, jp, q);
+  if (ql < 0) return false;
+  ensureAux(d, jp, sb, ql);
+  const sll = d.auxW[ql];
+  if (!(sll > 0)) return false;
+  const kl = pointLimitCoupling(cp, d, jp, p, sb.invMass, q, ql);
+  return kl * kl >= MIN_LIMIT_COUPLING * s * sll;
 }
 
 /**
@@ -925,19 +948,25 @@ export const MIN_LIMIT_COUPLING = 0.9;
  * manifolds became one block ({@link solveGroup}); since then 7668 holds at 1e-4 in both fast modes, and so
  * does fuzz seed 2924 (both fast modes: a 0.011 kg sphere on a hinge at its limit to a 92 kg box, whose block
  * reaches pivots between 1e-4 and 1e-3 as it sinks; at 1e-3 it is not held and sinks under the ground).
+ * A smaller pivot passes when it is at least the island's heaviest body's 1/m (`conditioned`'s floor): the
+ * row is then made heavier by the rows before it, but no heavier than that body, as an assembly free to
+ * move makes it through a limit at its stop (a light body's point, with the limit held, carries the heavy
+ * body's weight). A 0.01 kg foot on a vertical slider under a 1000 kg plank: the limit's pivot after the
+ * foot's ground point is 2.9e-3 against its K_ll = 100 (2.9e-5 relative; 1/D = 345 kg, below 1000 kg);
+ * refused, the two rows solved one after the other let the plank fall through the limits onto the ground.
  */
 export const LIMIT_BLOCK_MIN_PIVOT = 1e-4;
 
 /** Whether the n × n block in `cp.lcpK` is positive definite with every Cholesky pivot D_i ≥
- * {@link LIMIT_BLOCK_MIN_PIVOT} · K_ii (uses `cp.lcpA` as scratch). */
-function conditioned(cp: JointContactCoupling, n: number): boolean {
+ * {@link LIMIT_BLOCK_MIN_PIVOT} · K_ii or D_i ≥ `floor` (uses `cp.lcpA` as scratch). */
+function conditioned(cp: JointContactCoupling, n: number, floor: number): boolean {
   const K = cp.lcpK, L = cp.lcpA;
   for (let i = 0; i < n; i++) {
     for (let j = 0; j <= i; j++) {
       let t = K[n * i + j];
       for (let q = 0; q < j; q++) t -= L[5 * i + q] * L[5 * j + q];
       if (j < i) { L[5 * i + j] = t / L[5 * j + j]; continue; }
-      if (!(t >= LIMIT_BLOCK_MIN_PIVOT * K[n * i + i] && t > 0)) return false;
+      if (!((t >= LIMIT_BLOCK_MIN_PIVOT * K[n * i + i] || t >= floor) && t > 0)) return false;
       L[5 * i + i] = Math.sqrt(t);
     }
   }
@@ -1092,7 +1121,7 @@ function solveWithLimit(
     const kl = K[n * i + g];
     if (!(K[n * i + i] - kl * kl / sll > sMin)) return false;
   }
-  if (!conditioned(cp, n)) return false;
+  if (!conditioned(cp, n, cp.islandInvMass[k])) return false;
   B[g] = rowVelocity(jp, sb.v, sb.w, r) - jp.target[r] + lbias;
   O[g] = jp.impulse[r];
   // w = B + K (x − O) = (B − K O) + K x

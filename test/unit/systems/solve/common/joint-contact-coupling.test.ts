@@ -7,7 +7,7 @@
  * and the feet do not sink.
  */
 import { describe, expect, it } from 'vitest';
-import { addBody, addJoint, createPhysicsWorld, getPosition, stepWorld } from '../../../../../plugin/index';
+import { addBody, addJoint, createPhysicsWorld, getJointForce, getPosition, stepWorld } from '../../../../../plugin/index';
 import { deepestFoot, plankOnFeet } from '../../../../fixtures/plank-on-feet';
 import '../../../../../plugin/max-dissipation'; // registers the exact friction solve
 
@@ -35,9 +35,17 @@ describe('contacts solved through a joint island (fast mode)', () => {
       const { world, feet, r } = plankOnFeet(1000, 1, { friction }, 'slider');
       expect(deepestFoot(world, feet, r, 180, dt)).toBeLessThan(0.005);
     });
-    it.fails(`issue 13 known miss: the same plank on 0.01 kg feet (1e5 : 1) sinks through the sliders' limits (${friction}; the feet 12.6 cm deep: their ground points are not coupled, the sliders leaving the normal free, S = W)`, () => {
-      const { world, feet, r } = plankOnFeet(1000, 0.01, { friction }, 'slider');
+    it(`the same plank on 0.01 kg feet (1e5 : 1) on the sliders: the feet hold it, sunk < 5 mm after 3 s, and each slider carries M g / 2 (${friction})`, () => {
+      // the sliders' rows leave the ground normal free (the foot's S = its own 1/m exactly), so the point is
+      // coupled for its limit at its stop (joint-contact-coupling.ts limitReaches), and the block of the two,
+      // whose limit pivot is 2.9e-5 of its diagonal (1/D = 345 kg), is kept (LIMIT_BLOCK_MIN_PIVOT's floor);
+      // before, the plank fell through the limits onto the ground (each slider carried 338 N of 4905 N at
+      // 3 s) and the feet sank 12.5 cm (Coulomb) and 7.7 cm (maximum-dissipation)
+      const M = 1000, g = 9.81;
+      const { world, feet, joints, r } = plankOnFeet(M, 0.01, { friction }, 'slider');
       expect(deepestFoot(world, feet, r, 180, dt)).toBeLessThan(0.005);
+      // static equilibrium (closed form): the plank's weight reaches the feet only through the two limits
+      for (const j of joints) expect(Math.abs(getJointForce(world, j)[1] + M * g / 2)).toBeLessThan(0.01 * M * g / 2);
     });
   }
 
