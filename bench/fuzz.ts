@@ -2,18 +2,21 @@
  * The robustness fuzz as a long-run script:
  *
  *   npm run fuzz -- --scenes 10000 --mode pgs [--start 0] [--steps 600] [--joints on|off] [--no-collisions]
- *                   [--workers N] [--verbose]
+ *                   [--workers N] [--verbose] [--hash]
  *   npm run fuzz -- --mode pgs --seeds 27,45,129     (exactly these seeds, one process: the regression
  *                   seeds of test/robustness/fuzz-failures.ts)
  *
  * Runs seeded random abuse scenes (`scenes/fuzz.ts`) and prints the failures by kind: exceptions from
  * `stepWorld`, non-finite bodies, runaway speeds, bodies below the ground, energy rises in joint-free
- * scenes. `--workers N` splits the seeds over N child processes (one per core; the results are the
+ * scenes. `--hash` also prints, per seed in seed order, one line `seed <n> <hash>`: the 64-bit FNV-1a of the
+final state of every dynamic body (position, orientation, linear and angular velocity, as the bytes of their float64
+values, in body order) and of the step a failure stopped the scene at (−1 when none), so two versions of the engine
+compare for bit-identity over whole ranges (`diff` of the two outputs). `--workers N` splits the seeds over N child processes (one per core; the results are the
  * same as in one process, every scene being independent and seeded). Exit code 1 when any scene failed.
  */
 
 import { spawn } from 'node:child_process';
-import { buildFuzzScene, checkFuzzScene, type FuzzFailure, type FuzzMode } from '../scenes/fuzz';
+import { buildFuzzScene, checkFuzzScene, type FuzzFailure, type FuzzMode, type FuzzScene } from '../scenes/fuzz';
 import '../plugin/accurate'; // registers the accurate solver 'lcp'
 
 function arg(name: string, fallback: string): string {
@@ -32,26 +35,47 @@ const jointsArg = arg('joints', 'random');
 const joints = jointsArg === 'on' ? true : jointsArg === 'off' ? false : undefined;
 const verbose = process.argv.includes('--verbose');
 const json = process.argv.includes('--json'); // child mode: one JSON line of results
+const hash = process.argv.includes('--hash');
 if (!['pgs', 'mdp', 'lcp'].includes(mode)) throw new Error(`--mode must be pgs, mdp or lcp (got ${mode})`);
 if (!(Number.isInteger(workers) && workers >= 1)) throw new Error(`--workers must be an integer ≥ 1 (got ${workers})`);
 
 type Failure = FuzzFailure & { bodies: number; joints: number; kinds: string };
-interface Result { failures: Failure[]; withJoints: number }
+interface Result { failures: Failure[]; withJoints: number; hashes: [number, string][] }
+
+/** FNV-1a (64-bit) over the float64 bytes of every dynamic body's state, then the failure step. */
+function stateHash(scene: FuzzScene, failedAt: number): string {
+  const b = scene.world.bodies;
+  const values: number[] = [];
+  for (const id of scene.dynamics) {
+    for (let k = 0; k < 3; k++) values.push(b.position[3 * id + k]);
+    for (let k = 0; k < 4; k++) values.push(b.orientation[4 * id + k]);
+    for (let k = 0; k < 3; k++) values.push(b.linearVelocity[3 * id + k]);
+    for (let k = 0; k < 3; k++) values.push(b.angularVelocity[3 * id + k]);
+  }
+  values.push(failedAt);
+  const bytes = new Uint8Array(Float64Array.from(values).buffer);
+  const prime = 0x100000001b3n, mask = (1n << 64n) - 1n;
+  let h = 0xcbf29ce484222325n;
+  for (const byte of bytes) h = ((h ^ BigInt(byte)) * prime) & mask;
+  return h.toString(16).padStart(16, '0');
+}
 
 function runRange(from: number, count: number): Result {
   const failures: Failure[] = [];
+  const hashes: [number, string][] = [];
   let withJoints = 0;
   for (let k = 0; k < count; k++) {
     const s = seedList !== undefined ? seedList[k] : from + k;
     const scene = buildFuzzScene(s, { mode, joints, collisions: !process.argv.includes('--no-collisions') });
     if (scene.joints.length > 0) withJoints++;
     const f = checkFuzzScene(scene, { steps });
+    if (hash) hashes.push([s, stateHash(scene, f?.step ?? -1)]);
     if (f !== undefined) {
       failures.push({ ...f, bodies: scene.dynamics.length, joints: scene.joints.length, kinds: scene.jointKinds.join(',') });
       if (verbose) console.error(`seed ${s}: ${f.kind} at step ${f.step}: ${f.detail} (${scene.dynamics.length} bodies, joints ${scene.jointKinds.join(',') || 'none'})`);
     }
   }
-  return { failures, withJoints };
+  return { failures, withJoints, hashes };
 }
 
 function runChild(from: number, count: number): Promise<Result> {
@@ -79,8 +103,9 @@ async function main(): Promise<void> {
     const per = Math.ceil(scenes / workers), jobs: Promise<Result>[] = [];
     for (let w = 0; w < workers && w * per < scenes; w++) jobs.push(runChild(start + w * per, Math.min(per, scenes - w * per)));
     const parts = await Promise.all(jobs);
-    result = { failures: parts.flatMap((p) => p.failures), withJoints: parts.reduce((n, p) => n + p.withJoints, 0) };
+    result = { failures: parts.flatMap((p) => p.failures), withJoints: parts.reduce((n, p) => n + p.withJoints, 0), hashes: parts.flatMap((p) => p.hashes) };
   }
+  if (hash) for (const [s, h] of [...result.hashes].sort((a, b) => a[0] - b[0])) console.log(`seed ${s} ${h}`);
   const secs = (performance.now() - t0) / 1000;
   const byKind = new Map<string, number>();
   for (const f of result.failures) byKind.set(f.kind, (byKind.get(f.kind) ?? 0) + 1);
