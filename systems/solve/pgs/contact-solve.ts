@@ -59,9 +59,20 @@
  * | 52 .. 53        | k ≥ 2: the tangent rows' coupling to the twist row, n · (I_A⁻¹ (r̄_A × t) +    |
  * |                 | I_B⁻¹ (r̄_B × t)) for t1, t2 (1/(kg·m))                                  |
  *
- * The offsets are plain constants local to this module, neither imported nor exported: V8 reads a
- * module binding from its cell instead of folding it, and the sweeps index with them dozens of times
- * per point (measured: the solve stage is about 5 % slower with imported offsets).
+ * Names used in the code for these offsets: a normal row's `ROW_JA` 3, `ROW_JB` 6, `ROW_IA` 9, `ROW_IB` 12 (also
+ * inside a friction record's direction blocks, `ROW_DIR` = 15 doubles each), `ROW_EM` 15, `ROW_IMP` 16,
+ * `ROW_SEP` 17, `ROW_MU` 18, `ROW_MAXN` 19, `ROW_CUR` 20, `ROW_BLK` 21, `ROW_DEL` 22, `ROW_FRC` 26, and
+ * `ROW_STRIDE` = 28 doubles per point; a friction record's `FR_EM` 30, `FR_IMP` 32, `FR_ROT` 34, `FR_K` 36,
+ * `FR_RA` 37, `FR_RB` 40, `FR_WIA` 43, `FR_WIB` 46, `FR_WEM` 49, `FR_WIMP` 50, `FR_REACH` 51, `FR_CPL` 52, and its
+ * length `FR_POINT` = 43 (one point) or `FR_MANIFOLD` = 54 (a manifold); the normal-block marks of a manifold at
+ * rest solved as one block in the relaxation sweeps only (offset `ROW_BLK`), `REST_BLOCK` + k = 16 + k at its
+ * first point and `REST_MEMBER` = −2 at its other points.
+ *
+ * The code writes each offset as its number followed by its name in a block comment (`R[o + 16]`, commented
+ * `ROW_IMP`), not as a module constant: V8 (TurboFan, Node 20) does not fold a module-level `const` into the code of a function
+ * it optimises normally; it loads it from the module's context at every use (a load, a tag check, an untag
+ * and one more overflow-checked add per access), and the sweeps index with these offsets dozens of times per
+ * point. Written as numbers: Box3D's Pyramid(20) 55.3 → 46.9 M instructions per step (`bench/README.md`).
  */
 
 import type { ConstraintProblem } from '../../assembly/constraint-problem';
@@ -72,23 +83,8 @@ import { createNormalBlockLcp, solveBlockLcp, type NormalBlockLcp } from './norm
 import type { InertiaRefresh } from './inertia-refresh';
 import type { RestingManifolds } from './pgs-options';
 
-/** Doubles per direction block (direction, two angular Jacobians, two inverse-inertia products). */
-const ROW_DIR = 15;
-/** Offsets inside a direction block, and of the per-point values (see the layout above). */
-const ROW_JA = 3, ROW_JB = 6, ROW_IA = 9, ROW_IB = 12;
-const ROW_EM = 15, ROW_IMP = 16, ROW_SEP = 17, ROW_MU = 18, ROW_MAXN = 19, ROW_CUR = 20;
-const ROW_BLK = 21, ROW_DEL = 22, ROW_FRC = 26;
-/** Offsets in a friction record (see the layout above), and its length for one point and for a manifold. */
-const FR_EM = 30, FR_IMP = 32, FR_ROT = 34, FR_K = 36, FR_RA = 37, FR_RB = 40, FR_WIA = 43, FR_WIB = 46, FR_WEM = 49;
-const FR_WIMP = 50, FR_REACH = 51, FR_CPL = 52, FR_POINT = 43, FR_MANIFOLD = 54;
-/** Normal-block marks (offset ROW_BLK) of a manifold at rest solved as one block in the relaxation sweeps
- * only: REST_BLOCK + k at its first point, REST_MEMBER at its other points. */
-const REST_BLOCK = 16, REST_MEMBER = -2;
-/** Doubles per contact point's normal row. */
-const ROW_STRIDE = 28;
-
 export interface PackedRows {
-  /** `[ROW_STRIDE × capacity]` the interleaved normal rows (layout above). */
+  /** `[28 × capacity]` (`ROW_STRIDE`) the interleaved normal rows (layout above). */
   data: Float64Array;
   /** `[≤ 43 × capacity]` the friction records (layout above). */
   friction: Float64Array;
@@ -97,7 +93,7 @@ export interface PackedRows {
 }
 
 export function createPackedRows(capacity = 256): PackedRows {
-  return { data: new Float64Array(ROW_STRIDE * capacity), friction: new Float64Array(FR_POINT * capacity), block: createNormalBlockLcp() };
+  return { data: new Float64Array(28 /* ROW_STRIDE */ * capacity), friction: new Float64Array(43 /* FR_POINT */ * capacity), block: createNormalBlockLcp() };
 }
 
 /**
@@ -156,10 +152,10 @@ export function packRows(
   p: ConstraintProblem, r: PackedRows, sb: SolverBodies, blocks: boolean, resting: RestingManifolds,
 ): void {
   const n = p.contactCount;
-  if (r.data.length < ROW_STRIDE * n) {
-    r.data = growFloat64(r.data, ROW_STRIDE * nextCapacity(r.data.length / ROW_STRIDE, n));
+  if (r.data.length < 28 /* ROW_STRIDE */ * n) {
+    r.data = growFloat64(r.data, 28 /* ROW_STRIDE */ * nextCapacity(r.data.length / 28 /* ROW_STRIDE */, n));
   }
-  if (r.friction.length < FR_POINT * n) r.friction = growFloat64(r.friction, FR_POINT * nextCapacity(r.friction.length / FR_POINT, n));
+  if (r.friction.length < 43 /* FR_POINT */ * n) r.friction = growFloat64(r.friction, 43 /* FR_POINT */ * nextCapacity(r.friction.length / 43 /* FR_POINT */, n));
   copyRows(p, r.data);
   markBlocks(p, r.data, sb, blocks, resting);
   packFrictionRecords(p, r, sb);
@@ -172,18 +168,18 @@ function copyRows(p: ConstraintProblem, R: Float64Array): void {
   const em = p.effectiveMass, imp = p.impulse;
   for (let c = -1; c < p.contactCount; c++) {
     if (c < 0) continue;
-    const o = ROW_STRIDE * c, c3 = 3 * c, s = 9 * c;
+    const o = 28 /* ROW_STRIDE */ * c, c3 = 3 * c, s = 9 * c;
     R[o] = dir[s]; R[o + 1] = dir[s + 1]; R[o + 2] = dir[s + 2];
     R[o + 3] = jA[s]; R[o + 4] = jA[s + 1]; R[o + 5] = jA[s + 2];
     R[o + 6] = jB[s]; R[o + 7] = jB[s + 1]; R[o + 8] = jB[s + 2];
     R[o + 9] = iA[s]; R[o + 10] = iA[s + 1]; R[o + 11] = iA[s + 2];
     R[o + 12] = iB[s]; R[o + 13] = iB[s + 1]; R[o + 14] = iB[s + 2];
-    R[o + ROW_EM] = em[c3];
-    R[o + ROW_IMP] = imp[c3];
-    R[o + ROW_SEP] = p.separation[c];
-    R[o + ROW_CUR] = p.separation[c]; // the current separation while the pose deltas are 0
-    R[o + ROW_MU] = p.friction[c];
-    R[o + ROW_MAXN] = p.maxNormalImpulse[c];
+    R[o + 15 /* ROW_EM */] = em[c3];
+    R[o + 16 /* ROW_IMP */] = imp[c3];
+    R[o + 17 /* ROW_SEP */] = p.separation[c];
+    R[o + 20 /* ROW_CUR */] = p.separation[c]; // the current separation while the pose deltas are 0
+    R[o + 18 /* ROW_MU */] = p.friction[c];
+    R[o + 19 /* ROW_MAXN */] = p.maxNormalImpulse[c];
   }
 }
 
@@ -196,23 +192,23 @@ function markBlocks(p: ConstraintProblem, R: Float64Array, sb: SolverBodies, blo
     const m = store[c] >> 2;
     let k = 1;
     while (c + k < n && store[c + k] >> 2 === m) k++;
-    if (!blocks) { R[ROW_STRIDE * c + ROW_BLK] = -1; c++; continue; }
-    const o = ROW_STRIDE * c;
-    R[o + ROW_BLK] = k;
+    if (!blocks) { R[28 /* ROW_STRIDE */ * c + 21 /* ROW_BLK */] = -1; c++; continue; }
+    const o = 28 /* ROW_STRIDE */ * c;
+    R[o + 21 /* ROW_BLK */] = k;
     // a manifold at rest (calm for BLOCK_REST_STEPS steps) is one block in the relaxation sweeps only
     // (marked REST_BLOCK + k, its other points REST_MEMBER), or keeps its rows ('rows': marked −1)
     let restMark = false;
     if (resting !== 'block' && manifoldAtRest(p, c, k, resting === 'rows' ? BLOCK_REST_STEPS : RELAX_REST_STEPS)) {
       if (resting === 'rows' || k < 2) {
-        for (let i = 0; i < k; i++) R[o + ROW_STRIDE * i + ROW_BLK] = -1;
+        for (let i = 0; i < k; i++) R[o + 28 /* ROW_STRIDE */ * i + 21 /* ROW_BLK */] = -1;
         c += k;
         continue;
       }
       restMark = true;
     }
     if (k > 1) {
-      for (let i = 1; i < k; i++) R[o + ROW_STRIDE * i + ROW_BLK] = restMark ? REST_MEMBER : 0;
-      if (restMark) R[o + ROW_BLK] = REST_BLOCK + k;
+      for (let i = 1; i < k; i++) R[o + 28 /* ROW_STRIDE */ * i + 21 /* ROW_BLK */] = restMark ? (-2 /* REST_MEMBER */) : 0;
+      if (restMark) R[o + 21 /* ROW_BLK */] = 16 /* REST_BLOCK */ + k;
       packDelassus(R, o, k, im[p.bodyA[c]] + im[p.bodyB[c]]);
     }
     c += k;
@@ -229,8 +225,8 @@ function packFrictionRecords(p: ConstraintProblem, r: PackedRows, sb: SolverBodi
     let k = 1;
     while (c + k < n && store[c + k] >> 2 === m) k++;
     if (k >= 2 && packFriction(F, f, R, p, sb, c, k)) {
-      for (let i = 0; i < k; i++) R[ROW_STRIDE * (c + i) + ROW_FRC] = i < k - 1 ? -1 : f;
-      f += FR_MANIFOLD;
+      for (let i = 0; i < k; i++) R[28 /* ROW_STRIDE */ * (c + i) + 26 /* ROW_FRC */] = i < k - 1 ? -1 : f;
+      f += 54 /* FR_MANIFOLD */;
       c += k;
       continue;
     }
@@ -238,9 +234,9 @@ function packFrictionRecords(p: ConstraintProblem, r: PackedRows, sb: SolverBodi
     // Not its last points that happen to share one: a mesh manifold's points then switched between the two
     // forms from step to step, and a rock landing on the game's hill (rock 0 at k = 5 of game-props.test.ts)
     // came to rest rocking at 1.2 cm/s (per point: 0.13 cm/s)
-    for (const end = c + k; c < end; c++, f += FR_POINT) {
+    for (const end = c + k; c < end; c++, f += 43 /* FR_POINT */) {
       packFriction(F, f, R, p, sb, c, 1);
-      R[ROW_STRIDE * c + ROW_FRC] = f;
+      R[28 /* ROW_STRIDE */ * c + 26 /* ROW_FRC */] = f;
     }
   }
 }
@@ -257,9 +253,9 @@ function packFrictionRecords(p: ConstraintProblem, r: PackedRows, sb: SolverBodi
 function packFriction(
   F: Float64Array, f: number, R: Float64Array, p: ConstraintProblem, sb: SolverBodies, c: number, k: number,
 ): boolean {
-  const o = ROW_STRIDE * c, nx = R[o], ny = R[o + 1], nz = R[o + 2];
+  const o = 28 /* ROW_STRIDE */ * c, nx = R[o], ny = R[o + 1], nz = R[o + 2];
   for (let i = 1; i < k; i++) {
-    const oi = o + ROW_STRIDE * i;
+    const oi = o + 28 /* ROW_STRIDE */ * i;
     if (R[oi] !== nx || R[oi + 1] !== ny || R[oi + 2] !== nz) return false;
   }
   const rA = p.rA, rB = p.rB, dir = p.direction, imp = p.impulse, c3 = 3 * c, inv = 1 / k;
@@ -282,40 +278,40 @@ function packFriction(
   if (k > 1 && !(dd > 1e-12)) return false;
   const im = sb.invMass, I = sb.invInertia, a = 9 * p.bodyA[c], b = 9 * p.bodyB[c];
   const mAB = im[p.bodyA[c]] + im[p.bodyB[c]];
-  F[f + FR_RA] = ax; F[f + FR_RA + 1] = ay; F[f + FR_RA + 2] = az;
-  F[f + FR_RB] = bx; F[f + FR_RB + 1] = by; F[f + FR_RB + 2] = bz;
+  F[f + 37 /* FR_RA */] = ax; F[f + 38 /* FR_RA + 1 */] = ay; F[f + 39 /* FR_RA + 2 */] = az;
+  F[f + 40 /* FR_RB */] = bx; F[f + 41 /* FR_RB + 1 */] = by; F[f + 42 /* FR_RB + 2 */] = bz;
   for (let d = 0; d < 2; d++) {
     // r × t, I⁻¹ (r × t) and the effective mass, as the assembly forms them
-    const od = f + ROW_DIR * d, s = s9 + 3 + 3 * d;
+    const od = f + 15 /* ROW_DIR */ * d, s = s9 + 3 + 3 * d;
     const tx = dir[s], ty = dir[s + 1], tz = dir[s + 2];
     F[od] = tx; F[od + 1] = ty; F[od + 2] = tz;
-    F[od + ROW_JA] = ay * tz - az * ty; F[od + ROW_JA + 1] = az * tx - ax * tz; F[od + ROW_JA + 2] = ax * ty - ay * tx;
-    F[od + ROW_JB] = by * tz - bz * ty; F[od + ROW_JB + 1] = bz * tx - bx * tz; F[od + ROW_JB + 2] = bx * ty - by * tx;
-    refreshResponse(F, od + ROW_JA, F, od + ROW_IA, I, a);
-    refreshResponse(F, od + ROW_JB, F, od + ROW_IB, I, b);
-    F[f + FR_EM + d] = inverseMass(F, od, mAB);
+    F[od + 3 /* ROW_JA */] = ay * tz - az * ty; F[od + 4 /* ROW_JA + 1 */] = az * tx - ax * tz; F[od + 5 /* ROW_JA + 2 */] = ax * ty - ay * tx;
+    F[od + 6 /* ROW_JB */] = by * tz - bz * ty; F[od + 7 /* ROW_JB + 1 */] = bz * tx - bx * tz; F[od + 8 /* ROW_JB + 2 */] = bx * ty - by * tx;
+    refreshResponse(F, od + 3 /* ROW_JA */, F, od + 9 /* ROW_IA */, I, a);
+    refreshResponse(F, od + 6 /* ROW_JB */, F, od + 12 /* ROW_IB */, I, b);
+    F[f + 30 /* FR_EM */ + d] = inverseMass(F, od, mAB);
   }
-  F[f + FR_IMP] = f1; F[f + FR_IMP + 1] = f2;
-  F[f + FR_ROT] = 0; F[f + FR_ROT + 1] = 0;
-  F[f + FR_K] = k;
+  F[f + 32 /* FR_IMP */] = f1; F[f + 33 /* FR_IMP + 1 */] = f2;
+  F[f + 34 /* FR_ROT */] = 0; F[f + 35 /* FR_ROT + 1 */] = 0;
+  F[f + 36 /* FR_K */] = k;
   if (k < 2) return true;
-  refreshResponse(R, o, F, f + FR_WIA, I, a);
-  refreshResponse(R, o, F, f + FR_WIB, I, b);
+  refreshResponse(R, o, F, f + 43 /* FR_WIA */, I, a);
+  refreshResponse(R, o, F, f + 46 /* FR_WIB */, I, b);
   packTwist(F, f, R, o);
-  F[f + FR_WIMP] = tw;
-  F[f + FR_REACH] = reach * inv;
+  F[f + 50 /* FR_WIMP */] = tw;
+  F[f + 51 /* FR_REACH */] = reach * inv;
   return true;
 }
 
 /** The Delassus block A_ij of the normal rows of the k points packed at `o` (see {@link packRows}), mAB = 1/m_A + 1/m_B. */
 function packDelassus(R: Float64Array, o: number, k: number, mAB: number): void {
   for (let i = 0; i < k; i++) {
-    const oi = o + ROW_STRIDE * i;
+    const oi = o + 28 /* ROW_STRIDE */ * i;
     for (let j = 0; j < k; j++) {
-      const oj = o + ROW_STRIDE * j;
-      R[oi + ROW_DEL + j] = mAB
-        + R[oi + ROW_JA] * R[oj + ROW_IA] + R[oi + ROW_JA + 1] * R[oj + ROW_IA + 1] + R[oi + ROW_JA + 2] * R[oj + ROW_IA + 2]
-        + R[oi + ROW_JB] * R[oj + ROW_IB] + R[oi + ROW_JB + 1] * R[oj + ROW_IB + 1] + R[oi + ROW_JB + 2] * R[oj + ROW_IB + 2];
+      const oj = o + 28 /* ROW_STRIDE */ * j;
+      R[oi + 22 /* ROW_DEL */ + j] = mAB
+        + R[oi + 3 /* ROW_JA */] * R[oj + 9 /* ROW_IA */] + R[oi + 4 /* ROW_JA + 1 */] * R[oj + 10 /* ROW_IA + 1 */] + R[oi + 5 /* ROW_JA + 2 */] * R[oj + 11 /* ROW_IA + 2 */]
+        + R[oi + 6 /* ROW_JB */] * R[oj + 12 /* ROW_IB */] + R[oi + 7 /* ROW_JB + 1 */] * R[oj + 13 /* ROW_IB + 1 */] + R[oi + 8 /* ROW_JB + 2 */] * R[oj + 14 /* ROW_IB + 2 */];
     }
   }
 }
@@ -323,8 +319,8 @@ function packDelassus(R: Float64Array, o: number, k: number, mAB: number): void 
 /** 1 / (mAB + (r_A × d)·I_A⁻¹(r_A × d) + (r_B × d)·I_B⁻¹(r_B × d)) of the row at `od` (0 if not positive). */
 function inverseMass(R: Float64Array, od: number, mAB: number): number {
   const e = mAB
-    + R[od + ROW_JA] * R[od + ROW_IA] + R[od + ROW_JA + 1] * R[od + ROW_IA + 1] + R[od + ROW_JA + 2] * R[od + ROW_IA + 2]
-    + R[od + ROW_JB] * R[od + ROW_IB] + R[od + ROW_JB + 1] * R[od + ROW_IB + 1] + R[od + ROW_JB + 2] * R[od + ROW_IB + 2];
+    + R[od + 3 /* ROW_JA */] * R[od + 9 /* ROW_IA */] + R[od + 4 /* ROW_JA + 1 */] * R[od + 10 /* ROW_IA + 1 */] + R[od + 5 /* ROW_JA + 2 */] * R[od + 11 /* ROW_IA + 2 */]
+    + R[od + 6 /* ROW_JB */] * R[od + 12 /* ROW_IB */] + R[od + 7 /* ROW_JB + 1 */] * R[od + 13 /* ROW_IB + 1 */] + R[od + 8 /* ROW_JB + 2 */] * R[od + 14 /* ROW_IB + 2 */];
   return e > 0 ? 1 / e : 0;
 }
 
@@ -335,13 +331,13 @@ function inverseMass(R: Float64Array, od: number, mAB: number): number {
  * and step: about 27 KB per step on Box3D's 20-row pyramid when n's components were passed). */
 function packTwist(F: Float64Array, f: number, R: Float64Array, o: number): void {
   const nx = R[o], ny = R[o + 1], nz = R[o + 2];
-  const e = nx * (F[f + FR_WIA] + F[f + FR_WIB]) + ny * (F[f + FR_WIA + 1] + F[f + FR_WIB + 1])
-    + nz * (F[f + FR_WIA + 2] + F[f + FR_WIB + 2]);
-  F[f + FR_WEM] = e > 0 ? 1 / e : 0;
+  const e = nx * (F[f + 43 /* FR_WIA */] + F[f + 46 /* FR_WIB */]) + ny * (F[f + 44 /* FR_WIA + 1 */] + F[f + 47 /* FR_WIB + 1 */])
+    + nz * (F[f + 45 /* FR_WIA + 2 */] + F[f + 48 /* FR_WIB + 2 */]);
+  F[f + 49 /* FR_WEM */] = e > 0 ? 1 / e : 0;
   for (let d = 0; d < 2; d++) {
-    const od = f + ROW_DIR * d;
-    F[f + FR_CPL + d] = nx * (F[od + ROW_IA] + F[od + ROW_IB]) + ny * (F[od + ROW_IA + 1] + F[od + ROW_IB + 1])
-      + nz * (F[od + ROW_IA + 2] + F[od + ROW_IB + 2]);
+    const od = f + 15 /* ROW_DIR */ * d;
+    F[f + 52 /* FR_CPL */ + d] = nx * (F[od + 9 /* ROW_IA */] + F[od + 12 /* ROW_IB */]) + ny * (F[od + 10 /* ROW_IA + 1 */] + F[od + 13 /* ROW_IB + 1 */])
+      + nz * (F[od + 11 /* ROW_IA + 2 */] + F[od + 14 /* ROW_IB + 2 */]);
   }
 }
 
@@ -361,23 +357,23 @@ export function refreshTurnedRows(r: PackedRows, p: ConstraintProblem, sb: Solve
     const a = p.bodyA[c], b = p.bodyB[c];
     const ta = turned[a] === 1, tb = turned[b] === 1;
     if (!ta && !tb) continue;
-    const o = ROW_STRIDE * c;
+    const o = 28 /* ROW_STRIDE */ * c;
     const mAB = im[a] + im[b];
-    if (ta) refreshResponse(R, o + ROW_JA, R, o + ROW_IA, I, 9 * a);
-    if (tb) refreshResponse(R, o + ROW_JB, R, o + ROW_IB, I, 9 * b);
-    R[o + ROW_EM] = inverseMass(R, o, mAB);
+    if (ta) refreshResponse(R, o + 3 /* ROW_JA */, R, o + 9 /* ROW_IA */, I, 9 * a);
+    if (tb) refreshResponse(R, o + 6 /* ROW_JB */, R, o + 12 /* ROW_IB */, I, 9 * b);
+    R[o + 15 /* ROW_EM */] = inverseMass(R, o, mAB);
     // the friction record the point names (tangent rows, and a manifold's twist row)
-    const f = R[o + ROW_FRC];
+    const f = R[o + 26 /* ROW_FRC */] | 0;
     if (f < 0) continue;
     for (let d = 0; d < 2; d++) {
-      const od = f + ROW_DIR * d;
-      if (ta) refreshResponse(F, od + ROW_JA, F, od + ROW_IA, I, 9 * a);
-      if (tb) refreshResponse(F, od + ROW_JB, F, od + ROW_IB, I, 9 * b);
-      F[f + FR_EM + d] = inverseMass(F, od, mAB);
+      const od = f + 15 /* ROW_DIR */ * d;
+      if (ta) refreshResponse(F, od + 3 /* ROW_JA */, F, od + 9 /* ROW_IA */, I, 9 * a);
+      if (tb) refreshResponse(F, od + 6 /* ROW_JB */, F, od + 12 /* ROW_IB */, I, 9 * b);
+      F[f + 30 /* FR_EM */ + d] = inverseMass(F, od, mAB);
     }
-    if (F[f + FR_K] > 1) {
-      if (ta) refreshResponse(R, o, F, f + FR_WIA, I, 9 * a);
-      if (tb) refreshResponse(R, o, F, f + FR_WIB, I, 9 * b);
+    if (F[f + 36 /* FR_K */] > 1) {
+      if (ta) refreshResponse(R, o, F, f + 43 /* FR_WIA */, I, 9 * a);
+      if (tb) refreshResponse(R, o, F, f + 46 /* FR_WIB */, I, 9 * b);
       packTwist(F, f, R, o);
     }
   }
@@ -390,7 +386,7 @@ function refreshTurnedBlocks(r: PackedRows, p: ConstraintProblem, sb: SolverBodi
   const R = r.data, turned = ir.turned, im = sb.invMass;
   for (let c = -1; c < p.contactCount; c++) {
     if (c < 0) continue;
-    const o = ROW_STRIDE * c, kr = R[o + ROW_BLK], k = kr > REST_BLOCK ? kr - REST_BLOCK : kr;
+    const o = 28 /* ROW_STRIDE */ * c, kr = R[o + 21 /* ROW_BLK */] | 0, k = kr > 16 /* REST_BLOCK */ ? kr - 16 /* REST_BLOCK */ : kr;
     if (k < 2) continue;
     const a = p.bodyA[c], b = p.bodyB[c];
     if (turned[a] === 1 || turned[b] === 1) packDelassus(R, o, k, im[a] + im[b]);
@@ -513,13 +509,13 @@ export function unpackImpulses(r: PackedRows, p: ConstraintProblem): void {
   // its first pass does nothing (README "Loops compiled on the stack")
   for (let c = -1; c < p.contactCount; c++) {
     if (c < 0) continue;
-    const o = ROW_STRIDE * c, c3 = 3 * c;
-    imp[c3] = R[o + ROW_IMP];
-    p.maxNormalImpulse[c] = R[o + ROW_MAXN];
-    const f = R[o + ROW_FRC];
+    const o = 28 /* ROW_STRIDE */ * c, c3 = 3 * c;
+    imp[c3] = R[o + 16 /* ROW_IMP */];
+    p.maxNormalImpulse[c] = R[o + 19 /* ROW_MAXN */];
+    const f = R[o + 26 /* ROW_FRC */] | 0;
     if (f < 0) continue;
-    const k = F[f + FR_K];
-    if (k === 1) { imp[c3 + 1] = F[f + FR_IMP]; imp[c3 + 2] = F[f + FR_IMP + 1]; continue; }
+    const k = F[f + 36 /* FR_K */] | 0;
+    if (k === 1) { imp[c3 + 1] = F[f + 32 /* FR_IMP */]; imp[c3 + 2] = F[f + 33 /* FR_IMP + 1 */]; continue; }
     // a manifold's friction spread back over its points: λ_i = w_i F + s_i u_i, with the weights
     // w_i = μ_i λ_n,i / Σ μ_j λ_n,j (1/k without load), so that a sliding manifold's points are each on their
     // own cone, and the twist τ = λ_w − n · (Σ w_i d_i × F) that these leave carried by forces across the
@@ -527,24 +523,24 @@ export function unpackImpulses(r: PackedRows, p: ConstraintProblem): void {
     // to first order), or without F by u_i = n × d_i, s_i = τ / Σ |d_j|². The sum is F and the twist
     // Σ n · (d_i × λ_i) is λ_w (Σ d_i = 0; in (t1, t2) coordinates n × (x, y) = (−y, x))
     const c0 = c - k + 1;
-    const ax = F[f + FR_RA], ay = F[f + FR_RA + 1], az = F[f + FR_RA + 2];
-    const t1x = F[f], t1y = F[f + 1], t1z = F[f + 2], t2x = F[f + ROW_DIR], t2y = F[f + ROW_DIR + 1], t2z = F[f + ROW_DIR + 2];
-    const f1 = F[f + FR_IMP], f2 = F[f + FR_IMP + 1], fl = Math.sqrt(f1 * f1 + f2 * f2);
+    const ax = F[f + 37 /* FR_RA */], ay = F[f + 38 /* FR_RA + 1 */], az = F[f + 39 /* FR_RA + 2 */];
+    const t1x = F[f], t1y = F[f + 1], t1z = F[f + 2], t2x = F[f + 15 /* ROW_DIR */], t2y = F[f + 16 /* ROW_DIR + 1 */], t2z = F[f + 17 /* ROW_DIR + 2 */];
+    const f1 = F[f + 32 /* FR_IMP */], f2 = F[f + 33 /* FR_IMP + 1 */], fl = Math.sqrt(f1 * f1 + f2 * f2);
     const u1 = fl > 0 ? f1 / fl : 0, u2 = fl > 0 ? f2 / fl : 0;
     let load = 0;
-    for (let i = c0; i <= c; i++) load += R[ROW_STRIDE * i + ROW_MU] * R[ROW_STRIDE * i + ROW_IMP];
+    for (let i = c0; i <= c; i++) load += R[28 /* ROW_STRIDE */ * i + 18 /* ROW_MU */] * R[28 /* ROW_STRIDE */ * i + 16 /* ROW_IMP */];
     let dd = 0, ee = 0, ga = 0, gb = 0;
     for (let i = c0; i <= c; i++) {
-      const i3 = 3 * i, wi = load > 0 ? R[ROW_STRIDE * i + ROW_MU] * R[ROW_STRIDE * i + ROW_IMP] / load : 1 / k;
+      const i3 = 3 * i, wi = load > 0 ? R[28 /* ROW_STRIDE */ * i + 18 /* ROW_MU */] * R[28 /* ROW_STRIDE */ * i + 16 /* ROW_IMP */] / load : 1 / k;
       const dx = rA[i3] - ax, dy = rA[i3 + 1] - ay, dz = rA[i3 + 2] - az;
       const da = dx * t1x + dy * t1y + dz * t1z, db = dx * t2x + dy * t2y + dz * t2z;
       const e = da * u1 + db * u2;
       dd += da * da + db * db; ee += e * e; ga += wi * da; gb += wi * db;
     }
-    const tau = F[f + FR_WIMP] - (ga * f2 - gb * f1), across = ee > MIN_ACROSS_SPREAD * dd;
+    const tau = F[f + 50 /* FR_WIMP */] - (ga * f2 - gb * f1), across = ee > MIN_ACROSS_SPREAD * dd;
     const tw = tau / (across ? ee : dd);
     for (let i = c0; i <= c; i++) {
-      const i3 = 3 * i, wi = load > 0 ? R[ROW_STRIDE * i + ROW_MU] * R[ROW_STRIDE * i + ROW_IMP] / load : 1 / k;
+      const i3 = 3 * i, wi = load > 0 ? R[28 /* ROW_STRIDE */ * i + 18 /* ROW_MU */] * R[28 /* ROW_STRIDE */ * i + 16 /* ROW_IMP */] / load : 1 / k;
       const dx = rA[i3] - ax, dy = rA[i3 + 1] - ay, dz = rA[i3 + 2] - az;
       const da = dx * t1x + dy * t1y + dz * t1z, db = dx * t2x + dy * t2y + dz * t2z;
       const s = tw * (across ? da * u1 + db * u2 : 1), x = across ? u1 : da, y = across ? u2 : db;
@@ -591,32 +587,32 @@ export function warmStartRows(r: PackedRows, p: ConstraintProblem, sb: SolverBod
   // its first pass does nothing (README "Loops compiled on the stack")
   for (let c = -1; c < p.contactCount; c++) {
     if (c < 0) continue;
-    const o = ROW_STRIDE * c;
-    const l0 = R[o + ROW_IMP], f = R[o + ROW_FRC];
+    const o = 28 /* ROW_STRIDE */ * c;
+    const l0 = R[o + 16 /* ROW_IMP */], f = R[o + 26 /* ROW_FRC */] | 0;
     if (track !== 0 && (track === 1 || l0 < min[c])) min[c] = l0;
     // the normal impulse and, at a record's point, the record's tangent (and twist) impulses; a point without
     // impulse would add zeros (about a third of the points of a resting pile)
-    const l1 = f < 0 ? 0 : F[f + FR_IMP], l2 = f < 0 ? 0 : F[f + FR_IMP + 1];
-    const lw = f < 0 || F[f + FR_K] === 1 ? 0 : F[f + FR_WIMP];
+    const l1 = f < 0 ? 0 : F[f + 32 /* FR_IMP */], l2 = f < 0 ? 0 : F[f + 33 /* FR_IMP + 1 */];
+    const lw = f < 0 || F[f + 36 /* FR_K */] === 1 ? 0 : F[f + 50 /* FR_WIMP */];
     if (l0 === 0 && l1 === 0 && l2 === 0 && lw === 0) continue;
     const a = p.bodyA[c], b = p.bodyB[c], a3 = 3 * a, b3 = 3 * b, mA = im[a], mB = im[b];
     // Σ_d λ_d d, Σ_d λ_d I⁻¹(r × d) over n (here), t1, t2 (the record), and λ_w I⁻¹ n (the twist)
     let px = l0 * R[o], py = l0 * R[o + 1], pz = l0 * R[o + 2];
-    let uAx = l0 * R[o + ROW_IA], uAy = l0 * R[o + ROW_IA + 1], uAz = l0 * R[o + ROW_IA + 2];
-    let uBx = l0 * R[o + ROW_IB], uBy = l0 * R[o + ROW_IB + 1], uBz = l0 * R[o + ROW_IB + 2];
+    let uAx = l0 * R[o + 9 /* ROW_IA */], uAy = l0 * R[o + 10 /* ROW_IA + 1 */], uAz = l0 * R[o + 11 /* ROW_IA + 2 */];
+    let uBx = l0 * R[o + 12 /* ROW_IB */], uBy = l0 * R[o + 13 /* ROW_IB + 1 */], uBz = l0 * R[o + 14 /* ROW_IB + 2 */];
     if (l1 !== 0 || l2 !== 0) {
-      const o2 = f + ROW_DIR;
+      const o2 = f + 15 /* ROW_DIR */;
       px += l1 * F[f] + l2 * F[o2]; py += l1 * F[f + 1] + l2 * F[o2 + 1]; pz += l1 * F[f + 2] + l2 * F[o2 + 2];
-      uAx += l1 * F[f + ROW_IA] + l2 * F[o2 + ROW_IA];
-      uAy += l1 * F[f + ROW_IA + 1] + l2 * F[o2 + ROW_IA + 1];
-      uAz += l1 * F[f + ROW_IA + 2] + l2 * F[o2 + ROW_IA + 2];
-      uBx += l1 * F[f + ROW_IB] + l2 * F[o2 + ROW_IB];
-      uBy += l1 * F[f + ROW_IB + 1] + l2 * F[o2 + ROW_IB + 1];
-      uBz += l1 * F[f + ROW_IB + 2] + l2 * F[o2 + ROW_IB + 2];
+      uAx += l1 * F[f + 9 /* ROW_IA */] + l2 * F[o2 + 9 /* ROW_IA */];
+      uAy += l1 * F[f + 10 /* ROW_IA + 1 */] + l2 * F[o2 + 10 /* ROW_IA + 1 */];
+      uAz += l1 * F[f + 11 /* ROW_IA + 2 */] + l2 * F[o2 + 11 /* ROW_IA + 2 */];
+      uBx += l1 * F[f + 12 /* ROW_IB */] + l2 * F[o2 + 12 /* ROW_IB */];
+      uBy += l1 * F[f + 13 /* ROW_IB + 1 */] + l2 * F[o2 + 13 /* ROW_IB + 1 */];
+      uBz += l1 * F[f + 14 /* ROW_IB + 2 */] + l2 * F[o2 + 14 /* ROW_IB + 2 */];
     }
     if (lw !== 0) {
-      uAx += lw * F[f + FR_WIA]; uAy += lw * F[f + FR_WIA + 1]; uAz += lw * F[f + FR_WIA + 2];
-      uBx += lw * F[f + FR_WIB]; uBy += lw * F[f + FR_WIB + 1]; uBz += lw * F[f + FR_WIB + 2];
+      uAx += lw * F[f + 43 /* FR_WIA */]; uAy += lw * F[f + 44 /* FR_WIA + 1 */]; uAz += lw * F[f + 45 /* FR_WIA + 2 */];
+      uBx += lw * F[f + 46 /* FR_WIB */]; uBy += lw * F[f + 47 /* FR_WIB + 1 */]; uBz += lw * F[f + 48 /* FR_WIB + 2 */];
     }
     w[a3] -= uAx; w[a3 + 1] -= uAy; w[a3 + 2] -= uAz;
     w[b3] += uBx; w[b3 + 1] += uBy; w[b3 + 2] += uBz;
@@ -654,15 +650,15 @@ function solveNormalBlock(
   }
   let finite = true, idle = true;
   for (let i = 0; i < k; i++) {
-    const oi = o + ROW_STRIDE * i;
-    const jAx = R[oi + ROW_JA], jAy = R[oi + ROW_JA + 1], jAz = R[oi + ROW_JA + 2];
-    const jBx = R[oi + ROW_JB], jBy = R[oi + ROW_JB + 1], jBz = R[oi + ROW_JB + 2];
+    const oi = o + 28 /* ROW_STRIDE */ * i;
+    const jAx = R[oi + 3 /* ROW_JA */], jAy = R[oi + 4 /* ROW_JA + 1 */], jAz = R[oi + 5 /* ROW_JA + 2 */];
+    const jBx = R[oi + 6 /* ROW_JB */], jBy = R[oi + 7 /* ROW_JB + 1 */], jBz = R[oi + 8 /* ROW_JB + 2 */];
     let s: number;
     if (refreshSeparation) {
-      s = R[oi + ROW_SEP] + dpn + thBx * jBx + thBy * jBy + thBz * jBz - thAx * jAx - thAy * jAy - thAz * jAz;
-      R[oi + ROW_CUR] = s;
+      s = R[oi + 17 /* ROW_SEP */] + dpn + thBx * jBx + thBy * jBy + thBz * jBz - thAx * jAx - thAy * jAy - thAz * jAz;
+      R[oi + 20 /* ROW_CUR */] = s;
     } else {
-      s = R[oi + ROW_CUR];
+      s = R[oi + 20 /* ROW_CUR */];
     }
     let bi = 0, gamma = 0;
     if (s > SPECULATIVE_MIN_GAP) {
@@ -670,11 +666,11 @@ function solveNormalBlock(
     } else if (useBias) {
       const sc = s + slop < 0 ? s + slop : 0;
       bi = Math.max(biasRate * sc, -maxPushout);
-      gamma = R[oi + ROW_DEL + i] * softImpulse / softMass;
+      gamma = R[oi + 22 /* ROW_DEL */ + i] * softImpulse / softMass;
     }
     const vn = vn0 + jBx * wBx + jBy * wBy + jBz * wBz - jAx * wAx - jAy * wAy - jAz * wAz;
     if (!(vn - vn === 0)) finite = false;
-    const l0 = R[oi + ROW_IMP];
+    const l0 = R[oi + 16 /* ROW_IMP */];
     lam[i] = l0;
     // the compliance acts on the impulse above the rest load λ̄: γ (λ − λ̄), so q takes −γ λ̄
     q[i] = vn + bi - gamma * Math.min(rl[c + i], l0);
@@ -684,26 +680,26 @@ function solveNormalBlock(
   // no impulse and none wanted: nothing to do (a speculative or separating manifold)
   if (idle && finite) return true;
   for (let i = 0; i < k; i++) {
-    const oi = o + ROW_STRIDE * i;
+    const oi = o + 28 /* ROW_STRIDE */ * i;
     let qi = q[i];
     for (let j = 0; j < k; j++) {
-      const aij = R[oi + ROW_DEL + j];
+      const aij = R[oi + 22 /* ROW_DEL */ + j];
       qi -= aij * lam[j];
       if (j !== i) M[4 * i + j] = aij;
     }
-    M[5 * i] += R[oi + ROW_DEL + i];
+    M[5 * i] += R[oi + 22 /* ROW_DEL */ + i];
     q[i] = qi;
   }
   let P = 0, uAx = 0, uAy = 0, uAz = 0, uBx = 0, uBy = 0, uBz = 0;
   if (finite && solveBlockLcp(blk, k)) {
     for (let i = 0; i < k; i++) {
-      const oi = o + ROW_STRIDE * i;
+      const oi = o + 28 /* ROW_STRIDE */ * i;
       const l = x[i] - lam[i];
-      R[oi + ROW_IMP] = x[i];
-      if (l > R[oi + ROW_MAXN]) R[oi + ROW_MAXN] = l;
+      R[oi + 16 /* ROW_IMP */] = x[i];
+      if (l > R[oi + 19 /* ROW_MAXN */]) R[oi + 19 /* ROW_MAXN */] = l;
       P += l;
-      uAx += l * R[oi + ROW_IA]; uAy += l * R[oi + ROW_IA + 1]; uAz += l * R[oi + ROW_IA + 2];
-      uBx += l * R[oi + ROW_IB]; uBy += l * R[oi + ROW_IB + 1]; uBz += l * R[oi + ROW_IB + 2];
+      uAx += l * R[oi + 9 /* ROW_IA */]; uAy += l * R[oi + 10 /* ROW_IA + 1 */]; uAz += l * R[oi + 11 /* ROW_IA + 2 */];
+      uBx += l * R[oi + 12 /* ROW_IB */]; uBy += l * R[oi + 13 /* ROW_IB + 1 */]; uBz += l * R[oi + 14 /* ROW_IB + 2 */];
     }
     v[a3] -= mA * P * nx; v[a3 + 1] -= mA * P * ny; v[a3 + 2] -= mA * P * nz;
     v[b3] += mB * P * nx; v[b3 + 1] += mB * P * ny; v[b3 + 2] += mB * P * nz;
@@ -764,12 +760,12 @@ export function solveContactRows(
   for (let c = -1; c < p.contactCount; c++) {
     if (c < 0) continue;
     const a = p.bodyA[c], b = p.bodyB[c], a3 = 3 * a, b3 = 3 * b, mA = im[a], mB = im[b];
-    const o = ROW_STRIDE * c;
+    const o = 28 /* ROW_STRIDE */ * c;
     // a manifold at rest is one block in the relaxation sweeps only (its rows in the biased sweeps; with
     // 'last-relax' only in the last substep's, `restBlocks`)
-    const br = R[o + ROW_BLK];
+    const br = R[o + 21 /* ROW_BLK */] | 0;
     const rowsNow = useBias || !restBlocks;
-    const blk = br > REST_BLOCK ? (rowsNow ? -1 : br - REST_BLOCK) : br === REST_MEMBER ? (rowsNow ? -1 : 0) : br;
+    const blk = br > 16 /* REST_BLOCK */ ? (rowsNow ? -1 : br - 16 /* REST_BLOCK */) : br === (-2 /* REST_MEMBER */) ? (rowsNow ? -1 : 0) : br;
     let total: number, finite: boolean;
     // ---- normal rows of a manifold of k ≥ 2 points, solved as one block by its first point (its rows
     // one by one when the block is not solved: `blockSolved` false for its other points too)
@@ -779,22 +775,22 @@ export function solveContactRows(
     let vAx = v[a3], vAy = v[a3 + 1], vAz = v[a3 + 2], wAx = w[a3], wAy = w[a3 + 1], wAz = w[a3 + 2];
     let vBx = v[b3], vBy = v[b3 + 1], vBz = v[b3 + 2], wBx = w[b3], wBy = w[b3 + 1], wBz = w[b3 + 2];
     if (blk >= 0 && blk !== 1 && blockSolved) {
-      total = R[o + ROW_IMP];
+      total = R[o + 16 /* ROW_IMP */];
       finite = true;
     } else {
       // ---- normal row (direction block at o)
       const nx = R[o], ny = R[o + 1], nz = R[o + 2];
-      const jAx = R[o + ROW_JA], jAy = R[o + ROW_JA + 1], jAz = R[o + ROW_JA + 2];
-      const jBx = R[o + ROW_JB], jBy = R[o + ROW_JB + 1], jBz = R[o + ROW_JB + 2];
+      const jAx = R[o + 3 /* ROW_JA */], jAy = R[o + 4 /* ROW_JA + 1 */], jAz = R[o + 5 /* ROW_JA + 2 */];
+      const jBx = R[o + 6 /* ROW_JB */], jBy = R[o + 7 /* ROW_JB + 1 */], jBz = R[o + 8 /* ROW_JB + 2 */];
       let s: number;
       if (refreshSeparation) {
-        s = R[o + ROW_SEP]
+        s = R[o + 17 /* ROW_SEP */]
           + nx * (dp[b3] - dp[a3]) + ny * (dp[b3 + 1] - dp[a3 + 1]) + nz * (dp[b3 + 2] - dp[a3 + 2])
           + th[b3] * jBx + th[b3 + 1] * jBy + th[b3 + 2] * jBz
           - th[a3] * jAx - th[a3 + 1] * jAy - th[a3 + 2] * jAz;
-        R[o + ROW_CUR] = s;
+        R[o + 20 /* ROW_CUR */] = s;
       } else {
-        s = R[o + ROW_CUR];
+        s = R[o + 20 /* ROW_CUR */];
       }
       let bias = 0, massScale = 1, impulseScale = 0;
       if (s > SPECULATIVE_MIN_GAP) {
@@ -808,41 +804,41 @@ export function solveContactRows(
       const vn = nx * (vBx - vAx) + ny * (vBy - vAy) + nz * (vBz - vAz)
         + jBx * wBx + jBy * wBy + jBz * wBz
         - jAx * wAx - jAy * wAy - jAz * wAz;
-      const old = R[o + ROW_IMP];
+      const old = R[o + 16 /* ROW_IMP */];
       // the soft row leaks only the impulse above the manifold's rest load (0 unless `rest-load.ts` runs)
-      let l = -R[o + ROW_EM] * massScale * (vn + bias) - impulseScale * (old - Math.min(rl[c], old));
+      let l = -R[o + 15 /* ROW_EM */] * massScale * (vn + bias) - impulseScale * (old - Math.min(rl[c], old));
       total = old + l > 0 ? old + l : 0;
       l = total - old;
-      R[o + ROW_IMP] = total;
-      if (l > R[o + ROW_MAXN]) R[o + ROW_MAXN] = l;
+      R[o + 16 /* ROW_IMP */] = total;
+      if (l > R[o + 19 /* ROW_MAXN */]) R[o + 19 /* ROW_MAXN */] = l;
       vAx -= mA * l * nx; vAy -= mA * l * ny; vAz -= mA * l * nz;
       vBx += mB * l * nx; vBy += mB * l * ny; vBz += mB * l * nz;
-      wAx -= l * R[o + ROW_IA]; wAy -= l * R[o + ROW_IA + 1]; wAz -= l * R[o + ROW_IA + 2];
-      wBx += l * R[o + ROW_IB]; wBy += l * R[o + ROW_IB + 1]; wBz += l * R[o + ROW_IB + 2];
+      wAx -= l * R[o + 9 /* ROW_IA */]; wAy -= l * R[o + 10 /* ROW_IA + 1 */]; wAz -= l * R[o + 11 /* ROW_IA + 2 */];
+      wBx += l * R[o + 12 /* ROW_IB */]; wBy += l * R[o + 13 /* ROW_IB + 1 */]; wBz += l * R[o + 14 /* ROW_IB + 2 */];
       finite = vn - vn === 0;
     }
 
     // ---- friction rows (direction blocks at o1 = t1, o2 = t2 of the friction record f that the point names:
     // its own, or its manifold's at the manifold's last point, after all its normal rows; the points before
     // that take none)
-    const f = R[o + ROW_FRC];
+    const f = R[o + 26 /* ROW_FRC */] | 0;
     if (f < 0) {
       v[a3] = vAx; v[a3 + 1] = vAy; v[a3 + 2] = vAz; w[a3] = wAx; w[a3 + 1] = wAy; w[a3 + 2] = wAz;
       v[b3] = vBx; v[b3 + 1] = vBy; v[b3 + 2] = vBz; w[b3] = wBx; w[b3 + 1] = wBy; w[b3 + 2] = wBz;
       continue;
     }
-    const fk = F[f + FR_K], central = fk > 1;
-    const o1 = f, o2 = f + ROW_DIR;
+    const fk = F[f + 36 /* FR_K */], central = fk > 1;
+    const o1 = f, o2 = f + 15 /* ROW_DIR */;
     // the disk's radius: μ λ_n, or Σ μ_i λ_n,i over the manifold's points
-    let maxF = R[o + ROW_MU] * total;
+    let maxF = R[o + 18 /* ROW_MU */] * total;
     if (central) {
       // written out, in the points' order (k ≤ 4): a loop here let V8 compile the sweep on the stack at its entry,
       // with the bodies' velocities boxed (the step allocated up to 31 KB on Box3D's pile of 400)
-      const p3 = o - 3 * ROW_STRIDE, p2 = o - 2 * ROW_STRIDE, p1 = o - ROW_STRIDE;
-      maxF = fk > 3 ? R[p3 + ROW_MU] * R[p3 + ROW_IMP] : 0;
-      if (fk > 2) maxF += R[p2 + ROW_MU] * R[p2 + ROW_IMP];
-      maxF += R[p1 + ROW_MU] * R[p1 + ROW_IMP];
-      maxF += R[o + ROW_MU] * R[o + ROW_IMP];
+      const p3 = o - 3 * 28 /* ROW_STRIDE */, p2 = o - 2 * 28 /* ROW_STRIDE */, p1 = o - 28 /* ROW_STRIDE */;
+      maxF = fk > 3 ? R[p3 + 18 /* ROW_MU */] * R[p3 + 16 /* ROW_IMP */] : 0;
+      if (fk > 2) maxF += R[p2 + 18 /* ROW_MU */] * R[p2 + 16 /* ROW_IMP */];
+      maxF += R[p1 + 18 /* ROW_MU */] * R[p1 + 16 /* ROW_IMP */];
+      maxF += R[o + 18 /* ROW_MU */] * R[o + 16 /* ROW_IMP */];
     }
     if (refreshLevers) {
       // the lever rotation of the substep's middle (leverRotation): ω × (θ × r), θ = Δθ + (h/2) ω
@@ -854,22 +850,22 @@ export function solveContactRows(
       const kA = (wAx * wAx + wAy * wAy + wAz * wAz) * (aX * aX + aY * aY + aZ * aZ);
       const kB = (wBx * wBx + wBy * wBy + wBz * wBz) * (bX * bX + bY * bY + bZ * bZ);
       if (kA < LEVER_MIN_SPIN_ANGLE * LEVER_MIN_SPIN_ANGLE && kB < LEVER_MIN_SPIN_ANGLE * LEVER_MIN_SPIN_ANGLE) {
-        F[f + FR_ROT] = 0; F[f + FR_ROT + 1] = 0;
+        F[f + 34 /* FR_ROT */] = 0; F[f + 35 /* FR_ROT + 1 */] = 0;
       } else {
         // the levers of the point, or of the manifold's centre
-        const rAx = F[f + FR_RA], rAy = F[f + FR_RA + 1], rAz = F[f + FR_RA + 2];
-        const rBx = F[f + FR_RB], rBy = F[f + FR_RB + 1], rBz = F[f + FR_RB + 2];
+        const rAx = F[f + 37 /* FR_RA */], rAy = F[f + 38 /* FR_RA + 1 */], rAz = F[f + 39 /* FR_RA + 2 */];
+        const rBx = F[f + 40 /* FR_RB */], rBy = F[f + 41 /* FR_RB + 1 */], rBz = F[f + 42 /* FR_RB + 2 */];
         const cAx = aY * rAz - aZ * rAy, cAy = aZ * rAx - aX * rAz, cAz = aX * rAy - aY * rAx;
         const cBx = bY * rBz - bZ * rBy, cBy = bZ * rBx - bX * rBz, cBz = bX * rBy - bY * rBx;
         const ux = wBy * cBz - wBz * cBy - (wAy * cAz - wAz * cAy);
         const uy = wBz * cBx - wBx * cBz - (wAz * cAx - wAx * cAz);
         const uz = wBx * cBy - wBy * cBx - (wAx * cAy - wAy * cAx);
-        F[f + FR_ROT] = F[o1] * ux + F[o1 + 1] * uy + F[o1 + 2] * uz;
-        F[f + FR_ROT + 1] = F[o2] * ux + F[o2 + 1] * uy + F[o2 + 2] * uz;
+        F[f + 34 /* FR_ROT */] = F[o1] * ux + F[o1 + 1] * uy + F[o1 + 2] * uz;
+        F[f + 35 /* FR_ROT + 1 */] = F[o2] * ux + F[o2 + 1] * uy + F[o2 + 2] * uz;
       }
     }
-    const old1 = F[f + FR_IMP], old2 = F[f + FR_IMP + 1];
-    const oldW = central ? F[f + FR_WIMP] : 0;
+    const old1 = F[f + 32 /* FR_IMP */], old2 = F[f + 33 /* FR_IMP + 1 */];
+    const oldW = central ? F[f + 50 /* FR_WIMP */] : 0;
     // A point left without impulse (speculative or separating: λ_n = 0) and without friction impulse
     // has a friction disk of radius 0: its friction rows would project onto 0 and add nothing (zeros
     // of either sign). They are skipped, unless the velocities are not finite (vn − vn ≠ 0), where the
@@ -883,15 +879,15 @@ export function solveContactRows(
     const t2x = F[o2], t2y = F[o2 + 1], t2z = F[o2 + 2];
     const dvx = vBx - vAx, dvy = vBy - vAy, dvz = vBz - vAz;
     const vt1 = t1x * dvx + t1y * dvy + t1z * dvz
-      + F[o1 + ROW_JB] * wBx + F[o1 + ROW_JB + 1] * wBy + F[o1 + ROW_JB + 2] * wBz
-      - F[o1 + ROW_JA] * wAx - F[o1 + ROW_JA + 1] * wAy - F[o1 + ROW_JA + 2] * wAz + F[f + FR_ROT];
+      + F[o1 + 6 /* ROW_JB */] * wBx + F[o1 + 7 /* ROW_JB + 1 */] * wBy + F[o1 + 8 /* ROW_JB + 2 */] * wBz
+      - F[o1 + 3 /* ROW_JA */] * wAx - F[o1 + 4 /* ROW_JA + 1 */] * wAy - F[o1 + 5 /* ROW_JA + 2 */] * wAz + F[f + 34 /* FR_ROT */];
     const vt2 = t2x * dvx + t2y * dvy + t2z * dvz
-      + F[o2 + ROW_JB] * wBx + F[o2 + ROW_JB + 1] * wBy + F[o2 + ROW_JB + 2] * wBz
-      - F[o2 + ROW_JA] * wAx - F[o2 + ROW_JA + 1] * wAy - F[o2 + ROW_JA + 2] * wAz + F[f + FR_ROT + 1];
+      + F[o2 + 6 /* ROW_JB */] * wBx + F[o2 + 7 /* ROW_JB + 1 */] * wBy + F[o2 + 8 /* ROW_JB + 2 */] * wBz
+      - F[o2 + 3 /* ROW_JA */] * wAx - F[o2 + 4 /* ROW_JA + 1 */] * wAy - F[o2 + 5 /* ROW_JA + 2 */] * wAz + F[f + 35 /* FR_ROT + 1 */];
     // each row with its own effective mass; a point that slides (outside the disk) takes one step of their
     // common mass m̄ = 2 / (1/m_t1 + 1/m_t2) along the slip instead, then the disk: at the sweep's fixed point
     // its friction then opposes its slip (README "Friction rows")
-    const m1 = F[f + FR_EM], m2 = F[f + FR_EM + 1];
+    const m1 = F[f + 30 /* FR_EM */], m2 = F[f + 31 /* FR_EM + 1 */];
     let t1 = old1 - m1 * vt1;
     let t2 = old2 - m2 * vt2;
     let len2 = t1 * t1 + t2 * t2;
@@ -906,9 +902,9 @@ export function solveContactRows(
     let twj = 0;
     if (central) {
       const vw0 = R[o] * (wBx - wAx) + R[o + 1] * (wBy - wAy) + R[o + 2] * (wBz - wAz)
-        + (t1 - old1) * F[f + FR_CPL] + (t2 - old2) * F[f + FR_CPL + 1];
-      twj = oldW - F[f + FR_WEM] * vw0;
-      const q = twj / F[f + FR_REACH];
+        + (t1 - old1) * F[f + 52 /* FR_CPL */] + (t2 - old2) * F[f + 53 /* FR_CPL + 1 */];
+      twj = oldW - F[f + 49 /* FR_WEM */] * vw0;
+      const q = twj / F[f + 51 /* FR_REACH */];
       const g2 = len2 + q * q;
       if (g2 > maxF * maxF) { const sc = maxF / Math.sqrt(g2); t1 *= sc; t2 *= sc; twj *= sc; }
       len2 = 0;
@@ -924,26 +920,26 @@ export function solveContactRows(
         t1 *= sc; t2 *= sc;
       }
     }
-    F[f + FR_IMP] = t1; F[f + FR_IMP + 1] = t2;
+    F[f + 32 /* FR_IMP */] = t1; F[f + 33 /* FR_IMP + 1 */] = t2;
     const l1 = t1 - old1, l2 = t2 - old2;
     const px = l1 * t1x + l2 * t2x;
     const py = l1 * t1y + l2 * t2y;
     const pz = l1 * t1z + l2 * t2z;
     vAx -= mA * px; vAy -= mA * py; vAz -= mA * pz;
     vBx += mB * px; vBy += mB * py; vBz += mB * pz;
-    wAx -= l1 * F[o1 + ROW_IA] + l2 * F[o2 + ROW_IA];
-    wAy -= l1 * F[o1 + ROW_IA + 1] + l2 * F[o2 + ROW_IA + 1];
-    wAz -= l1 * F[o1 + ROW_IA + 2] + l2 * F[o2 + ROW_IA + 2];
-    wBx += l1 * F[o1 + ROW_IB] + l2 * F[o2 + ROW_IB];
-    wBy += l1 * F[o1 + ROW_IB + 1] + l2 * F[o2 + ROW_IB + 1];
-    wBz += l1 * F[o1 + ROW_IB + 2] + l2 * F[o2 + ROW_IB + 2];
+    wAx -= l1 * F[o1 + 9 /* ROW_IA */] + l2 * F[o2 + 9 /* ROW_IA */];
+    wAy -= l1 * F[o1 + 10 /* ROW_IA + 1 */] + l2 * F[o2 + 10 /* ROW_IA + 1 */];
+    wAz -= l1 * F[o1 + 11 /* ROW_IA + 2 */] + l2 * F[o2 + 11 /* ROW_IA + 2 */];
+    wBx += l1 * F[o1 + 12 /* ROW_IB */] + l2 * F[o2 + 12 /* ROW_IB */];
+    wBy += l1 * F[o1 + 13 /* ROW_IB + 1 */] + l2 * F[o2 + 13 /* ROW_IB + 1 */];
+    wBz += l1 * F[o1 + 14 /* ROW_IB + 2 */] + l2 * F[o2 + 14 /* ROW_IB + 2 */];
     if (central) {
       // the twist row (projected above with the tangent rows): n · (ω_B − ω_A) → 0
       const tw = twj;
-      F[f + FR_WIMP] = tw;
+      F[f + 50 /* FR_WIMP */] = tw;
       const lw = tw - oldW;
-      wAx -= lw * F[f + FR_WIA]; wAy -= lw * F[f + FR_WIA + 1]; wAz -= lw * F[f + FR_WIA + 2];
-      wBx += lw * F[f + FR_WIB]; wBy += lw * F[f + FR_WIB + 1]; wBz += lw * F[f + FR_WIB + 2];
+      wAx -= lw * F[f + 43 /* FR_WIA */]; wAy -= lw * F[f + 44 /* FR_WIA + 1 */]; wAz -= lw * F[f + 45 /* FR_WIA + 2 */];
+      wBx += lw * F[f + 46 /* FR_WIB */]; wBy += lw * F[f + 47 /* FR_WIB + 1 */]; wBz += lw * F[f + 48 /* FR_WIB + 2 */];
     }
     v[a3] = vAx; v[a3 + 1] = vAy; v[a3 + 2] = vAz; w[a3] = wAx; w[a3 + 1] = wAy; w[a3 + 2] = wAz;
     v[b3] = vBx; v[b3 + 1] = vBy; v[b3 + 2] = vBz; w[b3] = wBx; w[b3 + 1] = wBy; w[b3 + 2] = wBz;
@@ -997,14 +993,14 @@ export function applyRestitutionRows(r: PackedRows, p: ConstraintProblem, sb: So
   // its first pass does nothing (README "Loops compiled on the stack")
   for (let c = -1; c < p.contactCount;) {
     if (c < 0) { c = 0; continue; }
-    const o = ROW_STRIDE * c;
+    const o = 28 /* ROW_STRIDE */ * c;
     // a manifold marked −1 (no Delassus block packed) takes its rows one after the other
-    const kr = R[o + ROW_BLK], k = kr > REST_BLOCK ? kr - REST_BLOCK : kr > 0 ? kr : 1;
+    const kr = R[o + 21 /* ROW_BLK */] | 0, k = kr > 16 /* REST_BLOCK */ ? kr - 16 /* REST_BLOCK */ : kr > 0 ? kr : 1;
     // the eligible points of the block (bit i for point c + i)
     let mask = 0, count = 0;
     for (let i = 0; i < k; i++) {
       const ci = c + i;
-      if (p.restitution[ci] === 0 || p.relativeVelocity[ci] > -threshold || R[o + ROW_STRIDE * i + ROW_MAXN] === 0) continue;
+      if (p.restitution[ci] === 0 || p.relativeVelocity[ci] > -threshold || R[o + 28 /* ROW_STRIDE */ * i + 19 /* ROW_MAXN */] === 0) continue;
       mask |= 1 << i; count++;
     }
     if (count === 0) { c += k; continue; }
@@ -1016,34 +1012,34 @@ export function applyRestitutionRows(r: PackedRows, p: ConstraintProblem, sb: So
       let ok = true;
       for (let i = 0, u = 0; i < k; i++) {
         if ((mask >> i & 1) === 0) continue;
-        const oi = o + ROW_STRIDE * i;
+        const oi = o + 28 /* ROW_STRIDE */ * i;
         const vn = nx * (v[b3] - v[a3]) + ny * (v[b3 + 1] - v[a3 + 1]) + nz * (v[b3 + 2] - v[a3 + 2])
-          + R[oi + ROW_JB] * w[b3] + R[oi + ROW_JB + 1] * w[b3 + 1] + R[oi + ROW_JB + 2] * w[b3 + 2]
-          - R[oi + ROW_JA] * w[a3] - R[oi + ROW_JA + 1] * w[a3 + 1] - R[oi + ROW_JA + 2] * w[a3 + 2];
+          + R[oi + 6 /* ROW_JB */] * w[b3] + R[oi + 7 /* ROW_JB + 1 */] * w[b3 + 1] + R[oi + 8 /* ROW_JB + 2 */] * w[b3 + 2]
+          - R[oi + 3 /* ROW_JA */] * w[a3] - R[oi + 4 /* ROW_JA + 1 */] * w[a3 + 1] - R[oi + 5 /* ROW_JA + 2 */] * w[a3 + 2];
         if (!(vn - vn === 0)) ok = false;
         let qi = vn + p.restitution[c + i] * p.relativeVelocity[c + i];
         for (let j = 0, t = 0; j < k; j++) {
           if ((mask >> j & 1) === 0) continue;
-          const aij = R[oi + ROW_DEL + j];
-          qi -= aij * R[o + ROW_STRIDE * j + ROW_IMP];
+          const aij = R[oi + 22 /* ROW_DEL */ + j];
+          qi -= aij * R[o + 28 /* ROW_STRIDE */ * j + 16 /* ROW_IMP */];
           M[4 * u + t] = aij;
           t++;
         }
         q[u] = qi;
-        blk.lam[u] = R[oi + ROW_IMP];
+        blk.lam[u] = R[oi + 16 /* ROW_IMP */];
         u++;
       }
       if (ok && solveBlockLcp(blk, count)) {
         let P = 0, uAx = 0, uAy = 0, uAz = 0, uBx = 0, uBy = 0, uBz = 0;
         for (let i = 0, u = 0; i < k; i++) {
           if ((mask >> i & 1) === 0) continue;
-          const oi = o + ROW_STRIDE * i;
-          const l = x[u++] - R[oi + ROW_IMP];
-          R[oi + ROW_IMP] += l;
+          const oi = o + 28 /* ROW_STRIDE */ * i;
+          const l = x[u++] - R[oi + 16 /* ROW_IMP */];
+          R[oi + 16 /* ROW_IMP */] += l;
           if (Math.abs(l) > change) change = Math.abs(l);
           P += l;
-          uAx += l * R[oi + ROW_IA]; uAy += l * R[oi + ROW_IA + 1]; uAz += l * R[oi + ROW_IA + 2];
-          uBx += l * R[oi + ROW_IB]; uBy += l * R[oi + ROW_IB + 1]; uBz += l * R[oi + ROW_IB + 2];
+          uAx += l * R[oi + 9 /* ROW_IA */]; uAy += l * R[oi + 10 /* ROW_IA + 1 */]; uAz += l * R[oi + 11 /* ROW_IA + 2 */];
+          uBx += l * R[oi + 12 /* ROW_IB */]; uBy += l * R[oi + 13 /* ROW_IB + 1 */]; uBz += l * R[oi + 14 /* ROW_IB + 2 */];
         }
         v[a3] -= mA * P * nx; v[a3 + 1] -= mA * P * ny; v[a3 + 2] -= mA * P * nz;
         v[b3] += mB * P * nx; v[b3 + 1] += mB * P * ny; v[b3 + 2] += mB * P * nz;
@@ -1056,21 +1052,21 @@ export function applyRestitutionRows(r: PackedRows, p: ConstraintProblem, sb: So
     // one point, or no active set passed: the rows one after the other
     for (let i = 0; i < k; i++) {
       if ((mask >> i & 1) === 0) continue;
-      const oi = o + ROW_STRIDE * i;
+      const oi = o + 28 /* ROW_STRIDE */ * i;
       const vn = nx * (v[b3] - v[a3]) + ny * (v[b3 + 1] - v[a3 + 1]) + nz * (v[b3 + 2] - v[a3 + 2])
-        + R[oi + ROW_JB] * w[b3] + R[oi + ROW_JB + 1] * w[b3 + 1] + R[oi + ROW_JB + 2] * w[b3 + 2]
-        - R[oi + ROW_JA] * w[a3] - R[oi + ROW_JA + 1] * w[a3 + 1] - R[oi + ROW_JA + 2] * w[a3 + 2];
-      const old = R[oi + ROW_IMP];
-      let l = -R[oi + ROW_EM] * (vn + p.restitution[c + i] * p.relativeVelocity[c + i]);
+        + R[oi + 6 /* ROW_JB */] * w[b3] + R[oi + 7 /* ROW_JB + 1 */] * w[b3 + 1] + R[oi + 8 /* ROW_JB + 2 */] * w[b3 + 2]
+        - R[oi + 3 /* ROW_JA */] * w[a3] - R[oi + 4 /* ROW_JA + 1 */] * w[a3 + 1] - R[oi + 5 /* ROW_JA + 2 */] * w[a3 + 2];
+      const old = R[oi + 16 /* ROW_IMP */];
+      let l = -R[oi + 15 /* ROW_EM */] * (vn + p.restitution[c + i] * p.relativeVelocity[c + i]);
       const total = old + l > 0 ? old + l : 0;
       l = total - old;
-      R[oi + ROW_IMP] = total;
+      R[oi + 16 /* ROW_IMP */] = total;
       if (l === 0) continue;
       if (Math.abs(l) > change) change = Math.abs(l);
       v[a3] -= mA * l * nx; v[a3 + 1] -= mA * l * ny; v[a3 + 2] -= mA * l * nz;
       v[b3] += mB * l * nx; v[b3 + 1] += mB * l * ny; v[b3 + 2] += mB * l * nz;
-      w[a3] -= l * R[oi + ROW_IA]; w[a3 + 1] -= l * R[oi + ROW_IA + 1]; w[a3 + 2] -= l * R[oi + ROW_IA + 2];
-      w[b3] += l * R[oi + ROW_IB]; w[b3 + 1] += l * R[oi + ROW_IB + 1]; w[b3 + 2] += l * R[oi + ROW_IB + 2];
+      w[a3] -= l * R[oi + 9 /* ROW_IA */]; w[a3 + 1] -= l * R[oi + 10 /* ROW_IA + 1 */]; w[a3 + 2] -= l * R[oi + 11 /* ROW_IA + 2 */];
+      w[b3] += l * R[oi + 12 /* ROW_IB */]; w[b3 + 1] += l * R[oi + 13 /* ROW_IB + 1 */]; w[b3 + 2] += l * R[oi + 14 /* ROW_IB + 2 */];
     }
     c += k;
   }
