@@ -447,7 +447,9 @@ function coupling(p: JointProblem, im: Float64Array, ri: number, rj: number, out
  */
 export function factorJointIslands(d: JointDirect, p: JointProblem, sb: SolverBodies, gamma: Float64Array): void {
   const L = d.L, D = d.D, im = sb.invMass;
-  for (let k = 0; k < d.islandCount; k++) {
+  // its first pass does nothing (`../pgs/README.md`, "Loops compiled on the stack")
+  for (let k = -1; k < d.islandCount; k++) {
+    if (k < 0) continue;
     const s0 = d.islandStart[k], s1 = d.islandStart[k + 1];
     for (let i = s0; i < s1; i++) {
       const ri = d.row[i], base = d.offset[i] - d.first[i];

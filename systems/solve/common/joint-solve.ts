@@ -112,6 +112,8 @@ export interface JointSolveContext {
   savedError: Float64Array;
   /** Scratch: the rigid rows' soft-step coefficients of the current step (fast mode). */
   soft: Softness;
+  /** `[3]` the joint frequency, damping ratio and substep `soft` was made from (fast mode; −1: never). */
+  softInputs: Float64Array;
   /** Substeps started in this step. */
   substep: number;
   /**
@@ -200,7 +202,7 @@ export function createJointSolveContext(): JointSolveContext {
     h: 0, invH: 0, rigidBiasRate: 0, rigidMassScale: 1, rigidImpulseScale: 0, limitMassScale: 1, limitImpulseScale: 0,
     direct: createJointDirect(),
     useDirect: true, refreshBeforeRelax: true, relaxReady: false, savedError: new Float64Array(64), substep: 0,
-    soft: { biasRate: 0, massScale: 1, impulseScale: 0 }, warmStartDirect: true, maxCorrection: Infinity,
+    soft: { biasRate: 0, massScale: 1, impulseScale: 0 }, softInputs: new Float64Array([-1, -1, -1]), warmStartDirect: true, maxCorrection: Infinity,
     turnedInertia: undefined, positionPass: false, contacts: undefined,
     shift: new Float64Array(48), shiftTurn: new Float64Array(48), shifted: new Uint8Array(16), pushImpulse: new Float64Array(32), biasApplied: false, biasRow: new Float64Array(64),
     dampedGamma: new Float64Array(64), passIsland: new Uint8Array(16),

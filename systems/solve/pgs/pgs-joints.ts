@@ -74,7 +74,13 @@ export function beginJoints(
     // rigid rows: the soft step's bias rate β = ω/(2ζ + hω); the direct solve keeps the full mass, the
     // Gauss–Seidel rows also take the soft step's mass and impulse scales (compliance that keeps an
     // unconverged sweep from over-correcting)
-    makeSoft(soft, o.jointHertz, o.jointDampingRatio, h);
+    // made again only when an input changes (this runs once per step: V8 optimises it late, and until then
+    // every number makeSoft computes is a new heap number; README "Loops compiled on the stack")
+    const si = c.softInputs;
+    if (si[0] !== o.jointHertz || si[1] !== o.jointDampingRatio || si[2] !== h) {
+      makeSoft(soft, o.jointHertz, o.jointDampingRatio, h);
+      si[0] = o.jointHertz; si[1] = o.jointDampingRatio; si[2] = h;
+    }
     c.limitMassScale = soft.massScale;
     c.limitImpulseScale = soft.impulseScale;
     k.beginStep(p, sb, c, h, soft.biasRate, c.useDirect ? 1 : soft.massScale, c.useDirect ? 0 : soft.impulseScale,
