@@ -236,8 +236,9 @@ function stick(A: Float64Array, o: number, b: Float64Array, mu: number, x: Float
 /**
  * The normal rows' lever rotation of this substep, `out[c]` = n · (ω_B × (θ_B × q_B) − ω_A × (θ_A × q_A))
  * (unit: m/s) with θ = Δθ + (h/2) ω (`halfH` = h/2, Δθ the rotation since the start of the step) and
- * q_A = r_A − ρ_A n, q_B = r_B + ρ_B n the centres of curvature under the point (`p.rounding` ρ: the
- * radius of a sphere or capsule, else 0). Added to the normal row's velocity J_n v, it makes the row act on
+ * q_A = r_A − (ρ_A + s/2) n, q_B = r_B + (ρ_B + s/2) n the centres of curvature under the point (`p.rounding`
+ * ρ: the radius of a sphere or capsule, else 0; s the separation at the start of the step: the point lies
+ * midway between the surfaces). Added to the normal row's velocity J_n v, it makes the row act on
  * the separation's rate at the middle of the substep, second order in the rotation: the point of a
  * rounded collider stays where the centre of its curvature is nearest the other body, so that centre's
  * turn is what moves it (n · (ω × ρ n) = 0 leaves J_n v unchanged at the start, and a rolling sphere or
@@ -249,10 +250,10 @@ function stick(A: Float64Array, o: number, b: Float64Array, mu: number, x: Float
  * s = −15 mm (the end sank 0.3–0.7 mm per step for 50 steps; with the term it stays within 4 mm).
  */
 function normalLeverRotation(p: ConstraintProblem, sb: SolverBodies, halfH: number, out: Float64Array): void {
-  const w = sb.w, th = sb.dtheta, dir = p.direction, rA = p.rA, rB = p.rB, rho = p.rounding;
+  const w = sb.w, th = sb.dtheta, dir = p.direction, rA = p.rA, rB = p.rB, rho = p.rounding, sep = p.separation;
   for (let c = 0; c < p.contactCount; c++) {
     const a3 = 3 * p.bodyA[c], b3 = 3 * p.bodyB[c], c3 = 3 * c, c9 = 9 * c;
-    const nx = dir[c9], ny = dir[c9 + 1], nz = dir[c9 + 2], ra = rho[2 * c], rb = rho[2 * c + 1];
+    const nx = dir[c9], ny = dir[c9 + 1], nz = dir[c9 + 2], hs = 0.5 * sep[c], ra = rho[2 * c] + hs, rb = rho[2 * c + 1] + hs;
     const qAx = rA[c3] - ra * nx, qAy = rA[c3 + 1] - ra * ny, qAz = rA[c3 + 2] - ra * nz;
     const qBx = rB[c3] + rb * nx, qBy = rB[c3 + 1] + rb * ny, qBz = rB[c3 + 2] + rb * nz;
     const wAx = w[a3], wAy = w[a3 + 1], wAz = w[a3 + 2], wBx = w[b3], wBy = w[b3 + 1], wBz = w[b3 + 2];
