@@ -127,24 +127,42 @@ const AT8 = 4.97687799461593236017e-02;
 const AT9 = -3.65315727442169155270e-02;
 const AT10 = 1.62858201153657823623e-02;
 
-/** atan x (rad, in [−π/2, π/2]). */
-export function detAtan(x: number): number {
-  if (x !== x) return NaN;
+/**
+ * Scratch of the scalar forms below ({@link detAtan}, {@link detAtan2}, {@link detAsin}, {@link detAcos}):
+ * their argument and result. No simulation state; no re-entry between the write and the read.
+ */
+const arg = new Float64Array(2);
+
+/**
+ * atan of `b[o]` (rad, in [−π/2, π/2]), written to `b[o]`: the form the step calls. A number passed to
+ * or returned from a call that V8 does not inline is a new heap number at each call (the joint rows
+ * called these routines about 10⁴ times per step); an element of a `Float64Array` is not.
+ */
+export function atanAt(b: Float64Array, o: number): void {
+  const x = b[o];
+  if (x !== x) { b[o] = NaN; return; }
   const ax = Math.abs(x);
-  if (ax >= 7.378697629483821e19) return x > 0 ? ATAN_HI[3] + ATAN_LO[3] : -ATAN_HI[3] - ATAN_LO[3]; // |x| ≥ 2⁶⁶
+  if (ax >= 7.378697629483821e19) { b[o] = x > 0 ? ATAN_HI[3] + ATAN_LO[3] : -ATAN_HI[3] - ATAN_LO[3]; return; } // |x| ≥ 2⁶⁶
   let id = -1;
   let t = ax;
   if (ax < 0.4375) {
-    if (ax < 3.725290298461914e-9) return x; // |x| < 2⁻²⁸
+    if (ax < 3.725290298461914e-9) return; // |x| < 2⁻²⁸: atan x = x
   } else if (ax < 1.1875) {
     if (ax < 0.6875) { id = 0; t = (2 * ax - 1) / (2 + ax); } else { id = 1; t = (ax - 1) / (ax + 1); }
   } else if (ax < 2.4375) { id = 2; t = (ax - 1.5) / (1 + 1.5 * ax); } else { id = 3; t = -1 / ax; }
   const z = t * t, w = z * z;
   const s1 = z * (AT0 + w * (AT2 + w * (AT4 + w * (AT6 + w * (AT8 + w * AT10)))));
   const s2 = w * (AT1 + w * (AT3 + w * (AT5 + w * (AT7 + w * AT9))));
-  if (id < 0) return x - x * (s1 + s2);
+  if (id < 0) { b[o] = x - x * (s1 + s2); return; }
   const r = ATAN_HI[id] - ((t * (s1 + s2) - ATAN_LO[id]) - t);
-  return x < 0 ? -r : r;
+  b[o] = x < 0 ? -r : r;
+}
+
+/** atan x (rad, in [−π/2, π/2]). */
+export function detAtan(x: number): number {
+  arg[0] = x;
+  atanAt(arg, 0);
+  return arg[0];
 }
 
 const PI = Math.PI;
@@ -152,40 +170,59 @@ const PI_LO = 1.2246467991473532e-16;
 const PI_O_2 = Math.PI / 2;
 const PI_O_4 = Math.PI / 4;
 
-/** atan2(y, x): the angle of (x, y) in (−π, π] (rad), with `Math.atan2`'s special cases. */
-export function detAtan2(y: number, x: number): number {
-  if (x !== x || y !== y) return NaN;
-  if (x === 1) return detAtan(y);
+/**
+ * atan2(y, x) of y = `b[o]`, x = `b[o + 1]`: the angle of (x, y) in (−π, π] (rad), with `Math.atan2`'s
+ * special cases, written to `b[o]` (`b[o + 1]` is kept). The step's form, as {@link atanAt}.
+ */
+export function atan2At(b: Float64Array, o: number): void {
+  const y = b[o], x = b[o + 1];
+  if (x !== x || y !== y) { b[o] = NaN; return; }
+  if (x === 1) { atanAt(b, o); return; }
   const yNeg = y < 0 || (y === 0 && 1 / y < 0);
   const xNeg = x < 0 || (x === 0 && 1 / x < 0);
   if (y === 0) {
-    if (!xNeg) return y; // ±0
-    return yNeg ? -PI : PI;
+    if (xNeg) b[o] = yNeg ? -PI : PI; // else ±0: b[o] is y
+    return;
   }
-  if (x === 0) return yNeg ? -PI_O_2 : PI_O_2;
+  if (x === 0) { b[o] = yNeg ? -PI_O_2 : PI_O_2; return; }
   if (!Number.isFinite(x)) {
-    if (!Number.isFinite(y)) {
-      const a = xNeg ? 3 * PI_O_4 : PI_O_4;
-      return yNeg ? -a : a;
-    }
-    const a = xNeg ? PI : 0;
-    return yNeg ? -a : a;
+    const a = Number.isFinite(y) ? (xNeg ? PI : 0) : xNeg ? 3 * PI_O_4 : PI_O_4;
+    b[o] = yNeg ? -a : a;
+    return;
   }
-  if (!Number.isFinite(y)) return yNeg ? -PI_O_2 : PI_O_2;
+  if (!Number.isFinite(y)) { b[o] = yNeg ? -PI_O_2 : PI_O_2; return; }
   const ay = Math.abs(y), ax = Math.abs(x);
-  let z: number;
-  if (ay / ax > 1.152921504606847e18) z = PI_O_2 + 0.5 * PI_LO; // |y/x| > 2⁶⁰
-  else if (xNeg && ay / ax < 8.673617379884035e-19) z = 0; // |y/x| < 2⁻⁶⁰ with x < 0
-  else z = detAtan(ay / ax);
-  if (!xNeg) return yNeg ? -z : z;
+  if (ay / ax > 1.152921504606847e18) b[o] = PI_O_2 + 0.5 * PI_LO; // |y/x| > 2⁶⁰
+  else if (xNeg && ay / ax < 8.673617379884035e-19) b[o] = 0; // |y/x| < 2⁻⁶⁰ with x < 0
+  else { b[o] = ay / ax; atanAt(b, o); }
+  const z = b[o];
+  if (!xNeg) { b[o] = yNeg ? -z : z; return; }
   const r = PI - (z - PI_LO);
-  return yNeg ? -r : r;
+  b[o] = yNeg ? -r : r;
+}
+
+/** atan2(y, x): the angle of (x, y) in (−π, π] (rad), with `Math.atan2`'s special cases. */
+export function detAtan2(y: number, x: number): number {
+  arg[0] = y;
+  arg[1] = x;
+  atan2At(arg, 0);
+  return arg[0];
+}
+
+/** asin of x = `b[o]` (rad) for x in [−1, 1], NaN outside, written to `b[o]` (`b[o + 1]` is overwritten):
+ * atan2(x, √((1 − x)(1 + x))). The step's form, as {@link atanAt}. */
+export function asinAt(b: Float64Array, o: number): void {
+  const x = b[o];
+  if (!(x >= -1 && x <= 1)) { b[o] = NaN; return; }
+  b[o + 1] = Math.sqrt((1 - x) * (1 + x));
+  atan2At(b, o);
 }
 
 /** asin x (rad) for x in [−1, 1]; NaN outside. As atan2(x, √((1 − x)(1 + x))). */
 export function detAsin(x: number): number {
-  if (!(x >= -1 && x <= 1)) return NaN;
-  return detAtan2(x, Math.sqrt((1 - x) * (1 + x)));
+  arg[0] = x;
+  asinAt(arg, 0);
+  return arg[0];
 }
 
 /** acos x (rad) for x in [−1, 1]; NaN outside. As atan2(√((1 − x)(1 + x)), x). */

@@ -60,7 +60,7 @@ import {
 } from '../../components/joint';
 import type { RigidBodyStore } from '../../components/rigid-body';
 import { ensureSolverBodiesCapacity, type SolverBodies } from './solver-bodies';
-import { detAsin, detAtan2 } from '../../math/deterministic-math';
+import { asinAt, atan2At } from '../../math/deterministic-math';
 
 /** Row types (see the header). */
 export const RowType = { rigid: 0, spring: 1, limit: 2, motor: 3 } as const;
@@ -239,11 +239,15 @@ function ensureRows(p: JointProblem, n: number): void {
 
 
 
-/** Appends one row to joint j. */
+/**
+ * Appends one row to joint j, with its warm-start force `warm[w0 + slot]` and a rigid bilateral law (stiffness
+ * Infinity, damping 0, force bounds ±Infinity, target 0) that the caller then changes where the row differs: the
+ * numbers are written by the caller, not passed (a number passed to a call that V8 does not inline is a new heap
+ * number). Returns the row.
+ */
 function pushRow(
-  p: JointProblem, j: number, slot: number, type: number, axis: number, block: number,
-  k: number, b: number, fLo: number, fHi: number, target: number, warm: number,
-): void {
+  p: JointProblem, j: number, slot: number, type: number, axis: number, block: number, warm: Float64Array, w0: number,
+): number {
   const r = p.rowCount++;
   p.rowJoint[r] = j;
   p.rowSlot[r] = slot;
@@ -252,13 +256,21 @@ function pushRow(
   p.rowBlock[r] = block;
   p.rowA[r] = p.bodyA[j];
   p.rowB[r] = p.bodyB[j];
-  p.stiffness[r] = k;
-  p.damping[r] = b;
-  p.forceLower[r] = fLo;
-  p.forceUpper[r] = fHi;
-  p.target[r] = target;
-  p.warmForce[r] = warm;
+  p.stiffness[r] = Infinity;
+  p.damping[r] = 0;
+  p.forceLower[r] = -Infinity;
+  p.forceUpper[r] = Infinity;
+  p.target[r] = 0;
+  p.warmForce[r] = warm[w0 + slot];
   p.impulse[r] = 0;
+  return r;
+}
+
+/** Row r as a one-sided limit (force ≥ 0) of stiffness `ks[o]` and damping `bs[o]`. */
+function setLimitLaw(p: JointProblem, r: number, ks: Float64Array, bs: Float64Array, o: number): void {
+  p.stiffness[r] = ks[o];
+  p.damping[r] = bs[o];
+  p.forceLower[r] = 0;
 }
 
 /** Rows one joint needs at most (motors 6, limits 12, locked 6). */
@@ -290,7 +302,9 @@ export function assembleJoints(js: JointStore, bodies: RigidBodyStore, sb: Solve
   p.rowCount = 0;
   let j = 0;
   const pos = bodies.position, q = bodies.orientation;
-  for (let li = 0; li < n; li++) {
+  // its first pass does nothing (`systems/solve/pgs/README.md`, "Loops compiled on the stack")
+  for (let li = -1; li < n; li++) {
+    if (li < 0) continue;
     const e = js.list[li];
     if (!js.enabled[e]) continue;
     const ea = js.bodyA[e], eb = js.bodyB[e];
@@ -330,15 +344,18 @@ export function assembleJoints(js: JointStore, bodies: RigidBodyStore, sb: Solve
     if (js.kind[e] === KIND_DISTANCE) {
       const lo = js.lower[e6], hi = js.upper[e6];
       if (lo === hi) {
-        if (kLin === Infinity) pushRow(p, j, 0, ROW_RIGID, DISTANCE_AXIS, BLOCK_SCALAR, Infinity, 0, -Infinity, Infinity, 0, warm[w0]);
-        else if (kLin > 0 || bLin > 0) pushRow(p, j, 0, ROW_SPRING, DISTANCE_AXIS, BLOCK_SCALAR, kLin, bLin, -Infinity, Infinity, 0, warm[w0]);
+        if (kLin === Infinity) pushRow(p, j, 0, ROW_RIGID, DISTANCE_AXIS, BLOCK_SCALAR, warm, w0);
+        else if (kLin > 0 || bLin > 0) {
+          const r = pushRow(p, j, 0, ROW_SPRING, DISTANCE_AXIS, BLOCK_SCALAR, warm, w0);
+          p.stiffness[r] = kLin; p.damping[r] = bLin;
+        }
       } else {
         if (kLin !== Infinity && (kLin > 0 || bLin > 0)) {
-          pushRow(p, j, 0, ROW_SPRING, DISTANCE_AXIS, BLOCK_SCALAR, kLin, bLin, -Infinity, Infinity, 0, warm[w0]);
+          const r = pushRow(p, j, 0, ROW_SPRING, DISTANCE_AXIS, BLOCK_SCALAR, warm, w0);
+          p.stiffness[r] = kLin; p.damping[r] = bLin;
         }
-        const kL = js.limitStiffness[e6], bL = js.limitDamping[e6];
-        if (lo > 0) pushRow(p, j, 6, ROW_LIMIT, DISTANCE_AXIS, BLOCK_SCALAR, kL, bL, 0, Infinity, 0, warm[w0 + 6]);
-        if (hi < Infinity) pushRow(p, j, 12, ROW_LIMIT, DISTANCE_AXIS, BLOCK_SCALAR, kL, bL, 0, Infinity, 0, warm[w0 + 12]);
+        if (lo > 0) setLimitLaw(p, pushRow(p, j, 6, ROW_LIMIT, DISTANCE_AXIS, BLOCK_SCALAR, warm, w0), js.limitStiffness, js.limitDamping, e6);
+        if (hi < Infinity) setLimitLaw(p, pushRow(p, j, 12, ROW_LIMIT, DISTANCE_AXIS, BLOCK_SCALAR, warm, w0), js.limitStiffness, js.limitDamping, e6);
       }
     } else {
       const m = js.axisMode;
@@ -347,8 +364,9 @@ export function assembleJoints(js: JointStore, bodies: RigidBodyStore, sb: Solve
         const motor = js.motorMaxForce[e6 + i];
         const f = motor > 0 ? motor : js.friction[e6 + i];
         if (f > 0 && m[e6 + i] !== MODE_LOCKED) {
-          const target = motor > 0 ? js.motorSpeed[e6 + i] : 0;
-          pushRow(p, j, 18 + i, ROW_MOTOR, i, BLOCK_SCALAR, Infinity, 0, -f, f, target, warm[w0 + 18 + i]);
+          const r = pushRow(p, j, 18 + i, ROW_MOTOR, i, BLOCK_SCALAR, warm, w0);
+          p.forceLower[r] = -f; p.forceUpper[r] = f;
+          p.target[r] = motor > 0 ? js.motorSpeed[e6 + i] : 0;
         }
       }
       // limits (ball joints: axis 3 is the twist; the swing cone in slot 10)
@@ -356,13 +374,12 @@ export function assembleJoints(js: JointStore, bodies: RigidBodyStore, sb: Solve
       for (let i = 0; i < 6; i++) {
         if (m[e6 + i] !== MODE_LIMITED) continue;
         const axis = ball && i === 3 ? TWIST_AXIS : i;
-        const kL = js.limitStiffness[e6 + i], bL = js.limitDamping[e6 + i];
-        if (js.lower[e6 + i] > -Infinity) pushRow(p, j, 6 + i, ROW_LIMIT, axis, BLOCK_SCALAR, kL, bL, 0, Infinity, 0, warm[w0 + 6 + i]);
-        if (js.upper[e6 + i] < Infinity) pushRow(p, j, 12 + i, ROW_LIMIT, axis, BLOCK_SCALAR, kL, bL, 0, Infinity, 0, warm[w0 + 12 + i]);
+        const kL = js.limitStiffness, bL = js.limitDamping;
+        if (js.lower[e6 + i] > -Infinity) setLimitLaw(p, pushRow(p, j, 6 + i, ROW_LIMIT, axis, BLOCK_SCALAR, warm, w0), kL, bL, e6 + i);
+        if (js.upper[e6 + i] < Infinity) setLimitLaw(p, pushRow(p, j, 12 + i, ROW_LIMIT, axis, BLOCK_SCALAR, warm, w0), kL, bL, e6 + i);
       }
       if (ball && js.swingLimit[2 * e] > 0) {
-        pushRow(p, j, 10, ROW_LIMIT, SWING_AXIS, BLOCK_SCALAR, js.limitStiffness[e6 + 4], js.limitDamping[e6 + 4], 0, Infinity, 0,
-          warm[w0 + 10]);
+        setLimitLaw(p, pushRow(p, j, 10, ROW_LIMIT, SWING_AXIS, BLOCK_SCALAR, warm, w0), js.limitStiffness, js.limitDamping, e6 + 4);
       }
       // locked angular, then locked linear
       for (let g = 1; g >= 0; g--) {
@@ -374,7 +391,8 @@ export function assembleJoints(js: JointStore, bodies: RigidBodyStore, sb: Solve
         for (let i = 0; i < 3; i++) {
           if (m[o + i] !== MODE_LOCKED) continue;
           const block = all ? (i === 0 ? BLOCK_HEAD : BLOCK_TAIL) : BLOCK_SCALAR;
-          pushRow(p, j, 3 * g + i, type, 3 * g + i, block, k, bb, -Infinity, Infinity, 0, warm[w0 + 3 * g + i]);
+          const r = pushRow(p, j, 3 * g + i, type, 3 * g + i, block, warm, w0);
+          p.stiffness[r] = k; p.damping[r] = bb;
         }
       }
     }
@@ -399,6 +417,10 @@ function isZero9(m: Float64Array, o: number): boolean {
 const ex = new Float64Array([1, 0, 0]);
 const ez = new Float64Array([0, 0, 1]);
 
+/** Scratch of the angle routines' arguments and results (`atan2At`, `asinAt`: see `deterministic-math.ts`
+ * on why not numbers); no state between calls. */
+const trig = new Float64Array(2);
+
 /** Scratch of {@link updateJointRows} (on the joint problem). */
 export interface JointRowScratch {
   /** `[4]` F_A, F_B (world), rel = F_A⁻¹ F_B, and F_A⁻¹. */
@@ -422,8 +444,12 @@ export interface JointRowScratch {
   /** `[3]` F_B x axis (world); the swing row direction (A's joint frame). */
   readonly xb: Float64Array;
   readonly sw: Float64Array;
-  /** `[2]` outward unit normal (r_y, r_z) at the closest point of the last {@link ellipseDistance}. */
-  readonly ellipseNormal: Float64Array;
+  /** `[3]` a row's direction (the distance and twist rows) and lever arm on A (the scalar linear rows). */
+  readonly u: Float64Array;
+  readonly lever: Float64Array;
+  /** `[4]` {@link ellipseDistance}'s point and half-axes (p_y, p_z, t_y, t_z) in; the outward unit normal
+   * (r_y, r_z) at the closest point and the signed distance out (at 0, 1, 2). */
+  readonly ellipse: Float64Array;
 }
 
 export function createJointRowScratch(): JointRowScratch {
@@ -431,7 +457,8 @@ export function createJointRowScratch(): JointRowScratch {
     fa: new Float64Array(4), fb: new Float64Array(4), rel: new Float64Array(4), inv: new Float64Array(4),
     ax: new Float64Array(9), bz: new Float64Array(3), euler: new Float64Array(9), ra: new Float64Array(3),
     rb: new Float64Array(3), gap: new Float64Array(3), theta: new Float64Array(3), st: new Float64Array(4),
-    xb: new Float64Array(3), sw: new Float64Array(3), ellipseNormal: new Float64Array(2),
+    xb: new Float64Array(3), sw: new Float64Array(3), u: new Float64Array(3), lever: new Float64Array(3),
+    ellipse: new Float64Array(4),
   };
 }
 
@@ -452,8 +479,10 @@ export interface TurnedInertia {
  */
 export function updateJointRows(p: JointProblem, sb: SolverBodies, turned?: TurnedInertia): void {
   const dq = sb.dq, dp = sb.dp, S = p.scratch;
-  const { fa, fb, rel, inv, ax, bz, euler, ra, rb, gap, theta, st, xb, sw } = S;
-  for (let j = 0; j < p.jointCount; j++) {
+  const { fa, fb, rel, inv, ax, bz, euler, ra, rb, gap, theta, st, xb, sw, u, lever } = S;
+  // its first pass does nothing (`systems/solve/pgs/README.md`, "Loops compiled on the stack")
+  for (let j = -1; j < p.jointCount; j++) {
+    if (j < 0) continue;
     const a = p.bodyA[j], b = p.bodyB[j];
     const j3 = 3 * j, j4 = 4 * j, j6 = 6 * j, a3 = 3 * a, b3 = 3 * b;
     quatRotate(ra, 0, dq, 4 * a, p.rA0, j3);
@@ -464,13 +493,12 @@ export function updateJointRows(p: JointProblem, sb: SolverBodies, turned?: Turn
     const rs = p.rowStart[j], re = p.rowStart[j + 1];
     if (p.kind[j] === KIND_DISTANCE) {
       let len = Math.sqrt(gap[0] * gap[0] + gap[1] * gap[1] + gap[2] * gap[2]);
-      let nx = 1, ny = 0, nz = 0;
-      if (len > 1e-12) { nx = gap[0] / len; ny = gap[1] / len; nz = gap[2] / len; } else len = 0;
+      if (len > 1e-12) { u[0] = gap[0] / len; u[1] = gap[1] / len; u[2] = gap[2] / len; } else { len = 0; u[0] = 1; u[1] = 0; u[2] = 0; }
       p.coordinate[j6] = len;
       for (let r = rs; r < re; r++) {
         const slot = p.rowSlot[r];
         const s = slot === 12 ? -1 : 1;
-        setLinearRow(p, r, s * nx, s * ny, s * nz, ra[0], ra[1], ra[2]);
+        setLinearRow(p, r, u, 0, s, ra);
         p.error[r] = slot === 6 ? len - p.lower[j6] : slot === 12 ? p.upper[j6] - len
           : p.rowType[r] === ROW_SPRING ? len - p.restLength[j] : len - p.lower[j6];
       }
@@ -503,28 +531,30 @@ export function updateJointRows(p: JointProblem, sb: SolverBodies, turned?: Turn
           let den = 1 + ax[0] * xb[0] + ax[1] * xb[1] + ax[2] * xb[2];
           if (den < 1e-9) den = 1e-9;
           const f = s / den;
-          setAngularRow(p, r, f * (ax[0] + xb[0]), f * (ax[1] + xb[1]), f * (ax[2] + xb[2]));
+          u[0] = f * (ax[0] + xb[0]); u[1] = f * (ax[1] + xb[1]); u[2] = f * (ax[2] + xb[2]);
+          setAngularRow(p, r, u, 0, 1);
           p.error[r] = slot < 12 ? st[1] - p.lower[j6 + 3] : p.upper[j6 + 3] - st[1];
         } else {
-          p.error[r] = swingRow(S, sw, rel, p.swingLimit[2 * j], p.swingLimit[2 * j + 1]);
+          swingRow(S, sw, rel, p.swingLimit, 2 * j, p.error, r);
           quatRotate(sw, 0, fa, 0, sw, 0);
-          setAngularRow(p, r, sw[0], sw[1], sw[2]);
+          setAngularRow(p, r, sw, 0, 1);
         }
       } else if (axis < 3) {
         if (p.rowBlock[r] !== BLOCK_SCALAR) {
           // point block: world axis e_axis, lever r_A
           const i = axis;
-          setLinearRow(p, r, i === 0 ? 1 : 0, i === 1 ? 1 : 0, i === 2 ? 1 : 0, ra[0], ra[1], ra[2]);
+          setLinearRow(p, r, AXES, 3 * i, 1, ra);
           p.error[r] = gap[i];
         } else {
           const o = 3 * axis;
-          setLinearRow(p, r, s * ax[o], s * ax[o + 1], s * ax[o + 2], ra[0] + gap[0], ra[1] + gap[1], ra[2] + gap[2]);
-          p.error[r] = rowError(p, j6, axis, slot, type, p.coordinate[j6 + axis]);
+          lever[0] = ra[0] + gap[0]; lever[1] = ra[1] + gap[1]; lever[2] = ra[2] + gap[2];
+          setLinearRow(p, r, ax, o, s, lever);
+          setRowError(p, r, j6, axis, slot, type);
         }
       } else if (p.rowBlock[r] !== BLOCK_SCALAR) {
         if (!blockAngReady) { rotationError(theta, fa, fb); blockAngReady = true; }
         const i = axis - 3;
-        setAngularRow(p, r, i === 0 ? 1 : 0, i === 1 ? 1 : 0, i === 2 ? 1 : 0);
+        setAngularRow(p, r, AXES, 3 * i, 1);
         p.error[r] = theta[i];
       } else {
         if (!eulerReady) {
@@ -533,24 +563,30 @@ export function updateJointRows(p: JointProblem, sb: SolverBodies, turned?: Turn
           eulerReady = true;
         }
         const o = 3 * (axis - 3);
-        setAngularRow(p, r, s * euler[o], s * euler[o + 1], s * euler[o + 2]);
-        p.error[r] = rowError(p, j6, axis, slot, type, p.coordinate[j6 + axis]);
+        setAngularRow(p, r, euler, o, s);
+        setRowError(p, r, j6, axis, slot, type);
       }
     }
     finishRows(p, sb, rs, re, turned);
   }
 }
 
-/** Error of a scalar row of axis `axis` from the coordinate x. */
-function rowError(p: JointProblem, j6: number, axis: number, slot: number, type: number, x: number): number {
-  if (type === ROW_MOTOR) return 0;
-  if (slot >= 6 && slot < 12) return x - p.lower[j6 + axis];
-  if (slot >= 12 && slot < 18) return p.upper[j6 + axis] - x;
-  return x;
+/** Error of scalar row r of axis `axis` from the joint coordinate x (`coordinate[j6 + axis]`), into `error[r]`. */
+function setRowError(p: JointProblem, r: number, j6: number, axis: number, slot: number, type: number): void {
+  const x = p.coordinate[j6 + axis];
+  p.error[r] = type === ROW_MOTOR ? 0 : slot >= 6 && slot < 12 ? x - p.lower[j6 + axis] : slot >= 12 && slot < 18 ? p.upper[j6 + axis] - x : x;
 }
 
-/** Linear row along n with lever arm L on A (r_A, or r_A + d for axes that move with A) and r_B on B. */
-function setLinearRow(p: JointProblem, r: number, nx: number, ny: number, nz: number, lx: number, ly: number, lz: number): void {
+/** The unit axes x, y, z at 0, 3, 6 (constants, read only). */
+const AXES = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+
+// The row writers below take their vectors from arrays: a number passed to a call that V8 does not inline is
+// a new heap number each call (the row assembly runs about 10⁴ rows per step on a jointed pile).
+
+/** Linear row along n = s · `nv[no..no+2]` (s = ±1) with lever arm L = `L[0..2]` on A (r_A, or r_A + d for
+ * axes that move with A) and r_B on B. */
+function setLinearRow(p: JointProblem, r: number, nv: Float64Array, no: number, s: number, L: Float64Array): void {
+  const nx = s * nv[no], ny = s * nv[no + 1], nz = s * nv[no + 2], lx = L[0], ly = L[1], lz = L[2];
   const o = 3 * r, rb = p.scratch.rb;
   p.linear[o] = nx; p.linear[o + 1] = ny; p.linear[o + 2] = nz;
   // angA = −(L × n), angB = r_B × n
@@ -562,8 +598,9 @@ function setLinearRow(p: JointProblem, r: number, nx: number, ny: number, nz: nu
   p.angularB[o + 2] = rb[0] * ny - rb[1] * nx;
 }
 
-/** Angular row: J v = u · (ω_B − ω_A). */
-function setAngularRow(p: JointProblem, r: number, ux: number, uy: number, uz: number): void {
+/** Angular row: J v = u · (ω_B − ω_A), u = s · `uv[uo..uo+2]` (s = ±1). */
+function setAngularRow(p: JointProblem, r: number, uv: Float64Array, uo: number, s: number): void {
+  const ux = s * uv[uo], uy = s * uv[uo + 1], uz = s * uv[uo + 2];
   const o = 3 * r;
   p.linear[o] = 0; p.linear[o + 1] = 0; p.linear[o + 2] = 0;
   p.angularA[o] = -ux; p.angularA[o + 1] = -uy; p.angularA[o + 2] = -uz;
@@ -572,8 +609,15 @@ function setAngularRow(p: JointProblem, r: number, ux: number, uy: number, uz: n
 
 /** I⁻¹Jᵀ, effective masses and the 3×3 blocks of rows rs..re−1 (all of one joint). */
 function finishRows(p: JointProblem, sb: SolverBodies, rs: number, re: number, turned?: TurnedInertia): void {
+  finishRowMasses(p, sb, rs, re, turned);
+  finishBlocks(p, sb, rs, re);
+}
+
+/** I⁻¹Jᵀ and the effective masses of rows rs..re−1. */
+function finishRowMasses(p: JointProblem, sb: SolverBodies, rs: number, re: number, turned?: TurnedInertia): void {
   const I = sb.invInertia, t = turned?.turned, T = turned?.inertia as Float64Array;
-  for (let r = rs; r < re; r++) {
+  for (let r = rs - 1; r < re; r++) {
+    if (r < rs) continue;
     const a = p.rowA[r], b = p.rowB[r], o = 3 * r;
     mat3MulVec(p.invInertiaAngularA, o, t?.[a] === 1 ? T : I, 9 * a, p.angularA, o);
     mat3MulVec(p.invInertiaAngularB, o, t?.[b] === 1 ? T : I, 9 * b, p.angularB, o);
@@ -582,8 +626,12 @@ function finishRows(p: JointProblem, sb: SolverBodies, rs: number, re: number, t
       + dot3(p.angularA, o, p.invInertiaAngularA, o) + dot3(p.angularB, o, p.invInertiaAngularB, o);
     p.effectiveMass[r] = w > 1e-300 ? 1 / w : 0;
   }
-  for (let r = rs; r < re; r++) {
-    if (p.rowBlock[r] !== BLOCK_HEAD) continue;
+}
+
+/** The 3×3 blocks K of the blocks among rows rs..re−1. */
+function finishBlocks(p: JointProblem, sb: SolverBodies, rs: number, re: number): void {
+  for (let r = rs - 1; r < re; r++) {
+    if (r < rs || p.rowBlock[r] !== BLOCK_HEAD) continue;
     const a = p.rowA[r], b = p.rowB[r], ms = sb.invMass[a] + sb.invMass[b], k9 = 9 * r;
     for (let u = 0; u < 3; u++) {
       const ou = 3 * (r + u);
@@ -611,9 +659,10 @@ export function eulerXyz(out: Float64Array, o: number, q: ArrayLike<number>): vo
   const r22 = 1 - 2 * (x * x + y * y);
   const r01 = 2 * (x * y - w * z);
   const r00 = 1 - 2 * (y * y + z * z);
-  out[o] = detAtan2(-r12, r22);
-  out[o + 1] = detAsin(r02 > 1 ? 1 : r02 < -1 ? -1 : r02);
-  out[o + 2] = detAtan2(-r01, r00);
+  const t = trig;
+  t[0] = -r12; t[1] = r22; atan2At(t, 0); out[o] = t[0];
+  t[0] = r02 > 1 ? 1 : r02 < -1 ? -1 : r02; asinAt(t, 0); out[o + 1] = t[0];
+  t[0] = -r01; t[1] = r00; atan2At(t, 0); out[o + 2] = t[0];
 }
 
 /**
@@ -627,16 +676,19 @@ export function swingTwist(out: Float64Array, o: number, q: ArrayLike<number>): 
   if (w < 0) { x = -x; y = -y; z = -z; w = -w; }
   const Xx = 1 - 2 * (y * y + z * z), Xy = 2 * (x * y + w * z), Xz = 2 * (x * z - w * y);
   const rho = Math.sqrt(Xy * Xy + Xz * Xz);
-  const phi = detAtan2(rho, Xx);
+  const t = trig;
+  t[0] = rho; t[1] = Xx; atan2At(t, 0);
+  const phi = t[0];
   out[o] = phi;
-  out[o + 1] = 2 * detAtan2(x, w);
+  t[0] = x; t[1] = w; atan2At(t, 0);
+  out[o + 1] = 2 * t[0];
   if (rho > 0) { out[o + 2] = -phi * Xz / rho; out[o + 3] = phi * Xy / rho; } else { out[o + 2] = 0; out[o + 3] = 0; }
 }
 
 /**
- * The swing-cone row of the relative rotation q = F_A⁻¹ F_B with half-angles θy, θz (rad): returns
- * C (rad, ≥ 0 inside the cone) and writes u (A's joint frame) with Ċ = u · Ω, Ω the relative angular
- * velocity ω_B − ω_A in A's joint frame.
+ * The swing-cone row of the relative rotation q = F_A⁻¹ F_B with half-angles θy, θz (rad) at
+ * `limit[k]`, `limit[k + 1]`: writes C (rad, ≥ 0 inside the cone) to `error[r]` and u (A's joint frame)
+ * with Ċ = u · Ω, Ω the relative angular velocity ω_B − ω_A in A's joint frame.
  *
  * The swing is the rotation vector r = φ a (a ⊥ x) of q's swing part; with X = q x =
  * (cos φ, sin φ cos β, sin φ sin β), a = (−sin β, cos β). The cone is the ellipse (r_y/θy)² + (r_z/θz)² ≤ 1
@@ -651,20 +703,27 @@ export function swingTwist(out: Float64Array, o: number, q: ArrayLike<number>): 
  *   e_φ = (−sin φ, cos φ cos β, cos φ sin β),  e_β = (0, −sin β, cos β).
  * At sin φ < 1e-9 (axes aligned or opposed) β is taken as 0.
  */
-function swingRow(S: JointRowScratch, u: Float64Array, q: ArrayLike<number>, ty: number, tz: number): number {
+function swingRow(
+  S: JointRowScratch, u: Float64Array, q: ArrayLike<number>, limit: Float64Array, k: number, error: Float64Array, r: number,
+): void {
   let x = q[0], y = q[1], z = q[2], w = q[3];
   if (w < 0) { x = -x; y = -y; z = -z; w = -w; }
   const Xx = 1 - 2 * (y * y + z * z), Xy = 2 * (x * y + w * z), Xz = 2 * (x * z - w * y);
   const rho = Math.sqrt(Xy * Xy + Xz * Xz);
-  const phi = detAtan2(rho, Xx);
+  const t = trig;
+  t[0] = rho; t[1] = Xx; atan2At(t, 0);
+  const phi = t[0];
+  const ty = limit[k], tz = limit[k + 1];
   let sb = 0, cb = 1;
   if (rho > 1e-9) { sb = Xz / rho; cb = Xy / rho; }
-  let C: number, ny: number, nz: number;
+  let ny: number, nz: number;
   if (ty === tz) {
-    C = ty - phi; ny = -sb; nz = cb; // n = a
+    error[r] = ty - phi; ny = -sb; nz = cb; // n = a
   } else {
-    C = ellipseDistance(S.ellipseNormal, -phi * sb, phi * cb, ty, tz);
-    ny = S.ellipseNormal[0]; nz = S.ellipseNormal[1];
+    const e = S.ellipse;
+    e[0] = -phi * sb; e[1] = phi * cb; e[2] = ty; e[3] = tz;
+    ellipseDistance(e);
+    error[r] = e[2]; ny = e[0]; nz = e[1];
   }
   const dPhi = ny * sb - nz * cb;
   const gBeta = (phi / (rho > 1e-9 ? rho : 1)) * (ny * cb + nz * sb);
@@ -672,18 +731,18 @@ function swingRow(S: JointRowScratch, u: Float64Array, q: ArrayLike<number>, ty:
   u[0] = gBeta * rho;
   u[1] = -dPhi * sb - gBeta * Xx * cb;
   u[2] = dPhi * cb - gBeta * Xx * sb;
-  return C;
 }
 
 /**
- * Signed distance from the point (py, pz) to the ellipse (y/ty)² + (z/tz)² = 1, positive inside; the
- * outward unit normal at the closest point goes to `normal`. Eberly's reduction to the first
+ * Signed distance from the point (py, pz) to the ellipse (y/ty)² + (z/tz)² = 1, positive inside, and the
+ * outward unit normal at the closest point: `e` = (py, pz, ty, tz) in, (normal y, normal z, distance) out. Eberly's reduction to the first
  * quadrant with the major semi-axis e0 first: the closest point is x_i = r_i y_i / (s + r_i) with s the
  * root of F(s) = (r0 z0/(s + r0))² + (z1/(s + 1))² − 1, r0 = (e0/e1)², z_i = y_i/e_i; F is convex and
  * decreasing on (−1, ∞), so Newton from s = z1 − 1 (where F ≥ 0) climbs to the root monotonically;
  * bisection of Eberly's bracket takes over while Newton is slow.
  */
-function ellipseDistance(normal: Float64Array, py: number, pz: number, ty: number, tz: number): number {
+function ellipseDistance(e: Float64Array): void {
+  const py = e[0], pz = e[1], ty = e[2], tz = e[3];
   const swap = ty < tz;
   const e0 = swap ? tz : ty, e1 = swap ? ty : tz;
   const s0 = swap ? pz : py, s1 = swap ? py : pz;
@@ -733,9 +792,9 @@ function ellipseDistance(normal: Float64Array, py: number, pz: number, ty: numbe
   n0 /= l; n1 /= l;
   if (s0 < 0) n0 = -n0;
   if (s1 < 0) n1 = -n1;
-  normal[0] = swap ? n1 : n0;
-  normal[1] = swap ? n0 : n1;
-  return g <= 0 ? dist : -dist;
+  e[0] = swap ? n1 : n0;
+  e[1] = swap ? n0 : n1;
+  e[2] = g <= 0 ? dist : -dist;
 }
 
 /**

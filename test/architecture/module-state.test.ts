@@ -15,6 +15,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Reviewed constants: `file: name` → why it is not state. */
 const ALLOWED: Readonly<Record<string, string>> = {
   'math/deterministic-math.ts: red': 'the two-part result of the argument reduction, written and read within one call of detSin / detCos (no callback between): a return slot, not state',
+  'math/deterministic-math.ts: arg': 'the argument and result of detAtan / detAtan2 / detAsin / detAcos for their array forms, written and read within one call (no callback between): a return slot, not state',
   'math/deterministic-math.ts: ATAN_HI': 'fdlibm atan table, read only',
   'math/deterministic-math.ts: ATAN_LO': 'fdlibm atan table, read only',
   'systems/solve/mdp/single-contact.ts: POW2_NEG': 'exact powers of two, read only',
@@ -22,6 +23,10 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'systems/solve/mdp/single-contact.ts: SAMPLE_SIN': 'sin(jπ/4), read only',
   'systems/assembly/joint-rows.ts: ex': 'the unit x axis, read only',
   'systems/assembly/joint-rows.ts: ez': 'the unit z axis, read only',
+  'systems/assembly/joint-rows.ts: AXES': 'the unit axes, read only',
+  'systems/assembly/joint-rows.ts: trig': 'the argument and result of atan2At / asinAt within one call of eulerXyz, swingTwist or swingRow (no callback between): a return slot, not state',
+  'systems/solve/common/joint-solve.ts: arg': 'numbers handed to applyRowAt, applyAuxAt and rowVelocityTo and read back within one call of the routine that writes them (no callback between): a return slot, not state',
+  'systems/solve/common/joint-solve.ts: UNIT': 'a unit multiplier, read only',
   'systems/narrowphase/collide-box-capsule.ts: UP': 'the unit y axis, read only',
   'systems/narrowphase/collide-capsule-capsule.ts: UP': 'the unit y axis, read only',
   'systems/narrowphase/collide-plane.ts: UP': 'the unit y axis, read only',

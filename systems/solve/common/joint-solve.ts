@@ -59,6 +59,11 @@ import { quatIntegrate } from '../../../math/quat';
 import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import { currentSeparation } from './contact-separation';
 
+// The step's loops here follow `../pgs/README.md`, "Loops compiled on the stack": each long loop is the only
+// loop of its function, reads only arrays and integers before it and runs a first pass that does nothing
+// (index −1), and numbers go between routines through arrays (`JointSolveContext.bound`, `change`), not as
+// arguments or results: the step allocates nothing.
+
 // module-local copies of the enum codes (plain constants in the hot loops)
 const BLOCK_HEAD = RowBlock.head;
 const BLOCK_TAIL = RowBlock.tail;
@@ -151,9 +156,11 @@ export interface JointSolveContext {
   /** The step's contact rows (fast mode), whose points the position pass does not push deeper; undefined:
    * none. */
   contacts: ConstraintProblem | undefined;
-  /** Scratch of the position pass: `[6 × (bodies + 1)]` each body's displacement (Δp, then Δθ), `[bodies + 1]`
-   * 1 for a body the joints moved, `[contact points]` the contacts' accumulated position impulses. */
+  /** Scratch of the position pass: `[3 × (bodies + 1)]` each body's displacement Δp and turn Δθ (or, for the
+   * bounded bias, velocity and angular velocity), `[bodies + 1]` 1 for a body the joints moved, `[contact points]`
+   * the contacts' accumulated position impulses. */
   shift: Float64Array;
+  shiftTurn: Float64Array;
   shifted: Uint8Array;
   pushImpulse: Float64Array;
   biasApplied: boolean;
@@ -170,11 +177,22 @@ export interface JointSolveContext {
   limitGainAt: Int32Array;
   limitMove: Float64Array;
   limitTurn: Float64Array;
+  /** Scratch: `[1]` the bound {@link limitCorrectionBound} or {@link weakStep} found (a number returned from a
+   * call V8 does not inline is a new heap number each call; an array element is not). */
+  bound: Float64Array;
+  /** `[1]` the largest impulse change (N·s or N·m·s) of the last {@link solveJoints} sweep. */
+  change: Float64Array;
 }
 
-/** C clamped to ±m. */
+/**
+ * C clamped to ±m. The bound is taken as `+m`: passed a module constant (`VELOCITY_CORRECTION`), whose type
+ * V8's optimizing compiler does not know, the result merged the constant with C as tagged values, and C
+ * became a new heap number in every call (36 KB per step in each of the position pass's loops on the
+ * ragdoll pile of `bench/`).
+ */
 function clampError(C: number, m: number): number {
-  return C > m ? m : C < -m ? -m : C;
+  const hi = +m, lo = -m;
+  return C > hi ? hi : C < lo ? lo : C;
 }
 
 export function createJointSolveContext(): JointSolveContext {
@@ -184,9 +202,10 @@ export function createJointSolveContext(): JointSolveContext {
     useDirect: true, refreshBeforeRelax: true, relaxReady: false, savedError: new Float64Array(64), substep: 0,
     soft: { biasRate: 0, massScale: 1, impulseScale: 0 }, warmStartDirect: true, maxCorrection: Infinity,
     turnedInertia: undefined, positionPass: false, contacts: undefined,
-    shift: new Float64Array(96), shifted: new Uint8Array(16), pushImpulse: new Float64Array(32), biasApplied: false, biasRow: new Float64Array(64),
+    shift: new Float64Array(48), shiftTurn: new Float64Array(48), shifted: new Uint8Array(16), pushImpulse: new Float64Array(32), biasApplied: false, biasRow: new Float64Array(64),
     dampedGamma: new Float64Array(64), passIsland: new Uint8Array(16),
     limitGain: new Float64Array(16), limitGainAt: new Int32Array(16).fill(-1), limitMove: new Float64Array(48), limitTurn: new Float64Array(48),
+    bound: new Float64Array(1), change: new Float64Array(1),
   };
 }
 
@@ -223,13 +242,21 @@ export function beginJointStep(
   c.substep = 0;
   const n = p.rowCount;
   p.stepImpulse.fill(0, 0, n);
-  for (let r = 0; r < n; r++) {
+  startImpulses(p, warm);
+  if (c.useDirect) buildJointIslands(c.direct, p, sb);
+  else c.direct.direct.fill(0, 0, Math.min(n, c.direct.direct.length));
+}
+
+/** The rows' starting impulses (last step's forces × h, or 0) and impulse bounds (force bounds × h), h =
+ * `p.impulseTime`. */
+function startImpulses(p: JointProblem, warm: boolean): void {
+  for (let r = -1; r < p.rowCount; r++) {
+    if (r < 0) continue;
+    const h = p.impulseTime;
     p.impulse[r] = warm ? clamp(p.warmForce[r], p.forceLower[r], p.forceUpper[r]) * h : 0;
     p.impulseLower[r] = p.forceLower[r] * h;
     p.impulseUpper[r] = p.forceUpper[r] * h;
   }
-  if (c.useDirect) buildJointIslands(c.direct, p, sb);
-  else c.direct.direct.fill(0, 0, Math.min(n, c.direct.direct.length));
 }
 
 function clamp(x: number, lo: number, hi: number): number {
@@ -243,20 +270,33 @@ function clamp(x: number, lo: number, hi: number): number {
  */
 export function warmStartJoints(p: JointProblem, sb: SolverBodies, c: JointSolveContext): void {
   if (p.rowCount === 0) return;
-  if (c.substep++ > 0) for (let r = 0; r < p.rowCount; r++) p.stepImpulse[r] += p.impulse[r];
+  if (c.substep++ > 0) addStepImpulses(p);
   prepareRows(p, sb, c);
   c.relaxReady = false;
   c.biasApplied = false;
   const skip = c.useDirect && !c.warmStartDirect && c.direct.n > 0 ? c.direct.direct : undefined;
-  for (let r = 0; r < p.rowCount; r++) {
+  warmStartRows(p, sb, c, skip);
+  if (skip !== undefined) warmStartAux(p, sb, c.direct);
+}
+
+/** The last substep's impulses added to the step's. */
+function addStepImpulses(p: JointProblem): void {
+  for (let r = -1; r < p.rowCount; r++) {
+    if (r < 0) continue;
+    p.stepImpulse[r] += p.impulse[r];
+  }
+}
+
+/** The warm start of the rows (`skip`: the direct islands' rows, when their bilateral rows restart at 0). */
+function warmStartRows(p: JointProblem, sb: SolverBodies, c: JointSolveContext, skip: Uint8Array | undefined): void {
+  for (let r = -1; r < p.rowCount; r++) {
+    if (r < 0) continue;
     if (skip !== undefined && (skip[r] === 1 || c.direct.auxOf[r] >= 0)) {
       if (skip[r] === 1) p.impulse[r] = 0; // a bilateral row of a direct island restarts at 0
       continue; // a limit or motor row of a direct island: below (limits restart at 0 there)
     }
-    const l = p.impulse[r];
-    if (l !== 0) applyRow(p, sb, r, l);
+    if (p.impulse[r] !== 0) applyRowAt(p, sb, r, p.impulse, r);
   }
-  if (skip !== undefined) warmStartAux(p, sb, c.direct);
 }
 
 /**
@@ -280,14 +320,15 @@ export function warmStartJoints(p: JointProblem, sb: SolverBodies, c: JointSolve
  * 0.037 kg body, both inside the range, held 3.9e4 and 2e4 N·s and their warm start gave the body 8e4 m/s).
  */
 function warmStartAux(p: JointProblem, sb: SolverBodies, d: JointDirect): void {
-  for (let q = 0; q < d.auxCount; q++) {
-    const r = d.auxRow[q], l = p.impulse[r];
-    if (l === 0) continue;
+  for (let q = -1; q < d.auxCount; q++) {
+    if (q < 0) continue;
+    const r = d.auxRow[q];
+    if (p.impulse[r] === 0) continue;
     if (p.rowType[r] === ROW_LIMIT) { p.impulse[r] = 0; continue; } // limits restart at 0 (see above)
     ensureAux(d, p, sb, q);
     if (d.auxW[q] === 0 && p.gamma[r] === 0) { p.impulse[r] = 0; continue; }
-    applyRow(p, sb, r, l);
-    applyAux(p, sb, d, q, l);
+    applyRowAt(p, sb, r, p.impulse, r);
+    applyAuxAt(p, sb, d, q, p.impulse, r);
   }
 }
 
@@ -299,18 +340,41 @@ function warmStartAux(p: JointProblem, sb: SolverBodies, d: JointDirect): void {
  */
 function refreshForRelax(p: JointProblem, sb: SolverBodies, c: JointSolveContext): void {
   if (c.savedError.length < p.rowCount) c.savedError = new Float64Array(p.rowCapacity);
-  for (let r = 0; r < p.rowCount; r++) c.savedError[r] = p.error[r];
+  copyRows(c.savedError, p.error, p.rowCount);
   prepareRows(p, sb, c);
-  for (let r = 0; r < p.rowCount; r++) if (p.gamma[r] > 0) p.error[r] = c.savedError[r]; // springs, soft limits
+  restoreSpringErrors(p, c.savedError); // springs, soft limits
   c.relaxReady = true;
   if (c.positionPass && c.useDirect && c.direct.n > 0) correctJointPositions(p, sb, c);
+}
+
+/** `to[0..n)` ← `from[0..n)`. */
+function copyRows(to: Float64Array, from: Float64Array, n: number): void {
+  for (let r = -1; r < n; r++) {
+    if (r < 0) continue;
+    to[r] = from[r];
+  }
+}
+
+/** The errors of the rows with compliance (springs, soft limits) back to `saved`. */
+function restoreSpringErrors(p: JointProblem, saved: Float64Array): void {
+  for (let r = -1; r < p.rowCount; r++) {
+    if (r < 0) continue;
+    if (p.gamma[r] > 0) p.error[r] = saved[r];
+  }
 }
 
 /** Rows at the current pose: Jacobians, errors, soft coefficients, 3×3 block inverses, direct factors. */
 function prepareRows(p: JointProblem, sb: SolverBodies, c: JointSolveContext): void {
   updateJointRows(p, sb, c.turnedInertia);
-  const h = c.h;
-  for (let r = 0; r < p.rowCount; r++) {
+  softRows(p, c);
+  if (c.useDirect) factorJointIslands(c.direct, p, sb, p.gamma);
+}
+
+/** The rows' soft coefficients (γ, β, soft mass, mass and impulse scales) and 3×3 block inverses. */
+function softRows(p: JointProblem, c: JointSolveContext): void {
+  for (let r = -1; r < p.rowCount; r++) {
+    if (r < 0) continue;
+    const h = c.h;
     const type = p.rowType[r];
     const em = p.effectiveMass[r];
     if (type === ROW_SPRING || (type === ROW_LIMIT && p.stiffness[r] < Infinity)) {
@@ -330,27 +394,45 @@ function prepareRows(p: JointProblem, sb: SolverBodies, c: JointSolveContext): v
       p.massScale[r] = type === ROW_RIGID ? c.rigidMassScale : type === ROW_LIMIT ? c.limitMassScale : 1;
       p.impulseScale[r] = type === ROW_RIGID ? c.rigidImpulseScale : type === ROW_LIMIT ? c.limitImpulseScale : 0;
     }
-    if (p.rowBlock[r] === BLOCK_HEAD) invertBlock(p, r, p.gamma[r]);
+    if (p.rowBlock[r] === BLOCK_HEAD) invertBlock(p, r);
   }
-  if (c.useDirect) factorJointIslands(c.direct, p, sb, p.gamma);
 }
 
-/** (K + γI)⁻¹ of the block whose first row is r, into `blockInverse[9r..]` (0 if singular). */
-function invertBlock(p: JointProblem, r: number, gamma: number): void {
+/** (K + γI)⁻¹ of the block whose first row is r (γ = `gamma[r]`), into `blockInverse[9r..]` (0 if singular). */
+function invertBlock(p: JointProblem, r: number): void {
   const o = 9 * r;
-  if (!mat3InvertSymmetric(p.blockInverse, o, p.blockMatrix, o, gamma, 1e-14)) p.blockInverse.fill(0, o, o + 9);
+  if (!mat3InvertSymmetric(p.blockInverse, o, p.blockMatrix, o, p.gamma[r], 1e-14)) p.blockInverse.fill(0, o, o + 9);
 }
 
 /** J v of row r from the current body velocities. */
 export function rowVelocity(p: JointProblem, v: Float64Array, w: Float64Array, r: number): number {
+  rowVelocityTo(p, v, w, r, arg, 0);
+  return arg[0];
+}
+
+/** J v of row r from the body velocities v, w, into `out[k]` (the step's form: see the note above). */
+function rowVelocityTo(p: JointProblem, v: Float64Array, w: Float64Array, r: number, out: Float64Array, k: number): void {
   const a3 = 3 * p.rowA[r], b3 = 3 * p.rowB[r], o = 3 * r;
   const lin = p.linear, jA = p.angularA, jB = p.angularB;
-  return lin[o] * (v[b3] - v[a3]) + lin[o + 1] * (v[b3 + 1] - v[a3 + 1]) + lin[o + 2] * (v[b3 + 2] - v[a3 + 2])
+  out[k] = lin[o] * (v[b3] - v[a3]) + lin[o + 1] * (v[b3 + 1] - v[a3 + 1]) + lin[o + 2] * (v[b3 + 2] - v[a3 + 2])
     + jA[o] * w[a3] + jA[o + 1] * w[a3 + 1] + jA[o + 2] * w[a3 + 2]
     + jB[o] * w[b3] + jB[o + 1] * w[b3 + 1] + jB[o + 2] * w[b3 + 2];
 }
 
+/** Scratch of the numbers passed between the routines below: slot 0 a row's impulse for {@link applyRowAt} or
+ * a row velocity, 1 an impulse change {@link applyAuxAt} spreads over an island, 0–2 a block's row velocities
+ * and then its impulses (`sweepRows`); no state between calls. */
+const arg = new Float64Array(3);
+
+/** Applies the impulse l of row r to its bodies' velocities. */
 export function applyRow(p: JointProblem, sb: SolverBodies, r: number, l: number): void {
+  arg[0] = l;
+  applyRowAt(p, sb, r, arg, 0);
+}
+
+/** {@link applyRow} of the impulse `ls[k]` (the step's form: see the note above). */
+function applyRowAt(p: JointProblem, sb: SolverBodies, r: number, ls: Float64Array, k: number): void {
+  const l = ls[k];
   const v = sb.v, w = sb.w;
   const a = p.rowA[r], b = p.rowB[r], a3 = 3 * a, b3 = 3 * b, o = 3 * r;
   const lin = p.linear, iA = p.invInertiaAngularA, iB = p.invInertiaAngularB;
@@ -366,20 +448,28 @@ export function applyRow(p: JointProblem, sb: SolverBodies, r: number, l: number
  * the relax sweep: rigid rows and limits lose their soft bias (speculative limits keep C/h), springs
  * and motors are unchanged.
  */
-export function solveJoints(p: JointProblem, sb: SolverBodies, c: JointSolveContext, useBias: boolean): number {
+export function solveJoints(p: JointProblem, sb: SolverBodies, c: JointSolveContext, useBias: boolean): void {
   if (!useBias && c.refreshBeforeRelax && !c.relaxReady) refreshForRelax(p, sb, c);
-  const v = sb.v, w = sb.w;
-  const imp = p.impulse;
-  const direct = c.direct.direct;
-  const anyDirect = c.useDirect && c.direct.n > 0;
   // The bilateral rows of the direct islands first: the limit and motor rows below then see a velocity
   // that satisfies them, and their Schur-complement steps (`applyAux`) keep it so. Solved after the
   // limits instead, a limit would take 1/S (S its Schur complement, small when the limit is nearly
   // spanned by the bilateral rows: S/W_ll = 0.0024 in a fuzz scene) times a velocity that still holds
   // the bilateral rows' error, e.g. the warm-start impulses applied along Jacobians that turned since
   // they were found: impulses of 3e5 N·s and speeds of 1e4 m/s within one step.
-  let change = anyDirect ? solveDirect(p, sb, c, useBias) : 0;
-  for (let r = 0; r < p.rowCount; r++) {
+  c.change[0] = 0;
+  if (c.useDirect && c.direct.n > 0) solveDirect(p, sb, c, useBias);
+  sweepRows(p, sb, c, useBias);
+}
+
+/** The Gauss–Seidel sweep of {@link solveJoints} over the rows the direct solve leaves. */
+function sweepRows(p: JointProblem, sb: SolverBodies, c: JointSolveContext, useBias: boolean): void {
+  const v = sb.v, w = sb.w;
+  const imp = p.impulse;
+  const direct = c.direct.direct;
+  const anyDirect = c.useDirect && c.direct.n > 0;
+  const t = arg, change = c.change;
+  for (let r = -1; r < p.rowCount; r++) {
+    if (r < 0) continue;
     const block = p.rowBlock[r];
     if (block === BLOCK_TAIL || (anyDirect && direct[r] === 1)) continue;
     const type = p.rowType[r];
@@ -391,19 +481,27 @@ export function solveJoints(p: JointProblem, sb: SolverBodies, c: JointSolveCont
         ms = p.massScale[r];
         is = p.impulseScale[r];
       }
-      const g = p.gamma[r], mc = spring ? Infinity : c.maxCorrection;
-      const b0 = rowVelocity(p, v, w, r) + bias * clampError(p.error[r], mc) + g * imp[r];
-      const b1 = rowVelocity(p, v, w, r + 1) + bias * clampError(p.error[r + 1], mc) + g * imp[r + 1];
-      const b2 = rowVelocity(p, v, w, r + 2) + bias * clampError(p.error[r + 2], mc) + g * imp[r + 2];
+      const g = p.gamma[r], E = p.error;
+      rowVelocityTo(p, v, w, r, t, 0);
+      rowVelocityTo(p, v, w, r + 1, t, 1);
+      rowVelocityTo(p, v, w, r + 2, t, 2);
+      // a spring's error unclamped (clampError(C, Infinity) is C)
+      const e0 = spring ? E[r] : clampError(E[r], c.maxCorrection);
+      const e1 = spring ? E[r + 1] : clampError(E[r + 1], c.maxCorrection);
+      const e2 = spring ? E[r + 2] : clampError(E[r + 2], c.maxCorrection);
+      const b0 = t[0] + bias * e0 + g * imp[r];
+      const b1 = t[1] + bias * e1 + g * imp[r + 1];
+      const b2 = t[2] + bias * e2 + g * imp[r + 2];
       const K = p.blockInverse, o = 9 * r;
       const d0 = -ms * (K[o] * b0 + K[o + 1] * b1 + K[o + 2] * b2) - is * imp[r];
       const d1 = -ms * (K[o + 3] * b0 + K[o + 4] * b1 + K[o + 5] * b2) - is * imp[r + 1];
       const d2 = -ms * (K[o + 6] * b0 + K[o + 7] * b1 + K[o + 8] * b2) - is * imp[r + 2];
       imp[r] += d0; imp[r + 1] += d1; imp[r + 2] += d2;
-      change = Math.max(change, Math.abs(d0), Math.abs(d1), Math.abs(d2));
-      applyRow(p, sb, r, d0);
-      applyRow(p, sb, r + 1, d1);
-      applyRow(p, sb, r + 2, d2);
+      change[0] = Math.max(change[0], Math.abs(d0), Math.abs(d1), Math.abs(d2));
+      t[0] = d0; t[1] = d1; t[2] = d2;
+      applyRowAt(p, sb, r, t, 0);
+      applyRowAt(p, sb, r + 1, t, 1);
+      applyRowAt(p, sb, r + 2, t, 2);
       continue;
     }
     const C = p.error[r];
@@ -421,24 +519,30 @@ export function solveJoints(p: JointProblem, sb: SolverBodies, c: JointSolveCont
     let m = p.softMass[r];
     if (q >= 0) {
       // a limit at rest with no impulse that is not being approached stays inactive: no Schur data needed
-      if (type === ROW_LIMIT && imp[r] === 0 && rowVelocity(p, v, w, r) + bias >= 0) continue;
+      if (type === ROW_LIMIT && imp[r] === 0) {
+        rowVelocityTo(p, v, w, r, t, 0);
+        if (t[0] + bias >= 0) continue;
+      }
       ensureAux(c.direct, p, sb, q);
       // the row's W in the space the bilateral rows leave free, plus its compliance (soft limits)
       m = c.direct.auxW[q] > 0 ? 1 / (c.direct.auxW[q] + p.gamma[r]) : 0;
       // a violated rigid limit's correction moves no body faster than the correction speed bound
       if (m > 0 && c.positionPass && type === ROW_LIMIT && C <= 0 && useBias && p.gamma[r] === 0 && bias < 0) {
-        const bound = limitCorrectionBound(p, sb, c, q);
+        limitCorrectionBound(p, sb, c, q);
+        const bound = c.bound[0];
         if (bias < -bound) bias = -bound;
       }
     }
     if (m === 0) continue;
     const old = imp[r];
-    const jv = rowVelocity(p, v, w, r) - p.target[r];
+    rowVelocityTo(p, v, w, r, t, 0);
+    const jv = t[0] - p.target[r];
     let next = old - ms * m * (jv + bias + p.gamma[r] * old) - is * old;
     if (q >= 0 && c.positionPass && isWeakAux(p, c.direct, r, q)) {
       // a row its island nearly spans, kept as independent (`weakStep`): each update moves no body faster
       // than the correction speed bound
-      const step = weakStep(p, sb, c, q);
+      weakStep(p, sb, c, q);
+      const step = c.bound[0];
       if (next > old + step) next = old + step; else if (next < old - step) next = old - step;
     }
     const lo = p.impulseLower[r], hi = p.impulseUpper[r];
@@ -446,12 +550,12 @@ export function solveJoints(p: JointProblem, sb: SolverBodies, c: JointSolveCont
     imp[r] = next;
     const d = next - old;
     if (d !== 0) {
-      applyRow(p, sb, r, d);
-      if (q >= 0) applyAux(p, sb, c.direct, q, d);
-      change = Math.max(change, Math.abs(d));
+      t[1] = d;
+      applyRowAt(p, sb, r, t, 1);
+      if (q >= 0) applyAuxAt(p, sb, c.direct, q, t, 1);
+      change[0] = Math.max(change[0], Math.abs(d));
     }
   }
-  return change;
 }
 
 /**
@@ -486,14 +590,17 @@ const LIMIT_CORRECTION_SPEED = 2;
  * bounded: it only takes velocity out. g is computed once per factorization, only for the limits that are
  * violated.
  */
-function limitCorrectionBound(p: JointProblem, sb: SolverBodies, c: JointSolveContext, q: number): number {
-  const g = auxGain(p, sb, c, q);
+function limitCorrectionBound(p: JointProblem, sb: SolverBodies, c: JointSolveContext, q: number): void {
+  auxGain(p, sb, c, q);
+  const g = c.limitGain[q];
   const vMax = LIMIT_CORRECTION_SPEED * c.rigidBiasRate * c.maxCorrection;
-  return g > 0 ? vMax * c.direct.auxW[q] / g : Infinity;
+  // two stores, not one of a conditional: V8 merged the number with the global `Infinity` as a new heap number
+  if (g > 0) c.bound[0] = vMax * c.direct.auxW[q] / g;
+  else c.bound[0] = Infinity;
 }
 
-/** g of {@link limitCorrectionBound} for aux row q, computed once per factorization. */
-function auxGain(p: JointProblem, sb: SolverBodies, c: JointSolveContext, q: number): number {
+/** g of {@link limitCorrectionBound} for aux row q into `c.limitGain[q]`, computed once per factorization. */
+function auxGain(p: JointProblem, sb: SolverBodies, c: JointSolveContext, q: number): void {
   const d = c.direct;
   if (c.limitGain.length < d.auxCount) {
     c.limitGain = new Float64Array(p.rowCapacity);
@@ -501,9 +608,8 @@ function auxGain(p: JointProblem, sb: SolverBodies, c: JointSolveContext, q: num
   }
   if (c.limitGainAt[q] !== d.factorCount) {
     c.limitGainAt[q] = d.factorCount;
-    c.limitGain[q] = limitGain(p, sb, c, q);
+    limitGain(p, sb, c, q);
   }
-  return c.limitGain[q];
 }
 
 /**
@@ -531,36 +637,74 @@ function isWeakAux(p: JointProblem, d: JointDirect, r: number, q: number): boole
  * partial projection that still takes kinetic energy out (ΔE = −(α − α²/2)(J v)² / S for the fraction α ≤ 1
  * of the full step).
  */
-function weakStep(p: JointProblem, sb: SolverBodies, c: JointSolveContext, q: number): number {
-  const g = auxGain(p, sb, c, q);
+function weakStep(p: JointProblem, sb: SolverBodies, c: JointSolveContext, q: number): void {
+  auxGain(p, sb, c, q);
+  const g = c.limitGain[q];
   const vMax = LIMIT_CORRECTION_SPEED * c.rigidBiasRate * c.maxCorrection;
-  return g > 0 ? vMax / g : Infinity;
+  if (g > 0) c.bound[0] = vMax / g; // two stores: see limitCorrectionBound
+  else c.bound[0] = Infinity;
 }
 
-/** g of {@link limitCorrectionBound}: the largest |Δv|, |Δω| of a body under a unit impulse of aux row q
- * together with its island's bilateral impulses −u (after `ensureAux`). */
-function limitGain(p: JointProblem, sb: SolverBodies, c: JointSolveContext, q: number): number {
+/** g of {@link limitCorrectionBound} into `c.limitGain[q]`: the largest |Δv|, |Δω| of a body under a unit
+ * impulse of aux row q together with its island's bilateral impulses −u (after `ensureAux`). */
+function limitGain(p: JointProblem, sb: SolverBodies, c: JointSolveContext, q: number): void {
   const d = c.direct, n3 = 3 * (sb.count + 1);
   if (c.limitMove.length < n3) { c.limitMove = new Float64Array(n3 + 48); c.limitTurn = new Float64Array(n3 + 48); }
   const dv = c.limitMove, dw = c.limitTurn, im = sb.invMass;
   const k = d.auxIsland[q], s0 = d.islandStart[k], s1 = d.islandStart[k + 1], uo = d.auxOffset[q] - s0;
   const l = d.auxRow[q];
-  addRowMove(p, im, dv, dw, l, 1);
-  for (let i = s0; i < s1; i++) if (d.U[uo + i] !== 0) addRowMove(p, im, dv, dw, d.row[i], -d.U[uo + i]);
-  let g = bodyMove2(im, dv, dw, p.rowA[l], 0);
-  g = bodyMove2(im, dv, dw, p.rowB[l], g);
-  for (let i = s0; i < s1; i++) {
-    const r = d.row[i];
-    g = bodyMove2(im, dv, dw, p.rowB[r], bodyMove2(im, dv, dw, p.rowA[r], g));
-  }
+  addRowMove(p, im, dv, dw, l, UNIT, 0, 1);
+  addIslandMoves(p, im, d, dv, dw, s0, s1, uo);
+  const g = c.limitGain;
+  g[q] = 0;
+  bodyMove2(im, dv, dw, p.rowA[l], g, q);
+  bodyMove2(im, dv, dw, p.rowB[l], g, q);
+  islandMove2(p, im, d, dv, dw, s0, s1, g, q);
   // back to 0 for the next limit
   clearRowMove(p, dv, dw, l);
-  for (let i = s0; i < s1; i++) clearRowMove(p, dv, dw, d.row[i]);
-  return Math.sqrt(g);
+  clearIslandMoves(p, d, dv, dw, s0, s1);
+  g[q] = Math.sqrt(g[q]);
 }
 
-/** Adds row r's body velocities M⁻¹ Jᵀ x to dv, dw (`[3 × bodies]`, world frame). */
-function addRowMove(p: JointProblem, im: Float64Array, dv: Float64Array, dw: Float64Array, r: number, x: number): void {
+/** The body velocities of the island rows s0..s1−1's impulses −`d.U[uo + i]` added to dv, dw. */
+function addIslandMoves(
+  p: JointProblem, im: Float64Array, d: JointDirect, dv: Float64Array, dw: Float64Array, s0: number, s1: number, uo: number,
+): void {
+  for (let i = s0 - 1; i < s1; i++) {
+    if (i < s0) continue;
+    if (d.U[uo + i] !== 0) addRowMove(p, im, dv, dw, d.row[i], d.U, uo + i, -1);
+  }
+}
+
+/** {@link bodyMove2} of the bodies of the island rows s0..s1−1, into `g[k]`. */
+function islandMove2(
+  p: JointProblem, im: Float64Array, d: JointDirect, dv: Float64Array, dw: Float64Array, s0: number, s1: number, g: Float64Array, k: number,
+): void {
+  for (let i = s0 - 1; i < s1; i++) {
+    if (i < s0) continue;
+    const r = d.row[i];
+    bodyMove2(im, dv, dw, p.rowA[r], g, k);
+    bodyMove2(im, dv, dw, p.rowB[r], g, k);
+  }
+}
+
+/** {@link clearRowMove} of the island rows s0..s1−1. */
+function clearIslandMoves(p: JointProblem, d: JointDirect, dv: Float64Array, dw: Float64Array, s0: number, s1: number): void {
+  for (let i = s0 - 1; i < s1; i++) {
+    if (i < s0) continue;
+    clearRowMove(p, dv, dw, d.row[i]);
+  }
+}
+
+/** `[1]` a unit multiplier for {@link addRowMove} (read only). */
+const UNIT = new Float64Array([1]);
+
+/** Adds row r's body velocities M⁻¹ Jᵀ x to dv, dw (`[3 × bodies]`, world frame), x = s · `xs[i]` (s = ±1;
+ * the multiplier read from an array: a number passed to a call V8 does not inline is a new heap number). */
+function addRowMove(
+  p: JointProblem, im: Float64Array, dv: Float64Array, dw: Float64Array, r: number, xs: Float64Array, i: number, s: number,
+): void {
+  const x = s * xs[i];
   const a3 = 3 * p.rowA[r], b3 = 3 * p.rowB[r], o = 3 * r;
   const G = p.linear, iA = p.invInertiaAngularA, iB = p.invInertiaAngularB;
   const mA = im[p.rowA[r]] * x, mB = im[p.rowB[r]] * x;
@@ -570,14 +714,14 @@ function addRowMove(p: JointProblem, im: Float64Array, dv: Float64Array, dw: Flo
   dw[b3] += x * iB[o]; dw[b3 + 1] += x * iB[o + 1]; dw[b3 + 2] += x * iB[o + 2];
 }
 
-/** max(g, |Δv_b|², |Δω_b|²) of a dynamic body b. */
-function bodyMove2(im: Float64Array, dv: Float64Array, dw: Float64Array, b: number, g: number): number {
-  if (!(im[b] > 0)) return g;
+/** `g[k]` ← max(`g[k]`, |Δv_b|², |Δω_b|²) of a dynamic body b. */
+function bodyMove2(im: Float64Array, dv: Float64Array, dw: Float64Array, b: number, g: Float64Array, k: number): void {
+  if (!(im[b] > 0)) return;
   const o = 3 * b;
   const lv = dv[o] * dv[o] + dv[o + 1] * dv[o + 1] + dv[o + 2] * dv[o + 2];
   const lw = dw[o] * dw[o] + dw[o + 1] * dw[o + 1] + dw[o + 2] * dw[o + 2];
   const m = lv > lw ? lv : lw;
-  return m > g ? m : g;
+  if (m > g[k]) g[k] = m;
 }
 
 /** Zeroes row r's bodies in dv, dw. */
@@ -588,8 +732,14 @@ function clearRowMove(p: JointProblem, dv: Float64Array, dw: Float64Array, r: nu
 
 /** The bilateral impulses −u Δ that keep the island's bilateral rows satisfied after aux row q took Δ. */
 export function applyAux(p: JointProblem, sb: SolverBodies, d: JointDirect, q: number, delta: number): void {
-  const k = d.auxIsland[q];
-  applyIslandImpulses(p, sb, d, d.U, k, d.auxOffset[q] - d.islandStart[k], delta);
+  arg[1] = delta;
+  applyAuxAt(p, sb, d, q, arg, 1);
+}
+
+/** {@link applyAux} of the change `ds[k]` (the step's form: see the note above; not `arg[0]`). */
+function applyAuxAt(p: JointProblem, sb: SolverBodies, d: JointDirect, q: number, ds: Float64Array, k: number): void {
+  const i = d.auxIsland[q];
+  applyIslandImpulsesAt(p, sb, d, d.U, i, d.auxOffset[q] - d.islandStart[i], ds, k);
 }
 
 /**
@@ -600,13 +750,23 @@ export function applyAux(p: JointProblem, sb: SolverBodies, d: JointDirect, q: n
 export function applyIslandImpulses(
   p: JointProblem, sb: SolverBodies, d: JointDirect, U: Float64Array, k: number, uo: number, delta: number,
 ): void {
-  const s0 = d.islandStart[k], s1 = d.islandStart[k + 1], imp = p.impulse;
-  for (let i = s0; i < s1; i++) {
+  arg[1] = delta;
+  applyIslandImpulsesAt(p, sb, d, U, k, uo, arg, 1);
+}
+
+/** {@link applyIslandImpulses} of the change Δ = `ds[dk]` (the step's form; `ds[dk]` is not `arg[0]`). */
+function applyIslandImpulsesAt(
+  p: JointProblem, sb: SolverBodies, d: JointDirect, U: Float64Array, k: number, uo: number, ds: Float64Array, dk: number,
+): void {
+  const s0 = d.islandStart[k], s1 = d.islandStart[k + 1], imp = p.impulse, t = arg;
+  for (let i = s0 - 1; i < s1; i++) {
+    if (i < s0) continue;
     const u = U[uo + i];
     if (u === 0) continue;
-    const r = d.row[i], dl = -u * delta;
+    const r = d.row[i], dl = -u * ds[dk];
     imp[r] += dl;
-    applyRow(p, sb, r, dl);
+    t[0] = dl;
+    applyRowAt(p, sb, r, t, 0);
   }
 }
 
@@ -614,12 +774,20 @@ export function applyIslandImpulses(
  * The bilateral rows of every direct island at once: x = −(W + Γ)⁻¹ (J v − target + bias + γ λ),
  * Δλ = massScale · x − impulseScale · λ (springs: 1 and 0), exact for the island given the other rows.
  */
-function solveDirect(p: JointProblem, sb: SolverBodies, c: JointSolveContext, useBias: boolean): number {
-  const d = c.direct, x = d.x, imp = p.impulse, v = sb.v, w = sb.w;
+function solveDirect(p: JointProblem, sb: SolverBodies, c: JointSolveContext, useBias: boolean): void {
+  if (c.positionPass && useBias && !c.biasApplied) applyBoundedBias(p, sb, c);
+  directRhs(p, sb, c, useBias);
+  solveFactored(c.direct);
+  applyDirect(p, sb, c, useBias);
+}
+
+/** The right-hand sides of {@link solveDirect} on `c.direct.x`. */
+function directRhs(p: JointProblem, sb: SolverBodies, c: JointSolveContext, useBias: boolean): void {
+  const d = c.direct, x = d.x, imp = p.impulse, v = sb.v, w = sb.w, t = arg;
   const split = c.positionPass && useBias;
-  if (split && !c.biasApplied) applyBoundedBias(p, sb, c);
   const jb = c.biasRow;
-  for (let i = 0; i < d.n; i++) {
+  for (let i = -1; i < d.n; i++) {
+    if (i < 0) continue;
     const r = d.row[i];
     const spring = p.rowType[r] === ROW_SPRING;
     // rigid rows: the soft step's bias in the solve sweeps; with the position pass, the row velocity the
@@ -628,20 +796,25 @@ function solveDirect(p: JointProblem, sb: SolverBodies, c: JointSolveContext, us
     if (spring) bias = p.biasRate[r] * p.error[r];
     else if (split) bias = -jb[r];
     else if (useBias) bias = p.biasRate[r] * clampError(p.error[r], c.maxCorrection);
-    x[i] = -(rowVelocity(p, v, w, r) - p.target[r] + bias + p.gamma[r] * imp[r]);
+    rowVelocityTo(p, v, w, r, t, 0);
+    x[i] = -(t[0] - p.target[r] + bias + p.gamma[r] * imp[r]);
   }
-  solveFactored(d);
-  let change = 0;
-  for (let i = 0; i < d.n; i++) {
+}
+
+/** The impulse changes of {@link solveDirect} from its solution `c.direct.x`, applied; the largest to `c.change[0]`. */
+function applyDirect(p: JointProblem, sb: SolverBodies, c: JointSolveContext, useBias: boolean): void {
+  const d = c.direct, x = d.x, imp = p.impulse, t = arg, change = c.change;
+  for (let i = -1; i < d.n; i++) {
+    if (i < 0) continue;
     const r = d.row[i];
     const rigidBiased = useBias && p.rowType[r] === ROW_RIGID;
     const dl = rigidBiased ? p.massScale[r] * x[i] - p.impulseScale[r] * imp[r] : x[i];
     if (dl === 0) continue;
     imp[r] += dl;
-    applyRow(p, sb, r, dl);
-    if (Math.abs(dl) > change) change = Math.abs(dl);
+    t[0] = dl;
+    applyRowAt(p, sb, r, t, 0);
+    if (Math.abs(dl) > change[0]) change[0] = Math.abs(dl);
   }
-  return change;
 }
 
 /**
@@ -653,15 +826,20 @@ function accumulateRowMoves(
   p: JointProblem, sb: SolverBodies, d: JointDirect, x: Float64Array, lin: Float64Array, ang: Float64Array, moved: Uint8Array,
 ): void {
   const im = sb.invMass;
-  for (let i = 0; i < d.n; i++) {
-    const l = x[i];
-    if (l === 0) continue;
+  for (let i = -1; i < d.n; i++) {
+    if (i < 0 || x[i] === 0) continue;
     const r = d.row[i];
     const a = p.rowA[r], b = p.rowB[r];
     if (im[a] > 0) moved[a] = 1;
     if (im[b] > 0) moved[b] = 1;
-    addRowMove(p, im, lin, ang, r, l);
+    addRowMove(p, im, lin, ang, r, x, i, 1);
   }
+}
+
+/** The position pass's scratch for n bodies (with the world slot). */
+function ensureShift(c: JointSolveContext, n: number): void {
+  if (c.shift.length < 3 * n) { c.shift = new Float64Array(3 * n + 48); c.shiftTurn = new Float64Array(3 * n + 48); }
+  if (c.shifted.length < n) c.shifted = new Uint8Array(n + 16);
 }
 
 /**
@@ -672,47 +850,67 @@ function accumulateRowMoves(
  */
 function applyBoundedBias(p: JointProblem, sb: SolverBodies, c: JointSolveContext): void {
   c.biasApplied = true;
-  const d = c.direct, x = d.x, n = sb.count + 1, n3 = 3 * n;
+  const d = c.direct, n = sb.count + 1, n3 = 3 * n;
   if (c.biasRow.length < p.rowCount) c.biasRow = new Float64Array(p.rowCapacity);
   c.biasRow.fill(0, 0, p.rowCount);
-  if (c.shift.length < 2 * n3) c.shift = new Float64Array(2 * n3 + 96);
-  if (c.shifted.length < n) c.shifted = new Uint8Array(n + 16);
-  const dv = c.shift, dw = c.shift.subarray(n3, 2 * n3), moved = c.shifted;
-  c.shift.fill(0, 0, 2 * n3);
-  moved.fill(0, 0, n);
+  ensureShift(c, n);
+  c.shift.fill(0, 0, n3);
+  c.shiftTurn.fill(0, 0, n3);
+  c.shifted.fill(0, 0, n);
+  if (!biasRhs(p, c)) return;
+  solveFactored(d);
+  accumulateRowMoves(p, sb, d, d.x, c.shift, c.shiftTurn, c.shifted);
+  addBoundedBias(sb, c);
+  biasImpulses(p, c);
+}
+
+/** The bias rows' right-hand sides −β_j clamp(C, ±VELOCITY_CORRECTION) on the rigid rows (0 on the springs) on
+ * `c.direct.x`; false when all are 0. */
+function biasRhs(p: JointProblem, c: JointSolveContext): boolean {
+  const d = c.direct, x = d.x;
   let any = false;
-  for (let i = 0; i < d.n; i++) {
+  for (let i = -1; i < d.n; i++) {
+    if (i < 0) continue;
     const r = d.row[i];
     const b = p.rowType[r] === ROW_RIGID ? p.biasRate[r] * clampError(p.error[r], VELOCITY_CORRECTION) : 0;
     x[i] = -b;
     if (b !== 0) any = true;
   }
-  if (!any) return;
-  solveFactored(d);
-  accumulateRowMoves(p, sb, d, x, dv, dw, moved);
-  const maxSpeed = 2 * c.rigidBiasRate * VELOCITY_CORRECTION;
-  const v = sb.v, w = sb.w;
-  let fMin = 1;
-  for (let i = 0; i < sb.count; i++) {
-    if (moved[i] !== 1) continue;
+  return any;
+}
+
+/** Each moved body's bias velocity (`c.shift`, `c.shiftTurn`) bounded by 2 β_j VELOCITY_CORRECTION and added to its
+ * velocities; the smallest scale taken to `c.bound[0]` (1: none). */
+function addBoundedBias(sb: SolverBodies, c: JointSolveContext): void {
+  const dv = c.shift, dw = c.shiftTurn, moved = c.shifted, v = sb.v, w = sb.w, fMin = c.bound;
+  fMin[0] = 1;
+  for (let i = -1; i < sb.count; i++) {
+    if (i < 0 || moved[i] !== 1) continue;
+    const maxSpeed = 2 * c.rigidBiasRate * VELOCITY_CORRECTION;
     const o = 3 * i;
     const lv = Math.sqrt(dv[o] * dv[o] + dv[o + 1] * dv[o + 1] + dv[o + 2] * dv[o + 2]);
     const lw = Math.sqrt(dw[o] * dw[o] + dw[o + 1] * dw[o + 1] + dw[o + 2] * dw[o + 2]);
     const m = lv > lw ? lv : lw;
     if (m > maxSpeed) {
       const f = maxSpeed / m;
-      if (f < fMin) fMin = f;
+      if (f < fMin[0]) fMin[0] = f;
       dv[o] *= f; dv[o + 1] *= f; dv[o + 2] *= f; dw[o] *= f; dw[o + 1] *= f; dw[o + 2] *= f;
     }
     v[o] += dv[o]; v[o + 1] += dv[o + 1]; v[o + 2] += dv[o + 2];
     w[o] += dw[o]; w[o + 1] += dw[o + 1]; w[o + 2] += dw[o + 2];
   }
-  // the rows' impulses (the reported forces; the relax sweeps take the bias velocity back out of them)
-  for (let i = 0; i < d.n; i++) {
+}
+
+/** The rigid rows' row velocities of the bias (`c.biasRow`) and their impulses (the reported forces; the relax
+ * sweeps take the bias velocity back out of them), at the scale `c.bound[0]`. */
+function biasImpulses(p: JointProblem, c: JointSolveContext): void {
+  const d = c.direct, x = d.x;
+  for (let i = -1; i < d.n; i++) {
+    if (i < 0) continue;
     const r = d.row[i];
     if (p.rowType[r] !== ROW_RIGID) continue;
-    c.biasRow[r] = rowVelocity(p, dv, dw, r);
-    p.impulse[r] += fMin * x[i];
+    rowVelocityTo(p, c.shift, c.shiftTurn, r, c.biasRow, r);
+    p.impulse[r] += c.bound[0] * x[i];
   }
 }
 
@@ -756,14 +954,32 @@ const PASS_MOVE_RATIO = 20;
  * Returns false (nothing changed) when no island needs it.
  */
 function dampIllPosedPass(
-  p: JointProblem, sb: SolverBodies, c: JointSolveContext, alpha: number, dp: Float64Array, th: Float64Array, moved: Uint8Array,
+  p: JointProblem, sb: SolverBodies, c: JointSolveContext, dp: Float64Array, th: Float64Array, moved: Uint8Array,
 ): boolean {
-  const d = c.direct, x = d.x, K = d.islandCount;
+  const d = c.direct, K = d.islandCount;
   if (c.passIsland.length < K) c.passIsland = new Uint8Array(K + 16);
-  const bad = c.passIsland;
-  passRhs(p, c, alpha); // the solve overwrote them
+  passRhs(p, c); // the solve overwrote them
+  if (!markIllPosed(p, c, dp, th, moved)) return false;
+  if (c.dampedGamma.length < p.rowCount) c.dampedGamma = new Float64Array(p.rowCapacity);
+  copyRows(c.dampedGamma, p.gamma, p.rowCount);
+  dampRows(p, c);
+  factorJointIslands(d, p, sb, c.dampedGamma);
+  solveFactored(d);
+  factorJointIslands(d, p, sb, p.gamma);
+  dp.fill(0, 0, 3 * (sb.count + 1));
+  th.fill(0, 0, 3 * (sb.count + 1));
+  moved.fill(0, 0, sb.count + 1);
+  accumulateRowMoves(p, sb, d, d.x, dp, th, moved);
+  return true;
+}
+
+/** `c.passIsland[k]` ← 1 for the islands whose largest body move (dp, th) exceeds {@link PASS_MOVE_RATIO} times
+ * their largest correction (`c.direct.x`, the right-hand sides); false when there is none. */
+function markIllPosed(p: JointProblem, c: JointSolveContext, dp: Float64Array, th: Float64Array, moved: Uint8Array): boolean {
+  const d = c.direct, x = d.x, bad = c.passIsland;
   let any = false;
-  for (let k = 0; k < K; k++) {
+  for (let k = -1; k < d.islandCount; k++) {
+    if (k < 0) continue;
     let e = 0, m = 0;
     for (let i = d.islandStart[k]; i < d.islandStart[k + 1]; i++) {
       const xi = x[i] < 0 ? -x[i] : x[i];
@@ -782,31 +998,29 @@ function dampIllPosedPass(
     bad[k] = Math.sqrt(m) > PASS_MOVE_RATIO * e ? 1 : 0;
     if (bad[k] === 1) any = true;
   }
-  if (!any) return false;
-  if (c.dampedGamma.length < p.rowCount) c.dampedGamma = new Float64Array(p.rowCapacity);
-  const g = c.dampedGamma;
-  for (let r = 0; r < p.rowCount; r++) g[r] = p.gamma[r];
-  for (let k = 0; k < K; k++) {
-    if (bad[k] !== 1) continue;
+  return any;
+}
+
+/** `c.dampedGamma` (γ) plus the damping {@link PASS_DAMPING} W_ii on the rigid rows of the islands marked in
+ * `c.passIsland`. */
+function dampRows(p: JointProblem, c: JointSolveContext): void {
+  const d = c.direct, bad = c.passIsland, g = c.dampedGamma;
+  for (let k = -1; k < d.islandCount; k++) {
+    if (k < 0 || bad[k] !== 1) continue;
     for (let i = d.islandStart[k]; i < d.islandStart[k + 1]; i++) {
       const r = d.row[i], em = p.effectiveMass[r];
       if (p.rowType[r] === ROW_RIGID && em > 0) g[r] += PASS_DAMPING / em;
     }
   }
-  factorJointIslands(d, p, sb, g);
-  solveFactored(d);
-  factorJointIslands(d, p, sb, p.gamma);
-  c.shift.fill(0, 0, 6 * (sb.count + 1));
-  moved.fill(0, 0, sb.count + 1);
-  accumulateRowMoves(p, sb, d, x, dp, th, moved);
-  return true;
 }
 
 /** The position pass's right-hand sides on `c.direct.x`: −h β_j clamp(C − clamp(C, ±2 mm), ±maxCorrection)
  * on the rigid rows, 0 on the springs. */
-function passRhs(p: JointProblem, c: JointSolveContext, alpha: number): void {
+function passRhs(p: JointProblem, c: JointSolveContext): void {
   const d = c.direct, x = d.x;
-  for (let i = 0; i < d.n; i++) {
+  for (let i = -1; i < d.n; i++) {
+    if (i < 0) continue;
+    const alpha = c.rigidBiasRate * c.h;
     const r = d.row[i];
     const C = p.error[r];
     x[i] = p.rowType[r] === ROW_RIGID ? -alpha * clampError(C - clampError(C, VELOCITY_CORRECTION), c.maxCorrection) : 0;
@@ -849,20 +1063,28 @@ const MAX_SHIFT = 2;
  * `sb.dtheta`; the velocities are not touched.
  */
 function correctJointPositions(p: JointProblem, sb: SolverBodies, c: JointSolveContext): void {
-  const d = c.direct, x = d.x, alpha = c.rigidBiasRate * c.h, n = sb.count + 1, n3 = 3 * n;
-  if (!(alpha > 0)) return;
-  if (c.shift.length < 2 * n3) c.shift = new Float64Array(2 * n3 + 96);
-  if (c.shifted.length < n) c.shifted = new Uint8Array(n + 16);
-  const dp = c.shift, th = c.shift.subarray(n3, 2 * n3), moved = c.shifted;
-  c.shift.fill(0, 0, 2 * n3);
+  const d = c.direct, n = sb.count + 1, n3 = 3 * n;
+  if (!(c.rigidBiasRate * c.h > 0)) return;
+  ensureShift(c, n);
+  const dp = c.shift, th = c.shiftTurn, moved = c.shifted;
+  dp.fill(0, 0, n3);
+  th.fill(0, 0, n3);
   moved.fill(0, 0, n);
-  passRhs(p, c, alpha);
+  passRhs(p, c);
   solveFactored(d);
-  accumulateRowMoves(p, sb, d, x, dp, th, moved);
-  dampIllPosedPass(p, sb, c, alpha, dp, th, moved);
-  const maxShift = MAX_SHIFT * alpha * c.maxCorrection;
-  for (let i = 0; i < sb.count; i++) {
-    if (moved[i] !== 1) continue;
+  accumulateRowMoves(p, sb, d, d.x, dp, th, moved);
+  dampIllPosedPass(p, sb, c, dp, th, moved);
+  boundShifts(sb, c);
+  if (c.contacts !== undefined) pushContactsBack(c.contacts, sb, c, dp, th, moved);
+  applyShifts(sb, c);
+}
+
+/** Each moved body's displacement (`c.shift`, `c.shiftTurn`) bounded by {@link MAX_SHIFT} h β_j maxCorrection. */
+function boundShifts(sb: SolverBodies, c: JointSolveContext): void {
+  const dp = c.shift, th = c.shiftTurn, moved = c.shifted;
+  for (let i = -1; i < sb.count; i++) {
+    if (i < 0 || moved[i] !== 1) continue;
+    const maxShift = MAX_SHIFT * (c.rigidBiasRate * c.h) * c.maxCorrection;
     const o = 3 * i;
     const lp = Math.sqrt(dp[o] * dp[o] + dp[o + 1] * dp[o + 1] + dp[o + 2] * dp[o + 2]);
     const lt = Math.sqrt(th[o] * th[o] + th[o + 1] * th[o + 1] + th[o + 2] * th[o + 2]);
@@ -872,10 +1094,13 @@ function correctJointPositions(p: JointProblem, sb: SolverBodies, c: JointSolveC
       dp[o] *= f; dp[o + 1] *= f; dp[o + 2] *= f; th[o] *= f; th[o + 1] *= f; th[o + 2] *= f;
     }
   }
-  if (c.contacts !== undefined) pushContactsBack(c.contacts, sb, c, dp, th, moved);
-  const sdp = sb.dp, sth = sb.dtheta;
-  for (let i = 0; i < sb.count; i++) {
-    if (moved[i] !== 1) continue;
+}
+
+/** The moved bodies' displacements added to `sb.dp`, their turns to `sb.dq` and `sb.dtheta`. */
+function applyShifts(sb: SolverBodies, c: JointSolveContext): void {
+  const dp = c.shift, th = c.shiftTurn, moved = c.shifted, sdp = sb.dp, sth = sb.dtheta;
+  for (let i = -1; i < sb.count; i++) {
+    if (i < 0 || moved[i] !== 1) continue;
     const o = 3 * i;
     sdp[o] += dp[o]; sdp[o + 1] += dp[o + 1]; sdp[o + 2] += dp[o + 2];
     if (th[o] === 0 && th[o + 1] === 0 && th[o + 2] === 0) continue;
@@ -899,7 +1124,8 @@ function pushContactsBack(
   const mu = c.pushImpulse, im = sb.invMass;
   mu.fill(0, 0, count);
   const dir = cp.direction, jA = cp.angularA, jB = cp.angularB, kA = cp.invInertiaAngularA, kB = cp.invInertiaAngularB;
-  for (let sweep = 0; sweep < PUSH_SWEEPS; sweep++) {
+  for (let sweep = -1; sweep < PUSH_SWEEPS; sweep++) {
+    if (sweep < 0) continue;
     let pushed = false;
     for (let k = 0; k < count; k++) {
       const a = cp.bodyA[k], b = cp.bodyB[k];

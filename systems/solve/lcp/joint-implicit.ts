@@ -151,7 +151,8 @@ export function createImplicitJoints(): ImplicitJoints {
 /** Block Gauss–Seidel sweeps until the impulse change is at most `tolerance` · the largest impulse. */
 function iterate(s: ImplicitJoints, p: JointProblem, sb: SolverBodies, budget: number): void {
   for (let i = 0; i < budget; i++) {
-    const change = solveJoints(p, sb, s.ctx, true);
+    solveJoints(p, sb, s.ctx, true);
+    const change = s.ctx.change[0];
     s.sweeps++;
     s.residual = change;
     let scale = 0;

@@ -81,7 +81,9 @@ export function refreshTurnedInertia(ir: InertiaRefresh, sb: SolverBodies): numb
   }
   const dq = sb.dq, I0 = sb.invInertia, out = ir.inertia, turned = ir.turned;
   let marked = 0;
-  for (let i = 0; i < n; i++) {
+  // its first pass does nothing (README "Loops compiled on the stack")
+  for (let i = -1; i < n; i++) {
+    if (i < 0) continue;
     turned[i] = 0;
     if (sb.motionType[i] !== MotionType.dynamic) continue;
     const i4 = 4 * i;
@@ -108,7 +110,13 @@ export function refreshTurnedInertia(ir: InertiaRefresh, sb: SolverBodies): numb
     const m00 = t00 * r00 + t01 * r01 + t02 * r02, m01 = t00 * r10 + t01 * r11 + t02 * r12, m02 = t00 * r20 + t01 * r21 + t02 * r22;
     const m11 = t10 * r10 + t11 * r11 + t12 * r12, m12 = t10 * r20 + t11 * r21 + t12 * r22;
     const m22 = t20 * r20 + t21 * r21 + t22 * r22;
-    if (s2 <= REFRESH_SIN2 && turnMismatch(a00, a01, a02, a11, a12, a22, m00, m01, m02, m11, m12, m22) <= TURN_MISMATCH) continue;
+    if (s2 <= REFRESH_SIN2) {
+      // turnMismatch in line: a call that V8 does not inline takes its twelve numbers as new heap numbers
+      const k00 = m11 * m22 - m12 * m12, k01 = m02 * m12 - m01 * m22, k02 = m01 * m12 - m02 * m11;
+      const k11 = m00 * m22 - m02 * m02, k12 = m01 * m02 - m00 * m12, k22 = m00 * m11 - m01 * m01;
+      const det = m00 * k00 + m01 * k01 + m02 * k02;
+      if (det > 0 && (k00 * a00 + k11 * a11 + k22 * a22 + 2 * (k01 * a01 + k02 * a02 + k12 * a12)) / det - 3 <= TURN_MISMATCH) continue;
+    }
     out[o] = m00; out[o + 1] = m01; out[o + 2] = m02;
     out[o + 3] = m01; out[o + 4] = m11; out[o + 5] = m12;
     out[o + 6] = m02; out[o + 7] = m12; out[o + 8] = m22;
@@ -122,6 +130,7 @@ export function refreshTurnedInertia(ir: InertiaRefresh, sb: SolverBodies): numb
  * tr(M⁻¹ A) − 3 for the symmetric positive definite A (the start's inverse inertia) and M (the turned one,
  * of the same eigenvalues): 0 when M = A, sin²θ (λᵢ − λⱼ)² / (λᵢ λⱼ) for a turn θ about the third principal
  * axis, so it grows with the inertia ratio; positive (a body with a locked axis, singular A: Infinity). M⁻¹ by its adjugate over det M = det A.
+ * `refreshTurnedInertia` evaluates the same arithmetic in line.
  */
 export function turnMismatch(
   a00: number, a01: number, a02: number, a11: number, a12: number, a22: number,
