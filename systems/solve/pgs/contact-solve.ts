@@ -66,7 +66,8 @@
  * `FR_RA` 37, `FR_RB` 40, `FR_WIA` 43, `FR_WIB` 46, `FR_WEM` 49, `FR_WIMP` 50, `FR_REACH` 51, `FR_CPL` 52, and its
  * length `FR_POINT` = 43 (one point) or `FR_MANIFOLD` = 54 (a manifold); the normal-block marks of a manifold at
  * rest solved as one block in the relaxation sweeps only (offset `ROW_BLK`), `REST_BLOCK` + k = 16 + k at its
- * first point and `REST_MEMBER` = −2 at its other points.
+ * first point and `REST_MEMBER` = −2 at its other points. The sweeps write the gap {@link SPECULATIVE_MIN_GAP}
+ * and `LEVER_MIN_SPIN_ANGLE` (see {@link solveContactRows}) as numbers too.
  *
  * The code writes each offset as its number followed by its name in a block comment (`R[o + 16]`, commented
  * `ROW_IMP`), not as a module constant: V8 (TurboFan, Node 20) does not fold a module-level `const` into the code of a function
@@ -416,14 +417,6 @@ function refreshResponse(R: Float64Array, j: number, G: Float64Array, g: number,
 const SPECULATIVE_MIN_GAP = 1e-6;
 
 /**
- * Smallest |ω| |θ| (unit: rad²/s) for which a body's part of the friction rows' lever rotation
- * ω × (θ × r) is computed ({@link solveContactRows}); below it on both bodies of a point the term is left
- * out. The term is second order in the rotation: at this bound it is at most 1e-9 m/s per metre of lever,
- * far below any slip the friction rows resolve.
- */
-const LEVER_MIN_SPIN_ANGLE = 1e-9;
-
-/**
  * The normal rows of the points `idx[0 … count)` of one manifold (same bodies, same normal) as one LCP,
  * the other impulses held:
  *   y = (A + Γ) λ + (J_n v + target − A λ⁰) ≥ 0 ⟂ λ ≥ 0,
@@ -661,7 +654,7 @@ function solveNormalBlock(
       s = R[oi + 20 /* ROW_CUR */];
     }
     let bi = 0, gamma = 0;
-    if (s > SPECULATIVE_MIN_GAP) {
+    if (s > 1e-6 /* SPECULATIVE_MIN_GAP */) {
       bi = s * invH;
     } else if (useBias) {
       const sc = s + slop < 0 ? s + slop : 0;
@@ -732,7 +725,8 @@ function solveNormalBlock(
  * points at the middle of the substep to zero:
  *   J_t v + t · (ω_B × (θ_B × r_B) − ω_A × (θ_A × r_A)),   θ = Δθ + (h/2) ω,
  * computed by the first sweep of each substep (`refreshLevers`) and kept in the rows; 0 when |ω| |θ| of
- * both bodies is below {@link LEVER_MIN_SPIN_ANGLE} (bodies at rest: the term is second order). Without it a
+ * both bodies is below `LEVER_MIN_SPIN_ANGLE` = 1e-9 rad²/s (bodies at rest: the term is second order; at the
+ * bound it is at most 1e-9 m/s per metre of lever, far below any slip the friction rows resolve). Without it a
  * body riding a turning body (a box on a turntable) followed the table's point on a straight line for
  * the whole step: all of the step's centripetal impulse was asked for in its first substep, the
  * friction cone capped it above ω² r = μ g / 4, and the box crept outwards (3.2 cm/s at half its slip
@@ -793,7 +787,7 @@ export function solveContactRows(
         s = R[o + 20 /* ROW_CUR */];
       }
       let bias = 0, massScale = 1, impulseScale = 0;
-      if (s > SPECULATIVE_MIN_GAP) {
+      if (s > 1e-6 /* SPECULATIVE_MIN_GAP */) {
         bias = s * invH;
       } else if (useBias) {
         const sc = s + slop < 0 ? s + slop : 0;
@@ -849,7 +843,7 @@ export function solveContactRows(
       // LEVER_MIN_SPIN_ANGLE² on both bodies (a body at rest: |ω| ≤ 1e-4 rad/s in a standing pyramid)
       const kA = (wAx * wAx + wAy * wAy + wAz * wAz) * (aX * aX + aY * aY + aZ * aZ);
       const kB = (wBx * wBx + wBy * wBy + wBz * wBz) * (bX * bX + bY * bY + bZ * bZ);
-      if (kA < LEVER_MIN_SPIN_ANGLE * LEVER_MIN_SPIN_ANGLE && kB < LEVER_MIN_SPIN_ANGLE * LEVER_MIN_SPIN_ANGLE) {
+      if (kA < 1e-9 * 1e-9 /* LEVER_MIN_SPIN_ANGLE² */ && kB < 1e-9 * 1e-9 /* LEVER_MIN_SPIN_ANGLE² */) {
         F[f + 34 /* FR_ROT */] = 0; F[f + 35 /* FR_ROT + 1 */] = 0;
       } else {
         // the levers of the point, or of the manifold's centre
