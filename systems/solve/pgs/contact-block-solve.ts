@@ -189,9 +189,11 @@ const UNCOUPLED_RTOL = 1e-12;
 /**
  * The closed form for a block without normal–tangent coupling and with an isotropic tangential part
  * (Preclik, Eibl & Rüde 2018 §3.2; the same under both laws): x_n = b_n / A_nn, x_to = b_to / A_tt clamped to the disk
- * of radius μ x_n. Returns false when the block is coupled.
+ * of radius μ x_n, μ = `muOf[c]` (the point's friction coefficient, read here: a number passed to a call
+ * V8 does not inline is boxed). Returns false when the block is coupled.
  */
-function uncoupled(A: Float64Array, o: number, b: Float64Array, mu: number, x: Float64Array): boolean {
+function uncoupled(A: Float64Array, o: number, b: Float64Array, muOf: Float64Array, c: number, x: Float64Array): boolean {
+  const mu = muOf[c];
   const tt = A[o + 4];
   const tol = UNCOUPLED_RTOL * (A[o] + tt);
   if (Math.abs(A[o + 1]) > tol || Math.abs(A[o + 2]) > tol || Math.abs(A[o + 5]) > tol
@@ -210,10 +212,11 @@ function uncoupled(A: Float64Array, o: number, b: Float64Array, mu: number, x: F
 /**
  * The sticking impulse x = A⁻¹ b (3×3, by cofactors) if it lies in the friction cone, in which case it
  * is the answer under both laws (it is the unconstrained energy minimiser; single-contact.ts case
- * `Stick`). Returns false, leaving `x` undefined, otherwise. A fast path: most contacts of a resting
- * scene stick.
+ * `Stick`), μ = `muOf[c]` as in {@link uncoupled}. Returns false, leaving `x` undefined, otherwise. A fast
+ * path: most contacts of a resting scene stick.
  */
-function stick(A: Float64Array, o: number, b: Float64Array, mu: number, x: Float64Array): boolean {
+function stick(A: Float64Array, o: number, b: Float64Array, muOf: Float64Array, c: number, x: Float64Array): boolean {
+  const mu = muOf[c];
   const a00 = A[o], a01 = A[o + 1], a02 = A[o + 2], a11 = A[o + 4], a12 = A[o + 5], a22 = A[o + 8];
   const c00 = a11 * a22 - a12 * a12, c01 = a02 * a12 - a01 * a22, c02 = a01 * a12 - a02 * a11;
   const det = a00 * c00 + a01 * c01 + a02 * c02;
@@ -310,7 +313,7 @@ export function solveContactBlocks(
     if (bb[0] <= 0) {
       // separating (free normal velocity not approaching): no impulse under either law
       x[0] = 0; x[1] = 0; x[2] = 0;
-    } else if (!uncoupled(A, ao, bb, mu, x) && !stick(A, ao, bb, mu, x)) {
+    } else if (!uncoupled(A, ao, bb, p.friction, c, x) && !stick(A, ao, bb, p.friction, c, x)) {
       solveSingleContactUnchecked(s.contact, A, bb, mu, law, x, ao, 0, 0, imp, c3); // guess: the previous impulse
     }
     const d0 = x[0] - l0, d1 = x[1] - l1, d2 = x[2] - l2;
