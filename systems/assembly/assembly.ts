@@ -1,6 +1,6 @@
 /**
  * Stage 3, assembly: gathers the bodies into the dense solver arrays and builds the contact rows.
- * Reads: RigidBody (all bodies of the step), the contact store. Writes: SolverBodies and the
+ * Reads: RigidBody (all bodies of the step), the contact store, the colliders' shapes. Writes: SolverBodies and the
  * ConstraintProblem (Jacobians, effective masses, separations, warm-start impulses).
  * This stage and integrate are the only ones that translate between entity ids and solver indices.
  *
@@ -14,6 +14,7 @@
 import { commitEntityList } from '../../components/entity-list';
 import { MotionType, type RigidBodyStore } from '../../components/rigid-body';
 import { MAX_MANIFOLD_POINTS, STICK_SPEED, type ContactStore } from '../../components/contact';
+import { ShapeKind, type ColliderStore } from '../../components/collider';
 import { quatRotate, quatRotateInverse, quatToMat3 } from '../../math/quat';
 import { rotateDiagonalInertia, mat3MulVec } from '../../math/mat3';
 import { tangentBasis } from '../../math/vec3';
@@ -73,10 +74,16 @@ export function gatherBodies(bodies: RigidBodyStore, gravity: Float64Array, sb: 
   }
 }
 
+/** Radius of collider `e` where it is rounded (sphere, capsule; unit: m), else 0. */
+function rounding(colliders: ColliderStore, e: number): number {
+  const k = colliders.shape[e];
+  return k === ShapeKind.sphere || k === ShapeKind.capsule ? colliders.size[3 * e] : 0;
+}
+
 /** Builds one 3-row block per contact point of every non-sensor manifold between two bodies of which
  * at least one can move (none between sleeping and static bodies). Returns the point count. */
 export function assembleContacts(
-  contacts: ContactStore, bodies: RigidBodyStore, sb: SolverBodies, p: ConstraintProblem,
+  contacts: ContactStore, bodies: RigidBodyStore, sb: SolverBodies, p: ConstraintProblem, colliders: ColliderStore,
 ): number {
   let total = 0;
   for (let m = 0; m < contacts.count; m++) if (!contacts.sensor[m]) total += contacts.pointCount[m];
@@ -111,6 +118,7 @@ export function assembleContacts(
     const minRestitution = contacts.minRestitution[m];
     const calm = contacts.calmSteps[m];
     const restLoad = contacts.restLoad[m];
+    const roundA = rounding(colliders, contacts.colliderA[m]), roundB = rounding(colliders, contacts.colliderB[m]);
     let nx = basis[0], ny = basis[1], nz = basis[2];
     let t1x = basis[3], t1y = basis[4], t1z = basis[5], t2x = basis[6], t2y = basis[7], t2z = basis[8];
     const own = contacts.pointNormals[m] === 1;
@@ -160,6 +168,8 @@ export function assembleContacts(
       p.restitution[c] = restitution;
       p.calmSteps[c] = calm;
       p.restLoad[c] = restLoad;
+      p.rounding[2 * c] = roundA;
+      p.rounding[2 * c + 1] = roundB;
       p.captureVelocity[c] = capture;
       p.plasticVelocity[c] = plastic;
       p.minRestitution[c] = minRestitution;
