@@ -178,7 +178,7 @@ export function solveSingleContactUnchecked(
   aOffset = 0, bOffset = 0, outOffset = 0, guess?: NumArray | null, guessOffset = 0,
 ): SingleContactCase {
   ws.muIn[0] = mu;
-  return solveSingleContactAt(ws, A, b, ws.muIn, 0, law, out, aOffset, bOffset, outOffset, guess, guessOffset);
+  return solveSingleContactAt(ws, A, b, ws.muIn, 0, law, out, aOffset, bOffset, outOffset, guess ?? null, guessOffset);
 }
 
 /**
