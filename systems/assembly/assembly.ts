@@ -81,18 +81,19 @@ export function assembleContacts(
   let total = 0;
   for (let m = 0; m < contacts.count; m++) if (!contacts.sensor[m]) total += contacts.pointCount[m];
   ensureConstraintCapacity(p, total);
-  const P = MAX_MANIFOLD_POINTS;
   let c = 0;
   const dir = p.direction, ra = p.rA, rb = p.rB, jA = p.angularA, jB = p.angularB;
   const iA = p.invInertiaAngularA, iB = p.invInertiaAngularB, em = p.effectiveMass;
   const pos = bodies.position, inv = sb.invInertia, v = sb.v, w = sb.w, basis = p.basis;
   // its first pass does nothing (see gatherBodies)
-  for (let m = -1; m < contacts.count; m++) {
-    if (m < 0) continue;
-    const count = contacts.pointCount[m];
+  // Indices are masked to 24 bits (fewer than 2^24 manifolds, points, entities and bodies): with their ranges known
+  // the compiler drops the overflow checks of the index arithmetic.
+  for (let mi = -1; mi < contacts.count; mi++) {
+    if (mi < 0) continue;
+    const m = mi & 0xffffff, count = contacts.pointCount[m];
     if (count === 0 || contacts.sensor[m]) continue;
-    const ea = contacts.bodyA[m], eb = contacts.bodyB[m];
-    const ia = sb.indexOfEntity[ea], ib = sb.indexOfEntity[eb];
+    const ea = contacts.bodyA[m] & 0xffffff, eb = contacts.bodyB[m] & 0xffffff;
+    const ia = sb.indexOfEntity[ea] & 0xffffff, ib = sb.indexOfEntity[eb] & 0xffffff;
     const imA = sb.invMass[ia], imB = sb.invMass[ib];
     if (imA === 0 && imB === 0) continue; // sleeping with sleeping or static: nothing can move
     // The directions n, t1, t2 and the bodies are those of the manifold: computed and loaded once
@@ -115,7 +116,7 @@ export function assembleContacts(
     let t1x = basis[3], t1y = basis[4], t1z = basis[5], t2x = basis[6], t2y = basis[7], t2z = basis[8];
     const own = contacts.pointNormals[m] === 1;
     for (let k = 0; k < count; k++) {
-      const s = P * m + k;
+      const s = 4 /* MAX_MANIFOLD_POINTS */ * m + k;
       if (own) {
         // a point with a normal of its own (a curved mesh's triangle): its own directions
         const pn = contacts.pointNormal;
@@ -127,7 +128,7 @@ export function assembleContacts(
       p.bodyA[c] = ia;
       p.bodyB[c] = ib;
       p.storeIndex[c] = s;
-      const d9 = 9 * c, c3 = 3 * c;
+      const cm = c & 0xffffff, d9 = 9 * cm, c3 = 3 * cm;
       dir[d9] = nx; dir[d9 + 1] = ny; dir[d9 + 2] = nz;
       dir[d9 + 3] = t1x; dir[d9 + 4] = t1y; dir[d9 + 5] = t1z;
       dir[d9 + 6] = t2x; dir[d9 + 7] = t2y; dir[d9 + 8] = t2z;
@@ -185,11 +186,11 @@ export function assembleContacts(
         quatRotate(basis, 12, bodies.orientation, 4 * eb, contacts.anchorB, 3 * s);
         const ex = xB + basis[12] - xA - basis[9], ey = yB + basis[13] - yA - basis[10];
         const ez = zB + basis[14] - zA - basis[11];
-        p.drift[2 * c] = t1x * ex + t1y * ey + t1z * ez;
-        p.drift[2 * c + 1] = t2x * ex + t2y * ey + t2z * ez;
+        p.drift[2 * cm] = t1x * ex + t1y * ey + t1z * ez;
+        p.drift[2 * cm + 1] = t2x * ex + t2y * ey + t2z * ez;
       } else {
-        p.drift[2 * c] = 0;
-        p.drift[2 * c + 1] = 0;
+        p.drift[2 * cm] = 0;
+        p.drift[2 * cm + 1] = 0;
       }
       c++;
     }

@@ -32,7 +32,7 @@ import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import { growFloat64, growInt32, nextCapacity } from '../../../components/capacity';
 import {
-  createSingleContactWorkspace, solveSingleContactUnchecked, type FrictionLaw, type SingleContactWorkspace,
+  createSingleContactWorkspace, solveSingleContactAt, type FrictionLaw, type SingleContactWorkspace,
 } from '../mdp/single-contact';
 import { createNormalBlockLcp, type NormalBlockLcp } from './normal-block-lcp';
 import type { Softness } from '../common/soft-constraint';
@@ -309,12 +309,11 @@ export function solveContactBlocks(
       // the soft compliance γ = A_nn / massScale − A_nn acts on the impulse above the rest load λ̄
       bb[0] += (A[0] - D[c9]) * Math.min(p.restLoad[c], l0);
     }
-    const mu = p.friction[c];
     if (bb[0] <= 0) {
       // separating (free normal velocity not approaching): no impulse under either law
       x[0] = 0; x[1] = 0; x[2] = 0;
     } else if (!uncoupled(A, ao, bb, p.friction, c, x) && !stick(A, ao, bb, p.friction, c, x)) {
-      solveSingleContactUnchecked(s.contact, A, bb, mu, law, x, ao, 0, 0, imp, c3); // guess: the previous impulse
+      solveSingleContactAt(s.contact, A, bb, p.friction, c, law, x, ao, 0, 0, imp, c3); // guess: the previous impulse
     }
     const d0 = x[0] - l0, d1 = x[1] - l1, d2 = x[2] - l2;
     imp[c3] = x[0]; imp[c3 + 1] = x[1]; imp[c3 + 2] = x[2];
