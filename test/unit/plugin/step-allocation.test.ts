@@ -122,10 +122,11 @@ describe('the step allocates nothing once warmed up', () => {
     expect(b, `jointed, max-dissipation ${b} B per step`).toBeLessThan(256);
   });
 
-  // Known miss (issue 14): the accurate mode allocates in its step. Two ragdolls in a heap take 26–34 KB per
-  // step (65–72 KB before the accurate solve's hot calls stopped passing and returning fractional numbers);
-  // sampled by V8's heap profiler, a 200-body Box3D pile takes about 76 KB per step (158 KB before), most of it
-  // in Lemke's pivoting path (`runLemkePath` in `systems/solve/common/lemke.ts`; its cause is not found yet).
+  // Known miss (issue 14): the accurate mode allocates in its step. Two ragdolls in a heap take 3–9 KB per step
+  // (65–72 KB before the accurate solve's hot calls stopped passing and returning fractional numbers, among them
+  // Lemke's ratio-test tie, whose six numbers were boxed at every row of every pivot); sampled by V8's heap
+  // profiler, a 200-body Box3D pile takes about 5.5 KB per step (158 KB before), the largest part in reading
+  // the LCP's input (`readLemkeInput`) and the support solve's assembly.
   it.fails('issue 14: two ragdolls in a heap in the accurate mode: under 256 bytes per step', () => {
     const b = bytesPerStep(scene((w) => buildRagdollPile(w, { count: 2 }), 'lcp'), 5, 256);
     expect(b, `ragdolls, accurate ${b} B per step`).toBeLessThan(256);
