@@ -224,9 +224,8 @@ export class LemkeWorkspace {
   /** @internal */ seen2 = new Int32Array(CYCLE_WINDOW);
   /** @internal The validated input of the current solve (scales and settings). */
   readonly run: LemkeRun = createLemkeRun();
-  /** @internal The ratio test's scale max|q| and tie tolerance `[2]`, for `lessRatio` and `tieRows` (a typed
-   * array: numbers passed to a call V8 does not inline are boxed, and reading them from `run` in the path's
-   * loop made V8 deoptimise it whenever that object's layout changed). */
+  /** @internal The ratio test's scale max|q| and tie tolerance `[2]`, for `lessRatio` and `tie` (an array, not
+   * numbers: numbers passed to a call V8 does not inline are boxed on the heap). */
   readonly tieScale = new Float64Array(2);
   /** The result of the last solve (overwritten by the next one). */
   readonly result: LemkeResult = {
@@ -608,7 +607,7 @@ function runLemkePath(
     // If z₀'s row ties with the minimum ratio on the right-hand side, let z₀ leave: that pivot ends the
     // run with a solution (standard practice; it cannot create a cycle because nothing follows it).
     if (z0Row >= 0 && z0Row !== r &&
-        tieRows(T, z0Row * stride, r * stride, entering, colRhs, sc)) {
+        tie(T, z0Row * stride, r * stride, entering, 1, colRhs, sc)) {
       r = z0Row;
     }
   }
@@ -718,23 +717,21 @@ function checkTol(field: string, v: number): void {
  * either row leaves the other row's value ≥ −tol·(|x| + s), its own noise level (no division). Pivoting
  * on row 1 sets row 2 to x2 − c2·x1/c1 = (x2 c1 − x1 c2)/c1, so the test is
  * |x1 c2 − x2 c1| ≤ tol · min((|x2| + s) c1, (|x1| + s) c2).
+ * Rows start at r1 and r2 of the tableau T; x is their entry of column `colRhs`, c = sign · their entry of
+ * column `col` (sign ±1); s = sc[0] (max|q|), tol = sc[1]. Indices and arrays, not numbers: the ratio test
+ * calls it at every row of every pivot, and numbers passed to a call V8 does not inline are boxed on the
+ * heap (about 70 KB per step on a 200-body pile when it took them).
  */
-function tie(x1: number, c1: number, x2: number, c2: number, s: number, tol: number): boolean {
-  return Math.abs(x1 * c2 - x2 * c1) <= tol * Math.min((Math.abs(x2) + s) * c1, (Math.abs(x1) + s) * c2);
-}
-
-/** `tie` for the right-hand sides of the rows starting at r1 and r2 with their entries of column `col`
- * as c, at the scale `sc[0]` (max|q|) and tie tolerance `sc[1]`. */
-function tieRows(T: Float64Array, r1: number, r2: number, col: number, colRhs: number, sc: Float64Array): boolean {
-  return tie(T[r1 + colRhs], T[r1 + col], T[r2 + colRhs], T[r2 + col], sc[0], sc[1]);
+function tie(T: Float64Array, r1: number, r2: number, col: number, sign: number, colRhs: number, sc: Float64Array): boolean {
+  const x1 = T[r1 + colRhs], c1 = sign * T[r1 + col], x2 = T[r2 + colRhs], c2 = sign * T[r2 + col], sq = sc[0];
+  return Math.abs(x1 * c2 - x2 * c1) <= sc[1] * Math.min((Math.abs(x2) + sq) * c1, (Math.abs(x1) + sq) * c2);
 }
 
 /**
  * Ratio-test order: is row i strictly before row j? Rows are compared by (rhs_i, B⁻¹_i·)/c_i, component
  * by component (lexicographic, CPS §4.9), ties decided by the tie tolerance `sc[1]` at the scale `sc[0]`
  * (max|q|). With the naive rule only rhs/c is compared and a tie goes to the smaller row index.
- * c_i = sign · T[i, col] (sign ±1). Takes column indices and an array, not numbers: numbers passed to a
- * call V8 does not inline are boxed on the heap, and the step allocates nothing.
+ * c_i = sign · T[i, col] (sign ±1). Takes column indices and an array, not numbers (see `tie`).
  */
 function lessRatio(
   T: Float64Array, stride: number, n: number, i: number, j: number, col: number, sign: number, colRhs: number,
@@ -744,10 +741,7 @@ function lessRatio(
   const rj = j * stride;
   const ci = sign * T[ri + col], cj = sign * T[rj + col], tol = sc[1];
   const xi = T[ri + colRhs], xj = T[rj + colRhs];
-  // `tie` written out: a call V8 does not inline (this function is inlined into the long pivoting loop, whose
-  // inlining budget it exhausts) passes its six numbers boxed, about 70 KB per step on a 200-body pile
-  const sq = sc[0];
-  if (!(Math.abs(xi * cj - xj * ci) <= tol * Math.min((Math.abs(xj) + sq) * ci, (Math.abs(xi) + sq) * cj))) return xi * cj < xj * ci;
+  if (!tie(T, ri, rj, col, sign, colRhs, sc)) return xi * cj < xj * ci;
   if (!lexicographic) return i < j;
   let a: number, b: number;
   for (let k = 0; k < n; k++) {

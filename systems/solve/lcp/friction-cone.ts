@@ -75,8 +75,7 @@ export function splitOnEdges(cone: FrictionCone, f: ArrayLike<number>, fo: numbe
   }
   a %= k;
   const b = (a + 1) % k;
-  out[0] = sector; sinAt(out, 0);
-  const inv = 1 / out[0];
+  const inv = 1 / cone.sin[1]; // sin(sector): edge 1 is at the angle 2π/k
   // Cramer on [d_a d_b] β = f: with d at angles θa, θa + sector and f at φ,
   // β_a = |f| sin(θa + sector − φ) / sin(sector), β_b = |f| sin(φ − θa) / sin(sector).
   const ta = a * sector;
