@@ -85,15 +85,22 @@ function reduce(x: number): number {
   return ((n % 4) + 4) % 4;
 }
 
-/** sin x (x in rad): {@link sinAt} on a scratch slot. */
+/** sin x (x in rad). */
 export function detSin(x: number): number {
-  arg[0] = x;
-  sinAt(arg, 0);
-  return arg[0];
+  if (!Number.isFinite(x)) return NaN;
+  if (Math.abs(x) < 7.450580596923828e-9) return x; // |x| < 2⁻²⁷: sin x = x to the last bit (keeps −0)
+  const q = reduce(x);
+  const hi = red.hi, lo = red.lo;
+  switch (q) {
+    case 0: return kernelSin(hi, lo);
+    case 1: return kernelCos(hi, lo);
+    case 2: return -kernelSin(hi, lo);
+    default: return -kernelCos(hi, lo);
+  }
 }
 
 /**
- * sin of `b[o]` (rad), written to `b[o]`, with the kernels ({@link kernelSin}, {@link kernelCos}) evaluated in line.
+ * sin of `b[o]` (rad), written to `b[o]`: {@link detSin} to the bit, with the kernels evaluated in line.
  * The step's form, as {@link atanAt}: a number passed to or returned from a call that V8 does not inline
  * is a new heap number at each call; an element of a `Float64Array` is not.
  */
@@ -147,7 +154,7 @@ const AT9 = -3.65315727442169155270e-02;
 const AT10 = 1.62858201153657823623e-02;
 
 /**
- * Scratch of the scalar forms ({@link detSin}, {@link detAtan}, {@link detAtan2}, {@link detAsin}, {@link detAcos}):
+ * Scratch of the scalar forms below ({@link detAtan}, {@link detAtan2}, {@link detAsin}, {@link detAcos}):
  * their argument and result. No simulation state; no re-entry between the write and the read.
  */
 const arg = new Float64Array(2);
