@@ -81,9 +81,14 @@ function rounding(colliders: ColliderStore, e: number): number {
 }
 
 /** Builds one 3-row block per contact point of every non-sensor manifold between two bodies of which
- * at least one can move (none between sleeping and static bodies). Returns the point count. */
+ * at least one can move (none between sleeping and static bodies). Returns the point count. With
+ * `normalOnly` (the step passes it for the fast solver's cone projection, which builds the friction rows
+ * itself from the points' tangents and levers, at a manifold's centre: `solve/pgs/contact-solve.ts`) the
+ * tangent rows get their directions only, their angular Jacobians, I⁻¹ (r × t) and effective masses are left
+ * as they were (1000-cube pile: the assembly 7.0 → 4.9 M instructions per step). */
 export function assembleContacts(
   contacts: ContactStore, bodies: RigidBodyStore, sb: SolverBodies, p: ConstraintProblem, colliders: ColliderStore,
+  normalOnly = false,
 ): number {
   let total = 0;
   for (let m = 0; m < contacts.count; m++) if (!contacts.sensor[m]) total += contacts.pointCount[m];
@@ -91,7 +96,7 @@ export function assembleContacts(
   let c = 0;
   const dir = p.direction, ra = p.rA, rb = p.rB, jA = p.angularA, jB = p.angularB;
   const iA = p.invInertiaAngularA, iB = p.invInertiaAngularB, em = p.effectiveMass;
-  const pos = bodies.position, inv = sb.invInertia, v = sb.v, w = sb.w, basis = p.basis;
+  const pos = bodies.position, inv = sb.invInertia, v = sb.v, w = sb.w, basis = p.basis, rows = normalOnly ? 1 : 3;
   // its first pass does nothing (see gatherBodies)
   // Indices are masked to 24 bits (fewer than 2^24 manifolds, points, entities and bodies): with their ranges known
   // the compiler drops the overflow checks of the index arithmetic.
@@ -145,7 +150,7 @@ export function assembleContacts(
       const rBx = px - xB, rBy = py - yB, rBz = pz - zB;
       ra[c3] = rAx; ra[c3 + 1] = rAy; ra[c3 + 2] = rAz;
       rb[c3] = rBx; rb[c3 + 1] = rBy; rb[c3 + 2] = rBz;
-      for (let d = 0; d < 3; d++) {
+      for (let d = 0; d < rows; d++) {
         const o = d9 + 3 * d;
         const dx = basis[3 * d], dy = basis[3 * d + 1], dz = basis[3 * d + 2];
         // angular Jacobians rA × d, rB × d
