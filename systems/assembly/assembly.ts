@@ -13,7 +13,7 @@
 
 import { commitEntityList } from '../../components/entity-list';
 import { MotionType, type RigidBodyStore } from '../../components/rigid-body';
-import { MAX_MANIFOLD_POINTS, STICK_SPEED, type ContactStore } from '../../components/contact';
+import { STICK_SPEED, type ContactStore } from '../../components/contact';
 import { ShapeKind, type ColliderStore } from '../../components/collider';
 import { quatRotate, quatRotateInverse, quatToMat3 } from '../../math/quat';
 import { rotateDiagonalInertia, mat3MulVec } from '../../math/mat3';
@@ -170,15 +170,9 @@ export function assembleContacts(
       }
       const sep = contacts.separation[s];
       p.separation[c] = sep;
-      p.baseSeparation[c] = sep - (nx * (rBx - rAx) + ny * (rBy - rAy) + nz * (rBz - rAz));
       p.restitution[c] = restitution;
       p.calmSteps[c] = calm;
       p.restLoad[c] = restLoad;
-      p.rounding[2 * c] = roundA;
-      p.rounding[2 * c + 1] = roundB;
-      p.captureVelocity[c] = capture;
-      p.plasticVelocity[c] = plastic;
-      p.minRestitution[c] = minRestitution;
       // relative normal velocity vB + wB × rB − vA − wA × rA, along n
       const va = 3 * ia, vb = 3 * ib;
       const dvx = v[vb] + w[vb + 1] * rBz - w[vb + 2] * rBy - v[va] - (w[va + 1] * rAz - w[va + 2] * rAy);
@@ -193,6 +187,14 @@ export function assembleContacts(
       p.impulse[c3 + 2] = contacts.tangentImpulse[2 * s + 1];
       p.maxNormalImpulse[c] = 0;
       p.anchorAction[c] = ANCHOR_DROP;
+      // the rest is read by the exact block solve and the accurate solver only
+      if (normalOnly) { c++; continue; }
+      p.baseSeparation[c] = sep - (nx * (rBx - rAx) + ny * (rBy - rAy) + nz * (rBz - rAz));
+      p.rounding[2 * c] = roundA;
+      p.rounding[2 * c + 1] = roundB;
+      p.captureVelocity[c] = capture;
+      p.plasticVelocity[c] = plastic;
+      p.minRestitution[c] = minRestitution;
       const anchored = contacts.anchored[s];
       p.anchored[c] = anchored;
       if (anchored === 1) {
@@ -221,17 +223,16 @@ export function assembleContacts(
 export function storeImpulses(p: ConstraintProblem, contacts: ContactStore, bodies: RigidBodyStore): void {
   const anchorA = contacts.anchorA, anchorB = contacts.anchorB, point = contacts.point;
   for (let c = 0; c < p.contactCount; c++) {
-    const s = p.storeIndex[c];
+    const s = p.storeIndex[c], m = s >> 2; // the manifold (MAX_MANIFOLD_POINTS = 4 slots each)
     const action = p.anchorAction[c];
     if (action === ANCHOR_SET) {
-      const m = (s / MAX_MANIFOLD_POINTS) | 0;
       bodyFramePoint(anchorA, 3 * s, bodies, contacts.bodyA[m], point, 3 * s);
       bodyFramePoint(anchorB, 3 * s, bodies, contacts.bodyB[m], point, 3 * s);
     }
     contacts.anchored[s] = action === ANCHOR_DROP ? 0 : 1;
     contacts.normalImpulse[s] = p.impulse[3 * c];
-    contacts.calmSteps[(s / MAX_MANIFOLD_POINTS) | 0] = p.calmSteps[c];
-    contacts.restLoad[(s / MAX_MANIFOLD_POINTS) | 0] = p.restLoad[c];
+    contacts.calmSteps[m] = p.calmSteps[c];
+    contacts.restLoad[m] = p.restLoad[c];
     contacts.tangentImpulse[2 * s] = p.impulse[3 * c + 1];
     contacts.tangentImpulse[2 * s + 1] = p.impulse[3 * c + 2];
   }

@@ -628,13 +628,13 @@ export function warmStartRows(r: PackedRows, p: ConstraintProblem, sb: SolverBod
  * the caller solves the manifold's rows one after the other in this sweep.
  */
 function solveNormalBlock(
-  r: PackedRows, at: number, kk: number, sb: SolverBodies, a: number, b: number, invH: number, soft: Softness,
+  r: PackedRows, kk: number, sb: SolverBodies, a: number, b: number, invH: number, soft: Softness,
   useBias: boolean, slop: number, maxPushout: number, refreshSeparation: boolean, rl: Float64Array, cc: number,
 ): boolean {
   const v = sb.v, w = sb.w, dp = sb.dp, th = sb.dtheta, R = r.data;
   const blk = r.block, M = blk.M, q = blk.q, x = blk.x, lam = blk.lam;
   // indices masked as in solveContactRows (k ≤ 4): the compiler drops the index arithmetic's overflow checks
-  const o = at & 0x3fffffff, k = kk & 7, c = cc & 0xffffff, a3 = 3 * (a & 0xffffff), b3 = 3 * (b & 0xffffff);
+  const k = kk & 7, c = cc & 0xffffff, o = 28 /* ROW_STRIDE */ * c, a3 = 3 * (a & 0xffffff), b3 = 3 * (b & 0xffffff);
   const mA = sb.invMass[a], mB = sb.invMass[b], rs = refreshSeparation === true, ub = useBias === true;
   const softMass = soft.massScale, softImpulse = soft.impulseScale, biasRate = soft.biasRate;
   const nx = R[o], ny = R[o + 1], nz = R[o + 2];
@@ -689,7 +689,7 @@ function solveNormalBlock(
     q[i] = qi;
   }
   let P = 0, uAx = 0, uAy = 0, uAz = 0, uBx = 0, uBy = 0, uBz = 0;
-  if (finite && solveBlockLcp(blk, k)) {
+  if (finite && solveBlockLcp(blk, k) === true) {
     for (let i = 0; i < k; i++) {
       const oi = o + 28 /* ROW_STRIDE */ * i;
       const l = x[i] - lam[i];
@@ -765,7 +765,6 @@ export function solveContactRows(
     if (c < 0) continue;
     // indices masked to 24 bits (fewer than 2^24 points and bodies): their ranges known, the compiler drops the
     // overflow checks of the index arithmetic below
-    const a = bodyA[c] & 0xffffff, b = bodyB[c] & 0xffffff, a3 = 3 * a, b3 = 3 * b, mA = im[a], mB = im[b];
     const o = 28 /* ROW_STRIDE */ * (c & 0xffffff);
     const br = R[o + 21 /* ROW_BLK */] | 0;
     const blk = br > 16 /* REST_BLOCK */ ? (rowsNow ? -1 : br - 16 /* REST_BLOCK */) : br === (-2 /* REST_MEMBER */) ? (rowsNow ? -1 : 0) : br;
@@ -773,11 +772,16 @@ export function solveContactRows(
     // ---- normal rows of a manifold of k ≥ 2 points, solved as one block by its first point (its rows
     // one by one when the block is not solved: `blockSolved` false for its other points too)
     if (blk >= 2) {
-      blockSolved = solveNormalBlock(r, o, blk, sb, a, b, invH, soft, biased, slop, maxPushout, refresh, rl, c) === true;
+      blockSolved = solveNormalBlock(r, blk, sb, bodyA[c], bodyB[c], invH, soft, biased, slop, maxPushout, refresh, rl, c) === true;
     }
     const fr = R[o + 26 /* ROW_FRC */] | 0, f = fr & 0x3fffffff;
-    // a point of a solved block that names no friction record has nothing left to do
-    if (fr < 0 && blk >= 0 && blk !== 1 && blockSolved) continue;
+    // a point of a solved block that names no friction record has nothing left to do (its bodies not read); at
+    // the block's first point (blk ≥ 2), neither have the points up to its last, which names the manifold's record
+    if (fr < 0 && blk >= 0 && blk !== 1 && blockSolved) {
+      c += blk && blk - 2;
+      continue;
+    }
+    const a = bodyA[c] & 0xffffff, b = bodyB[c] & 0xffffff, a3 = 3 * a, b3 = 3 * b, mA = im[a], mB = im[b];
     let vAx = v[a3], vAy = v[a3 + 1], vAz = v[a3 + 2], wAx = w[a3], wAy = w[a3 + 1], wAz = w[a3 + 2];
     let vBx = v[b3], vBy = v[b3 + 1], vBz = v[b3 + 2], wBx = w[b3], wBy = w[b3 + 1], wBz = w[b3 + 2];
     if (blk >= 0 && blk !== 1 && blockSolved) {
