@@ -79,8 +79,11 @@ export function splitOnEdges(cone: FrictionCone, f: ArrayLike<number>, fo: numbe
   // Cramer on [d_a d_b] β = f: with d at angles θa, θa + sector and f at φ,
   // β_a = |f| sin(θa + sector − φ) / sin(sector), β_b = |f| sin(φ − θa) / sin(sector).
   const ta = a * sector;
-  out[1] = ta + sector - phi; sinAt(out, 1);
-  out[3] = phi - ta; sinAt(out, 3);
+  out[1] = ta + sector - phi;
+  out[3] = phi - ta;
+  // one call site: two inlined copies of sinAt left no inlining budget for its reduction, called with a
+  // number (boxed) instead
+  for (let i = 1; i < 4; i += 2) sinAt(out, i);
   out[0] = a; out[1] = Math.max(0, mag * out[1] * inv);
   out[2] = b; out[3] = Math.max(0, mag * out[3] * inv);
   return 2;

@@ -19,7 +19,7 @@
 import { growFloat64, growUint8, nextCapacity } from '../../../components/capacity';
 import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
-import { LemkeWorkspace, solveLemke, type LemkeOptions } from '../common/lemke';
+import { createLemkeOptions, LemkeWorkspace, solveLemke, type LemkeOptions } from '../common/lemke';
 import { applyContactImpulse, rowVelocityAt, type ContactRows } from './contact-rows';
 import { splitOnEdges, type FrictionCone } from './friction-cone';
 import { createIslands, type Islands } from './islands';
@@ -100,6 +100,8 @@ export function createIslandSolve(
   options: Readonly<LcpSolverConfig>, cone: FrictionCone, rows: ContactRows, stats: LcpSolveStats, results: LcpContactResults,
 ): IslandSolve {
   const islands = createIslands();
+  const lemkeOptions = createLemkeOptions();
+  lemkeOptions.tieTolerance = LEMKE_TIE_TOLERANCE;
   const impulse = new Float64Array(48), dv = new Float64Array(48), dw = new Float64Array(48);
   const selected = new Uint8Array(16), freeVelocity = new Float64Array(48);
   return {
@@ -107,9 +109,7 @@ export function createIslandSolve(
     islands,
     lcp: createStewartTrinkleLcp(),
     lemke: new LemkeWorkspace(16),
-    lemkeOptions: {
-      activeSet: undefined, activeSetCount: 0, maxPivots: 100, maxWork: Infinity, tieTolerance: LEMKE_TIE_TOLERANCE,
-    },
+    lemkeOptions,
     split: new Float64Array(4),
     guess: new Int32Array(16),
     freeVelocity,
