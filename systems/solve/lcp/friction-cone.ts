@@ -22,6 +22,9 @@ export interface FrictionCone {
   cos: Float64Array;
   /** `[k]` sin(2πj/k). */
   sin: Float64Array;
+  /** cos(π/k): the radius of the disk inscribed in the k-gon, for a unit distance to its vertices (the
+   * projected fallback's friction bound). */
+  inscribed: number;
 }
 
 /** The cone's direction table for k edges (k an even integer ≥ 4; not checked here, see the options). */
@@ -41,7 +44,7 @@ export function createFrictionCone(k: number): FrictionCone {
     if (4 * j === k || 4 * j === 3 * k) cos[j] = 0;
     if (2 * j === k) sin[j] = 0;
   }
-  return { k, cos, sin };
+  return { k, cos, sin, inscribed: detCos(Math.PI / k) };
 }
 
 /** Angular distance (as a fraction of one sector 2π/k) below which a direction counts as on an edge. */

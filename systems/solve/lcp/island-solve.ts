@@ -379,7 +379,8 @@ function solveBySupport(s: IslandSolve, problem: ConstraintProblem, bodies: Solv
   }
   input.selected = s.selected; input.freeVelocity = s.freeVelocity; input.gap = s.results.gap;
   input.impulse = s.impulse; input.dv = s.dv; input.dw = s.dw;
-  const ok = solveSupport(s.support, input, problem, bodies, island, h, s.workLeft);
+  s.support.workLeft[0] = s.workLeft;
+  const ok = solveSupport(s.support, input, problem, bodies, island, h);
   s.workLeft -= s.support.work;
   s.stats.supportWork += s.support.work;
   if (!ok) return false;
@@ -444,7 +445,9 @@ function solveByFallback(s: IslandSolve, problem: ConstraintProblem, bodies: Sol
   // `fallbackMinIterations` (the budget's documented overshoot)
   const sweepWork = (ce - cs) * FALLBACK_POINT_WORK;
   const affordable = Math.floor(Math.max(s.workLeft, 0) / sweepWork);
-  const sweeps = Math.min(s.options.fallbackIterations, Math.max(s.options.fallbackMinIterations, affordable));
+  // an integer (at most `fallbackIterations`) kept as one: `affordable` may be Infinity, and a number that
+  // may not be a small integer is boxed when passed to a call V8 does not inline
+  const sweeps = Math.min(s.options.fallbackIterations, Math.max(s.options.fallbackMinIterations, affordable)) | 0;
   s.stats.fallbackSweeps += sweeps;
   s.stats.fallbackWork += sweeps * sweepWork;
   s.workLeft -= sweeps * sweepWork;
