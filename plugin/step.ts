@@ -99,7 +99,7 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
   if (timed) t0 = lap(prof, 'islands', t0); // the islands' sleep pass is added at the end
 
   gatherBodies(bodies, world.gravity, world.solverBodies);
-  const points = assembleContacts(contacts, bodies, world.solverBodies, world.problem);
+  const points = assembleContacts(contacts, bodies, world.solverBodies, world.problem, colliders);
   if (jointStage !== undefined && jointProblem !== undefined) jointStage.assemble(world.joints, bodies, world.solverBodies, jointProblem); // joint rows
   if (timed) t0 = lap(prof, 'assembly', t0);
 
@@ -124,7 +124,7 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
     world.solverFallbacks++;
     world.fallbackSolver ??= createPgsSolver(defaultPgsOptions());
     gatherBodies(bodies, world.gravity, world.solverBodies);
-    assembleContacts(contacts, bodies, world.solverBodies, world.problem);
+    assembleContacts(contacts, bodies, world.solverBodies, world.problem, colliders);
     if (jointStage !== undefined && jointProblem !== undefined) jointStage.assemble(world.joints, bodies, world.solverBodies, jointProblem);
     stats = world.fallbackSolver.solve(world.solverProblem, world.solverBodies, ctx);
   }

@@ -1,6 +1,6 @@
 /**
  * Stage 3, assembly: gathers the bodies into the dense solver arrays and builds the contact rows.
- * Reads: RigidBody (all bodies of the step), the contact store. Writes: SolverBodies and the
+ * Reads: RigidBody (all bodies of the step), the contact store, the colliders' shapes. Writes: SolverBodies and the
  * ConstraintProblem (Jacobians, effective masses, separations, warm-start impulses).
  * This stage and integrate are the only ones that translate between entity ids and solver indices.
  *
@@ -14,6 +14,7 @@
 import { commitEntityList } from '../../components/entity-list';
 import { MotionType, type RigidBodyStore } from '../../components/rigid-body';
 import { MAX_MANIFOLD_POINTS, STICK_SPEED, type ContactStore } from '../../components/contact';
+import { ShapeKind, type ColliderStore } from '../../components/collider';
 import { quatRotate, quatRotateInverse, quatToMat3 } from '../../math/quat';
 import { rotateDiagonalInertia, mat3MulVec } from '../../math/mat3';
 import { tangentBasis } from '../../math/vec3';
@@ -73,26 +74,33 @@ export function gatherBodies(bodies: RigidBodyStore, gravity: Float64Array, sb: 
   }
 }
 
+/** Radius of collider `e` where it is rounded (sphere, capsule; unit: m), else 0. */
+function rounding(colliders: ColliderStore, e: number): number {
+  const k = colliders.shape[e];
+  return k === ShapeKind.sphere || k === ShapeKind.capsule ? colliders.size[3 * e] : 0;
+}
+
 /** Builds one 3-row block per contact point of every non-sensor manifold between two bodies of which
  * at least one can move (none between sleeping and static bodies). Returns the point count. */
 export function assembleContacts(
-  contacts: ContactStore, bodies: RigidBodyStore, sb: SolverBodies, p: ConstraintProblem,
+  contacts: ContactStore, bodies: RigidBodyStore, sb: SolverBodies, p: ConstraintProblem, colliders: ColliderStore,
 ): number {
   let total = 0;
   for (let m = 0; m < contacts.count; m++) if (!contacts.sensor[m]) total += contacts.pointCount[m];
   ensureConstraintCapacity(p, total);
-  const P = MAX_MANIFOLD_POINTS;
   let c = 0;
   const dir = p.direction, ra = p.rA, rb = p.rB, jA = p.angularA, jB = p.angularB;
   const iA = p.invInertiaAngularA, iB = p.invInertiaAngularB, em = p.effectiveMass;
   const pos = bodies.position, inv = sb.invInertia, v = sb.v, w = sb.w, basis = p.basis;
   // its first pass does nothing (see gatherBodies)
-  for (let m = -1; m < contacts.count; m++) {
-    if (m < 0) continue;
-    const count = contacts.pointCount[m];
+  // Indices are masked to 24 bits (fewer than 2^24 manifolds, points, entities and bodies): with their ranges known
+  // the compiler drops the overflow checks of the index arithmetic.
+  for (let mi = -1; mi < contacts.count; mi++) {
+    if (mi < 0) continue;
+    const m = mi & 0xffffff, count = contacts.pointCount[m];
     if (count === 0 || contacts.sensor[m]) continue;
-    const ea = contacts.bodyA[m], eb = contacts.bodyB[m];
-    const ia = sb.indexOfEntity[ea], ib = sb.indexOfEntity[eb];
+    const ea = contacts.bodyA[m] & 0xffffff, eb = contacts.bodyB[m] & 0xffffff;
+    const ia = sb.indexOfEntity[ea] & 0xffffff, ib = sb.indexOfEntity[eb] & 0xffffff;
     const imA = sb.invMass[ia], imB = sb.invMass[ib];
     if (imA === 0 && imB === 0) continue; // sleeping with sleeping or static: nothing can move
     // The directions n, t1, t2 and the bodies are those of the manifold: computed and loaded once
@@ -111,11 +119,12 @@ export function assembleContacts(
     const minRestitution = contacts.minRestitution[m];
     const calm = contacts.calmSteps[m];
     const restLoad = contacts.restLoad[m];
+    const roundA = rounding(colliders, contacts.colliderA[m]), roundB = rounding(colliders, contacts.colliderB[m]);
     let nx = basis[0], ny = basis[1], nz = basis[2];
     let t1x = basis[3], t1y = basis[4], t1z = basis[5], t2x = basis[6], t2y = basis[7], t2z = basis[8];
     const own = contacts.pointNormals[m] === 1;
     for (let k = 0; k < count; k++) {
-      const s = P * m + k;
+      const s = 4 /* MAX_MANIFOLD_POINTS */ * m + k;
       if (own) {
         // a point with a normal of its own (a curved mesh's triangle): its own directions
         const pn = contacts.pointNormal;
@@ -127,7 +136,7 @@ export function assembleContacts(
       p.bodyA[c] = ia;
       p.bodyB[c] = ib;
       p.storeIndex[c] = s;
-      const d9 = 9 * c, c3 = 3 * c;
+      const cm = c & 0xffffff, d9 = 9 * cm, c3 = 3 * cm;
       dir[d9] = nx; dir[d9 + 1] = ny; dir[d9 + 2] = nz;
       dir[d9 + 3] = t1x; dir[d9 + 4] = t1y; dir[d9 + 5] = t1z;
       dir[d9 + 6] = t2x; dir[d9 + 7] = t2y; dir[d9 + 8] = t2z;
@@ -160,6 +169,8 @@ export function assembleContacts(
       p.restitution[c] = restitution;
       p.calmSteps[c] = calm;
       p.restLoad[c] = restLoad;
+      p.rounding[2 * c] = roundA;
+      p.rounding[2 * c + 1] = roundB;
       p.captureVelocity[c] = capture;
       p.plasticVelocity[c] = plastic;
       p.minRestitution[c] = minRestitution;
@@ -185,11 +196,11 @@ export function assembleContacts(
         quatRotate(basis, 12, bodies.orientation, 4 * eb, contacts.anchorB, 3 * s);
         const ex = xB + basis[12] - xA - basis[9], ey = yB + basis[13] - yA - basis[10];
         const ez = zB + basis[14] - zA - basis[11];
-        p.drift[2 * c] = t1x * ex + t1y * ey + t1z * ez;
-        p.drift[2 * c + 1] = t2x * ex + t2y * ey + t2z * ez;
+        p.drift[2 * cm] = t1x * ex + t1y * ey + t1z * ez;
+        p.drift[2 * cm + 1] = t2x * ex + t2y * ey + t2z * ez;
       } else {
-        p.drift[2 * c] = 0;
-        p.drift[2 * c + 1] = 0;
+        p.drift[2 * cm] = 0;
+        p.drift[2 * cm + 1] = 0;
       }
       c++;
     }

@@ -29,6 +29,11 @@ export const CONTACT_ROW_COLUMNS = {
   rA: f64(3),
   /** `[3 × capacity]` anchor on B (unit: m, world). */
   rB: f64(3),
+  /** `[2 × capacity]` radius of A's and of B's collider where it is rounded at the point (sphere,
+   * capsule; unit: m; 0 for other shapes): the centre of curvature under the point is rA − (ρ_A + s/2) n and
+   * rB + (ρ_B + s/2) n, s the separation (read by the exact block sweeps' normal lever rotation, on the rounded
+   * sides only, `contact-block-solve.ts`). */
+  rounding: f64(2),
   /** `[9 × capacity]` angular Jacobian on A per direction: rA × d (unit: m). */
   angularA: f64(9),
   /** `[9 × capacity]` angular Jacobian on B per direction: rB × d (unit: m). */

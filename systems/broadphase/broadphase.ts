@@ -483,11 +483,13 @@ function stripLists(s: BroadphaseState, m: number, total: number): void {
 function sweepStripLists(s: BroadphaseState, colliders: ColliderStore, m: number): void {
   const box = s.sorted, dyn = s.sortedDynamic, st = s.strips;
   const range = st.range, start = st.start, cursor = st.cursor, list = st.list;
+  // indices masked to 24 bits (fewer than 2^24 colliders): with their ranges known the compiler drops the overflow
+  // checks of the index arithmetic
   for (let i = -1; i < m; i++) {
     if (i < 0) continue;
-    const oi = 6 * i;
+    const oi = 6 * (i & 0xffffff), i2 = 2 * (i & 0xffffff);
     const maxA = box[oi + 1], min1 = box[oi + 2], max1 = box[oi + 3], min2 = box[oi + 4], max2 = box[oi + 5];
-    const classA = dyn[i], s0 = range[2 * i], s1 = range[2 * i + 1];
+    const classA = dyn[i], s0 = range[i2] & 0xffffff, s1 = range[i2 + 1] & 0xffffff;
     let found = 0;
     if (s1 - s0 >= 2) {
       // a collider over three or more strips (a large one): its candidates straight from the one list,
@@ -500,7 +502,7 @@ function sweepStripLists(s: BroadphaseState, colliders: ColliderStore, m: number
       // i is the next entry of strip q's list: the entries after it follow i in sorted order
       const end = start[q + 1];
       for (let p = ++cursor[q]; p < end; p++) {
-        const j = list[p], oj = 6 * j;
+        const j = list[p] & 0xffffff, oj = 6 * j;
         if (box[oj] > maxA) break;
         if ((+(min1 > box[oj + 3]) | +(box[oj + 2] > max1) | +(min2 > box[oj + 5]) | +(box[oj + 4] > max2)) !== 0) continue;
         // the pair's first common strip only

@@ -81,12 +81,10 @@ export interface ContinuousState {
   /** `[9]` rotation matrix; `[7]` the body pose at the sampled time. */
   rot: Float64Array;
   pose: Float64Array;
-  /** The fast bodies of the step: `[n]` entity, thinnest dimension R_min and path length (unit: m). */
+  /** The fast bodies of the step: `[n]` entity; `[3 × n]` its thinnest dimension R_min, path length and
+   * reach R_max (the farthest point of its colliders from its centre; unit: m). */
   fast: Int32Array;
-  fastThin: Float64Array;
-  fastMotion: Float64Array;
-  /** `[n]` each fast body's reach R_max: the farthest point of its colliders from its centre (unit: m). */
-  fastReach: Float64Array;
+  fastSize: Float64Array;
   /** Scratch of the static tree query ({@link sweptStatics}): the hits, the query box `[6]`. */
   hits: TreeHits;
   box: Float64Array;
@@ -111,9 +109,7 @@ export function createContinuousState(): ContinuousState {
     rot: new Float64Array(9),
     pose: new Float64Array(7),
     fast: new Int32Array(16),
-    fastThin: new Float64Array(16),
-    fastMotion: new Float64Array(16),
-    fastReach: new Float64Array(16),
+    fastSize: new Float64Array(48),
     hits: createTreeHits(),
     box: new Float64Array(6),
     group: new Int32Array(16),
@@ -152,8 +148,8 @@ export function solveContinuous(
       const s = colliders.size, o = 3 * c;
       const lp = colliders.localPosition;
       const offset = Math.sqrt(lp[o] * lp[o] + lp[o + 1] * lp[o + 1] + lp[o + 2] * lp[o + 2]);
-      if (k === ShapeKind.sphere) { thin = Math.min(thin, s[o]); reach = Math.max(reach, offset + s[o]); }
-      else if (k === ShapeKind.capsule) { thin = Math.min(thin, s[o]); reach = Math.max(reach, offset + s[o] + s[o + 1]); }
+      // a sphere's size is (radius, 0, 0): its reach is a capsule's with no core
+      if (k === ShapeKind.sphere || k === ShapeKind.capsule) { thin = Math.min(thin, s[o]); reach = Math.max(reach, offset + s[o] + s[o + 1]); }
       else if (k === ShapeKind.box) {
         thin = Math.min(thin, s[o], s[o + 1], s[o + 2]);
         reach = Math.max(reach, offset + Math.sqrt(s[o] * s[o] + s[o + 1] * s[o + 1] + s[o + 2] * s[o + 2]));
@@ -164,17 +160,16 @@ export function solveContinuous(
     if (!(motion > FAST_FRACTION * thin)) continue;
     if (fastCount === cs.fast.length) {
       cs.fast = growInt32(cs.fast, 2 * fastCount);
-      cs.fastThin = growFloat64(cs.fastThin, 2 * fastCount);
-      cs.fastMotion = growFloat64(cs.fastMotion, 2 * fastCount);
-      cs.fastReach = growFloat64(cs.fastReach, 2 * fastCount);
+      cs.fastSize = growFloat64(cs.fastSize, 6 * fastCount);
     }
-    cs.fast[fastCount] = e; cs.fastThin[fastCount] = thin; cs.fastMotion[fastCount] = motion; cs.fastReach[fastCount] = reach;
+    const f3 = 3 * fastCount;
+    cs.fast[fastCount] = e; cs.fastSize[f3] = thin; cs.fastSize[f3 + 1] = motion; cs.fastSize[f3 + 2] = reach;
     fastCount++;
   }
   if (fastCount === 0) return;
   for (let f = 0; f < fastCount; f++) {
-    const e = cs.fast[f], thin = cs.fastThin[f], motion = cs.fastMotion[f];
-    const n = sweptStatics(cs, broadphase, bodies, colliders, e, cs.fastReach[f]);
+    const e = cs.fast[f], thin = cs.fastSize[3 * f], motion = cs.fastSize[3 * f + 1];
+    const n = sweptStatics(cs, broadphase, bodies, colliders, e, cs.fastSize[3 * f + 2]);
     if (n === 0) continue;
     const depth = DEPTH_FRACTION * thin;
     for (let k = 0; k < n; k++) cs.start[k] = Math.min(0, separationAt(cs, bodies, colliders, e, k, 0));

@@ -5,19 +5,19 @@
  * 1. Separating axis test over the 15 candidate axes of two oriented boxes (Gottschalk, Lin & Manocha,
  *    "OBBTree", SIGGRAPH 1996; Ericson, "Real-Time Collision Detection" §4.4.1): the 3 face normals of
  *    A, the 3 of B and the 9 cross products aᵢ × bⱼ. Cross products of (nearly) parallel edges
- *    (|aᵢ × bⱼ| < {@link EDGE_PARALLEL_SIN}) are skipped: for parallel edges they are redundant. Any
+ *    (|aᵢ × bⱼ| < `EDGE_PARALLEL_SIN`) are skipped: for parallel edges they are redundant. Any
  *    axis separating the boxes by `margin` or more ends the test with no contact.
  * 2. Axis choice with hysteresis, as in Box2D (b2CollidePolygons: B's face only if better by a
  *    tolerance) and ODE / Bullet's dBoxBox2 (edge axes only if better than faces by a factor 1.05):
  *    B's best face replaces A's best face only when its separation is larger by
- *    tol(s) = {@link AXIS_BIAS_REL}·|s| + {@link AXIS_BIAS_ABS}, and an edge axis replaces the chosen
+ *    tol(s) = `AXIS_BIAS_REL`·|s| + `AXIS_BIAS_ABS`, and an edge axis replaces the chosen
  *    face only when larger by the same tolerance. Nearly tied axes then never flip from step to step
  *    (no jitter in stacks); the cost is that the chosen axis's depth may exceed the true minimum
  *    depth by up to that tolerance (only on such near ties).
  * 3. Face axis: the reference face is the chosen face of its box (facing the other box); the incident
  *    face is the face of the other box most anti-parallel to it. The incident quad is clipped
  *    (Sutherland–Hodgman) against the 4 side planes of the reference face (incident vertices less than
- *    a slop, {@link CLIP_SLOP_REL} × the smallest face half extent, outside a plane are kept), points
+ *    a slop, `CLIP_SLOP_REL` × the smallest face half extent, outside a plane are kept), points
  *    with separation below the margin are kept, and more than 4 are reduced to 4 with the usual
  *    keep-the-deepest, maximise-the-area heuristic (Bullet's btPersistentManifold, Jolt's
  *    PruneContactPoints): the deepest, then the farthest from it, then the pair that maximises the
@@ -38,36 +38,29 @@
  */
 
 import { closestSegmentSegment } from '../../math/vec3';
-import { reservePoint, POSED_AXES, type ManifoldOut, type PosedShape } from './manifold';
+import { reservePoint, type ManifoldOut, type PosedShape } from './manifold';
 import type { BoxBoxScratch } from './collide-scratch';
 
-/** Cross-product axes shorter than this (sine of the edge angle) are skipped. */
-const EDGE_PARALLEL_SIN = 1e-5;
-/** Relative part of the axis-choice tolerance (ODE / Bullet's 1.05 fudge factor). */
-const AXIS_BIAS_REL = 0.05;
-/** Absolute part of the axis-choice tolerance (unit: m; Box2D uses 0.1 linear slop = 0.5 mm). */
-const AXIS_BIAS_ABS = 5e-4;
-/** Incident vertices less than this fraction of the smallest face half extent outside a side plane are
- * kept as they are instead of being clipped, so a stack of equal, aligned boxes keeps its point ids
- * (and does not grow near-duplicate points) while it jitters by less than that. Points created by
- * clipping lie exactly on the side planes. */
-const CLIP_SLOP_REL = 1e-3;
-/** Depths closer than this fraction of the face size count as equal when picking the deepest point. */
-const DEPTH_TIE_REL = 1e-6;
-
-const EDGE_FLAG = 1 << 13;
-const REF_B_FLAG = 1 << 12;
-
-
-// polygon vertices, stride 5: u, v, s (height above the reference face), point id, tag of the outgoing edge
-const STRIDE = 5;
-// kept points, stride 4: u, v, s, id
-/** The reference face's half extents along its u and v axes, and the clip slop (see `clip`). */
+// The constants below are written as their numbers in the code, each followed by its name in a comment: V8 does
+// not fold a module-level constant into a function it optimises normally, it loads it at every use (see
+// `systems/solve/pgs/contact-solve.ts`). POSED_AXES = 10 (manifold.ts: a posed shape's axes start there).
+// - EDGE_PARALLEL_SIN = 1e-5: cross-product axes shorter than this (sine of the edge angle) are skipped.
+// - AXIS_BIAS_REL = 0.05: relative part of the axis-choice tolerance (ODE / Bullet's 1.05 fudge factor).
+// - AXIS_BIAS_ABS = 5e-4: absolute part of the axis-choice tolerance (unit: m; Box2D uses 0.1 linear slop = 0.5 mm).
+// - CLIP_SLOP_REL = 1e-3: incident vertices less than this fraction of the smallest face half extent outside a side
+//   plane are kept as they are instead of being clipped, so a stack of equal, aligned boxes keeps its point ids (and
+//   does not grow near-duplicate points) while it jitters by less than that. Points created by clipping lie exactly
+//   on the side planes.
+// - DEPTH_TIE_REL = 1e-6: depths closer than this fraction of the face size count as equal when picking the deepest
+//   point.
+// - EDGE_FLAG = 1 << 13 = 8192, REF_B_FLAG = 1 << 12 = 4096: the feature id bits (file header).
+// - STRIDE = 5: polygon vertices, stride 5: u, v, s (height above the reference face), point id, tag of the outgoing
+//   edge; kept points, stride 4: u, v, s, id.
 
 /** Whether the normal of a box–box manifold with first feature id `id` is B's face normal (B's face
  * was the reference face); otherwise it is A's face normal or an edge–edge axis. */
 export function boxBoxNormalOnB(id: number): boolean {
-  return (id & (REF_B_FLAG | EDGE_FLAG)) === REF_B_FLAG;
+  return (id & (4096 /* REF_B_FLAG */ | 8192 /* EDGE_FLAG */)) === 4096 /* REF_B_FLAG */;
 }
 
 /**
@@ -79,7 +72,7 @@ export function collideBoxBox(out: ManifoldOut, a: PosedShape, b: PosedShape): v
   const margin = out.margin;
   const sc = out.scratch.boxBox;
   out.pointCount = 0;
-  const X = POSED_AXES, dx = b[0] - a[0], dy = b[1] - a[1], dz = b[2] - a[2];
+  const X = 10 /* POSED_AXES */, dx = b[0] - a[0], dy = b[1] - a[1], dz = b[2] - a[2];
   // the face axes, A's then B's (axis u of box f against the other box o: s = |d·u| − h_fᵢ − Σₘ h_oₘ |u·oₘ|,
   // as in boxesApartOn): the first that separates by the margin ends the test
   let sepA = -Infinity, faceA = 0, sepB = -Infinity, faceB = 0;
@@ -101,8 +94,8 @@ export function collideBoxBox(out: ManifoldOut, a: PosedShape, b: PosedShape): v
   // the face: B's only when better by the axis-choice tolerance AXIS_BIAS_REL |s| + AXIS_BIAS_ABS (written
   // out: a call that is not inlined passes and returns its numbers boxed); an edge axis only when above `beat`
   let refIsB = false, sep = sepA;
-  if (sepB > sepA + (AXIS_BIAS_REL * Math.abs(sepA) + AXIS_BIAS_ABS)) { refIsB = true; sep = sepB; }
-  const beat = sep + (AXIS_BIAS_REL * Math.abs(sep) + AXIS_BIAS_ABS);
+  if (sepB > sepA + (0.05 /* AXIS_BIAS_REL */ * Math.abs(sepA) + 5e-4 /* AXIS_BIAS_ABS */)) { refIsB = true; sep = sepB; }
+  const beat = sep + (0.05 /* AXIS_BIAS_REL */ * Math.abs(sep) + 5e-4 /* AXIS_BIAS_ABS */);
   // the pair may touch: the edge tests and the contact read the axes from sc.axA / sc.axB
   for (let t = 0; t < 9; t++) { sc.axA[t] = a[X + t]; sc.axB[t] = b[X + t]; }
   // Edge cross axes aᵢ × bⱼ. With L' = aᵢ × bⱼ = c̃ᵢ₁ⱼ aᵢ₂ − c̃ᵢ₂ⱼ aᵢ₁ (c̃ the signed aₘ·bⱼ, i₁ = i + 1, i₂ = i + 2
@@ -122,7 +115,7 @@ export function collideBoxBox(out: ManifoldOut, a: PosedShape, b: PosedShape): v
       const bx = sc.axB[3 * j], by = sc.axB[3 * j + 1], bz = sc.axB[3 * j + 2];
       let lx = ay * bz - az * by, ly = az * bx - ax * bz, lz = ax * by - ay * bx;
       const len = Math.sqrt(lx * lx + ly * ly + lz * lz);
-      if (len < EDGE_PARALLEL_SIN) continue;
+      if (len < 1e-5 /* EDGE_PARALLEL_SIN */) continue;
       lx /= len; ly /= len; lz /= len;
       // Σₘ h_m |L·aₘ| and Σₘ h_m |L·bₘ|, summed from 0 in the order m = 0, 1, 2
       let ra = 0, rb = 0;
@@ -153,7 +146,7 @@ export function collideBoxBox(out: ManifoldOut, a: PosedShape, b: PosedShape): v
 /**
  * Whether the posed boxes `a`, `b` (with their axes) are apart by `out.margin` or more along axis `k` of
  * {@link collideBoxBox}'s separating-axis test (0..2 A's face axes, 3..5 B's, 6 + 3i + j the edge axis
- * L = aᵢ × bⱼ / |aᵢ × bⱼ|, never when aᵢ and bⱼ are parallel within {@link EDGE_PARALLEL_SIN}), computed with
+ * L = aᵢ × bⱼ / |aᵢ × bⱼ|, never when aᵢ and bⱼ are parallel within `EDGE_PARALLEL_SIN`), computed with
  * that test's arithmetic, term for term (|d·u| − h_F − Σₘ h_Oₘ |u·oₘ| for the face axis u of box F, O the other
  * box; |d·L| − Σₘ h_Aₘ |L·aₘ| − Σₘ h_Bₘ |L·bₘ| for an edge axis; the sums from 0 in the order m = 0, 1, 2): when
  * they are, that test finds no contact either. A pair apart at one step is mostly apart along the same axis
@@ -161,14 +154,14 @@ export function collideBoxBox(out: ManifoldOut, a: PosedShape, b: PosedShape): v
  * Ericson, "Real-Time Collision Detection" §4.4.1).
  */
 export function boxesApartOn(out: ManifoldOut, a: PosedShape, b: PosedShape, k: number): boolean {
-  const X = POSED_AXES, f = k < 3 ? a : b, o = k < 3 || k > 5 ? b : a, i = X + 3 * (k % 3), j = X + 3 * ((k - 6) % 3);
+  const X = 10 /* POSED_AXES */, f = k < 3 ? a : b, o = k < 3 || k > 5 ? b : a, i = X + 3 * (k % 3), j = X + 3 * ((k - 6) % 3);
   let lx = f[i], ly = f[i + 1], lz = f[i + 2], s = -f[7 + k % 3], r = 0;
   if (k > 5) {
     const ax = a[X + k - 6 - (k % 3)], ay = a[X + k - 5 - (k % 3)], az = a[X + k - 4 - (k % 3)]; // aᵢ, i = ⌊(k − 6) / 3⌋
     const bx = b[j], by = b[j + 1], bz = b[j + 2];
     lx = ay * bz - az * by; ly = az * bx - ax * bz; lz = ax * by - ay * bx;
     const len = Math.sqrt(lx * lx + ly * ly + lz * lz);
-    if (len < EDGE_PARALLEL_SIN) return false;
+    if (len < 1e-5 /* EDGE_PARALLEL_SIN */) return false;
     lx /= len; ly /= len; lz /= len;
     for (let m = 0; m < 3; m++) r += a[7 + m] * Math.abs(lx * a[X + 3 * m] + ly * a[X + 3 * m + 1] + lz * a[X + 3 * m + 2]);
     s = -r;
@@ -217,14 +210,14 @@ function faceContact(
     const px = cx + su * axI[3 * ju] + sv * axI[3 * jv];
     const py = cy + su * axI[3 * ju + 1] + sv * axI[3 * jv + 1];
     const pz = cz + su * axI[3 * ju + 2] + sv * axI[3 * jv + 2];
-    const o = STRIDE * m;
+    const o = 5 /* STRIDE */ * m;
     sc.polyA[o] = px * rux + py * ruy + pz * ruz;
     sc.polyA[o + 1] = px * rvx + py * rvy + pz * rvz;
     sc.polyA[o + 2] = px * nx + py * ny + pz * nz - hRk;
     sc.polyA[o + 3] = pairId((m + 3) % 4, m);
     sc.polyA[o + 4] = m;
   }
-  const slop = CLIP_SLOP_REL * Math.min(hRu, hRv, hIu, hIv);
+  const slop = 1e-3 /* CLIP_SLOP_REL */ * Math.min(hRu, hRv, hIu, hIv);
   sc.clipBounds[0] = hRu; sc.clipBounds[1] = hRv; sc.clipBounds[2] = slop;
   // Clip against the side planes +u, −u, +v, −v (tags 4..7). A pass that would keep every vertex
   // copies the polygon unchanged, so it is skipped.
@@ -238,7 +231,7 @@ function faceContact(
 
   let kept = 0;
   for (let m = 0; m < count; m++) {
-    const o = STRIDE * m;
+    const o = 5 /* STRIDE */ * m;
     if (!(poly[o + 2] < margin)) continue;
     const c = 4 * kept++;
     sc.cand[c] = poly[o]; sc.cand[c + 1] = poly[o + 1]; sc.cand[c + 2] = poly[o + 2]; sc.cand[c + 3] = poly[o + 3];
@@ -248,7 +241,7 @@ function faceContact(
     reduce(sc, kept); // ties within DEPTH_TIE_REL (hRu + hRv), from sc.clipBounds
     n = 4;
   }
-  const base = (refIsB ? REF_B_FLAG : 0) | (refFace << 9) | (incFace << 6);
+  const base = (refIsB ? 4096 /* REF_B_FLAG */ : 0) | (refFace << 9) | (incFace << 6);
   for (let m = 0; m < n; m++) {
     const c = 4 * (kept > 4 ? sc.pick[m] : m);
     const u = sc.cand[c], v = sc.cand[c + 1], s = sc.cand[c + 2];
@@ -270,7 +263,7 @@ function pairId(x: number, y: number): number {
 /** Whether every vertex of `src` is inside the plane of {@link clip} (within the slop), as clip tests it. */
 function allInside(sc: BoxBoxScratch, src: Float64Array, n: number, coord: number, sign: number): boolean {
   const limit = sc.clipBounds[coord], slop = sc.clipBounds[2];
-  for (let i = 0; i < n; i++) if (!(sign * src[STRIDE * i + coord] - limit <= slop)) return false;
+  for (let i = 0; i < n; i++) if (!(sign * src[5 /* STRIDE */ * i + coord] - limit <= slop)) return false;
   return true;
 }
 
@@ -286,12 +279,12 @@ function clip(sc: BoxBoxScratch, src: Float64Array, n: number, dst: Float64Array
   const limit = sc.clipBounds[coord], slop = sc.clipBounds[2];
   let m = 0;
   for (let i = 0; i < n; i++) {
-    const ia = STRIDE * i, ib = STRIDE * ((i + 1) % n);
+    const ia = 5 /* STRIDE */ * i, ib = 5 /* STRIDE */ * ((i + 1) % n);
     const da = sign * src[ia + coord] - limit, db = sign * src[ib + coord] - limit;
     const inA = da <= slop, inB = db <= slop;
     const edgeTag = src[ia + 4];
     if (inA) {
-      const o = STRIDE * m++;
+      const o = 5 /* STRIDE */ * m++;
       dst[o] = src[ia]; dst[o + 1] = src[ia + 1]; dst[o + 2] = src[ia + 2]; dst[o + 3] = src[ia + 3];
       // leaving the polygon from a vertex on (or within slop of) the plane: the next edge runs along it
       dst[o + 4] = !inB && da >= 0 ? tag : edgeTag;
@@ -299,7 +292,7 @@ function clip(sc: BoxBoxScratch, src: Float64Array, n: number, dst: Float64Array
     // a crossing creates a vertex unless the inside end is itself on the plane (within slop)
     if ((inA && !inB && da < 0) || (!inA && inB && db < 0)) {
       const t = da / (da - db);
-      const o = STRIDE * m++;
+      const o = 5 /* STRIDE */ * m++;
       dst[o] = src[ia] + t * (src[ib] - src[ia]);
       dst[o + 1] = src[ia + 1] + t * (src[ib + 1] - src[ia + 1]);
       dst[o + 2] = src[ia + 2] + t * (src[ib + 2] - src[ia + 2]);
@@ -317,7 +310,7 @@ function clip(sc: BoxBoxScratch, src: Float64Array, n: number, dst: Float64Array
  * from it, then the pair maximising the area of the convex hull of the four.
  */
 function reduce(sc: BoxBoxScratch, n: number): void {
-  const tie = DEPTH_TIE_REL * (sc.clipBounds[0] + sc.clipBounds[1]);
+  const tie = 1e-6 /* DEPTH_TIE_REL */ * (sc.clipBounds[0] + sc.clipBounds[1]);
   let i0 = 0;
   for (let i = 1; i < n; i++) if (sc.cand[4 * i + 2] < sc.cand[4 * i0 + 2] - tie) i0 = i;
   const u0 = sc.cand[4 * i0], v0 = sc.cand[4 * i0 + 1];
@@ -377,7 +370,7 @@ function edgeContact(sc: BoxBoxScratch, out: ManifoldOut, a: PosedShape, b: Pose
   if (k < 0) return;
   out.point[3 * k] = 0.5 * (pax + pbx); out.point[3 * k + 1] = 0.5 * (pay + pby); out.point[3 * k + 2] = 0.5 * (paz + pbz);
   out.separation[k] = separation;
-  out.featureId[k] = (EDGE_FLAG | (idA << 4) | idB) >>> 0;
+  out.featureId[k] = (8192 /* EDGE_FLAG */ | (idA << 4) | idB) >>> 0;
 }
 
 /**

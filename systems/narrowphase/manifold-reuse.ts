@@ -41,7 +41,7 @@
  * {@link REUSE_SLIDE}, or the manifold is made in full.
  */
 
-import { MAX_MANIFOLD_POINTS, type ContactStore } from '../../components/contact';
+import type { ContactStore } from '../../components/contact';
 import { quatMultiply, quatRotate, quatRotateInverse } from '../../math/quat';
 import type { ManifoldOut, PosedShape } from './manifold';
 
@@ -82,7 +82,7 @@ export function storeReuse(cs: ContactStore, m: number, out: ManifoldOut, a: Pos
   quatRotateInverse(cs.reuseNormal, 3 * m, normalOnB ? b : a, 3, N, 0);
   for (let k = 0; k < n; k++) {
     // p_A = p − s/2 n in A's frame, p_B = p + s/2 n in B's
-    const h = 0.5 * out.separation[k], q = 6 * (MAX_MANIFOLD_POINTS * m + k);
+    const h = 0.5 * out.separation[k], q = 6 * (4 /* MAX_MANIFOLD_POINTS */ * m + k);
     for (let i = 0; i < 3; i++) {
       w[i] = out.point[3 * k + i] - h * N[i] - a[i];
       w[3 + i] = out.point[3 * k + i] + h * N[i] - b[i];
@@ -112,7 +112,7 @@ export function refreshManifold(cs: ContactStore, m: number, out: ManifoldOut, a
   c = Math.abs(c);
   if (!(Math.sqrt(e2) + 2 * Math.sqrt((c >= 1 ? 0 : 1 - c * c) * (b[7] * b[7] + b[8] * b[8] + b[9] * b[9])) <= REUSE_SLIDE)) return false;
   quatRotate(N, 0, code === REUSE_NORMAL_ON_B ? b : a, 3, cs.reuseNormal, 3 * m); // carried by its box
-  const n = cs.pointCount[m], pts = cs.reusePoints, P = MAX_MANIFOLD_POINTS;
+  const n = cs.pointCount[m], pts = cs.reusePoints, P = 4 /* MAX_MANIFOLD_POINTS */;
   for (let k = 0; k < n; k++) {
     // p_A and p_B carried by their boxes; the point midway, s = (p_B − p_A) · n
     quatRotate(w, 0, a, 3, pts, 6 * (P * m + k));

@@ -31,7 +31,7 @@ import {
 } from '../../components/contact';
 import type { BroadphaseState } from '../broadphase/broadphase';
 import {
-  createCollideContext, createManifoldOut, POSED_AXES, POSED_WITH_AXES, type CollideContext, type ManifoldOut, type PosedShape,
+  createCollideContext, createManifoldOut, POSED_WITH_AXES, type CollideContext, type ManifoldOut, type PosedShape,
 } from './manifold';
 import { getShapeRoutines } from '../shapes/shape-registry';
 import { getCollideFn } from './collide-table';
@@ -42,8 +42,9 @@ import { combineFriction, combineRestitution } from './material-combine';
 import { refreshManifold, storeReuse } from './manifold-reuse';
 import { boxBoxNormalOnB, boxesApartOn } from './collide-box-box';
 
-/** Touch events of a pair in one step (`writeManifold`). */
-const NO_EVENT = 0, BEGIN_EVENT = 1, END_EVENT = 2;
+// Touch events of a pair in one step (`writeManifold`): NO_EVENT = 0, BEGIN_EVENT = 1, END_EVENT = 2, and
+// MAX_MANIFOLD_POINTS = 4, POSED_WITH_AXES = 19, POSED_AXES = 10, written as numbers in the per-pair code (V8 loads
+// a module-level constant at every use in a function it optimises normally: `systems/solve/pgs/contact-solve.ts`).
 
 /** Largest distance (unit: m, in A's frame) at which a point with a new feature id still inherits
  * the impulses of an old point (Jolt matches contact points by position the same way). */
@@ -145,7 +146,7 @@ function ensureBodyCache(c: BodyCache, n: number): void {
  * broadphase) and axes, its body's |v|, and |ω| times the reach of the shape from the body's centre. */
 function cacheBody(c: BodyCache, bodies: RigidBodyStore, colliders: ColliderStore, e: number, stamp: number): void {
   c.stamp[e] = stamp;
-  const d = c.posed, o = POSED_WITH_AXES * e;
+  const d = c.posed, o = 19 /* POSED_WITH_AXES */ * e;
   const w = colliders.worldPose, wi = 7 * e, s = colliders.size;
   d[o] = w[wi]; d[o + 1] = w[wi + 1]; d[o + 2] = w[wi + 2];
   d[o + 3] = w[wi + 3]; d[o + 4] = w[wi + 4]; d[o + 5] = w[wi + 5]; d[o + 6] = w[wi + 6];
@@ -153,7 +154,7 @@ function cacheBody(c: BodyCache, bodies: RigidBodyStore, colliders: ColliderStor
   // axis i = column i of the rotation matrix, at POSED_AXES + 3i
   const rot = c.rot;
   quatToMat3(rot, 0, w, wi + 3);
-  const a = o + POSED_AXES;
+  const a = o + 10 /* POSED_AXES */;
   for (let i = 0; i < 3; i++) {
     d[a + 3 * i] = rot[i]; d[a + 3 * i + 1] = rot[3 + i]; d[a + 3 * i + 2] = rot[6 + i];
   }
@@ -225,7 +226,7 @@ export function updateContacts(
     if (q < 0) continue;
     const i = q < slotCount ? pairOfSlot[q] : q - slotCount;
     if (i < 0 || (q >= slotCount && slots[i] >= 0)) continue;
-    event[i] = NO_EVENT;
+    event[i] = 0 /* NO_EVENT */;
     let a = bp.pairA[i], b = bp.pairB[i];
     if (shape[a] > shape[b]) { const t = a; a = b; b = t; }
     const collide = getCollideFn(shape[a], shape[b]);
@@ -261,13 +262,13 @@ export function updateContacts(
     contacts.stamp[m] = stamp;
     const e = writeManifold(np, contacts, m, out, bodies, colliders, a, b);
     event[i] = e;
-    if (e !== NO_EVENT) events++;
+    if (e !== 0 /* NO_EVENT */) events++;
   }
   for (let i = 0; events > 0 && i < bp.pairCount; i++) {
-    if (event[i] === NO_EVENT) continue;
+    if (event[i] === 0 /* NO_EVENT */) continue;
     let a = bp.pairA[i], b = bp.pairB[i];
     if (shape[a] > shape[b]) { const t = a; a = b; b = t; }
-    if (event[i] === BEGIN_EVENT) pushBeginEvent(contacts, a, b);
+    if (event[i] === 1 /* BEGIN_EVENT */) pushBeginEvent(contacts, a, b);
     else pushEndEvent(contacts, a, b);
     events--;
   }
@@ -305,7 +306,7 @@ function takeOld(np: NarrowphaseState, cs: ContactStore, idx: number, j: number)
 /** Writes the points of `out` into manifold `m` (ids, separations, world and A-local points; the
  * impulses stay), A's body being `ba`. The same arithmetic as {@link writeManifold}'s first pass. */
 function writePoints(cs: ContactStore, m: number, out: ManifoldOut, bodies: RigidBodyStore, ba: number): void {
-  const P = MAX_MANIFOLD_POINTS;
+  const P = 4 /* MAX_MANIFOLD_POINTS */;
   const xA = bodies.position[3 * ba], yA = bodies.position[3 * ba + 1], zA = bodies.position[3 * ba + 2];
   const qx = -bodies.orientation[4 * ba], qy = -bodies.orientation[4 * ba + 1];
   const qz = -bodies.orientation[4 * ba + 2], qw = bodies.orientation[4 * ba + 3];
@@ -327,7 +328,7 @@ function writePoints(cs: ContactStore, m: number, out: ManifoldOut, bodies: Rigi
 
 /**
  * Writes manifold `m` of the pair (a, b) from `out`, matching the old points for warm starting.
- * Returns the touch event of the pair ({@link BEGIN_EVENT}, {@link END_EVENT} or {@link NO_EVENT}),
+ * Returns the touch event of the pair (1 BEGIN_EVENT, 2 END_EVENT or 0 NO_EVENT),
  * which the caller reports.
  */
 function writeManifold(
@@ -335,7 +336,7 @@ function writeManifold(
   colliders: ColliderStore, a: number, b: number,
 ): number {
   const margin = np.touchMargin;
-  const P = MAX_MANIFOLD_POINTS;
+  const P = 4 /* MAX_MANIFOLD_POINTS */;
   const oldCount = cs.pointCount[m];
   const n = out.pointCount;
   // The same feature ids in the same order as the old points (a manifold that keeps its features, most
@@ -421,7 +422,7 @@ function writeManifold(
   cs.sensor[m] = colliders.isSensor[a] | colliders.isSensor[b];
   let touching = 0;
   for (let k = 0; k < n; k++) if (out.separation[k] <= margin) touching = 1;
-  const e = touching && !cs.touching[m] ? BEGIN_EVENT : !touching && cs.touching[m] ? END_EVENT : NO_EVENT;
+  const e = touching && !cs.touching[m] ? 1 /* BEGIN_EVENT */ : !touching && cs.touching[m] ? 2 /* END_EVENT */ : 0 /* NO_EVENT */;
   cs.touching[m] = touching;
   return e;
 }

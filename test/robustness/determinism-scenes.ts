@@ -54,7 +54,7 @@ export const DETERMINISM_HASHES: Record<string, string> = {
   'pile/mdp': 'e81ecf4a',
   'pile/lcp': '649ee6c1',
   'ragdolls/pgs': '4c7472d4',
-  'ragdolls/mdp': '8fd12c66',
+  'ragdolls/mdp': '1b154120',
   'ragdolls/lcp': 'c9b5eaee',
   'pyramid/pgs': '981b12a2',
   'pyramid/mdp': '5b22f9d5',

@@ -93,7 +93,7 @@ describe('PLUS material columns: collider → contact → rows', () => {
       updateBroadphase(w.broadphase, w.bodies, w.colliders, w.contactMargin, 1 / 60);
       updateContacts(w.narrowphase, w.broadphase, w.bodies, w.colliders, w.contacts, w.contactMargin, 1 / 60);
       gatherBodies(w.bodies, w.gravity, w.solverBodies);
-      const n = assembleContacts(w.contacts, w.bodies, w.solverBodies, w.problem);
+      const n = assembleContacts(w.contacts, w.bodies, w.solverBodies, w.problem, w.colliders);
       expect(n).toBe(1);
       const p = w.problem;
       return [p.restitution[0], p.captureVelocity[0], p.plasticVelocity[0], p.minRestitution[0]];

@@ -269,7 +269,7 @@ describe("Newton's cradle through the engine (narrowphase → assembly → PLUS)
     updateBroadphase(w.broadphase, w.bodies, w.colliders, w.contactMargin, dt);
     updateContacts(w.narrowphase, w.broadphase, w.bodies, w.colliders, w.contacts, w.contactMargin, dt);
     gatherBodies(w.bodies, w.gravity, w.solverBodies);
-    const n = assembleContacts(w.contacts, w.bodies, w.solverBodies, w.problem);
+    const n = assembleContacts(w.contacts, w.bodies, w.solverBodies, w.problem, w.colliders);
     expect(n).toBe(4);
     const stats = createPlusImpactPhase().resolve(contactsOnly(w.problem), w.solverBodies, { h: dt, gravity: w.gravity, profile: false, clock: () => 0, detail: {} });
     expect(stats.rounds).toBe(5);

@@ -73,7 +73,7 @@ export function enumerateCoulombSolutions(
     throw new ContactInputError('out', out == null ? out : `length ${out.length}`,
       `needs ${3 * MAX_COULOMB_SOLUTIONS} entries from offset ${outOffset}`);
   }
-  loadProblem(ws, A, aOffset, b, bOffset, mu);
+  loadProblem(ws, A, aOffset, b, bOffset, [mu], 0);
   const n = coulombCandidates(ws, true);
   for (let i = 0; i < n; i++) {
     out[outOffset + 3 * i] = ws.cand[4 * i] * ws.X_SCALE;

@@ -177,7 +177,22 @@ export function solveSingleContactUnchecked(
   ws: SingleContactWorkspace, A: NumArray, b: NumArray, mu: number, law: FrictionLaw, out: OutArray,
   aOffset = 0, bOffset = 0, outOffset = 0, guess?: NumArray | null, guessOffset = 0,
 ): SingleContactCase {
-  loadProblem(ws, A, aOffset, b, bOffset, mu);
+  ws.muIn[0] = mu;
+  return solveSingleContactAt(ws, A, b, ws.muIn, 0, law, out, aOffset, bOffset, outOffset, guess ?? null, guessOffset);
+}
+
+/**
+ * Same as `solveSingleContactUnchecked`, with μ read from `friction[frictionOffset]` (for instance a
+ * contact's entry of the assembled rows' friction array) instead of passed as a number: a fractional
+ * number passed to a function V8 does not inline is boxed on the heap at each call, and the step
+ * allocates nothing.
+ */
+export function solveSingleContactAt(
+  ws: SingleContactWorkspace, A: NumArray, b: NumArray, friction: NumArray, frictionOffset: number,
+  law: FrictionLaw, out: OutArray, aOffset: number, bOffset: number, outOffset: number,
+  guess: NumArray | null, guessOffset: number,
+): SingleContactCase {
+  loadProblem(ws, A, aOffset, b, bOffset, friction, frictionOffset);
   ws.warmSteps = -1;
   ws.warmAccepted = 0;
   let status: SingleContactCase;
@@ -326,6 +341,8 @@ export interface SingleContactWorkspace {
   /** Bit view of one double, for `pow2Exponent` (HI_WORD: the word holding sign and exponent). */
   readonly f64Bits: Float64Array;
   readonly u32Bits: Uint32Array;
+  /** μ passed by `solveSingleContactUnchecked` to `solveSingleContactAt` (`[1]`). */
+  readonly muIn: Float64Array;
 }
 
 export function createSingleContactWorkspace(): SingleContactWorkspace {
@@ -351,6 +368,7 @@ export function createSingleContactWorkspace(): SingleContactWorkspace {
     troots: rootD[4],
     f64Bits,
     u32Bits: new Uint32Array(f64Bits.buffer),
+    muIn: new Float64Array(1),
   };
 }
 
@@ -382,9 +400,12 @@ function pow2Exponent(ws: SingleContactWorkspace, v: number): number {
  * Load one problem into the workspace. The solution is positively homogeneous:
  * x*(sA, tb) = (t/s) x*(A, b) for s, t > 0 (the constraints are cones and a plane through
  * b_n-scaled points), so A is scaled to A_nn ≈ 1 and b to ‖b‖∞ ≈ 1 by powers of two (exact in floating
- * point) before solving; this keeps every intermediate away from overflow and underflow.
+ * point) before solving; this keeps every intermediate away from overflow and underflow. μ is read from
+ * `friction[fo]` (dimensionless, ≥ 0).
  */
-export function loadProblem(ws: SingleContactWorkspace, A: NumArray, ao: number, b: NumArray, bo: number, mu: number): void {
+export function loadProblem(
+  ws: SingleContactWorkspace, A: NumArray, ao: number, b: NumArray, bo: number, friction: NumArray, fo: number,
+): void {
   const a0 = A[ao], b0 = b[bo], b1 = b[bo + 1], b2 = b[bo + 2];
   const sa = POW2_NEG[pow2Exponent(ws, a0) + 1000];
   const m01 = Math.abs(b0) > Math.abs(b1) ? Math.abs(b0) : Math.abs(b1);
@@ -408,7 +429,7 @@ export function loadProblem(ws: SingleContactWorkspace, A: NumArray, ao: number,
   const x0o = (P * F - R * E) / det;
   ws.X_SCALE = sa / sb;
   ws.ANN = ann; ws.ANT = ant; ws.ANO = ano; ws.ATT = att; ws.ATO = ato; ws.AOO = aoo;
-  ws.BN = bn; ws.BT = bt; ws.BO = bov; ws.MU = mu;
+  ws.BN = bn; ws.BT = bt; ws.BO = bov; ws.MU = friction[fo];
   ws.P = P; ws.R = R; ws.T = T; ws.E = E; ws.F = F;
   ws.X0T = x0t;
   ws.X0O = x0o;

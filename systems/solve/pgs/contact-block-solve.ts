@@ -32,7 +32,7 @@ import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import { growFloat64, growInt32, nextCapacity } from '../../../components/capacity';
 import {
-  createSingleContactWorkspace, solveSingleContactUnchecked, type FrictionLaw, type SingleContactWorkspace,
+  createSingleContactWorkspace, solveSingleContactAt, type FrictionLaw, type SingleContactWorkspace,
 } from '../mdp/single-contact';
 import { createNormalBlockLcp, type NormalBlockLcp } from './normal-block-lcp';
 import type { Softness } from '../common/soft-constraint';
@@ -65,6 +65,9 @@ export interface BlockScratch {
   /** `[2 × capacity]` the lever rotation of each point's two friction rows in this substep (m/s; see
    * {@link solveContactBlocks}). */
   leverRotation: Float64Array;
+  /** `[capacity]` the lever rotation of each point's normal row in this substep, about the centres of
+   * curvature of its rounded colliders (m/s; see {@link normalLeverRotation}). */
+  normalLever: Float64Array;
 }
 
 export function createBlockScratch(): BlockScratch {
@@ -73,6 +76,7 @@ export function createBlockScratch(): BlockScratch {
     contact: createSingleContactWorkspace(), normalBlock: createNormalBlockLcp(),
     normalIndex: new Int32Array(4), normalTarget: new Float64Array(4),
     normalSoft: new Uint8Array(4), manifoldBlock: new Int32Array(64), leverRotation: new Float64Array(2 * 64),
+    normalLever: new Float64Array(64),
   };
 }
 
@@ -87,6 +91,7 @@ export function computeDelassusBlocks(p: ConstraintProblem, sb: SolverBodies, s:
   if (s.leverRotation.length < 2 * p.contactCount) {
     s.leverRotation = growFloat64(s.leverRotation, 2 * nextCapacity(s.leverRotation.length / 2, p.contactCount));
   }
+  if (s.normalLever.length < p.contactCount) s.normalLever = growFloat64(s.normalLever, nextCapacity(s.normalLever.length, p.contactCount));
   const D = s.delassus, jA = p.angularA, jB = p.angularB, iA = p.invInertiaAngularA, iB = p.invInertiaAngularB;
   for (let c = 0; c < p.contactCount; c++) {
     const c9 = 9 * c;
@@ -232,6 +237,50 @@ function stick(A: Float64Array, o: number, b: Float64Array, muOf: Float64Array, 
 }
 
 /**
+ * The normal rows' lever rotation of this substep, `out[c]` = n · (k_B ω_B × (θ_B × q_B) − k_A ω_A × (θ_A × q_A))
+ * (unit: m/s) with θ = Δθ + (h/2) ω (`halfH` = h/2, Δθ the rotation since the start of the step),
+ * q_A = r_A − (ρ_A + s/2) n, q_B = r_B + (ρ_B + s/2) n the centres of curvature under the point (`p.rounding`
+ * ρ: the radius of a sphere or capsule, else 0; s the separation at the start of the step: the point lies
+ * midway between the surfaces) and k = 1 on a rounded side (ρ > 0) of a touching point (s ≤ 1 µm), 0
+ * otherwise. Added to the normal row's
+ * velocity J_n v, it makes the row act on the separation's rate at the middle of the substep, second order
+ * in the rotation: the point of a rounded collider stays where the centre of its curvature is nearest the
+ * other body, whatever the turn, so that centre's turn is what moves it (a rolling sphere or capsule gets
+ * 0: its centre does not turn about itself). A vertex or a face's point is the nearest feature only for
+ * small turns, so the term is left out there: about it, a box spinning at 21 rad/s got 5.6 m/s on a
+ * speculative point and the changed trajectories put a 12 g plate below the ground (fuzz mdp seed 2342).
+ * A speculative row's bias s/h comes from the first-order separation (`currentSeparation`), which does not
+ * have the term: the next substep's bias takes back what the term added (a soft row's β s only a β h part
+ * of it), so at a speculative point the term only adds noise; it is left out there too.
+ * Without it, a rounded end swinging on a long lever sank along its arc: a thin capsule (radius 4.95 cm,
+ * 2.74 m core, 699 kg) spinning at 38 rad/s on one end, whose end's centre turns about the body's centre at
+ * 0.6 rad per step; the arc's drop within a substep was caught up only by the soft contact's push-out β|s|h,
+ * which balanced it at s = −15.7 mm (with the term the end stays within 5.0 mm).
+ */
+function normalLeverRotation(p: ConstraintProblem, sb: SolverBodies, halfH: number, out: Float64Array): void {
+  const w = sb.w, th = sb.dtheta, dir = p.direction, rA = p.rA, rB = p.rB, rho = p.rounding, sep = p.separation;
+  for (let c = 0; c < p.contactCount; c++) {
+    const a3 = 3 * p.bodyA[c], b3 = 3 * p.bodyB[c], c3 = 3 * c, c9 = 9 * c;
+    const nx = dir[c9], ny = dir[c9 + 1], nz = dir[c9 + 2], hs = 0.5 * sep[c], ra = rho[2 * c] + hs, rb = rho[2 * c + 1] + hs;
+    const qAx = rA[c3] - ra * nx, qAy = rA[c3 + 1] - ra * ny, qAz = rA[c3 + 2] - ra * nz;
+    const qBx = rB[c3] + rb * nx, qBy = rB[c3 + 1] + rb * ny, qBz = rB[c3 + 2] + rb * nz;
+    // only a rounded side (its centre of curvature is a material point that stays under the contact) of a
+    // touching point (a speculative row's bias s/h is from the first-order separation, which the term
+    // would contradict)
+    const touch = sep[c] <= SPECULATIVE_MIN_GAP;
+    const kA = touch && rho[2 * c] > 0 ? 1 : 0, kB = touch && rho[2 * c + 1] > 0 ? 1 : 0;
+    const wAx = kA * w[a3], wAy = kA * w[a3 + 1], wAz = kA * w[a3 + 2], wBx = kB * w[b3], wBy = kB * w[b3 + 1], wBz = kB * w[b3 + 2];
+    const aX = th[a3] + halfH * wAx, aY = th[a3 + 1] + halfH * wAy, aZ = th[a3 + 2] + halfH * wAz;
+    const bX = th[b3] + halfH * wBx, bY = th[b3 + 1] + halfH * wBy, bZ = th[b3 + 2] + halfH * wBz;
+    const cAx = aY * qAz - aZ * qAy, cAy = aZ * qAx - aX * qAz, cAz = aX * qAy - aY * qAx;
+    const cBx = bY * qBz - bZ * qBy, cBy = bZ * qBx - bX * qBz, cBz = bX * qBy - bY * qBx;
+    out[c] = nx * (wBy * cBz - wBz * cBy - (wAy * cAz - wAz * cAy))
+      + ny * (wBz * cBx - wBx * cBz - (wAz * cAx - wAx * cAz))
+      + nz * (wBx * cBy - wBy * cBx - (wAx * cAy - wAy * cAx));
+  }
+}
+
+/**
  * One nonlinear block Gauss–Seidel sweep with the exact single-contact solve.
  * `separation(c)` values come from `currentSeparation` of the row solver (same pose deltas). A manifold at
  * rest marked for the relaxation sweeps (REST_BLOCK + k) is one set only in a relaxation sweep with
@@ -259,7 +308,8 @@ export function solveContactBlocks(
   const v = sb.v, w = sb.w, im = sb.invMass, lever = s.leverRotation;
   const dir = p.direction, jA = p.angularA, jB = p.angularB, iA = p.invInertiaAngularA, iB = p.invInertiaAngularB;
   const imp = p.impulse, D = s.delassus, bb = s.b, x = s.x, blocks = s.manifoldBlock;
-  const rA = p.rA, rB = p.rB, th = sb.dtheta, halfH = 0.5 / invH;
+  const rA = p.rA, rB = p.rB, th = sb.dtheta, halfH = 0.5 / invH, nLever = s.normalLever;
+  if (refreshLevers) normalLeverRotation(p, sb, halfH, nLever);
   for (let c = 0; c < p.contactCount; c++) {
     const kb = blocks[c];
     // a manifold at rest is one set in the relaxation sweeps only (with 'last-relax' in the last substep's)
@@ -293,7 +343,7 @@ export function solveContactBlocks(
       const u = dir[o] * dvx + dir[o + 1] * dvy + dir[o + 2] * dvz
         + jB[o] * w[b3] + jB[o + 1] * w[b3 + 1] + jB[o + 2] * w[b3 + 2]
         - jA[o] * w[a3] - jA[o + 1] * w[a3 + 1] - jA[o + 2] * w[a3 + 2]
-        + (d === 0 ? 0 : lever[2 * c + d - 1]);
+        + (d === 0 ? nLever[c] : lever[2 * c + d - 1]);
       const own = D[c9 + 3 * d] * l0 + D[c9 + 3 * d + 1] * l1 + D[c9 + 3 * d + 2] * l2;
       bb[d] = -(u - own);
     }
@@ -309,12 +359,11 @@ export function solveContactBlocks(
       // the soft compliance γ = A_nn / massScale − A_nn acts on the impulse above the rest load λ̄
       bb[0] += (A[0] - D[c9]) * Math.min(p.restLoad[c], l0);
     }
-    const mu = p.friction[c];
     if (bb[0] <= 0) {
       // separating (free normal velocity not approaching): no impulse under either law
       x[0] = 0; x[1] = 0; x[2] = 0;
     } else if (!uncoupled(A, ao, bb, p.friction, c, x) && !stick(A, ao, bb, p.friction, c, x)) {
-      solveSingleContactUnchecked(s.contact, A, bb, mu, law, x, ao, 0, 0, imp, c3); // guess: the previous impulse
+      solveSingleContactAt(s.contact, A, bb, p.friction, c, law, x, ao, 0, 0, imp, c3); // guess: the previous impulse
     }
     const d0 = x[0] - l0, d1 = x[1] - l1, d2 = x[2] - l2;
     imp[c3] = x[0]; imp[c3 + 1] = x[1]; imp[c3 + 2] = x[2];
@@ -356,7 +405,8 @@ function solveManifoldNormals(
       soft1 = 1;
     }
     s.normalIndex[i] = c + i;
-    s.normalTarget[i] = bias;
+    // the normal row's lever rotation enters its velocity as in the point blocks
+    s.normalTarget[i] = bias + s.normalLever[c + i];
     s.normalSoft[i] = soft1;
   }
   solveNormalSet(s.normalBlock, p, sb, s.normalIndex, s.normalTarget, s.normalSoft, k, soft.massScale);

@@ -169,7 +169,7 @@ function copyRows(p: ConstraintProblem, R: Float64Array): void {
   const em = p.effectiveMass, imp = p.impulse;
   for (let c = -1; c < p.contactCount; c++) {
     if (c < 0) continue;
-    const o = 28 /* ROW_STRIDE */ * c, c3 = 3 * c, s = 9 * c;
+    const m = c & 0xffffff, o = 28 /* ROW_STRIDE */ * m, c3 = 3 * m, s = 9 * m; // masked as in solveContactRows
     R[o] = dir[s]; R[o + 1] = dir[s + 1]; R[o + 2] = dir[s + 2];
     R[o + 3] = jA[s]; R[o + 4] = jA[s + 1]; R[o + 5] = jA[s + 2];
     R[o + 6] = jB[s]; R[o + 7] = jB[s + 1]; R[o + 8] = jB[s + 2];
@@ -194,7 +194,7 @@ function markBlocks(p: ConstraintProblem, R: Float64Array, sb: SolverBodies, blo
     let k = 1;
     while (c + k < n && store[c + k] >> 2 === m) k++;
     if (!blocks) { R[28 /* ROW_STRIDE */ * c + 21 /* ROW_BLK */] = -1; c++; continue; }
-    const o = 28 /* ROW_STRIDE */ * c;
+    const o = 28 /* ROW_STRIDE */ * (c & 0xffffff); // masked as in solveContactRows
     R[o + 21 /* ROW_BLK */] = k;
     // a manifold at rest (calm for BLOCK_REST_STEPS steps) is one block in the relaxation sweeps only
     // (marked REST_BLOCK + k, its other points REST_MEMBER), or keeps its rows ('rows': marked −1)
@@ -252,8 +252,10 @@ function packFrictionRecords(p: ConstraintProblem, r: PackedRows, sb: SolverBodi
  * t1, t2, and the twist λ_w = Σ n · (d_i × λ_i), d_i = r_Ai − r̄_A ({@link unpackImpulses} spreads them back).
  */
 function packFriction(
-  F: Float64Array, f: number, R: Float64Array, p: ConstraintProblem, sb: SolverBodies, c: number, k: number,
+  F: Float64Array, fi: number, R: Float64Array, p: ConstraintProblem, sb: SolverBodies, ci: number, ki: number,
 ): boolean {
+  // indices masked as in solveContactRows
+  const f = fi & 0x3fffffff, c = ci & 0xffffff, k = ki & 7;
   const o = 28 /* ROW_STRIDE */ * c, nx = R[o], ny = R[o + 1], nz = R[o + 2];
   for (let i = 1; i < k; i++) {
     const oi = o + 28 /* ROW_STRIDE */ * i;
@@ -277,7 +279,7 @@ function packFriction(
     f1 += imp[i3 + 1]; f2 += imp[i3 + 2]; tw += da * imp[i3 + 2] - db * imp[i3 + 1];
   }
   if (k > 1 && !(dd > 1e-12)) return false;
-  const im = sb.invMass, I = sb.invInertia, a = 9 * p.bodyA[c], b = 9 * p.bodyB[c];
+  const im = sb.invMass, I = sb.invInertia, a = 9 * (p.bodyA[c] & 0xffffff), b = 9 * (p.bodyB[c] & 0xffffff);
   const mAB = im[p.bodyA[c]] + im[p.bodyB[c]];
   F[f + 37 /* FR_RA */] = ax; F[f + 38 /* FR_RA + 1 */] = ay; F[f + 39 /* FR_RA + 2 */] = az;
   F[f + 40 /* FR_RB */] = bx; F[f + 41 /* FR_RB + 1 */] = by; F[f + 42 /* FR_RB + 2 */] = bz;
@@ -305,7 +307,8 @@ function packFriction(
 }
 
 /** The Delassus block A_ij of the normal rows of the k points packed at `o` (see {@link packRows}), mAB = 1/m_A + 1/m_B. */
-function packDelassus(R: Float64Array, o: number, k: number, mAB: number): void {
+function packDelassus(R: Float64Array, at: number, kk: number, mAB: number): void {
+  const o = at & 0x3fffffff, k = kk & 7; // masked as in solveContactRows
   for (let i = 0; i < k; i++) {
     const oi = o + 28 /* ROW_STRIDE */ * i;
     for (let j = 0; j < k; j++) {
@@ -500,14 +503,14 @@ export const MIN_ACROSS_SPREAD = 0.25;
 export function unpackImpulses(r: PackedRows, p: ConstraintProblem): void {
   const R = r.data, F = r.friction, imp = p.impulse, rA = p.rA;
   // its first pass does nothing (README "Loops compiled on the stack")
-  for (let c = -1; c < p.contactCount; c++) {
-    if (c < 0) continue;
-    const o = 28 /* ROW_STRIDE */ * c, c3 = 3 * c;
+  for (let ci = -1; ci < p.contactCount; ci++) {
+    if (ci < 0) continue;
+    const c = ci & 0xffffff, o = 28 /* ROW_STRIDE */ * c, c3 = 3 * c; // masked as in solveContactRows
     imp[c3] = R[o + 16 /* ROW_IMP */];
     p.maxNormalImpulse[c] = R[o + 19 /* ROW_MAXN */];
-    const f = R[o + 26 /* ROW_FRC */] | 0;
-    if (f < 0) continue;
-    const k = F[f + 36 /* FR_K */] | 0;
+    const fr = R[o + 26 /* ROW_FRC */] | 0, f = fr & 0x3fffffff;
+    if (fr < 0) continue;
+    const k = F[f + 36 /* FR_K */] & 7;
     if (k === 1) { imp[c3 + 1] = F[f + 32 /* FR_IMP */]; imp[c3 + 2] = F[f + 33 /* FR_IMP + 1 */]; continue; }
     // a manifold's friction spread back over its points: λ_i = w_i F + s_i u_i, with the weights
     // w_i = μ_i λ_n,i / Σ μ_j λ_n,j (1/k without load), so that a sliding manifold's points are each on their
@@ -576,19 +579,19 @@ export function warmStart(p: ConstraintProblem, sb: SolverBodies): void {
  * pass of its own: 1 = the first substep's end (min ← λ_n), 2 = a later one (min ← min(min, λ_n)); 0 = none.
  */
 export function warmStartRows(r: PackedRows, p: ConstraintProblem, sb: SolverBodies, min: Float64Array, track: number): void {
-  const v = sb.v, w = sb.w, im = sb.invMass, R = r.data, F = r.friction;
-  // its first pass does nothing (README "Loops compiled on the stack")
-  for (let c = -1; c < p.contactCount; c++) {
+  const v = sb.v, w = sb.w, im = sb.invMass, R = r.data, F = r.friction, bodyA = p.bodyA, bodyB = p.bodyB, n = p.contactCount;
+  // its first pass does nothing (README "Loops compiled on the stack"); indices masked as in solveContactRows
+  for (let c = -1; c < n; c++) {
     if (c < 0) continue;
-    const o = 28 /* ROW_STRIDE */ * c;
-    const l0 = R[o + 16 /* ROW_IMP */], f = R[o + 26 /* ROW_FRC */] | 0;
+    const o = 28 /* ROW_STRIDE */ * (c & 0xffffff);
+    const l0 = R[o + 16 /* ROW_IMP */], fr = R[o + 26 /* ROW_FRC */] | 0, f = fr & 0x3fffffff;
     if (track !== 0 && (track === 1 || l0 < min[c])) min[c] = l0;
     // the normal impulse and, at a record's point, the record's tangent (and twist) impulses; a point without
     // impulse would add zeros (about a third of the points of a resting pile)
-    const l1 = f < 0 ? 0 : F[f + 32 /* FR_IMP */], l2 = f < 0 ? 0 : F[f + 33 /* FR_IMP + 1 */];
-    const lw = f < 0 || F[f + 36 /* FR_K */] === 1 ? 0 : F[f + 50 /* FR_WIMP */];
+    const l1 = fr < 0 ? 0 : F[f + 32 /* FR_IMP */], l2 = fr < 0 ? 0 : F[f + 33 /* FR_IMP + 1 */];
+    const lw = fr < 0 || F[f + 36 /* FR_K */] === 1 ? 0 : F[f + 50 /* FR_WIMP */];
     if (l0 === 0 && l1 === 0 && l2 === 0 && lw === 0) continue;
-    const a = p.bodyA[c], b = p.bodyB[c], a3 = 3 * a, b3 = 3 * b, mA = im[a], mB = im[b];
+    const a = bodyA[c] & 0xffffff, b = bodyB[c] & 0xffffff, a3 = 3 * a, b3 = 3 * b, mA = im[a], mB = im[b];
     // Σ_d λ_d d, Σ_d λ_d I⁻¹(r × d) over n (here), t1, t2 (the record), and λ_w I⁻¹ n (the twist)
     let px = l0 * R[o], py = l0 * R[o + 1], pz = l0 * R[o + 2];
     let uAx = l0 * R[o + 9 /* ROW_IA */], uAy = l0 * R[o + 10 /* ROW_IA + 1 */], uAz = l0 * R[o + 11 /* ROW_IA + 2 */];
@@ -625,19 +628,21 @@ export function warmStartRows(r: PackedRows, p: ConstraintProblem, sb: SolverBod
  * the caller solves the manifold's rows one after the other in this sweep.
  */
 function solveNormalBlock(
-  r: PackedRows, o: number, k: number, sb: SolverBodies, a: number, b: number, invH: number, soft: Softness,
-  useBias: boolean, slop: number, maxPushout: number, refreshSeparation: boolean, rl: Float64Array, c: number,
+  r: PackedRows, at: number, kk: number, sb: SolverBodies, a: number, b: number, invH: number, soft: Softness,
+  useBias: boolean, slop: number, maxPushout: number, refreshSeparation: boolean, rl: Float64Array, cc: number,
 ): boolean {
   const v = sb.v, w = sb.w, dp = sb.dp, th = sb.dtheta, R = r.data;
   const blk = r.block, M = blk.M, q = blk.q, x = blk.x, lam = blk.lam;
-  const a3 = 3 * a, b3 = 3 * b, mA = sb.invMass[a], mB = sb.invMass[b];
+  // indices masked as in solveContactRows (k ≤ 4): the compiler drops the index arithmetic's overflow checks
+  const o = at & 0x3fffffff, k = kk & 7, c = cc & 0xffffff, a3 = 3 * (a & 0xffffff), b3 = 3 * (b & 0xffffff);
+  const mA = sb.invMass[a], mB = sb.invMass[b], rs = refreshSeparation === true, ub = useBias === true;
   const softMass = soft.massScale, softImpulse = soft.impulseScale, biasRate = soft.biasRate;
   const nx = R[o], ny = R[o + 1], nz = R[o + 2];
   const dvx = v[b3] - v[a3], dvy = v[b3 + 1] - v[a3 + 1], dvz = v[b3 + 2] - v[a3 + 2];
   const wAx = w[a3], wAy = w[a3 + 1], wAz = w[a3 + 2], wBx = w[b3], wBy = w[b3 + 1], wBz = w[b3 + 2];
   const vn0 = nx * dvx + ny * dvy + nz * dvz;
   let dpn = 0, thAx = 0, thAy = 0, thAz = 0, thBx = 0, thBy = 0, thBz = 0;
-  if (refreshSeparation) {
+  if (rs) {
     dpn = nx * (dp[b3] - dp[a3]) + ny * (dp[b3 + 1] - dp[a3 + 1]) + nz * (dp[b3 + 2] - dp[a3 + 2]);
     thAx = th[a3]; thAy = th[a3 + 1]; thAz = th[a3 + 2]; thBx = th[b3]; thBy = th[b3 + 1]; thBz = th[b3 + 2];
   }
@@ -647,7 +652,7 @@ function solveNormalBlock(
     const jAx = R[oi + 3 /* ROW_JA */], jAy = R[oi + 4 /* ROW_JA + 1 */], jAz = R[oi + 5 /* ROW_JA + 2 */];
     const jBx = R[oi + 6 /* ROW_JB */], jBy = R[oi + 7 /* ROW_JB + 1 */], jBz = R[oi + 8 /* ROW_JB + 2 */];
     let s: number;
-    if (refreshSeparation) {
+    if (rs) {
       s = R[oi + 17 /* ROW_SEP */] + dpn + thBx * jBx + thBy * jBy + thBz * jBz - thAx * jAx - thAy * jAy - thAz * jAz;
       R[oi + 20 /* ROW_CUR */] = s;
     } else {
@@ -656,7 +661,7 @@ function solveNormalBlock(
     let bi = 0, gamma = 0;
     if (s > 1e-6 /* SPECULATIVE_MIN_GAP */) {
       bi = s * invH;
-    } else if (useBias) {
+    } else if (ub) {
       const sc = s + slop < 0 ? s + slop : 0;
       bi = Math.max(biasRate * sc, -maxPushout);
       gamma = R[oi + 22 /* ROW_DEL */ + i] * softImpulse / softMass;
@@ -747,25 +752,32 @@ export function solveContactRows(
   // Each point loads its bodies' velocities from `sb` and stores them back when done: no number is carried
   // from one point to the next in a local (V8's on-stack compiled code of this loop kept such loop-carried
   // numbers boxed, and was then used for every later sweep: the JIT lottery of `bench/README.md`).
-  const rl = p.restLoad;
+  const rl = p.restLoad, bodyA = p.bodyA, bodyB = p.bodyB, n = p.contactCount;
   const v = sb.v, w = sb.w, im = sb.invMass, dp = sb.dp, th = sb.dtheta, R = r.data, F = r.friction;
+  // the flags as booleans the compiler knows (a parameter of unknown type is tested by a generic sequence at each use)
+  const biased = useBias === true, refresh = refreshSeparation === true, levers = refreshLevers === true;
+  // a manifold at rest is one block in the relaxation sweeps only (its rows in the biased sweeps; with
+  // 'last-relax' only in the last substep's, `restBlocks`)
+  const rowsNow = biased || restBlocks !== true;
   // whether the current normal block was solved (with finite velocities)
   let blockSolved = true;
-  for (let c = -1; c < p.contactCount; c++) {
+  for (let c = -1; c < n; c++) {
     if (c < 0) continue;
-    const a = p.bodyA[c], b = p.bodyB[c], a3 = 3 * a, b3 = 3 * b, mA = im[a], mB = im[b];
-    const o = 28 /* ROW_STRIDE */ * c;
-    // a manifold at rest is one block in the relaxation sweeps only (its rows in the biased sweeps; with
-    // 'last-relax' only in the last substep's, `restBlocks`)
+    // indices masked to 24 bits (fewer than 2^24 points and bodies): their ranges known, the compiler drops the
+    // overflow checks of the index arithmetic below
+    const a = bodyA[c] & 0xffffff, b = bodyB[c] & 0xffffff, a3 = 3 * a, b3 = 3 * b, mA = im[a], mB = im[b];
+    const o = 28 /* ROW_STRIDE */ * (c & 0xffffff);
     const br = R[o + 21 /* ROW_BLK */] | 0;
-    const rowsNow = useBias || !restBlocks;
     const blk = br > 16 /* REST_BLOCK */ ? (rowsNow ? -1 : br - 16 /* REST_BLOCK */) : br === (-2 /* REST_MEMBER */) ? (rowsNow ? -1 : 0) : br;
     let total: number, finite: boolean;
     // ---- normal rows of a manifold of k ≥ 2 points, solved as one block by its first point (its rows
     // one by one when the block is not solved: `blockSolved` false for its other points too)
     if (blk >= 2) {
-      blockSolved = solveNormalBlock(r, o, blk, sb, a, b, invH, soft, useBias, slop, maxPushout, refreshSeparation, rl, c);
+      blockSolved = solveNormalBlock(r, o, blk, sb, a, b, invH, soft, biased, slop, maxPushout, refresh, rl, c);
     }
+    const fr = R[o + 26 /* ROW_FRC */] | 0, f = fr & 0x3fffffff;
+    // a point of a solved block that names no friction record has nothing left to do
+    if (fr < 0 && blk >= 0 && blk !== 1 && blockSolved) continue;
     let vAx = v[a3], vAy = v[a3 + 1], vAz = v[a3 + 2], wAx = w[a3], wAy = w[a3 + 1], wAz = w[a3 + 2];
     let vBx = v[b3], vBy = v[b3 + 1], vBz = v[b3 + 2], wBx = w[b3], wBy = w[b3 + 1], wBz = w[b3 + 2];
     if (blk >= 0 && blk !== 1 && blockSolved) {
@@ -777,7 +789,7 @@ export function solveContactRows(
       const jAx = R[o + 3 /* ROW_JA */], jAy = R[o + 4 /* ROW_JA + 1 */], jAz = R[o + 5 /* ROW_JA + 2 */];
       const jBx = R[o + 6 /* ROW_JB */], jBy = R[o + 7 /* ROW_JB + 1 */], jBz = R[o + 8 /* ROW_JB + 2 */];
       let s: number;
-      if (refreshSeparation) {
+      if (refresh) {
         s = R[o + 17 /* ROW_SEP */]
           + nx * (dp[b3] - dp[a3]) + ny * (dp[b3 + 1] - dp[a3 + 1]) + nz * (dp[b3 + 2] - dp[a3 + 2])
           + th[b3] * jBx + th[b3 + 1] * jBy + th[b3 + 2] * jBz
@@ -789,7 +801,7 @@ export function solveContactRows(
       let bias = 0, massScale = 1, impulseScale = 0;
       if (s > 1e-6 /* SPECULATIVE_MIN_GAP */) {
         bias = s * invH;
-      } else if (useBias) {
+      } else if (biased) {
         const sc = s + slop < 0 ? s + slop : 0;
         bias = Math.max(soft.biasRate * sc, -maxPushout);
         massScale = soft.massScale;
@@ -815,8 +827,7 @@ export function solveContactRows(
     // ---- friction rows (direction blocks at o1 = t1, o2 = t2 of the friction record f that the point names:
     // its own, or its manifold's at the manifold's last point, after all its normal rows; the points before
     // that take none)
-    const f = R[o + 26 /* ROW_FRC */] | 0;
-    if (f < 0) {
+    if (fr < 0) {
       v[a3] = vAx; v[a3 + 1] = vAy; v[a3 + 2] = vAz; w[a3] = wAx; w[a3 + 1] = wAy; w[a3 + 2] = wAz;
       v[b3] = vBx; v[b3 + 1] = vBy; v[b3 + 2] = vBz; w[b3] = wBx; w[b3 + 1] = wBy; w[b3 + 2] = wBz;
       continue;
@@ -834,7 +845,7 @@ export function solveContactRows(
       maxF += R[p1 + 18 /* ROW_MU */] * R[p1 + 16 /* ROW_IMP */];
       maxF += R[o + 18 /* ROW_MU */] * R[o + 16 /* ROW_IMP */];
     }
-    if (refreshLevers) {
+    if (levers) {
       // the lever rotation of the substep's middle (leverRotation): ω × (θ × r), θ = Δθ + (h/2) ω
       const halfH = 0.5 / invH;
       const aX = th[a3] + halfH * wAx, aY = th[a3 + 1] + halfH * wAy, aZ = th[a3 + 2] + halfH * wAz;

@@ -113,11 +113,10 @@ describe('the step allocates nothing once warmed up', () => {
     expect(b, `jointed ${b} B per step`).toBeLessThan(256);
   });
 
-  // Known miss (issue 14): the same scene in the max-dissipation mode, about 6.6 KB per step (15 KB before the
-  // closed-form and sticking tests read the friction coefficient themselves), in its contact sweep
-  // (`solveContactBlocks` in `systems/solve/pgs/contact-block-solve.ts`: the coefficient is still passed as a
-  // number to the exact single-contact solve), not in the joint code.
-  it.fails('issue 14: the same jointed scene in the max-dissipation mode: under 256 bytes per step', () => {
+  // The max-dissipation contact sweep took 15 KB per step, then 6.6 KB, from the friction coefficient passed
+  // as a number to calls V8 does not inline (the closed-form and sticking tests, then the exact single-contact
+  // solve): each read it from the rows' friction array since (`solveSingleContactAt`).
+  it('the same jointed scene in the max-dissipation mode: under 256 bytes per step', () => {
     const b = bytesPerStep(scene(jointed, 'max-dissipation'), 5, 256);
     expect(b, `jointed, max-dissipation ${b} B per step`).toBeLessThan(256);
   });

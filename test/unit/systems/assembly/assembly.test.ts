@@ -52,7 +52,7 @@ describe('assembly: contact rows', () => {
       w.contacts.separation[4 * m] = -0.01;
 
       gatherBodies(w.bodies, w.gravity, w.solverBodies);
-      expect(assembleContacts(w.contacts, w.bodies, w.solverBodies, w.problem)).toBe(1);
+      expect(assembleContacts(w.contacts, w.bodies, w.solverBodies, w.problem, w.colliders)).toBe(1);
       const p = w.problem;
 
       // local coordinates of the contact point on each body

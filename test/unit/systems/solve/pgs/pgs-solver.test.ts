@@ -29,7 +29,7 @@ function impact(u: number, vn: number, mu: number, e: number, opts: Partial<PgsO
   w.contacts.friction[k] = mu;
   w.contacts.restitution[k] = e;
   gatherBodies(w.bodies, w.gravity, w.solverBodies);
-  assembleContacts(w.contacts, w.bodies, w.solverBodies, w.problem);
+  assembleContacts(w.contacts, w.bodies, w.solverBodies, w.problem, w.colliders);
   w.solver.solve(w.solverProblem, w.solverBodies, { h: 1 / 60, gravity: w.gravity, profile: false, clock: () => 0, detail: {} });
   const i = w.solverBodies.indexOfEntity[ball];
   const v = Array.from(w.solverBodies.v.subarray(3 * i, 3 * i + 3));
