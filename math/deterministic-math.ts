@@ -99,6 +99,32 @@ export function detSin(x: number): number {
   }
 }
 
+/**
+ * sin of `b[o]` (rad), written to `b[o]`: {@link detSin} to the bit, with the kernels evaluated in line.
+ * The step's form, as {@link atanAt}: a number passed to or returned from a call that V8 does not inline
+ * is a new heap number at each call; an element of a `Float64Array` is not.
+ */
+export function sinAt(b: Float64Array, o: number): void {
+  const x = b[o];
+  if (!Number.isFinite(x)) { b[o] = NaN; return; }
+  if (Math.abs(x) < 7.450580596923828e-9) return; // |x| < 2⁻²⁷: sin x = x to the last bit (keeps −0)
+  const q = reduce(x);
+  const hi = red.hi, lo = red.lo;
+  const z = hi * hi, w = z * z;
+  if (q === 0 || q === 2) { // ±kernelSin(hi, lo)
+    const r = S2 + z * (S3 + z * S4) + z * w * (S5 + z * S6);
+    const v = z * hi;
+    const k = hi - ((z * (0.5 * lo - v * r) - lo) - v * S1);
+    b[o] = q === 0 ? k : -k;
+  } else { // ±kernelCos(hi, lo)
+    const r = z * (C1 + z * (C2 + z * C3)) + w * w * (C4 + z * (C5 + z * C6));
+    const hz = 0.5 * z;
+    const t = 1 - hz;
+    const k = t + (((1 - t) - hz) + (z * r - hi * lo));
+    b[o] = q === 1 ? k : -k;
+  }
+}
+
 /** cos x (x in rad). */
 export function detCos(x: number): number {
   if (!Number.isFinite(x)) return NaN;

@@ -287,10 +287,11 @@ export function treeQuery(t: DynamicTree, aabb: ArrayLike<number>, o: number, ou
   const start = out.count;
   let top = push(t, 0, t.root);
   while (top > 0) {
-    const n = t.stack[--top];
+    // the node masked to 24 bits (fewer than 2^24 nodes): its range known, the compiler drops the overflow checks
+    const n = t.stack[--top] & 0xffffff;
     const no = 6 * n;
     if ((+(b[no] > x1) | +(b[no + 3] < x0) | +(b[no + 1] > y1) | +(b[no + 4] < y0) | +(b[no + 2] > z1) | +(b[no + 5] < z0)) !== 0) continue;
-    if (c1[n] === NULL_NODE) {
+    if (c1[n] === -1 /* NULL_NODE */) {
       if (out.count === out.items.length) out.items = growInt32(out.items, 2 * out.count);
       out.items[out.count++] = t.item[n];
     } else {

@@ -305,8 +305,8 @@ function takeOld(np: NarrowphaseState, cs: ContactStore, idx: number, j: number)
 
 /** Writes the points of `out` into manifold `m` (ids, separations, world and A-local points; the
  * impulses stay), A's body being `ba`. The same arithmetic as {@link writeManifold}'s first pass. */
-function writePoints(cs: ContactStore, m: number, out: ManifoldOut, bodies: RigidBodyStore, ba: number): void {
-  const P = 4 /* MAX_MANIFOLD_POINTS */;
+function writePoints(cs: ContactStore, slot: number, out: ManifoldOut, bodies: RigidBodyStore, ba: number): void {
+  const P = 4 /* MAX_MANIFOLD_POINTS */, m = slot & 0xffffff; // masked: fewer than 2^24 manifolds (no overflow checks)
   const xA = bodies.position[3 * ba], yA = bodies.position[3 * ba + 1], zA = bodies.position[3 * ba + 2];
   const qx = -bodies.orientation[4 * ba], qy = -bodies.orientation[4 * ba + 1];
   const qz = -bodies.orientation[4 * ba + 2], qw = bodies.orientation[4 * ba + 3];
@@ -332,11 +332,11 @@ function writePoints(cs: ContactStore, m: number, out: ManifoldOut, bodies: Rigi
  * which the caller reports.
  */
 function writeManifold(
-  np: NarrowphaseState, cs: ContactStore, m: number, out: ManifoldOut, bodies: RigidBodyStore,
+  np: NarrowphaseState, cs: ContactStore, slot: number, out: ManifoldOut, bodies: RigidBodyStore,
   colliders: ColliderStore, a: number, b: number,
 ): number {
   const margin = np.touchMargin;
-  const P = 4 /* MAX_MANIFOLD_POINTS */;
+  const P = 4 /* MAX_MANIFOLD_POINTS */, m = slot & 0xffffff; // masked as in writePoints
   const oldCount = cs.pointCount[m];
   const n = out.pointCount;
   // The same feature ids in the same order as the old points (a manifold that keeps its features, most

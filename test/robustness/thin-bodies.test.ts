@@ -115,9 +115,12 @@ describe.each(['pgs', 'mdp', 'lcp'] as const)('thin bodies thrown at the ground 
     if (KNOWN[mode].includes(t)) it.fails(`${what} (known miss: energy rise, see above)`, () => check(mode, t));
     else it(what, () => check(mode, t));
   }
-  it('the centre never goes below the ground, even in the known misses', () => {
-    for (const t of KNOWN[mode]) expect(throwThin(mode, t).lowestCentre).toBeGreaterThan(0);
-  });
+  // every passing case checks its centre in `check`; the known misses only this (none are left now)
+  if (KNOWN[mode].length > 0) {
+    it('the centre never goes below the ground, even in the known misses', () => {
+      for (const t of KNOWN[mode]) expect(throwThin(mode, t).lowestCentre).toBeGreaterThan(0);
+    });
+  }
 });
 
 describe('the corner hit that drove a thin box 0.3 m into the ground (+1085 %) is held', () => {

@@ -224,6 +224,9 @@ export class LemkeWorkspace {
   /** @internal */ seen2 = new Int32Array(CYCLE_WINDOW);
   /** @internal The validated input of the current solve (scales and settings). */
   readonly run: LemkeRun = createLemkeRun();
+  /** @internal The ratio test's scale max|q| and tie tolerance `[2]`, for `lessRatio` and `tie` (an array, not
+   * numbers: numbers passed to a call V8 does not inline are boxed on the heap). */
+  readonly tieScale = new Float64Array(2);
   /** The result of the last solve (overwritten by the next one). */
   readonly result: LemkeResult = {
     status: 'trivial', pivots: 0, warmStarted: false, z0: 0, work: 0, cycled: false, workLimited: false, repairs: 0,
@@ -467,7 +470,7 @@ function warmStartWithRepairs(
   act: ArrayLike<number>,
 ): boolean {
   const s = ws.run, res = ws.result;
-  const { mMax, qMax, pivotTol, feasTol, maxRepairs } = s;
+  const { maxRepairs } = s;
   const idx = ws.idx, mark = ws.mark;
   let m = s.activeSetCount;
   for (let a = 0; a < m; a++) idx[a] = act[a];
@@ -479,7 +482,7 @@ function warmStartWithRepairs(
     // M_BB singular: the variable whose LU column had no pivot depends on the ones before it (a
     // fourth corner normal of a box face lying flat); it leaves B (its w is checked with the others)
     // and the LU starts again, at most m times.
-    let outcome = principalSolve(ws, n, M, q, idx, m, mMax, qMax, pivotTol, feasTol);
+    let outcome = principalSolve(ws, n, M, q, idx, m);
     while (outcome === PRINCIPAL_SINGULAR && ws.dependent >= 0 && m > 1) {
       let a = 0;
       while (idx[a] !== ws.dependent) a++;
@@ -487,7 +490,7 @@ function warmStartWithRepairs(
       m--;
       if (res.work + principalWork(n, m) > warmWork) break;
       res.work += principalWork(n, m);
-      outcome = principalSolve(ws, n, M, q, idx, m, mMax, qMax, pivotTol, feasTol);
+      outcome = principalSolve(ws, n, M, q, idx, m);
     }
     if (outcome === PRINCIPAL_SOLVED) {
       for (let i = 0; i < n; i++) { z[i] = ws.zs[i]; w[i] = ws.ws[i]; }
@@ -528,7 +531,9 @@ function runLemkePath(
   d: ArrayLike<number> | undefined, onPivot: LemkeOptions['onPivot'],
 ): LemkeStatus {
   const s = ws.run, res = ws.result;
-  const { maxPivots, maxWork, tieTol, lexicographic } = s;
+  const { maxPivots, maxWork, lexicographic } = s;
+  const sc = ws.tieScale;
+  sc[0] = s.qMax; sc[1] = s.tieTol;
   // Tableau rows encode  I·w − M·z − d·z₀ = q  (CPS (4.4.1)). Column j of the tableau is variable j:
   // 0..n-1 = w, n..2n-1 = z, 2n = z₀, 2n+1 = rhs. The w-columns hold the basis inverse B⁻¹ at all times.
   const stride = 2 * n + 2;
@@ -546,14 +551,13 @@ function runLemkePath(
     basis[i] = i;
   }
   const colScale = Math.max(s.mMax, s.dMax, 1);
-  const rhsScale = s.qMax;
 
   // First pivot: z₀ enters at the level that makes every w_i = q_i + d_i z₀ ≥ 0. The leaving row is the
   // lexicographic minimum of (q_i, B⁻¹_i·)/d_i (B⁻¹ = I), i.e. the most negative q_i/d_i with ties broken
   // lexicographically, so that every row of [rhs | B⁻¹] is lexicographically positive afterwards.
   let r = 0;
   for (let i = 1; i < n; i++) {
-    if (lessRatio(T, stride, n, i, r, -T[i * stride + colZ0], -T[r * stride + colZ0], colRhs, rhsScale, tieTol, lexicographic)) r = i;
+    if (lessRatio(T, stride, n, i, r, colZ0, -1, colRhs, sc, lexicographic)) r = i;
   }
   let entering = colZ0;
   let pivots = 0;
@@ -597,13 +601,13 @@ function runLemkePath(
       const c = T[i * stride + entering];
       if (!(c > thresh)) continue;
       if (basis[i] === colZ0) z0Row = i;
-      if (r < 0 || lessRatio(T, stride, n, i, r, c, T[r * stride + entering], colRhs, rhsScale, tieTol, lexicographic)) r = i;
+      if (r < 0 || lessRatio(T, stride, n, i, r, entering, 1, colRhs, sc, lexicographic)) r = i;
     }
     if (r < 0) { status = 'secondary-ray'; break; }
     // If z₀'s row ties with the minimum ratio on the right-hand side, let z₀ leave: that pivot ends the
     // run with a solution (standard practice; it cannot create a cycle because nothing follows it).
     if (z0Row >= 0 && z0Row !== r &&
-        tie(T[z0Row * stride + colRhs], T[z0Row * stride + entering], T[r * stride + colRhs], T[r * stride + entering], rhsScale, tieTol)) {
+        tie(T, z0Row * stride, r * stride, entering, 1, colRhs, sc)) {
       r = z0Row;
     }
   }
@@ -643,7 +647,7 @@ function writeLemkeSolution(
     const polish = principalWork(n, count);
     if (res.work + polish <= s.maxWork) {
       res.work += polish;
-      if (solvePrincipal(ws, n, M, q, ws.idx, count, s.mMax, s.qMax, s.pivotTol, s.feasTol)) {
+      if (solvePrincipal(ws, n, M, q, ws.idx, count)) {
         for (let i = 0; i < n; i++) { z[i] = ws.zs[i]; w[i] = ws.ws[i]; }
         return;
       }
@@ -713,24 +717,31 @@ function checkTol(field: string, v: number): void {
  * either row leaves the other row's value ≥ −tol·(|x| + s), its own noise level (no division). Pivoting
  * on row 1 sets row 2 to x2 − c2·x1/c1 = (x2 c1 − x1 c2)/c1, so the test is
  * |x1 c2 − x2 c1| ≤ tol · min((|x2| + s) c1, (|x1| + s) c2).
+ * Rows start at r1 and r2 of the tableau T; x is their entry of column `colRhs`, c = sign · their entry of
+ * column `col` (sign ±1); s = sc[0] (max|q|), tol = sc[1]. Indices and arrays, not numbers: the ratio test
+ * calls it at every row of every pivot, and numbers passed to a call V8 does not inline are boxed on the
+ * heap (about 70 KB per step on a 200-body pile when it took them).
  */
-function tie(x1: number, c1: number, x2: number, c2: number, s: number, tol: number): boolean {
-  return Math.abs(x1 * c2 - x2 * c1) <= tol * Math.min((Math.abs(x2) + s) * c1, (Math.abs(x1) + s) * c2);
+function tie(T: Float64Array, r1: number, r2: number, col: number, sign: number, colRhs: number, sc: Float64Array): boolean {
+  const x1 = T[r1 + colRhs], c1 = sign * T[r1 + col], x2 = T[r2 + colRhs], c2 = sign * T[r2 + col], sq = sc[0];
+  return Math.abs(x1 * c2 - x2 * c1) <= sc[1] * Math.min((Math.abs(x2) + sq) * c1, (Math.abs(x1) + sq) * c2);
 }
 
 /**
  * Ratio-test order: is row i strictly before row j? Rows are compared by (rhs_i, B⁻¹_i·)/c_i, component
- * by component (lexicographic, CPS §4.9), ties decided by the tie tolerance. With the naive rule only
- * rhs/c is compared and a tie goes to the smaller row index.
+ * by component (lexicographic, CPS §4.9), ties decided by the tie tolerance `sc[1]` at the scale `sc[0]`
+ * (max|q|). With the naive rule only rhs/c is compared and a tie goes to the smaller row index.
+ * c_i = sign · T[i, col] (sign ±1). Takes column indices and an array, not numbers (see `tie`).
  */
 function lessRatio(
-  T: Float64Array, stride: number, n: number, i: number, j: number, ci: number, cj: number,
-  colRhs: number, rhsScale: number, tol: number, lexicographic: boolean,
+  T: Float64Array, stride: number, n: number, i: number, j: number, col: number, sign: number, colRhs: number,
+  sc: Float64Array, lexicographic: boolean,
 ): boolean {
   const ri = i * stride;
   const rj = j * stride;
+  const ci = sign * T[ri + col], cj = sign * T[rj + col], tol = sc[1];
   const xi = T[ri + colRhs], xj = T[rj + colRhs];
-  if (!tie(xi, ci, xj, cj, rhsScale, tol)) return xi * cj < xj * ci;
+  if (!tie(T, ri, rj, col, sign, colRhs, sc)) return xi * cj < xj * ci;
   if (!lexicographic) return i < j;
   let a: number, b: number;
   for (let k = 0; k < n; k++) {
@@ -786,10 +797,9 @@ function principalWork(n: number, m: number): number {
  * (tiny negative z clamped to 0). Returns false on a (numerically) singular M_BB or an infeasible result.
  */
 function solvePrincipal(
-  ws: LemkeWorkspace, n: number, M: ArrayLike<number>, q: ArrayLike<number>,
-  idx: Int32Array, m: number, mMax: number, qMax: number, pivotTol: number, feasTol: number,
+  ws: LemkeWorkspace, n: number, M: ArrayLike<number>, q: ArrayLike<number>, idx: Int32Array, m: number,
 ): boolean {
-  return principalSolve(ws, n, M, q, idx, m, mMax, qMax, pivotTol, feasTol) === PRINCIPAL_SOLVED;
+  return principalSolve(ws, n, M, q, idx, m) === PRINCIPAL_SOLVED;
 }
 
 /** `principalSolve` outcomes. */
@@ -803,9 +813,11 @@ const PRINCIPAL_INFEASIBLE = 2;
  * holds w = M z + q in full and ws.eps the tolerance ε of the test, for the principal-pivoting repair.
  */
 function principalSolve(
-  ws: LemkeWorkspace, n: number, M: ArrayLike<number>, q: ArrayLike<number>,
-  idx: Int32Array, m: number, mMax: number, qMax: number, pivotTol: number, feasTol: number,
+  ws: LemkeWorkspace, n: number, M: ArrayLike<number>, q: ArrayLike<number>, idx: Int32Array, m: number,
 ): number {
+  // the scales and tolerances of the run (`ws.run`): read here rather than passed, since numbers passed
+  // to a call V8 does not inline are boxed on the heap
+  const { mMax, qMax, pivotTol, feasTol } = ws.run;
   const A = ws.lu;
   const perm = ws.perm;
   const zs = ws.zs;

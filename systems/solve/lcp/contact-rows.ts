@@ -119,6 +119,19 @@ export function buildContactRows(
   }
 }
 
+/** J_d · (v, ω) for contact c, direction d, written to `out[o]` (unit: m/s): {@link rowVelocity}'s form for
+ * the step's loops (a number returned from a call V8 does not inline is boxed on the heap). */
+export function rowVelocityAt(
+  p: ConstraintProblem, rows: ContactRows, c: number, d: number, v: ArrayLike<number>, w: ArrayLike<number>,
+  out: Float64Array, oo: number,
+): void {
+  const a3 = 3 * p.bodyA[c], b3 = 3 * p.bodyB[c], o = 9 * c + 3 * d;
+  const dir = p.direction, ja = rows.angularA, jb = rows.angularB;
+  out[oo] = dir[o] * (v[b3] - v[a3]) + dir[o + 1] * (v[b3 + 1] - v[a3 + 1]) + dir[o + 2] * (v[b3 + 2] - v[a3 + 2])
+    + jb[o] * w[b3] + jb[o + 1] * w[b3 + 1] + jb[o + 2] * w[b3 + 2]
+    - ja[o] * w[a3] - ja[o + 1] * w[a3 + 1] - ja[o + 2] * w[a3 + 2];
+}
+
 /** J_d · (v, ω) for contact c, direction d, with the velocities taken from `v`, `w` (`[3 × bodies]`). */
 export function rowVelocity(
   p: ConstraintProblem, rows: ContactRows, c: number, d: number, v: ArrayLike<number>, w: ArrayLike<number>,
@@ -131,13 +144,15 @@ export function rowVelocity(
 }
 
 /**
- * Adds M⁻¹ Jᵀ (λn, λ1, λ2) of contact c (impulses along n, t1, t2, unit: N·s) to the velocity arrays
- * `v`, `w` (`[3 × bodies]`, unit: m/s, rad/s). Only dynamic bodies change.
+ * Adds M⁻¹ Jᵀ (λn, λ1, λ2) of contact c (impulses along n, t1, t2, unit: N·s, read from `imp[io..io + 2]`:
+ * numbers passed to a call V8 does not inline are boxed on the heap) to the velocity arrays `v`, `w`
+ * (`[3 × bodies]`, unit: m/s, rad/s). Only dynamic bodies change.
  */
 export function applyContactImpulse(
-  p: ConstraintProblem, rows: ContactRows, sb: SolverBodies, c: number, ln: number, l1: number, l2: number,
+  p: ConstraintProblem, rows: ContactRows, sb: SolverBodies, c: number, imp: ArrayLike<number>, io: number,
   v: Float64Array, w: Float64Array,
 ): void {
+  const ln = imp[io], l1 = imp[io + 1], l2 = imp[io + 2];
   const o = 9 * c, dir = p.direction;
   const px = ln * dir[o] + l1 * dir[o + 3] + l2 * dir[o + 6];
   const py = ln * dir[o + 1] + l1 * dir[o + 4] + l2 * dir[o + 7];

@@ -41,7 +41,7 @@ import {
   ANCHOR_DROP, ANCHOR_KEEP, ANCHOR_SET, type ConstraintProblem,
 } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
-import { rowVelocity, type ContactRows } from './contact-rows';
+import { rowVelocityAt, type ContactRows } from './contact-rows';
 
 /** Relative turn about a tangent axis within one step (unit: rad) above which a point counts as rolling. */
 export const ANCHOR_MAX_TURN = 1e-3;
@@ -55,12 +55,17 @@ export const ANCHOR_TOUCH = 1e-6;
 /** Relative tangential speed (unit: m/s) at the end of the step below which a point counts as sticking. */
 export const ANCHOR_STICK_SPEED = 1e-4;
 
-/** Squared relative angular speed of contact c's bodies about the tangent plane's axes (unit: rad²/s²). */
-function tangentTurnRate2(p: ConstraintProblem, bodies: SolverBodies, c: number): number {
+/** Scratch of {@link tangentTurnRate2}'s result (a number returned from a call V8 does not inline is boxed
+ * on the heap). No simulation state. */
+const turn = new Float64Array(1);
+
+/** Squared relative angular speed of contact c's bodies about the tangent plane's axes (unit: rad²/s²),
+ * written to `out[0]`. */
+function tangentTurnRate2(p: ConstraintProblem, bodies: SolverBodies, c: number, out: Float64Array): void {
   const a3 = 3 * p.bodyA[c], b3 = 3 * p.bodyB[c], w = bodies.w, d = 9 * c;
   const wx = w[b3] - w[a3], wy = w[b3 + 1] - w[a3 + 1], wz = w[b3 + 2] - w[a3 + 2];
   const wn = wx * p.direction[d] + wy * p.direction[d + 1] + wz * p.direction[d + 2];
-  return wx * wx + wy * wy + wz * wz - wn * wn;
+  out[0] = wx * wx + wy * wy + wz * wz - wn * wn;
 }
 
 /**
@@ -77,7 +82,8 @@ export function tangentBiases(p: ConstraintProblem, bodies: SolverBodies, bias: 
     p.anchorAction[c] = ANCHOR_DROP;
     bias[2 * c] = 0;
     bias[2 * c + 1] = 0;
-    if (tangentTurnRate2(p, bodies, c) > maxRate2) continue;
+    tangentTurnRate2(p, bodies, c, turn);
+    if (turn[0] > maxRate2) continue;
     let e1 = p.drift[2 * c], e2 = p.drift[2 * c + 1];
     const e2sum = e1 * e1 + e2 * e2;
     if (p.anchored[c] === 1 && e2sum <= maxDrift2) p.anchorAction[c] = ANCHOR_KEEP;
@@ -117,10 +123,15 @@ export function decideAnchors(
   for (let c = 0; c < p.contactCount; c++) {
     const kept = p.anchorAction[c] === ANCHOR_KEEP;
     p.anchorAction[c] = ANCHOR_DROP;
-    if (!(gap[c] + h * rowVelocity(p, rows, c, 0, bodies.v, bodies.w) <= ANCHOR_TOUCH)) continue;
-    const u1 = rowVelocity(p, rows, c, 1, bodies.v, bodies.w) + bias[2 * c];
-    const u2 = rowVelocity(p, rows, c, 2, bodies.v, bodies.w) + bias[2 * c + 1];
-    if (u1 * u1 + u2 * u2 > stick2 || tangentTurnRate2(p, bodies, c) > maxRate2) continue;
+    rowVelocityAt(p, rows, c, 0, bodies.v, bodies.w, turn, 0);
+    if (!(gap[c] + h * turn[0] <= ANCHOR_TOUCH)) continue;
+    rowVelocityAt(p, rows, c, 1, bodies.v, bodies.w, turn, 0);
+    const u1 = turn[0] + bias[2 * c];
+    rowVelocityAt(p, rows, c, 2, bodies.v, bodies.w, turn, 0);
+    const u2 = turn[0] + bias[2 * c + 1];
+    if (u1 * u1 + u2 * u2 > stick2) continue;
+    tangentTurnRate2(p, bodies, c, turn);
+    if (turn[0] > maxRate2) continue;
     p.anchorAction[c] = kept ? ANCHOR_KEEP : ANCHOR_SET;
   }
 }

@@ -13,7 +13,7 @@
  * two cone edges it lies on), used to warm-start Lemke and by the projected fallback.
  */
 
-import { detAtan2, detCos, detSin } from '../../../math/deterministic-math';
+import { atan2At, detCos, detSin, sinAt } from '../../../math/deterministic-math';
 
 export interface FrictionCone {
   /** Number of edges k (even, ≥ 4). */
@@ -51,14 +51,18 @@ const ON_EDGE = 1e-7;
  * Splits the tangential impulse f = f1 t1 + f2 t2 (unit: N·s) onto the cone edges that bracket its
  * direction: f = β_a d_a + β_b d_b with β ≥ 0 and a, b adjacent. When f lies on an edge (within 1e-7 of
  * a sector) only that edge is used. Writes `out[0] = a, out[1] = β_a, out[2] = b, out[3] = β_b` and returns
- * the number of edges used (0 when f = 0, else 1 or 2).
+ * the number of edges used (0 when f = 0, else 1 or 2). f1, f2 are read from `f[fo]`, `f[fo + 1]` (numbers passed
+ * to a call V8 does not inline are boxed on the heap).
  */
-export function splitOnEdges(cone: FrictionCone, f1: number, f2: number, out: Float64Array): number {
+export function splitOnEdges(cone: FrictionCone, f: ArrayLike<number>, fo: number, out: Float64Array): number {
+  const f1 = f[fo], f2 = f[fo + 1];
   const mag = Math.sqrt(f1 * f1 + f2 * f2);
   if (!(mag > 0)) return 0;
   const k = cone.k;
   const sector = (2 * Math.PI) / k;
-  let phi = detAtan2(f2, f1);
+  // the angles through `out` (the array forms: no number boxed at a call)
+  out[0] = f2; out[1] = f1; atan2At(out, 0);
+  let phi = out[0];
   if (phi < 0) phi += 2 * Math.PI;
   const s = phi / sector;
   let a = Math.floor(s);
@@ -71,11 +75,13 @@ export function splitOnEdges(cone: FrictionCone, f1: number, f2: number, out: Fl
   }
   a %= k;
   const b = (a + 1) % k;
-  const inv = 1 / detSin(sector);
+  const inv = 1 / cone.sin[1]; // sin(sector): edge 1 is at the angle 2π/k
   // Cramer on [d_a d_b] β = f: with d at angles θa, θa + sector and f at φ,
   // β_a = |f| sin(θa + sector − φ) / sin(sector), β_b = |f| sin(φ − θa) / sin(sector).
   const ta = a * sector;
-  out[0] = a; out[1] = Math.max(0, mag * detSin(ta + sector - phi) * inv);
-  out[2] = b; out[3] = Math.max(0, mag * detSin(phi - ta) * inv);
+  out[1] = ta + sector - phi; sinAt(out, 1);
+  out[3] = phi - ta; sinAt(out, 3);
+  out[0] = a; out[1] = Math.max(0, mag * out[1] * inv);
+  out[2] = b; out[3] = Math.max(0, mag * out[3] * inv);
   return 2;
 }

@@ -20,7 +20,7 @@ import { growFloat64, growUint8, nextCapacity } from '../../../components/capaci
 import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import { LemkeWorkspace, solveLemke, type LemkeOptions } from '../common/lemke';
-import { applyContactImpulse, rowVelocity, type ContactRows } from './contact-rows';
+import { applyContactImpulse, rowVelocityAt, type ContactRows } from './contact-rows';
 import { splitOnEdges, type FrictionCone } from './friction-cone';
 import { createIslands, type Islands } from './islands';
 import type { LcpSolverConfig } from './lcp-options';
@@ -31,6 +31,10 @@ import { createSupportSolve, solveSupport, type SupportSolve, type SupportSolveI
 import {
   contactImpulseOf, createStewartTrinkleLcp, formStewartTrinkleLcp, type StewartTrinkleLcp,
 } from './stewart-trinkle-lcp';
+
+/** Scratch of the contact rows' velocities (`rowVelocityAt`): a number returned from a call V8 does not
+ * inline is boxed on the heap. No simulation state. */
+const u3 = new Float64Array(3);
 
 /** Relative tie tolerance passed to Lemke (`LemkeOptions.tieTolerance`, its default), also the noise floor of b. */
 const LEMKE_TIE_TOLERANCE = 1e-10;
@@ -193,7 +197,7 @@ export function solveIsland(s: IslandSolve, problem: ConstraintProblem, bodies: 
       for (let a = 0; a < lcp.p; a++) {
         const c = lcp.contact[a];
         contactImpulseOf(lcp, s.cone, a, impulse, 3 * c);
-        applyContactImpulse(problem, s.rows, bodies, c, impulse[3 * c], impulse[3 * c + 1], impulse[3 * c + 2], dv, dw);
+        applyContactImpulse(problem, s.rows, bodies, c, impulse, 3 * c, dv, dw);
         if (s.joints !== undefined) addJointTrialImpulse(s.joints, c, impulse[3 * c], impulse[3 * c + 1], impulse[3 * c + 2]);
       }
     }
@@ -236,7 +240,8 @@ function growActiveSet(s: IslandSolve, problem: ConstraintProblem, cs: number, c
   for (let i = cs; i < ce; i++) {
     const c = list[i];
     if (selected[c]) continue;
-    let u = s.freeVelocity[3 * c] + gap[c] * invH + rowVelocity(problem, s.rows, c, 0, s.dv, s.dw);
+    rowVelocityAt(problem, s.rows, c, 0, s.dv, s.dw, u3, 0);
+    let u = s.freeVelocity[3 * c] + gap[c] * invH + u3[0];
     if (s.joints !== undefined) u += jointTrialVelocity(s.joints, c);
     if (u < -s.options.feasibilityTolerance) {
       selected[c] = 1;
@@ -262,7 +267,7 @@ function buildGuess(s: IslandSolve, problem: ConstraintProblem, source: Float64A
     if (bi < 0) continue;
     const f1 = source[3 * c + 1], f2 = source[3 * c + 2];
     if (!(Math.sqrt(f1 * f1 + f2 * f2) > 1e-9 * cn)) continue;
-    const edges = splitOnEdges(cone, f1, f2, split);
+    const edges = splitOnEdges(cone, source, 3 * c + 1, split);
     guess[g++] = bi + split[0];
     let sum = split[1];
     if (edges === 2) { guess[g++] = bi + split[2]; sum += split[3]; }
@@ -396,8 +401,10 @@ function solveBySupport(s: IslandSolve, problem: ConstraintProblem, bodies: Solv
   for (let i = cs; i < ce; i++) {
     const c = list[i];
     if (!selected[c] || !(problem.friction[c] > 0)) continue;
-    const u1 = rowVelocity(problem, rows, c, 1, v, bodies.w) + results.tangentBias[2 * c];
-    const u2 = rowVelocity(problem, rows, c, 2, v, bodies.w) + results.tangentBias[2 * c + 1];
+    rowVelocityAt(problem, rows, c, 1, v, bodies.w, u3, 1);
+    rowVelocityAt(problem, rows, c, 2, v, bodies.w, u3, 2);
+    const u1 = u3[1] + results.tangentBias[2 * c];
+    const u2 = u3[2] + results.tangentBias[2 * c + 1];
     let lam = 0;
     for (let j = 0; j < k; j++) lam = Math.max(lam, -(cone.cos[j] * u1 + cone.sin[j] * u2));
     results.lambda[c] = lam;
@@ -419,7 +426,7 @@ function applyVelocityChange(s: IslandSolve, bodies: SolverBodies, island: numbe
  * bracket it (`results.beta`, cleared by the caller) and re-expresses the impulse exactly as D β. */
 function frictionOnConeEdges(s: IslandSolve, c: number): void {
   const cone = s.cone, k = cone.k, impulse = s.impulse, beta = s.results.beta, split = s.split;
-  const edges = splitOnEdges(cone, impulse[3 * c + 1], impulse[3 * c + 2], split);
+  const edges = splitOnEdges(cone, impulse, 3 * c + 1, split);
   if (edges >= 1) beta[k * c + split[0]] = split[1];
   if (edges === 2) beta[k * c + split[2]] = split[3];
   let f1 = 0, f2 = 0;
@@ -451,7 +458,9 @@ function solveByFallback(s: IslandSolve, problem: ConstraintProblem, bodies: Sol
     if (!(problem.friction[c] > 0)) continue;
     frictionOnConeEdges(s, c);
     let lam = 0;
-    const u1 = rowVelocity(problem, rows, c, 1, bodies.v, bodies.w), u2 = rowVelocity(problem, rows, c, 2, bodies.v, bodies.w);
+    rowVelocityAt(problem, rows, c, 1, bodies.v, bodies.w, u3, 1);
+    rowVelocityAt(problem, rows, c, 2, bodies.v, bodies.w, u3, 2);
+    const u1 = u3[1], u2 = u3[2];
     for (let j = 0; j < k; j++) lam = Math.max(lam, -(cone.cos[j] * u1 + cone.sin[j] * u2));
     results.lambda[c] = lam;
   }

@@ -92,11 +92,13 @@ function growEntries(s: JointContactLcp, n: number): void {
  * (G M⁻¹ J_cᵀ) for joint row r and contact c's row along direction d (0 = n, 1 = t1, 2 = t2), with the
  * contact's witness-point rows (`contact-rows.ts`); 0 unless they share a dynamic body. The joint row
  * reads (−lin, jA) on A and (lin, jB) on B (`joint-solve.ts`); the contact row (−d, −r_A × d) on A and
- * (d, r_B × d) on B.
+ * (d, r_B × d) on B. Written to `out[o]` (unit 1/kg): a number returned from a call V8 does not inline is
+ * boxed on the heap.
  */
 function rowCoupling(
   jp: JointProblem, im: Float64Array, nb: number, r: number, p: ConstraintProblem, rows: ContactRows, c: number, d: number,
-): number {
+  out: Float64Array, o: number,
+): void {
   const ai = jp.rowA[r], bi = jp.rowB[r], oi = 3 * r, ca = p.bodyA[c], cb = p.bodyB[c], oc = 9 * c + 3 * d;
   const lin = jp.linear, jA = jp.angularA, jB = jp.angularB;
   const n = p.direction, iAc = rows.invInertiaAngularA, iBc = rows.invInertiaAngularB;
@@ -110,7 +112,7 @@ function rowCoupling(
     if (bi === cb) v += im[bi] * ll + jB[oi] * iBc[oc] + jB[oi + 1] * iBc[oc + 1] + jB[oi + 2] * iBc[oc + 2];
     else if (bi === ca) v += -im[bi] * ll - (jB[oi] * iAc[oc] + jB[oi + 1] * iAc[oc + 1] + jB[oi + 2] * iAc[oc + 2]);
   }
-  return v;
+  out[o] = v;
 }
 
 /**
@@ -180,7 +182,7 @@ export function beginJointContactLcp(
     for (let dir = 0; dir < 3; dir++) {
       const go = s.gOffset[e] + dir * len, uo = s.uOffset[e] + dir * m - s0;
       x.fill(0, s0, s1);
-      for (let i = lo; i <= hi; i++) { const g = rowCoupling(jp, im, nb, d.row[i], p, rows, c, dir); x[i] = g; G[go + i - lo] = g; }
+      for (let i = lo; i <= hi; i++) { rowCoupling(jp, im, nb, d.row[i], p, rows, c, dir, x, i); G[go + i - lo] = x[i]; }
       solveJointIsland(d, k, lo);
       for (let i = s0; i < s1; i++) U[uo + i] = x[i];
     }

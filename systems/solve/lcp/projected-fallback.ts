@@ -16,7 +16,13 @@
 
 import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
-import { applyContactImpulse, rowVelocity, type ContactRows } from './contact-rows';
+import { applyContactImpulse, rowVelocityAt, type ContactRows } from './contact-rows';
+
+/** Scratch of the contact rows' velocities (`rowVelocityAt`): a number returned from a call V8 does not
+ * inline is boxed on the heap. No simulation state. */
+const u3 = new Float64Array(3);
+/** Scratch of an impulse change passed to `applyContactImpulse`. */
+const dl = new Float64Array(3);
 import type { FrictionCone } from './friction-cone';
 import { detCos } from '../../../math/deterministic-math';
 
@@ -44,24 +50,28 @@ export function projectedIslandSolve(
     const r = mu * cn * shrink, mag = Math.sqrt(f1 * f1 + f2 * f2);
     if (mag > r) { const s = mag > 0 ? r / mag : 0; f1 *= s; f2 *= s; }
     impulse[c3] = cn; impulse[c3 + 1] = f1; impulse[c3 + 2] = f2;
-    if (cn !== 0 || f1 !== 0 || f2 !== 0) applyContactImpulse(p, rows, sb, c, cn, f1, f2, v, w);
+    if (cn !== 0 || f1 !== 0 || f2 !== 0) applyContactImpulse(p, rows, sb, c, impulse, c3, v, w);
   }
   for (let it = 0; it < iterations; it++) {
     for (let i = start; i < end; i++) {
       const c = contacts[i], c3 = 3 * c;
       const old = impulse[c3];
-      const cn = Math.max(0, old - m[c3] * (rowVelocity(p, rows, c, 0, v, w) + gap[c] * invH));
+      rowVelocityAt(p, rows, c, 0, v, w, u3, 0);
+      const cn = Math.max(0, old - m[c3] * (u3[0] + gap[c] * invH));
       impulse[c3] = cn;
-      if (cn !== old) applyContactImpulse(p, rows, sb, c, cn - old, 0, 0, v, w);
+      if (cn !== old) { dl[0] = cn - old; dl[1] = 0; dl[2] = 0; applyContactImpulse(p, rows, sb, c, dl, 0, v, w); }
       const mu = p.friction[c];
       if (!(mu > 0)) continue;
       const o1 = impulse[c3 + 1], o2 = impulse[c3 + 2];
-      let f1 = o1 - m[c3 + 1] * (rowVelocity(p, rows, c, 1, v, w) + tangentBias[2 * c]);
-      let f2 = o2 - m[c3 + 2] * (rowVelocity(p, rows, c, 2, v, w) + tangentBias[2 * c + 1]);
+      rowVelocityAt(p, rows, c, 1, v, w, u3, 1);
+      rowVelocityAt(p, rows, c, 2, v, w, u3, 2);
+      let f1 = o1 - m[c3 + 1] * (u3[1] + tangentBias[2 * c]);
+      let f2 = o2 - m[c3 + 2] * (u3[2] + tangentBias[2 * c + 1]);
       const r = mu * cn * shrink, mag = Math.sqrt(f1 * f1 + f2 * f2);
       if (mag > r) { const s = mag > 0 ? r / mag : 0; f1 *= s; f2 *= s; }
       impulse[c3 + 1] = f1; impulse[c3 + 2] = f2;
-      applyContactImpulse(p, rows, sb, c, 0, f1 - o1, f2 - o2, v, w);
+      dl[0] = 0; dl[1] = f1 - o1; dl[2] = f2 - o2;
+      applyContactImpulse(p, rows, sb, c, dl, 0, v, w);
     }
   }
 }

@@ -37,7 +37,7 @@ import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import type { ConstraintSolver, SolverProblem, SolveStats, StepContext } from '../constraint-solver';
 import { integrateGyroscopic, integratePositions, integrateVelocities } from '../common/body-integration';
-import { buildContactRows, contactGaps, createContactRows, rowVelocity, type ContactRows } from './contact-rows';
+import { buildContactRows, contactGaps, createContactRows, rowVelocityAt, type ContactRows } from './contact-rows';
 import { createFrictionCone } from './friction-cone';
 import type { ImpactPhase, ImpactStats } from '../common/impact-phase';
 import { advanceToImpact, createImpactAdvance, integrateRemaining, restoreSeparations } from './time-of-impact';
@@ -223,9 +223,9 @@ function prepareContacts(
   const minGap = -s.options.maxPushoutSpeed * h;
   for (let c = 0; c < nc; c++) if (results.gap[c] < minGap) results.gap[c] = minGap;
   for (let c = 0; c < nc; c++) {
-    freeVelocity[3 * c] = rowVelocity(problem, rows, c, 0, bodies.v, bodies.w);
-    freeVelocity[3 * c + 1] = rowVelocity(problem, rows, c, 1, bodies.v, bodies.w);
-    freeVelocity[3 * c + 2] = rowVelocity(problem, rows, c, 2, bodies.v, bodies.w);
+    rowVelocityAt(problem, rows, c, 0, bodies.v, bodies.w, freeVelocity, 3 * c);
+    rowVelocityAt(problem, rows, c, 1, bodies.v, bodies.w, freeVelocity, 3 * c + 1);
+    rowVelocityAt(problem, rows, c, 2, bodies.v, bodies.w, freeVelocity, 3 * c + 2);
     impulse[3 * c] = 0; impulse[3 * c + 1] = 0; impulse[3 * c + 2] = 0;
     results.normal[c] = 0; results.lambda[c] = 0; results.status[c] = 0;
     results.beta.fill(0, k * c, k * c + k);

@@ -54,9 +54,13 @@ import { envelopeFactorWork, factorEnvelope, solveEnvelope } from '../../../math
 import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import { createBodyOrdering, orderBodies, type BodyOrdering } from './body-ordering';
-import { rowVelocity, type ContactRows } from './contact-rows';
+import { rowVelocityAt, type ContactRows } from './contact-rows';
 import { splitOnEdges, type FrictionCone } from './friction-cone';
 import type { Islands } from './islands';
+
+/** Scratch of the contact rows' velocities (`rowVelocityAt`): a number returned from a call V8 does not
+ * inline is boxed on the heap. No simulation state. */
+const u3 = new Float64Array(3);
 
 /** Largest number of active-set rounds (solves) of one island (each is also paid from the work budget).
  * A resting pyramid of 210 boxes takes 2 per step, 3 on its first. */
@@ -237,10 +241,13 @@ export function solveSupport(
       const c = list[i], c3 = 3 * c, mode = selected[c];
       impulse[c3] = 0; impulse[c3 + 1] = 0; impulse[c3 + 2] = 0;
       if (mode === OUT) continue;
-      impulse[c3] = -(em[c3] / reg) * (freeVelocity[c3] + gap[c] * invH + rowVelocity(problem, rows, c, 0, dv, dw));
+      rowVelocityAt(problem, rows, c, 0, dv, dw, u3, 0);
+      impulse[c3] = -(em[c3] / reg) * (freeVelocity[c3] + gap[c] * invH + u3[0]);
       if (mode === STICK && problem.friction[c] > 0) {
-        impulse[c3 + 1] = -(em[c3 + 1] / reg) * (freeVelocity[c3 + 1] + rowVelocity(problem, rows, c, 1, dv, dw));
-        impulse[c3 + 2] = -(em[c3 + 2] / reg) * (freeVelocity[c3 + 2] + rowVelocity(problem, rows, c, 2, dv, dw));
+        rowVelocityAt(problem, rows, c, 1, dv, dw, u3, 1);
+        rowVelocityAt(problem, rows, c, 2, dv, dw, u3, 2);
+        impulse[c3 + 1] = -(em[c3 + 1] / reg) * (freeVelocity[c3 + 1] + u3[1]);
+        impulse[c3 + 2] = -(em[c3 + 2] / reg) * (freeVelocity[c3 + 2] + u3[2]);
       }
       if (impulse[c3] > cnMax) cnMax = impulse[c3];
     }
@@ -255,7 +262,7 @@ export function solveSupport(
       if (selected[c] !== STICK) continue;
       const f1 = impulse[c3 + 1], f2 = impulse[c3 + 2];
       if (f1 === 0 && f2 === 0) continue;
-      const edges = splitOnEdges(input.cone, f1, f2, s.split);
+      const edges = splitOnEdges(input.cone, impulse, c3 + 1, s.split);
       const sum = s.split[1] + (edges === 2 ? s.split[3] : 0), limit = problem.friction[c] * Math.max(impulse[c3], 0);
       if (sum > limit * (1 + CONE_EXCESS) + tiny * CONE_EXCESS) {
         selected[c] = NORMAL_ONLY; released[c] |= SLIPPED; changed = true;
@@ -277,7 +284,8 @@ export function solveSupport(
     for (let i = cs; i < ce; i++) {
       const c = list[i];
       if (selected[c] !== OUT) continue;
-      const u = freeVelocity[3 * c] + gap[c] * invH + rowVelocity(problem, rows, c, 0, dv, dw);
+      rowVelocityAt(problem, rows, c, 0, dv, dw, u3, 0);
+      const u = freeVelocity[3 * c] + gap[c] * invH + u3[0];
       if (!(u < -JOIN_TOLERANCE)) continue;
       // a contact that left the support in this solve does not rejoin (no cycling); it may only be
       // violated by round-off of the compliant solve
@@ -291,8 +299,10 @@ export function solveSupport(
     for (let i = cs; i < ce; i++) {
       const c = list[i];
       if (selected[c] !== NORMAL_ONLY || !(problem.friction[c] > 0) || !(impulse[3 * c] > tiny)) continue;
-      const u1 = freeVelocity[3 * c + 1] + rowVelocity(problem, rows, c, 1, dv, dw);
-      const u2 = freeVelocity[3 * c + 2] + rowVelocity(problem, rows, c, 2, dv, dw);
+      rowVelocityAt(problem, rows, c, 1, dv, dw, u3, 1);
+      rowVelocityAt(problem, rows, c, 2, dv, dw, u3, 2);
+      const u1 = freeVelocity[3 * c + 1] + u3[1];
+      const u2 = freeVelocity[3 * c + 2] + u3[2];
       if (u1 * u1 + u2 * u2 <= SLIP_TOLERANCE * SLIP_TOLERANCE) continue;
       if ((released[c] & SLIPPED) !== 0) return false;
       selected[c] = STICK;

@@ -260,15 +260,16 @@ function stick(A: Float64Array, o: number, b: Float64Array, muOf: Float64Array, 
 function normalLeverRotation(p: ConstraintProblem, sb: SolverBodies, halfH: number, out: Float64Array): void {
   const w = sb.w, th = sb.dtheta, dir = p.direction, rA = p.rA, rB = p.rB, rho = p.rounding, sep = p.separation;
   for (let c = 0; c < p.contactCount; c++) {
-    const a3 = 3 * p.bodyA[c], b3 = 3 * p.bodyB[c], c3 = 3 * c, c9 = 9 * c;
-    const nx = dir[c9], ny = dir[c9 + 1], nz = dir[c9 + 2], hs = 0.5 * sep[c], ra = rho[2 * c] + hs, rb = rho[2 * c + 1] + hs;
-    const qAx = rA[c3] - ra * nx, qAy = rA[c3 + 1] - ra * ny, qAz = rA[c3 + 2] - ra * nz;
-    const qBx = rB[c3] + rb * nx, qBy = rB[c3 + 1] + rb * ny, qBz = rB[c3 + 2] + rb * nz;
     // only a rounded side (its centre of curvature is a material point that stays under the contact) of a
     // touching point (a speculative row's bias s/h is from the first-order separation, which the term
     // would contradict)
     const touch = sep[c] <= SPECULATIVE_MIN_GAP;
     const kA = touch && rho[2 * c] > 0 ? 1 : 0, kB = touch && rho[2 * c + 1] > 0 ? 1 : 0;
+    if (kA === 0 && kB === 0) { out[c] = 0; continue; } // no rounded side of a touching point: no term
+    const a3 = 3 * p.bodyA[c], b3 = 3 * p.bodyB[c], c3 = 3 * c, c9 = 9 * c;
+    const nx = dir[c9], ny = dir[c9 + 1], nz = dir[c9 + 2], hs = 0.5 * sep[c], ra = rho[2 * c] + hs, rb = rho[2 * c + 1] + hs;
+    const qAx = rA[c3] - ra * nx, qAy = rA[c3 + 1] - ra * ny, qAz = rA[c3 + 2] - ra * nz;
+    const qBx = rB[c3] + rb * nx, qBy = rB[c3 + 1] + rb * ny, qBz = rB[c3 + 2] + rb * nz;
     const wAx = kA * w[a3], wAy = kA * w[a3 + 1], wAz = kA * w[a3 + 2], wBx = kB * w[b3], wBy = kB * w[b3 + 1], wBz = kB * w[b3 + 2];
     const aX = th[a3] + halfH * wAx, aY = th[a3 + 1] + halfH * wAy, aZ = th[a3 + 2] + halfH * wAz;
     const bX = th[b3] + halfH * wBx, bY = th[b3 + 1] + halfH * wBy, bZ = th[b3 + 2] + halfH * wBz;

@@ -773,7 +773,7 @@ export function solveContactRows(
     // ---- normal rows of a manifold of k ≥ 2 points, solved as one block by its first point (its rows
     // one by one when the block is not solved: `blockSolved` false for its other points too)
     if (blk >= 2) {
-      blockSolved = solveNormalBlock(r, o, blk, sb, a, b, invH, soft, biased, slop, maxPushout, refresh, rl, c);
+      blockSolved = solveNormalBlock(r, o, blk, sb, a, b, invH, soft, biased, slop, maxPushout, refresh, rl, c) === true;
     }
     const fr = R[o + 26 /* ROW_FRC */] | 0, f = fr & 0x3fffffff;
     // a point of a solved block that names no friction record has nothing left to do

@@ -7,7 +7,7 @@
 
 import { describe, expect, it } from 'vitest';
 import {
-  detAcos, detAsin, detAtan, detAtan2, detCos, detExp, detPow2, detSin,
+  detAcos, detAsin, detAtan, detAtan2, detCos, detExp, detPow2, detSin, sinAt,
 } from '../../../math/deterministic-math';
 import { createRandom } from '../../../scenes/prng';
 import { MATH_GRID_HASH, mathGridHash } from './deterministic-math-grid';
@@ -65,6 +65,18 @@ describe('deterministic transcendental functions', () => {
     expect(detExp(710)).toBe(Infinity);
     expect(detExp(-746)).toBe(0);
     expect(ulps(detExp(1), Math.E)).toBeLessThanOrEqual(1); // e itself: 1 ulp from V8's exp(1)
+  });
+
+  it('sinAt (the array form the accurate step calls) is detSin to the bit, special values included', () => {
+    const rs = createRandom(11), b = new Float64Array(3);
+    const xs = [0, -0, Infinity, -Infinity, NaN, 1e-9, -3e-9, Math.PI / 4, -Math.PI / 4, Math.PI / 2, Math.PI, 2 * Math.PI];
+    for (let i = 0; i < 100_000; i++) xs.push((2 * rs() - 1) * [1, 10, 1e3, 1e5, 1e-2][i % 5]);
+    for (const x of xs) {
+      b[0] = -7; b[1] = x; b[2] = -7;
+      sinAt(b, 1);
+      if (!Object.is(b[1], detSin(x))) expect.fail(`sinAt(${x}) = ${b[1]}, detSin ${detSin(x)}`);
+      expect(b[0] === -7 && b[2] === -7).toBe(true); // writes its own entry only
+    }
   });
 
   it('detPow2 is exact over the whole double range', () => {

@@ -28,11 +28,12 @@ import { describe, expect, it } from 'vitest';
 import { bytesPerCall } from '../../fixtures/young-generation';
 import { addBody, addJoint, createPhysicsWorld, setJointMotor, stepWorld, type PhysicsWorld } from '../../../plugin/index';
 import '../../../plugin/max-dissipation';
+import '../../../plugin/accurate';
 import { buildBox3dPile, buildBox3dPyramid } from '../../../scenes/box3d-benchmark';
 import { buildRagdollPile } from '../../../scenes/ragdoll-pile';
 
-function scene(build: (w: PhysicsWorld) => void, friction: 'coulomb' | 'max-dissipation' = 'coulomb'): PhysicsWorld {
-  const w = createPhysicsWorld({ sleep: false, friction });
+function scene(build: (w: PhysicsWorld) => void, friction: 'coulomb' | 'max-dissipation' | 'lcp' = 'coulomb'): PhysicsWorld {
+  const w = createPhysicsWorld(friction === 'lcp' ? { sleep: false, solver: 'lcp' } : { sleep: false, friction });
   build(w);
   for (let i = 0; i < 300; i++) stepWorld(w, 1 / 60);
   return w;
@@ -119,5 +120,15 @@ describe('the step allocates nothing once warmed up', () => {
   it('the same jointed scene in the max-dissipation mode: under 256 bytes per step', () => {
     const b = bytesPerStep(scene(jointed, 'max-dissipation'), 5, 256);
     expect(b, `jointed, max-dissipation ${b} B per step`).toBeLessThan(256);
+  });
+
+  // Known miss (issue 14): the accurate mode allocates in its step. Two ragdolls in a heap take 3–9 KB per step
+  // (65–72 KB before the accurate solve's hot calls stopped passing and returning fractional numbers, among them
+  // Lemke's ratio-test tie, whose six numbers were boxed at every row of every pivot); sampled by V8's heap
+  // profiler, a 200-body Box3D pile takes about 5.5 KB per step (158 KB before), the largest part in reading
+  // the LCP's input (`readLemkeInput`) and the support solve's assembly.
+  it.fails('issue 14: two ragdolls in a heap in the accurate mode: under 256 bytes per step', () => {
+    const b = bytesPerStep(scene((w) => buildRagdollPile(w, { count: 2 }), 'lcp'), 5, 256);
+    expect(b, `ragdolls, accurate ${b} B per step`).toBeLessThan(256);
   });
 });

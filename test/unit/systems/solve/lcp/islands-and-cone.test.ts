@@ -105,14 +105,14 @@ describe('polyhedral friction cone (Stewart & Trinkle 1996 eqs. 12–13)', () =>
     for (const k of [4, 8, 12]) {
       const cone = createFrictionCone(k);
       for (let j = 0; j < k; j++) {
-        expect(splitOnEdges(cone, 2 * cone.cos[j], 2 * cone.sin[j], out)).toBe(1);
+        expect(splitOnEdges(cone, [2 * cone.cos[j], 2 * cone.sin[j]], 0, out)).toBe(1);
         expect(out[0]).toBe(j);
         expect(out[1]).toBeCloseTo(2, 12);
       }
-      expect(splitOnEdges(cone, 0, 0, out)).toBe(0);
+      expect(splitOnEdges(cone, [0, 0], 0, out)).toBe(0);
       for (let t = 0; t < 500; t++) {
         const f1 = random() * 2 - 1, f2 = random() * 2 - 1;
-        const edges = splitOnEdges(cone, f1, f2, out);
+        const edges = splitOnEdges(cone, [f1, f2], 0, out);
         expect(edges).toBe(2);
         expect((out[2] - out[0] + k) % k).toBe(1);
         expect(out[1]).toBeGreaterThanOrEqual(0);
