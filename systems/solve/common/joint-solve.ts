@@ -813,12 +813,16 @@ const SOLVE_MOVE_RATIO = 1000;
  * pass's scratch (`c.shift`, free between its uses). Returns false (nothing changed) when no island needs it.
  */
 function dampIllPosedSolve(p: JointProblem, sb: SolverBodies, c: JointSolveContext): boolean {
-  const d = c.direct, n = sb.count + 1;
-  ensureShift(c, n);
+  const d = c.direct;
+  ensureShift(c, sb.count + 1);
   const dv = c.shift, dw = c.shiftTurn, moved = c.shifted;
-  dv.fill(0, 0, 3 * n);
-  dw.fill(0, 0, 3 * n);
-  moved.fill(0, 0, n);
+  // only the islands' bodies are accumulated and read: clear those (a scene's other bodies may be many)
+  for (let i = -1; i < d.n; i++) {
+    if (i < 0) continue;
+    const r = d.row[i];
+    clearBodyMove(dv, dw, moved, p.rowA[r]);
+    clearBodyMove(dv, dw, moved, p.rowB[r]);
+  }
   accumulateRowMoves(p, sb, d, d.x, dv, dw, moved);
   if (c.passIsland.length < d.islandCount) c.passIsland = new Uint8Array(d.islandCount + 16);
   if (!markIllPosed(p, c, c.rhsCopy, dv, dw, moved, SOLVE_MOVE_RATIO)) return false;
@@ -885,6 +889,14 @@ function accumulateRowMoves(
     if (im[b] > 0) moved[b] = 1;
     addRowMove(p, im, lin, ang, r, x, i, 1);
   }
+}
+
+/** Body b's entries of a move's scratch set to 0. */
+function clearBodyMove(dv: Float64Array, dw: Float64Array, moved: Uint8Array, b: number): void {
+  const o = 3 * b;
+  dv[o] = 0; dv[o + 1] = 0; dv[o + 2] = 0;
+  dw[o] = 0; dw[o + 1] = 0; dw[o + 2] = 0;
+  moved[b] = 0;
 }
 
 /** The position pass's scratch for n bodies (with the world slot). */
