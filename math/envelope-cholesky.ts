@@ -8,17 +8,26 @@
  * L has the same envelope as A (fill-in stays inside the profile; George & Liu 1981, ch. 4), so the
  * factor overwrites A in place. Work: Σᵢ (i − first[i] + 1)² / 2 multiply–adds for the factorization
  * (`envelopeFactorWork`), twice the envelope's size per solve. Only `Math.sqrt` is used, so results are
- * bit-identical in every JavaScript engine. Allocation: none.
+ * bit-identical in every JavaScript engine. Allocation: none (`envelopeFactorWork` returns through a
+ * one-element array of its own; a solver's step calls `envelopeFactorWorkTo`).
  */
 
 /** Multiply–adds of {@link factorEnvelope} for an envelope given by `first[0 .. n)` (≈ Σ row length² / 2). */
 export function envelopeFactorWork(first: Int32Array, n: number): number {
+  const out = new Float64Array(1);
+  envelopeFactorWorkTo(first, n, out, 0);
+  return out[0];
+}
+
+/** {@link envelopeFactorWork} written to `out[k]`: the form for a solver's step (a number returned from a call
+ * V8 does not inline is boxed on the heap). */
+export function envelopeFactorWorkTo(first: Int32Array, n: number, out: Float64Array, k: number): void {
   let work = 0;
   for (let i = 0; i < n; i++) {
     const len = i - first[i] + 1;
     work += 0.5 * len * len;
   }
-  return work;
+  out[k] = work;
 }
 
 /**

@@ -415,7 +415,7 @@ export function rowVelocity(p: JointProblem, v: Float64Array, w: Float64Array, r
 }
 
 /** J v of row r from the body velocities v, w, into `out[k]` (the step's form: see the note above). */
-function rowVelocityTo(p: JointProblem, v: Float64Array, w: Float64Array, r: number, out: Float64Array, k: number): void {
+export function rowVelocityTo(p: JointProblem, v: Float64Array, w: Float64Array, r: number, out: Float64Array, k: number): void {
   const a3 = 3 * p.rowA[r], b3 = 3 * p.rowB[r], o = 3 * r;
   const lin = p.linear, jA = p.angularA, jB = p.angularB;
   out[k] = lin[o] * (v[b3] - v[a3]) + lin[o + 1] * (v[b3 + 1] - v[a3 + 1]) + lin[o + 2] * (v[b3 + 2] - v[a3 + 2])
@@ -435,7 +435,7 @@ export function applyRow(p: JointProblem, sb: SolverBodies, r: number, l: number
 }
 
 /** {@link applyRow} of the impulse `ls[k]` (the step's form: see the note above). */
-function applyRowAt(p: JointProblem, sb: SolverBodies, r: number, ls: Float64Array, k: number): void {
+export function applyRowAt(p: JointProblem, sb: SolverBodies, r: number, ls: Float64Array, k: number): void {
   const l = ls[k];
   const v = sb.v, w = sb.w;
   const a = p.rowA[r], b = p.rowB[r], a3 = 3 * a, b3 = 3 * b, o = 3 * r;
@@ -741,7 +741,7 @@ export function applyAux(p: JointProblem, sb: SolverBodies, d: JointDirect, q: n
 }
 
 /** {@link applyAux} of the change `ds[k]` (the step's form: see the note above; not `arg[0]`). */
-function applyAuxAt(p: JointProblem, sb: SolverBodies, d: JointDirect, q: number, ds: Float64Array, k: number): void {
+export function applyAuxAt(p: JointProblem, sb: SolverBodies, d: JointDirect, q: number, ds: Float64Array, k: number): void {
   const i = d.auxIsland[q];
   applyIslandImpulsesAt(p, sb, d, d.U, i, d.auxOffset[q] - d.islandStart[i], ds, k);
 }

@@ -376,6 +376,16 @@ export interface LemkeRun {
   detectCycles: boolean;
 }
 
+/**
+ * @internal The options object of an engine caller that solves again and again: the fields the engine
+ * sets (the warm start, the pivot and work caps, the tie tolerance at its default), in one shape for every
+ * caller. `solveLemke` reads an options field of several shapes as a boxed number, a heap allocation per
+ * solve (the three shapes of its callers in the accurate step cost two numbers per solve).
+ */
+export function createLemkeOptions(): LemkeOptions {
+  return { activeSet: undefined, activeSetCount: 0, maxPivots: 100, maxWork: Infinity, tieTolerance: DEFAULT_TIE_TOL };
+}
+
 /** @internal */
 export function createLemkeRun(): LemkeRun {
   return {
@@ -426,7 +436,15 @@ function readLemkeInput(
   if (!Number.isInteger(maxPivots) || maxPivots < 1) {
     throw new LcpInputError('maxPivots', -1, maxPivots, 'must be a positive integer');
   }
-  const maxWork = options?.maxWork ?? Infinity;
+  // The numeric options are read with `if`s rather than `?.` and `??`: merged with their `undefined`, a
+  // number read from an options object is boxed, a heap allocation per solve.
+  let maxWork = Infinity, pivotTol = DEFAULT_PIVOT_TOL, tieTol = DEFAULT_TIE_TOL, feasTol = DEFAULT_FEAS_TOL;
+  if (options !== undefined && options !== null) {
+    if (options.maxWork !== undefined && options.maxWork !== null) maxWork = options.maxWork;
+    if (options.pivotTolerance !== undefined && options.pivotTolerance !== null) pivotTol = options.pivotTolerance;
+    if (options.tieTolerance !== undefined && options.tieTolerance !== null) tieTol = options.tieTolerance;
+    if (options.feasibilityTolerance !== undefined && options.feasibilityTolerance !== null) feasTol = options.feasibilityTolerance;
+  }
   if (!(maxWork > 0)) throw new LcpInputError('maxWork', -1, maxWork, 'must be > 0');
   const act = options?.activeSet;
   let actCount = 0;
@@ -441,9 +459,6 @@ function readLemkeInput(
       for (let b = 0; b < a; b++) if (act[b] === v) throw new LcpInputError('activeSet', a, v, 'repeated index');
     }
   }
-  const pivotTol = options?.pivotTolerance ?? DEFAULT_PIVOT_TOL;
-  const tieTol = options?.tieTolerance ?? DEFAULT_TIE_TOL;
-  const feasTol = options?.feasibilityTolerance ?? DEFAULT_FEAS_TOL;
   checkTol('pivotTolerance', pivotTol);
   checkTol('tieTolerance', tieTol);
   checkTol('feasibilityTolerance', feasTol);
@@ -661,7 +676,7 @@ function writeLemkeSolution(
       const v = basis[i];
       if (v >= n && v < colZ0) ws.zs[v - n] = T[i * stride + colRhs];
     }
-    if (!isFeasible(ws.zs, n, M, q, s.mMax, s.qMax, s.feasTol, ws.ws)) res.status = 'inaccurate';
+    if (!isFeasible(ws.zs, n, M, q, s, ws.ws)) res.status = 'inaccurate';
     for (let j = 0; j < n; j++) if (ws.zs[j] < 0) ws.zs[j] = 0;
   }
   for (let j = 0; j < n; j++) z[j] = ws.zs[j];
@@ -674,12 +689,13 @@ function writeLemkeSolution(
 
 /**
  * The acceptance test of a solution (same as `solvePrincipal`'s): z ≥ −ε, w = M z + q ≥ −ε and
- * min(z_i, |w_i|) ≤ ε, ε = feasTol · (max|q| + max|M| Σ|z|). `wv` is scratch `[n]`.
+ * min(z_i, |w_i|) ≤ ε, ε = feasTol · (max|q| + max|M| Σ|z|), the scales and tolerance read from the run `s`
+ * (numbers passed to a call V8 does not inline are boxed on the heap). `wv` is scratch `[n]`.
  */
 function isFeasible(
-  zs: Float64Array, n: number, M: ArrayLike<number>, q: ArrayLike<number>, mMax: number, qMax: number,
-  feasTol: number, wv: Float64Array,
+  zs: Float64Array, n: number, M: ArrayLike<number>, q: ArrayLike<number>, s: LemkeRun, wv: Float64Array,
 ): boolean {
+  const { mMax, qMax, feasTol } = s;
   let zSum = 0;
   for (let j = 0; j < n; j++) zSum += Math.abs(zs[j]);
   if (!Number.isFinite(zSum)) return false;

@@ -174,12 +174,17 @@ export function applyContactImpulse(
   }
 }
 
-/** One side's term d_a · d_b / m + (r_a × d_a) · I⁻¹ (r_b × d_b), angular arrays chosen by the caller. */
-function sideTerm(
-  dir: Float64Array, im: number, oa: number, ob: number, angA: Float64Array, invAngB: Float64Array,
-): number {
-  return im * (dir[oa] * dir[ob] + dir[oa + 1] * dir[ob + 1] + dir[oa + 2] * dir[ob + 2])
+/** Adds `sign` × one side's term d_a · d_b / m + (r_a × d_a) · I⁻¹ (r_b × d_b) to `out[oo]` (sign ±1; body X's
+ * 1/m read as `invMass[x]`, angular arrays chosen by the caller). Takes the body and writes its result to an
+ * array: numbers passed to or returned from a call V8 does not inline are boxed on the heap. */
+function addSideTerm(
+  dir: Float64Array, invMass: Float64Array, x: number, oa: number, ob: number, angA: Float64Array, invAngB: Float64Array,
+  sign: number, out: Float64Array, oo: number,
+): void {
+  const t = invMass[x] * (dir[oa] * dir[ob] + dir[oa + 1] * dir[ob + 1] + dir[oa + 2] * dir[ob + 2])
     + angA[oa] * invAngB[ob] + angA[oa + 1] * invAngB[ob + 1] + angA[oa + 2] * invAngB[ob + 2];
+  if (sign > 0) out[oo] += t;
+  else out[oo] -= t;
 }
 
 /**
@@ -196,18 +201,17 @@ export function delassusBlock(
   const sAA = mt[aA] === dyn && aA === bA, sAB = mt[aA] === dyn && aA === bB;
   const sBA = mt[aB] === dyn && aB === bA, sBB = mt[aB] === dyn && aB === bB;
   if (!(sAA || sAB || sBA || sBB)) return false;
-  const dir = p.direction;
+  const dir = p.direction, im = sb.invMass;
   const JA = rows.angularA, JB = rows.angularB, IA = rows.invInertiaAngularA, IB = rows.invInertiaAngularB;
   for (let i = 0; i < 3; i++) {
     const oa = 9 * a + 3 * i;
     for (let j = 0; j < 3; j++) {
-      const ob = 9 * b + 3 * j;
-      let s = 0;
-      if (sAA) s += sideTerm(dir, sb.invMass[aA], oa, ob, JA, IA);
-      if (sAB) s -= sideTerm(dir, sb.invMass[aA], oa, ob, JA, IB);
-      if (sBA) s -= sideTerm(dir, sb.invMass[aB], oa, ob, JB, IA);
-      if (sBB) s += sideTerm(dir, sb.invMass[aB], oa, ob, JB, IB);
-      out[oo + 3 * i + j] = s;
+      const ob = 9 * b + 3 * j, o = oo + 3 * i + j;
+      out[o] = 0;
+      if (sAA) addSideTerm(dir, im, aA, oa, ob, JA, IA, 1, out, o);
+      if (sAB) addSideTerm(dir, im, aA, oa, ob, JA, IB, -1, out, o);
+      if (sBA) addSideTerm(dir, im, aB, oa, ob, JB, IA, -1, out, o);
+      if (sBB) addSideTerm(dir, im, aB, oa, ob, JB, IB, 1, out, o);
     }
   }
   return true;

@@ -22,6 +22,9 @@ export interface FrictionCone {
   cos: Float64Array;
   /** `[k]` sin(2πj/k). */
   sin: Float64Array;
+  /** cos(π/k): the radius of the disk inscribed in the k-gon, for a unit distance to its vertices (the
+   * projected fallback's friction bound). */
+  inscribed: number;
 }
 
 /** The cone's direction table for k edges (k an even integer ≥ 4; not checked here, see the options). */
@@ -41,7 +44,7 @@ export function createFrictionCone(k: number): FrictionCone {
     if (4 * j === k || 4 * j === 3 * k) cos[j] = 0;
     if (2 * j === k) sin[j] = 0;
   }
-  return { k, cos, sin };
+  return { k, cos, sin, inscribed: detCos(Math.PI / k) };
 }
 
 /** Angular distance (as a fraction of one sector 2π/k) below which a direction counts as on an edge. */
@@ -79,8 +82,11 @@ export function splitOnEdges(cone: FrictionCone, f: ArrayLike<number>, fo: numbe
   // Cramer on [d_a d_b] β = f: with d at angles θa, θa + sector and f at φ,
   // β_a = |f| sin(θa + sector − φ) / sin(sector), β_b = |f| sin(φ − θa) / sin(sector).
   const ta = a * sector;
-  out[1] = ta + sector - phi; sinAt(out, 1);
-  out[3] = phi - ta; sinAt(out, 3);
+  out[1] = ta + sector - phi;
+  out[3] = phi - ta;
+  // one call site: two inlined copies of sinAt left no inlining budget for its reduction, called with a
+  // number (boxed) instead
+  for (let i = 1; i < 4; i += 2) sinAt(out, i);
   out[0] = a; out[1] = Math.max(0, mag * out[1] * inv);
   out[2] = b; out[3] = Math.max(0, mag * out[3] * inv);
   return 2;

@@ -19,7 +19,7 @@
 import { growFloat64, growUint8, nextCapacity } from '../../../components/capacity';
 import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
-import { LemkeWorkspace, solveLemke, type LemkeOptions } from '../common/lemke';
+import { createLemkeOptions, LemkeWorkspace, solveLemke, type LemkeOptions } from '../common/lemke';
 import { applyContactImpulse, rowVelocityAt, type ContactRows } from './contact-rows';
 import { splitOnEdges, type FrictionCone } from './friction-cone';
 import { createIslands, type Islands } from './islands';
@@ -100,6 +100,8 @@ export function createIslandSolve(
   options: Readonly<LcpSolverConfig>, cone: FrictionCone, rows: ContactRows, stats: LcpSolveStats, results: LcpContactResults,
 ): IslandSolve {
   const islands = createIslands();
+  const lemkeOptions = createLemkeOptions();
+  lemkeOptions.tieTolerance = LEMKE_TIE_TOLERANCE;
   const impulse = new Float64Array(48), dv = new Float64Array(48), dw = new Float64Array(48);
   const selected = new Uint8Array(16), freeVelocity = new Float64Array(48);
   return {
@@ -107,9 +109,7 @@ export function createIslandSolve(
     islands,
     lcp: createStewartTrinkleLcp(),
     lemke: new LemkeWorkspace(16),
-    lemkeOptions: {
-      activeSet: undefined, activeSetCount: 0, maxPivots: 100, maxWork: Infinity, tieTolerance: LEMKE_TIE_TOLERANCE,
-    },
+    lemkeOptions,
     split: new Float64Array(4),
     guess: new Int32Array(16),
     freeVelocity,
@@ -379,7 +379,8 @@ function solveBySupport(s: IslandSolve, problem: ConstraintProblem, bodies: Solv
   }
   input.selected = s.selected; input.freeVelocity = s.freeVelocity; input.gap = s.results.gap;
   input.impulse = s.impulse; input.dv = s.dv; input.dw = s.dw;
-  const ok = solveSupport(s.support, input, problem, bodies, island, h, s.workLeft);
+  s.support.workLeft[0] = s.workLeft;
+  const ok = solveSupport(s.support, input, problem, bodies, island, h);
   s.workLeft -= s.support.work;
   s.stats.supportWork += s.support.work;
   if (!ok) return false;
@@ -444,7 +445,9 @@ function solveByFallback(s: IslandSolve, problem: ConstraintProblem, bodies: Sol
   // `fallbackMinIterations` (the budget's documented overshoot)
   const sweepWork = (ce - cs) * FALLBACK_POINT_WORK;
   const affordable = Math.floor(Math.max(s.workLeft, 0) / sweepWork);
-  const sweeps = Math.min(s.options.fallbackIterations, Math.max(s.options.fallbackMinIterations, affordable));
+  // an integer (at most `fallbackIterations`) kept as one: `affordable` may be Infinity, and a number that
+  // may not be a small integer is boxed when passed to a call V8 does not inline
+  const sweeps = Math.min(s.options.fallbackIterations, Math.max(s.options.fallbackMinIterations, affordable)) | 0;
   s.stats.fallbackSweeps += sweeps;
   s.stats.fallbackWork += sweeps * sweepWork;
   s.workLeft -= sweeps * sweepWork;

@@ -244,12 +244,12 @@ function solveRounds(s: ImplicitJoints, p: JointProblem, sb: SolverBodies): void
     certify(s, p, sb);
     const k = s.kkt;
     if (k.primal <= s.kktTolerance && k.dual <= s.kktTolerance && k.complementarity <= s.kktTolerance) break;
-    const change = solveJointLimitLcp(s.limits, p, sb, s.ctx);
+    const solved = solveJointLimitLcp(s.limits, p, sb, s.ctx);
     s.limitSolves++;
-    if (change < 0) break;
+    if (!solved) break;
     let scale = 0;
     for (let r = 0; r < p.rowCount; r++) scale = Math.max(scale, Math.abs(p.impulse[r]));
-    if (change <= s.tolerance * scale) break;
+    if (s.limits.change[0] <= s.tolerance * scale) break;
   }
   certify(s, p, sb);
 }
@@ -341,7 +341,6 @@ export function projectJointPositions(s: ImplicitJoints, p: JointProblem, sb: So
   // the contacts of the islands' bodies, with the floors of their gaps (joint-projection-contacts.ts)
   const contacts = beginProjectionContacts(pc, p, d, sb) > 0;
   // x solves (W + Γ) x = rhs; the position step is Δq = h M⁻¹ Gᵀ x with rhs = −φ / h
-  const invH = 1 / h;
   let best = Infinity, sinceBest = 0;
   for (;;) {
     updateJointRows(p, sb);
@@ -358,7 +357,7 @@ export function projectJointPositions(s: ImplicitJoints, p: JointProblem, sb: So
     s.projections++;
     factorJointIslands(d, p, sb, p.gamma);
     for (let i = 0; i < n3; i++) { vKeep[i] = v[i]; wKeep[i] = w[i]; v[i] = 0; w[i] = 0; }
-    applyJointStep(p, d, sb, invH, true);
+    applyJointStep(p, d, sb, h, true);
     // a step that would push a contact deeper is replaced by the one that holds the contacts; when there
     // is none, the projection stops here (the error left is the next step's φ0/h)
     const held = !contacts || violatedProjectionContacts(pc, sb, h) === 0 || solveProjectionContacts(pc, p, d, sb, h);

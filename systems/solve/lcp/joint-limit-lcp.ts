@@ -34,8 +34,8 @@ import { nextCapacity } from '../../../components/capacity';
 import { RowType, type JointProblem } from '../../assembly/joint-rows';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import { ensureAux } from '../common/joint-direct';
-import { applyAux, applyRow, rowVelocity, type JointSolveContext } from '../common/joint-solve';
-import { LemkeWorkspace, solveLemke, type LemkeOptions } from '../common/lemke';
+import { applyAuxAt, applyRowAt, rowVelocityTo, type JointSolveContext } from '../common/joint-solve';
+import { createLemkeOptions, LemkeWorkspace, solveLemke, type LemkeOptions } from '../common/lemke';
 
 const ROW_LIMIT = RowType.limit;
 
@@ -69,6 +69,11 @@ export interface JointLimitLcp {
   solved: boolean;
   /** Lemke pivots of the last solve. */
   pivots: number;
+  /** `[1]` the largest impulse change of the last {@link solveJointLimitLcp} (N·s). */
+  readonly change: Float64Array;
+  /** `[3]` scratch: a row's residual, its bias, an impulse to apply (`applyLimit`): numbers passed to or
+   * returned from a call V8 does not inline are boxed on the heap, elements of a `Float64Array` are not. */
+  readonly scratch: Float64Array;
 }
 
 export function createJointLimitLcp(): JointLimitLcp {
@@ -76,8 +81,8 @@ export function createJointLimitLcp(): JointLimitLcp {
     n: 0, rows: new Int32Array(16), N: new Float64Array(256), q: new Float64Array(16), z: new Float64Array(16),
     w: new Float64Array(16), base: new Float64Array(16), previous: new Float64Array(16), index: new Int32Array(16), warmImpulse: new Float64Array(16), guess: new Int32Array(16),
     selected: new Uint8Array(16), lemke: new LemkeWorkspace(16),
-    options: { activeSet: undefined, activeSetCount: 0, maxPivots: 0, tieTolerance: 1e-10 },
-    maxSize: 400, solved: true, pivots: 0,
+    options: createLemkeOptions(),
+    maxSize: 400, solved: true, pivots: 0, change: new Float64Array(1), scratch: new Float64Array(3),
   };
 }
 
@@ -103,29 +108,29 @@ function ensureLcp(s: JointLimitLcp, m: number): void {
   s.guess = new Int32Array(c);
 }
 
-/** An impulse `delta` on limit row r with the bilateral rows' response (when r is an aux row). */
-function applyLimit(p: JointProblem, sb: SolverBodies, c: JointSolveContext, r: number, delta: number): void {
-  applyRow(p, sb, r, delta);
+/** An impulse Δ = `ds[k]` on limit row r with the bilateral rows' response (when r is an aux row). */
+function applyLimit(p: JointProblem, sb: SolverBodies, c: JointSolveContext, r: number, ds: Float64Array, k: number): void {
+  applyRowAt(p, sb, r, ds, k);
   const q = c.direct.auxOf.length > r ? c.direct.auxOf[r] : -1;
-  if (q >= 0) applyAux(p, sb, c.direct, q, delta);
+  if (q >= 0) applyAuxAt(p, sb, c.direct, q, ds, k);
 }
 
 /**
  * Replaces the current limit impulses by the exact solution of the limit LCP given the bilateral rows
- * (through their response) and the motor impulses (fixed). Returns the largest impulse change (N·s),
- * or −1 when there are no limit rows, more than `maxSize`, or Lemke fails (then the previous impulses
- * are re-applied: velocities as before the call up to round-off).
+ * (through their response) and the motor impulses (fixed). Returns false when there are no limit rows,
+ * more than `maxSize`, or Lemke fails (then the previous impulses are re-applied: velocities as before the
+ * call up to round-off); else true, with the largest impulse change (N·s) in `s.change[0]`.
  */
-export function solveJointLimitLcp(s: JointLimitLcp, p: JointProblem, sb: SolverBodies, c: JointSolveContext): number {
+export function solveJointLimitLcp(s: JointLimitLcp, p: JointProblem, sb: SolverBodies, c: JointSolveContext): boolean {
   s.solved = true;
   s.pivots = 0;
   s.n = 0;
   let all = 0;
   for (let r = 0; r < p.rowCount; r++) if (p.rowType[r] === ROW_LIMIT) all++;
-  if (all === 0) return -1;
+  if (all === 0) return false;
   if (s.selected.length < p.rowCount) s.selected = new Uint8Array(nextCapacity(s.selected.length, p.rowCount));
   ensure(s, all);
-  const rows = s.rows, prev = s.previous, imp = p.impulse, v = sb.v, w = sb.w, sel = s.selected;
+  const rows = s.rows, prev = s.previous, imp = p.impulse, sel = s.selected, t = s.scratch;
   const d = c.direct;
   // remove the current limit impulses (v becomes the velocity without limits); select the candidates:
   // rows that carried an impulse or are violated without one (the others join if the solve violates them)
@@ -140,44 +145,57 @@ export function solveJointLimitLcp(s: JointLimitLcp, p: JointProblem, sb: Solver
   for (let i = 0; i < n; i++) {
     const r = rows[i], l = imp[r];
     if (l === 0) continue;
-    applyLimit(p, sb, c, r, -l);
+    t[2] = -l;
+    applyLimit(p, sb, c, r, t, 2);
     imp[r] = 0;
   }
   let m = 0;
   for (let i = 0; i < n; i++) {
     const r = rows[i];
-    sel[r] = prev[i] > 0 || rowVelocity(p, v, w, r) - p.target[r] + limitBias(p, c, r) < 0 ? 1 : 0;
+    if (prev[i] > 0) { sel[r] = 1; m++; continue; }
+    limitResidual(s, p, sb, c, r);
+    sel[r] = t[0] < 0 ? 1 : 0;
     if (sel[r] === 1) m++;
   }
   let change = 0;
   for (let pass = 0; pass < 8; pass++) {
-    if (m > s.maxSize) { restore(s, p, sb, c, n); return -1; }
+    if (m > s.maxSize) { restore(s, p, sb, c, n); return false; }
     if (m > 0) ensureLcp(s, m);
-    if (m > 0 && !solveSelected(s, p, sb, c, n, m)) { restore(s, p, sb, c, n); return -1; }
+    if (m > 0 && !solveSelected(s, p, sb, c, n, m)) { restore(s, p, sb, c, n); return false; }
     // the rows left out must hold at the new velocities
     let grew = false;
     for (let i = 0; i < n; i++) {
       const r = rows[i];
       if (sel[r] === 1) continue;
-      if (rowVelocity(p, v, w, r) - p.target[r] + limitBias(p, c, r) < -1e-12) { sel[r] = 1; m++; grew = true; }
+      limitResidual(s, p, sb, c, r);
+      if (t[0] < -1e-12) { sel[r] = 1; m++; grew = true; }
     }
     if (!grew) break;
     // undo this pass's impulses before re-solving with the larger set
     for (let i = 0; i < n; i++) {
       const r = rows[i], l = imp[r];
-      if (l !== 0) { applyLimit(p, sb, c, r, -l); imp[r] = 0; }
+      if (l !== 0) { t[2] = -l; applyLimit(p, sb, c, r, t, 2); imp[r] = 0; }
     }
   }
   for (let i = 0; i < n; i++) {
     const dz = Math.abs(imp[rows[i]] - prev[i]);
     if (dz > change) change = dz;
   }
-  return change;
+  s.change[0] = change;
+  return true;
 }
 
-/** The row's velocity bias: rigid C/h (speculative when C > 0), soft β C (see the header). */
-function limitBias(p: JointProblem, c: JointSolveContext, r: number): number {
-  return p.gamma[r] > 0 ? p.biasRate[r] * p.error[r] : p.error[r] * c.invH;
+/** The row's velocity bias: rigid C/h (speculative when C > 0), soft β C (see the header), into `out[k]`. */
+function limitBias(p: JointProblem, c: JointSolveContext, r: number, out: Float64Array, k: number): void {
+  out[k] = p.gamma[r] > 0 ? p.biasRate[r] * p.error[r] : p.error[r] * c.invH;
+}
+
+/** Limit row r's J v − target + bias at the current velocities, into `s.scratch[0]` (`[1]` is scratch). */
+function limitResidual(s: JointLimitLcp, p: JointProblem, sb: SolverBodies, c: JointSolveContext, r: number): void {
+  const t = s.scratch;
+  rowVelocityTo(p, sb.v, sb.w, r, t, 0);
+  limitBias(p, c, r, t, 1);
+  t[0] = t[0] - p.target[r] + t[1];
 }
 
 /** Lemke failed or the set is too big: the previous impulses go back. */
@@ -185,7 +203,7 @@ function restore(s: JointLimitLcp, p: JointProblem, sb: SolverBodies, c: JointSo
   s.solved = false;
   for (let i = 0; i < n; i++) {
     const r = s.rows[i], l = s.previous[i] - p.impulse[r];
-    if (l !== 0) applyLimit(p, sb, c, r, l);
+    if (l !== 0) { s.scratch[2] = l; applyLimit(p, sb, c, r, s.scratch, 2); }
     p.impulse[r] = s.previous[i];
   }
 }
@@ -200,17 +218,21 @@ function solveSelected(s: JointLimitLcp, p: JointProblem, sb: SolverBodies, c: J
     idx[k++] = s.rows[i];
   }
   s.n = m;
+  const t = s.scratch;
   for (let i = 0; i < m; i++) {
     const r = idx[i];
-    base[i] = rowVelocity(p, v, w, r);
-    q[i] = base[i] - p.target[r] + limitBias(p, c, r);
+    rowVelocityTo(p, v, w, r, base, i);
+    limitBias(p, c, r, t, 1);
+    q[i] = base[i] - p.target[r] + t[1];
   }
   // S column by column (unit impulse probe, then reverted), Γ on the diagonal
   for (let j = 0; j < m; j++) {
     const rj = idx[j];
-    applyLimit(p, sb, c, rj, 1);
-    for (let l = 0; l < m; l++) N[l * m + j] = rowVelocity(p, v, w, idx[l]) - base[l];
-    applyLimit(p, sb, c, rj, -1);
+    t[2] = 1;
+    applyLimit(p, sb, c, rj, t, 2);
+    for (let l = 0; l < m; l++) { rowVelocityTo(p, v, w, idx[l], N, l * m + j); N[l * m + j] -= base[l]; }
+    t[2] = -1;
+    applyLimit(p, sb, c, rj, t, 2);
     imp[rj] = 0;
     N[j * m + j] += p.gamma[rj];
   }
@@ -232,7 +254,7 @@ function solveSelected(s: JointLimitLcp, p: JointProblem, sb: SolverBodies, c: J
   if (res.status !== 'solved' && res.status !== 'trivial') return false;
   for (let i = 0; i < m; i++) {
     const next = z[i] > 0 ? z[i] : 0;
-    if (next !== 0) applyLimit(p, sb, c, idx[i], next);
+    if (next !== 0) applyLimit(p, sb, c, idx[i], z, i);
     imp[idx[i]] = next;
   }
   return true;

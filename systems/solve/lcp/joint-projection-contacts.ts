@@ -43,9 +43,9 @@ import { RowType, type JointProblem } from '../../assembly/joint-rows';
 import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import { solveFactored, type JointDirect } from '../common/joint-direct';
-import { applyRow, rowVelocity as jointRowVelocity } from '../common/joint-solve';
-import { LemkeWorkspace, solveLemke, type LemkeOptions } from '../common/lemke';
-import { rowVelocity, type ContactRows } from './contact-rows';
+import { applyRowAt, rowVelocityTo } from '../common/joint-solve';
+import { createLemkeOptions, LemkeWorkspace, solveLemke, type LemkeOptions } from '../common/lemke';
+import { rowVelocityAt, type ContactRows } from './contact-rows';
 import { quatRotate } from '../../../math/quat';
 
 const ROW_RIGID = RowType.rigid;
@@ -77,7 +77,8 @@ export interface ProjectionContacts {
   z: Float64Array;
   w: Float64Array;
   index: Int32Array;
-  /** `[1]` scratch of `contactGap`. */
+  /** `[4]` scratch: `projectionGap`'s gap, a row velocity, `margin`'s result, a unit impulse (numbers passed to
+   * or returned from a call V8 does not inline are boxed on the heap; elements of a `Float64Array` are not). */
   readonly gap: Float64Array;
   lemke: LemkeWorkspace;
   options: LemkeOptions;
@@ -91,8 +92,8 @@ export function createProjectionContacts(): ProjectionContacts {
     problem: undefined, rows: undefined, maxSize: 64, count: 0, contact: new Int32Array(16), floor: new Float64Array(16),
     sides: new Uint8Array(16), selected: new Uint8Array(16), inIsland: new Uint8Array(16), m: 0, N: new Float64Array(256),
     q: new Float64Array(16), z: new Float64Array(16), w: new Float64Array(16),
-    index: new Int32Array(16), gap: new Float64Array(1), lemke: new LemkeWorkspace(16),
-    options: { activeSet: undefined, activeSetCount: 0, maxPivots: 0, tieTolerance: 1e-10 }, solves: 0, failures: 0,
+    index: new Int32Array(16), gap: new Float64Array(4), lemke: new LemkeWorkspace(16),
+    options: createLemkeOptions(), solves: 0, failures: 0,
   };
 }
 
@@ -166,27 +167,29 @@ export function projectionGap(rows: ContactRows, p: ConstraintProblem, sb: Solve
 }
 
 /** Candidate k's predicted margin over its floor after a projection step at velocity (v, w) = Δq/h
- * (unit: m; negative = the step pushes the contact deeper than allowed). */
-function margin(pc: ProjectionContacts, sb: SolverBodies, k: number, h: number): number {
-  const cp = pc.problem!, rows = pc.rows!, c = pc.contact[k];
-  projectionGap(rows, cp, sb, c, pc.gap);
-  return pc.gap[0] + h * rowVelocity(cp, rows, c, 0, sb.v, sb.w) - pc.floor[k];
+ * (unit: m; negative = the step pushes the contact deeper than allowed), into `pc.gap[2]`. */
+function margin(pc: ProjectionContacts, sb: SolverBodies, k: number, h: number): void {
+  const cp = pc.problem!, rows = pc.rows!, c = pc.contact[k], t = pc.gap;
+  projectionGap(rows, cp, sb, c, t);
+  rowVelocityAt(cp, rows, c, 0, sb.v, sb.w, t, 1);
+  t[2] = t[0] + h * t[1] - pc.floor[k];
 }
 
 /** Marks the candidates the current step (v, w) = Δq/h violates; returns how many. */
 export function violatedProjectionContacts(pc: ProjectionContacts, sb: SolverBodies, h: number): number {
   let n = 0;
   for (let k = 0; k < pc.count; k++) {
-    const bad = margin(pc, sb, k, h) < -GAP_TOLERANCE;
+    margin(pc, sb, k, h);
+    const bad = pc.gap[2] < -GAP_TOLERANCE;
     pc.selected[k] = bad ? 1 : 0;
     if (bad) n++;
   }
   return n;
 }
 
-/** A normal impulse `l` on candidate k, on its moving sides only (M⁻¹ J_cᵀ l into sb.v, sb.w). */
-function applyNormal(pc: ProjectionContacts, sb: SolverBodies, k: number, l: number): void {
-  const cp = pc.problem!, rows = pc.rows!, c = pc.contact[k], sides = pc.sides[k];
+/** A normal impulse l = `ls[lo]` on candidate k, on its moving sides only (M⁻¹ J_cᵀ l into sb.v, sb.w). */
+function applyNormal(pc: ProjectionContacts, sb: SolverBodies, k: number, ls: Float64Array, lo: number): void {
+  const cp = pc.problem!, rows = pc.rows!, c = pc.contact[k], sides = pc.sides[k], l = ls[lo];
   const o = 9 * c, dir = cp.direction, v = sb.v, w = sb.w;
   const px = l * dir[o], py = l * dir[o + 1], pz = l * dir[o + 2];
   if ((sides & 1) !== 0) {
@@ -204,17 +207,19 @@ function applyNormal(pc: ProjectionContacts, sb: SolverBodies, k: number, l: num
 /**
  * The bilateral rows' step on top of the current (v, w): x = t − G v with t = −φ/h on rigid rows and 0
  * on spring rows when `withError`, t = 0 otherwise (the response to an impulse already in v), solved
- * with the current factor and applied.
+ * with the current factor and applied. Takes h, not 1/h, and the array forms of the row routines: numbers
+ * passed to a call V8 does not inline are boxed on the heap.
  */
-export function applyJointStep(p: JointProblem, d: JointDirect, sb: SolverBodies, invH: number, withError: boolean): void {
-  const x = d.x, v = sb.v, w = sb.w;
+export function applyJointStep(p: JointProblem, d: JointDirect, sb: SolverBodies, h: number, withError: boolean): void {
+  const x = d.x, v = sb.v, w = sb.w, invH = 1 / h;
   for (let i = 0; i < d.n; i++) {
     const r = d.row[i];
+    rowVelocityTo(p, v, w, r, x, i);
     const t = withError && p.rowType[r] === ROW_RIGID ? -p.error[r] * invH : 0;
-    x[i] = t - jointRowVelocity(p, v, w, r);
+    x[i] = t - x[i];
   }
   solveFactored(d);
-  for (let i = 0; i < d.n; i++) if (x[i] !== 0) applyRow(p, sb, d.row[i], x[i]);
+  for (let i = 0; i < d.n; i++) if (x[i] !== 0) applyRowAt(p, sb, d.row[i], x, i);
 }
 
 /**
@@ -234,13 +239,14 @@ export function solveProjectionContacts(pc: ProjectionContacts, p: JointProblem,
     let i = 0;
     for (let k = 0; k < pc.count; k++) if (pc.selected[k] === 1) idx[i++] = k;
     // q: the joint-only step's margins over h (its velocities are in (v, w) now)
-    for (let l = 0; l < m; l++) q[l] = margin(pc, sb, idx[l], h) * invH;
+    for (let l = 0; l < m; l++) { margin(pc, sb, idx[l], h); q[l] = pc.gap[2] * invH; }
     // S column by column: a unit impulse and the bilateral response, from zero velocities
     for (let j = 0; j < m; j++) {
       zero(sb);
-      applyNormal(pc, sb, idx[j], 1);
-      applyJointStep(p, d, sb, invH, false);
-      for (let l = 0; l < m; l++) N[l * m + j] = rowVelocity(cp, rows, pc.contact[idx[l]], 0, sb.v, sb.w);
+      pc.gap[3] = 1;
+      applyNormal(pc, sb, idx[j], pc.gap, 3);
+      applyJointStep(p, d, sb, h, false);
+      for (let l = 0; l < m; l++) rowVelocityAt(cp, rows, pc.contact[idx[l]], 0, sb.v, sb.w, N, l * m + j);
     }
     for (let a = 0; a < m; a++) {
       for (let b = a + 1; b < m; b++) {
@@ -256,19 +262,21 @@ export function solveProjectionContacts(pc: ProjectionContacts, p: JointProblem,
     zero(sb);
     if (res.status !== 'solved' && res.status !== 'trivial') { pc.failures++; return false; }
     // the step with the contacts held: their impulses, then the bilateral rows' step on top
-    for (let l = 0; l < m; l++) if (z[l] > 0) applyNormal(pc, sb, idx[l], z[l]);
-    applyJointStep(p, d, sb, invH, true);
+    for (let l = 0; l < m; l++) if (z[l] > 0) applyNormal(pc, sb, idx[l], z, l);
+    applyJointStep(p, d, sb, h, true);
     // the candidates left out must hold too
     let grew = false;
     for (let k = 0; k < pc.count; k++) {
-      if (pc.selected[k] === 1 || margin(pc, sb, k, h) >= -GAP_TOLERANCE) continue;
+      if (pc.selected[k] === 1) continue;
+      margin(pc, sb, k, h);
+      if (pc.gap[2] >= -GAP_TOLERANCE) continue;
       pc.selected[k] = 1;
       grew = true;
     }
     if (!grew) return true;
     // the next pass starts again from the joint-only step
     zero(sb);
-    applyJointStep(p, d, sb, invH, true);
+    applyJointStep(p, d, sb, h, true);
   }
   zero(sb);
   pc.failures++;

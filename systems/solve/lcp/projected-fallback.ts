@@ -24,7 +24,6 @@ const u3 = new Float64Array(3);
 /** Scratch of an impulse change passed to `applyContactImpulse`. */
 const dl = new Float64Array(3);
 import type { FrictionCone } from './friction-cone';
-import { detCos } from '../../../math/deterministic-math';
 
 /**
  * Runs `iterations` sweeps over `contacts[start .. end)`, warm-started from `p.impulse` (the impulses the
@@ -38,7 +37,7 @@ export function projectedIslandSolve(
   gap: Float64Array, tangentBias: Float64Array, h: number, iterations: number, impulse: Float64Array,
 ): void {
   const v = sb.v, w = sb.w, m = rows.effectiveMass;
-  const shrink = detCos(Math.PI / cone.k);
+  const shrink = cone.inscribed;
   const invH = 1 / h;
   for (let i = start; i < end; i++) {
     const c = contacts[i], c3 = 3 * c;

@@ -50,7 +50,7 @@
 
 import { MotionType } from '../../../components/rigid-body';
 import { growFloat64, growInt32, nextCapacity } from '../../../components/capacity';
-import { envelopeFactorWork, factorEnvelope, solveEnvelope } from '../../../math/envelope-cholesky';
+import { envelopeFactorWorkTo, factorEnvelope, solveEnvelope } from '../../../math/envelope-cholesky';
 import type { ConstraintProblem } from '../../assembly/constraint-problem';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import { createBodyOrdering, orderBodies, type BodyOrdering } from './body-ordering';
@@ -117,12 +117,17 @@ export interface SupportSolve {
   x: Float64Array;
   /** `[contacts]` 1 once a contact's sticking friction left the cone in this solve (it may not stick again). */
   released: Uint8Array;
-  /** `[12]` one row's coefficients on its two bodies (−d, −r_A × d; d, r_B × d). */
+  /** `[15]` one row's coefficients on its two bodies (−d, −r_A × d; d, r_B × d), then its weight W and right-hand
+   * side scale −W g̃ for `addOuter` and `addRhs`, then a determinant (`det3`) or the factorization's work:
+   * numbers passed to or returned from a call V8 does not inline are boxed on the heap. */
   readonly coef: Float64Array;
   /** `[4]` a friction impulse split onto the cone's edges. */
   readonly split: Float64Array;
   /** Work of the last call (budget units). */
   work: number;
+  /** `[1]` the work the next call may spend (budget units; set by the caller: a number passed to a call V8
+   * does not inline is boxed on the heap). */
+  readonly workLeft: Float64Array;
 }
 
 export function createSupportSolve(): SupportSolve {
@@ -130,7 +135,8 @@ export function createSupportSolve(): SupportSolve {
     ordering: createBodyOrdering(),
     localOf: new Int32Array(16), edgeA: new Int32Array(16), edgeB: new Int32Array(16),
     first: new Int32Array(96), offset: new Int32Array(97), values: new Float64Array(256), x: new Float64Array(96),
-    released: new Uint8Array(16), coef: new Float64Array(12), split: new Float64Array(4), work: 0,
+    released: new Uint8Array(16), coef: new Float64Array(15), split: new Float64Array(4), work: 0,
+    workLeft: new Float64Array(1),
   };
 }
 
@@ -162,12 +168,12 @@ export interface SupportSolveInput {
  * M⁻¹ Jᵀ z in `input.dv`, `input.dw` (the bodies are not changed); false when the guess fails (a sliding
  * contact, no convergence of the active set in {@link SUPPORT_ROUNDS} rounds, a body whose inverse
  * inertia is singular, a factorization that is not positive definite) or when its work exceeds
- * `workLeft`. `s.work` is the work spent either way.
+ * `s.workLeft[0]`. `s.work` is the work spent either way.
  */
 export function solveSupport(
   s: SupportSolve, input: SupportSolveInput, problem: ConstraintProblem, bodies: SolverBodies, island: number, h: number,
-  workLeft: number,
 ): boolean {
+  const workLeft = s.workLeft[0];
   const islands = input.islands;
   const cs = islands.contactStart[island], ce = islands.contactStart[island + 1];
   const bs = islands.bodyStart[island], be = islands.bodyStart[island + 1];
@@ -176,7 +182,9 @@ export function solveSupport(
   // a body with a singular inverse inertia (locked rotations) has no finite M: not for this solve
   for (let i = bs; i < be; i++) {
     const b = islands.bodies[i];
-    if (!(bodies.invMass[b] > 0) || !(det3(bodies.invInertia, 9 * b) > 0)) return false;
+    if (!(bodies.invMass[b] > 0)) return false;
+    det3(bodies.invInertia, 9 * b, s.coef, 14);
+    if (!(s.coef[14] > 0)) return false;
   }
   if (s.localOf.length < bodies.count) s.localOf = new Int32Array(nextCapacity(s.localOf.length, bodies.count));
   for (let i = bs; i < be; i++) s.localOf[islands.bodies[i]] = i - bs;
@@ -206,7 +214,8 @@ export function solveSupport(
   offset[0] = 0;
   for (let r = 0; r < n; r++) offset[r + 1] = offset[r] + r - first[r] + 1;
   const size = offset[n];
-  const roundWork = envelopeFactorWork(first, n) + 3 * (ce - cs) * SUPPORT_ROW_WORK + 2 * size;
+  envelopeFactorWorkTo(first, n, s.coef, 14);
+  const roundWork = s.coef[14] + 3 * (ce - cs) * SUPPORT_ROW_WORK + 2 * size;
   if (roundWork > workLeft) return false;
   if (s.values.length < size) s.values = new Float64Array(nextCapacity(s.values.length, size));
   const { selected, impulse, dv, dw, freeVelocity, gap } = input;
@@ -326,18 +335,19 @@ function assemble(s: SupportSolve, input: SupportSolveInput, problem: Constraint
   // M: m I and the inverse of the world inverse inertia, on the diagonal blocks
   for (let i = bs; i < be; i++) {
     const b = islands.bodies[i], p = pos[i - bs], r0 = 6 * p, m = 1 / bodies.invMass[b];
-    for (let i3 = 0; i3 < 3; i3++) addAt(values, first, offset, r0 + i3, r0 + i3, m);
+    for (let i3 = 0; i3 < 3; i3++) values[at(first, offset, r0 + i3, r0 + i3)] += m;
     // the inertia I = (I⁻¹)⁻¹ by the adjugate, lower triangle (rows 3..5, columns 3..row); the world
     // inverse inertia is symmetric up to round-off, so each off-diagonal is the mean of its two cofactors
     const J = bodies.invInertia, o = 9 * b;
     const a = J[o], bb = J[o + 1], c = J[o + 2], d = J[o + 3], e = J[o + 4], f = J[o + 5], g = J[o + 6], hh = J[o + 7], k = J[o + 8];
-    const inv = 1 / det3(J, o), ra = r0 + 3;
-    addAt(values, first, offset, ra, ra, (e * k - f * hh) * inv);
-    addAt(values, first, offset, ra + 1, ra, 0.5 * ((f * g - d * k) + (c * hh - bb * k)) * inv);
-    addAt(values, first, offset, ra + 1, ra + 1, (a * k - c * g) * inv);
-    addAt(values, first, offset, ra + 2, ra, 0.5 * ((d * hh - e * g) + (bb * f - c * e)) * inv);
-    addAt(values, first, offset, ra + 2, ra + 1, 0.5 * ((bb * g - a * hh) + (c * d - a * f)) * inv);
-    addAt(values, first, offset, ra + 2, ra + 2, (a * e - bb * d) * inv);
+    det3(J, o, s.coef, 14);
+    const inv = 1 / s.coef[14], ra = r0 + 3;
+    values[at(first, offset, ra, ra)] += (e * k - f * hh) * inv;
+    values[at(first, offset, ra + 1, ra)] += 0.5 * ((f * g - d * k) + (c * hh - bb * k)) * inv;
+    values[at(first, offset, ra + 1, ra + 1)] += (a * k - c * g) * inv;
+    values[at(first, offset, ra + 2, ra)] += 0.5 * ((d * hh - e * g) + (bb * f - c * e)) * inv;
+    values[at(first, offset, ra + 2, ra + 1)] += 0.5 * ((bb * g - a * hh) + (c * d - a * f)) * inv;
+    values[at(first, offset, ra + 2, ra + 2)] += (a * e - bb * d) * inv;
   }
   const coef = s.coef, dir = problem.direction, JA = rows.angularA, JB = rows.angularB, em = rows.effectiveMass;
   const mt = bodies.motionType, dyn = MotionType.dynamic, invEps = 1 / input.regularization, invH = 1 / h;
@@ -354,22 +364,23 @@ function assemble(s: SupportSolve, input: SupportSolveInput, problem: Constraint
       coef[3] = -JA[o]; coef[4] = -JA[o + 1]; coef[5] = -JA[o + 2];
       coef[6] = dir[o]; coef[7] = dir[o + 1]; coef[8] = dir[o + 2];
       coef[9] = JB[o]; coef[10] = JB[o + 1]; coef[11] = JB[o + 2];
-      if (pa >= 0) { addOuter(values, first, offset, pa, 0, pa, 0, coef, W); addRhs(x, pa, coef, 0, -W * g); }
-      if (pb >= 0) { addOuter(values, first, offset, pb, 6, pb, 6, coef, W); addRhs(x, pb, coef, 6, -W * g); }
+      coef[12] = W; coef[13] = -W * g;
+      if (pa >= 0) { addOuter(values, first, offset, pa, 0, pa, 0, coef); addRhs(x, pa, coef, 0); }
+      if (pb >= 0) { addOuter(values, first, offset, pb, 6, pb, 6, coef); addRhs(x, pb, coef, 6); }
       if (pa >= 0 && pb >= 0) {
-        if (pa > pb) addOuter(values, first, offset, pa, 0, pb, 6, coef, W);
-        else addOuter(values, first, offset, pb, 6, pa, 0, coef, W);
+        if (pa > pb) addOuter(values, first, offset, pa, 0, pb, 6, coef);
+        else addOuter(values, first, offset, pb, 6, pa, 0, coef);
       }
     }
   }
 }
 
 /** Adds W u vᵀ to the block (rows of position p, columns of position q ≤ p), u = coef[cu ..+6],
- * v = coef[cv ..+6]; on a diagonal block (p = q) only the lower triangle. */
+ * v = coef[cv ..+6], W = coef[12]; on a diagonal block (p = q) only the lower triangle. */
 function addOuter(
-  values: Float64Array, first: Int32Array, offset: Int32Array, p: number, cu: number, q: number, cv: number, coef: Float64Array, W: number,
+  values: Float64Array, first: Int32Array, offset: Int32Array, p: number, cu: number, q: number, cv: number, coef: Float64Array,
 ): void {
-  const diag = p === q;
+  const diag = p === q, W = coef[12];
   for (let i = 0; i < 6; i++) {
     const r = 6 * p + i, base = offset[r] - first[r] + 6 * q, wu = W * coef[cu + i];
     const jEnd = diag ? i + 1 : 6;
@@ -377,18 +388,20 @@ function addOuter(
   }
 }
 
-/** Adds v to entry (row r, column col ≤ r) of the envelope. */
-function addAt(values: Float64Array, first: Int32Array, offset: Int32Array, r: number, col: number, v: number): void {
-  values[offset[r] + col - first[r]] += v;
+/** Index in `values` of the envelope's entry (row r, column col ≤ r). */
+function at(first: Int32Array, offset: Int32Array, r: number, col: number): number {
+  return offset[r] + col - first[r];
 }
 
-function addRhs(x: Float64Array, p: number, coef: Float64Array, cu: number, scale: number): void {
+/** Adds scale · u to the right-hand side at position p, u = coef[cu ..+6], scale = coef[13]. */
+function addRhs(x: Float64Array, p: number, coef: Float64Array, cu: number): void {
+  const scale = coef[13];
   for (let i = 0; i < 6; i++) x[6 * p + i] += scale * coef[cu + i];
 }
 
-/** Determinant of the 3 × 3 matrix at `m[o ..+9]` (row-major). */
-function det3(m: Float64Array, o: number): number {
-  return m[o] * (m[o + 4] * m[o + 8] - m[o + 5] * m[o + 7])
+/** Determinant of the 3 × 3 matrix at `m[o ..+9]` (row-major), written to `out[k]`. */
+function det3(m: Float64Array, o: number, out: Float64Array, k: number): void {
+  out[k] = m[o] * (m[o + 4] * m[o + 8] - m[o + 5] * m[o + 7])
     - m[o + 1] * (m[o + 3] * m[o + 8] - m[o + 5] * m[o + 6])
     + m[o + 2] * (m[o + 3] * m[o + 7] - m[o + 4] * m[o + 6]);
 }

@@ -12,7 +12,7 @@
  */
 
 import { growFloat64, growInt32, growUint8, nextCapacity } from '../../../components/capacity';
-import { LemkeWorkspace } from '../common/lemke';
+import { createLemkeOptions, LemkeWorkspace, type LemkeOptions } from '../common/lemke';
 import { createCodScratch, type CodScratch } from './complete-orthogonal';
 
 /**
@@ -123,8 +123,9 @@ export interface PlusWorkspace {
   /** `[K²]` fallback: the points j whose block A_ij is not zero (they share a body, or a joint island
    * through the condensed Ã), per point i in increasing j. */
   coupled: Int32Array;
-  /** Fallback: workspace of the exact normal LCP (Lemke). */
+  /** Fallback: workspace of the exact normal LCP (Lemke), and its options (reused: no object per solve). */
   lemke: LemkeWorkspace;
+  readonly lemkeOptions: LemkeOptions;
   /** Result of the last interval: step length α and IntervalEnd code. */
   alpha: number;
   end: number;
@@ -196,6 +197,7 @@ export function createPlusWorkspace(): PlusWorkspace {
     coupledStart: new Int32Array(1),
     coupled: new Int32Array(0),
     lemke: new LemkeWorkspace(8),
+    lemkeOptions: createLemkeOptions(),
     alpha: 1,
     end: 0,
     activeSetPasses: 0,

@@ -165,7 +165,11 @@ function captureSolve(ws: PlusWorkspace, k: number, o: PlusOptions): void {
   }
   const left = ws.maxWork - ws.work;
   if (!(left > 0)) return;
-  const r = solveLemke(ws.lemke, k, M, q, z, w, { maxWork: left });
+  // Lemke's defaults but the work cap, on the workspace's options object (one shape for every caller)
+  const lo = ws.lemkeOptions;
+  lo.maxWork = left;
+  lo.maxPivots = 50 * k + 100;
+  const r = solveLemke(ws.lemke, k, M, q, z, w, lo);
   ws.work += r.work;
   if (r.status !== 'solved' && r.status !== 'trivial') return;
   ws.piStep.fill(0, 0, m);

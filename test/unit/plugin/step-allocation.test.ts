@@ -122,12 +122,13 @@ describe('the step allocates nothing once warmed up', () => {
     expect(b, `jointed, max-dissipation ${b} B per step`).toBeLessThan(256);
   });
 
-  // Known miss (issue 14): the accurate mode allocates in its step. Two ragdolls in a heap take 3–9 KB per step
-  // (65–72 KB before the accurate solve's hot calls stopped passing and returning fractional numbers, among them
-  // Lemke's ratio-test tie, whose six numbers were boxed at every row of every pivot); sampled by V8's heap
-  // profiler, a 200-body Box3D pile takes about 5.5 KB per step (158 KB before), the largest part in reading
-  // the LCP's input (`readLemkeInput`) and the support solve's assembly.
-  it.fails('issue 14: two ragdolls in a heap in the accurate mode: under 256 bytes per step', () => {
+  // The accurate mode (issue 14): two ragdolls in a heap took 65–72 KB per step, then 3–9 KB once the hot calls
+  // stopped passing and returning fractional numbers (Lemke's ratio-test tie among them, six numbers boxed at every
+  // row of every pivot). The rest: the joint-limit LCP, the contact-held projection and the Delassus blocks calling
+  // routines that return a number, the cone's edge split inlining `sinAt` twice (no budget left for its reduction,
+  // then called with a boxed number), and Lemke reading its options through `?.` and `??` from three shapes of
+  // options object (two numbers boxed per solve).
+  it('issue 14: two ragdolls in a heap in the accurate mode: under 256 bytes per step', () => {
     const b = bytesPerStep(scene((w) => buildRagdollPile(w, { count: 2 }), 'lcp'), 5, 256);
     expect(b, `ragdolls, accurate ${b} B per step`).toBeLessThan(256);
   });
