@@ -158,8 +158,7 @@ export function packRows(
   }
   if (r.friction.length < 43 /* FR_POINT */ * n) r.friction = growFloat64(r.friction, 43 /* FR_POINT */ * nextCapacity(r.friction.length / 43 /* FR_POINT */, n));
   copyRows(p, r.data);
-  markBlocks(p, r.data, sb, blocks, resting);
-  packFrictionRecords(p, r, sb);
+  markBlocks(p, r, sb, blocks, resting);
 }
 
 /** The points' normal rows into `R` (the first of {@link packRows}'s passes; each pass is a function with one loop
@@ -184,61 +183,46 @@ function copyRows(p: ConstraintProblem, R: Float64Array): void {
   }
 }
 
-/** The manifolds' marks in `R` (a block of k points, a block at rest, rows) and their Delassus blocks, for
- * {@link packRows}. */
-function markBlocks(p: ConstraintProblem, R: Float64Array, sb: SolverBodies, blocks: boolean, resting: RestingManifolds): void {
-  const n = p.contactCount, im = sb.invMass, store = p.storeIndex;
-  for (let c = -1; c < n;) {
-    if (c < 0) { c = 0; continue; }
-    const m = store[c] >> 2;
-    let k = 1;
-    while (c + k < n && store[c + k] >> 2 === m) k++;
-    if (!blocks) { R[28 /* ROW_STRIDE */ * c + 21 /* ROW_BLK */] = -1; c++; continue; }
-    const o = 28 /* ROW_STRIDE */ * (c & 0xffffff); // masked as in solveContactRows
-    R[o + 21 /* ROW_BLK */] = k;
-    // a manifold at rest (calm for BLOCK_REST_STEPS steps) is one block in the relaxation sweeps only
-    // (marked REST_BLOCK + k, its other points REST_MEMBER), or keeps its rows ('rows': marked −1)
-    let restMark = false;
-    if (resting !== 'block' && manifoldAtRest(p, c, k, resting === 'rows' ? BLOCK_REST_STEPS : RELAX_REST_STEPS)) {
-      if (resting === 'rows' || k < 2) {
-        for (let i = 0; i < k; i++) R[o + 28 /* ROW_STRIDE */ * i + 21 /* ROW_BLK */] = -1;
-        c += k;
-        continue;
-      }
-      restMark = true;
-    }
-    if (k > 1) {
-      for (let i = 1; i < k; i++) R[o + 28 /* ROW_STRIDE */ * i + 21 /* ROW_BLK */] = restMark ? (-2 /* REST_MEMBER */) : 0;
-      if (restMark) R[o + 21 /* ROW_BLK */] = 16 /* REST_BLOCK */ + k;
-      packDelassus(R, o, k, im[p.bodyA[c]] + im[p.bodyB[c]]);
-    }
-    c += k;
-  }
-}
-
-/** The friction records, for {@link packRows}: one per manifold of k ≥ 2 points with one normal, else one per
- * point. */
-function packFrictionRecords(p: ConstraintProblem, r: PackedRows, sb: SolverBodies): void {
-  const n = p.contactCount, store = p.storeIndex, R = r.data, F = r.friction;
+/** The manifolds' marks in `R` (a block of k points, a block at rest, rows) and their Delassus blocks, and their
+ * friction records in `F`: one per manifold of k ≥ 2 points with one normal, else one per point (the second of
+ * {@link packRows}'s passes, after the rows are copied). */
+function markBlocks(p: ConstraintProblem, r: PackedRows, sb: SolverBodies, blocks: boolean, resting: RestingManifolds): void {
+  const n = p.contactCount, im = sb.invMass, store = p.storeIndex, R = r.data, F = r.friction;
   for (let c = -1, f = 0; c < n;) {
     if (c < 0) { c = 0; continue; }
     const m = store[c] >> 2;
     let k = 1;
     while (c + k < n && store[c + k] >> 2 === m) k++;
-    if (k >= 2 && packFriction(F, f, R, p, sb, c, k)) {
-      for (let i = 0; i < k; i++) R[28 /* ROW_STRIDE */ * (c + i) + 26 /* ROW_FRC */] = i < k - 1 ? -1 : f;
+    const o = 28 /* ROW_STRIDE */ * (c & 0xffffff); // masked as in solveContactRows
+    // the mark of the first point and of the others: a block of k (k, 0); a manifold at rest (calm for
+    // BLOCK_REST_STEPS steps) one block in the relaxation sweeps only (REST_BLOCK + k, REST_MEMBER), or its
+    // rows ('rows', or one point: −1); without blocks, rows (−1)
+    let first = -1, member = -1;
+    if (blocks) {
+      first = k;
+      member = 0;
+      if (resting !== 'block' && manifoldAtRest(p, c, k, resting === 'rows' ? BLOCK_REST_STEPS : RELAX_REST_STEPS)) {
+        first = resting === 'rows' || k < 2 ? -1 : 16 /* REST_BLOCK */ + k;
+        member = first < 0 ? -1 : (-2 /* REST_MEMBER */);
+      }
+    }
+    R[o + 21 /* ROW_BLK */] = first;
+    for (let i = 1; i < k; i++) R[o + 28 /* ROW_STRIDE */ * i + 21 /* ROW_BLK */] = member;
+    if (first >= 2) packDelassus(R, o, k, im[p.bodyA[c]] + im[p.bodyB[c]]);
+    if (k >= 2 && packFriction(F, f, R, p, sb, c, k) === true) {
+      for (let i = 0; i < k; i++) R[o + 28 /* ROW_STRIDE */ * i + 26 /* ROW_FRC */] = i < k - 1 ? -1 : f;
       f += 54 /* FR_MANIFOLD */;
-      c += k;
-      continue;
+    } else {
+      // one point, or a manifold whose points do not share one normal (a mesh's): every point its own record.
+      // Not its last points that happen to share one: a mesh manifold's points then switched between the two
+      // forms from step to step, and a rock landing on the game's hill (rock 0 at k = 5 of game-props.test.ts)
+      // came to rest rocking at 1.2 cm/s (per point: 0.13 cm/s)
+      for (let i = 0; i < k; i++, f += 43 /* FR_POINT */) {
+        packFriction(F, f, R, p, sb, c + i, 1);
+        R[o + 28 /* ROW_STRIDE */ * i + 26 /* ROW_FRC */] = f;
+      }
     }
-    // one point, or a manifold whose points do not share one normal (a mesh's): every point its own record.
-    // Not its last points that happen to share one: a mesh manifold's points then switched between the two
-    // forms from step to step, and a rock landing on the game's hill (rock 0 at k = 5 of game-props.test.ts)
-    // came to rest rocking at 1.2 cm/s (per point: 0.13 cm/s)
-    for (const end = c + k; c < end; c++, f += 43 /* FR_POINT */) {
-      packFriction(F, f, R, p, sb, c, 1);
-      R[28 /* ROW_STRIDE */ * c + 26 /* ROW_FRC */] = f;
-    }
+    c += k;
   }
 }
 
