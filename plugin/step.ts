@@ -24,7 +24,7 @@ import { storeResults } from '../systems/assembly/store-results';
 import { integrateBodies } from '../systems/integrate/integrate';
 import { NonFiniteStateError, PhysicsInputError, WorldInputError } from './errors';
 import { clearBodyCaches, containNonFiniteBodies } from '../systems/integrate/non-finite';
-import { createPgsSolver } from '../systems/solve/pgs/pgs-solver';
+import { createPgsSolver, type PgsSolver } from '../systems/solve/pgs/pgs-solver';
 import { defaultPgsOptions } from '../systems/solve/pgs/pgs-options';
 import { flushPendingEndEvents } from './bodies';
 import { solveContinuous } from '../systems/integrate/continuous';
@@ -99,7 +99,9 @@ export function stepWorld(world: PhysicsWorld, dt: number): void {
   if (timed) t0 = lap(prof, 'islands', t0); // the islands' sleep pass is added at the end
 
   gatherBodies(bodies, world.gravity, world.solverBodies);
-  const points = assembleContacts(contacts, bodies, world.solverBodies, world.problem, colliders);
+  // the fast solver's cone projection builds its friction rows itself: the tangent rows' directions only
+  const points = assembleContacts(contacts, bodies, world.solverBodies, world.problem, colliders,
+    world.solver.kind === 'pgs' && (world.solver as PgsSolver).options.blockSolve !== 'exact');
   if (jointStage !== undefined && jointProblem !== undefined) jointStage.assemble(world.joints, bodies, world.solverBodies, jointProblem); // joint rows
   if (timed) t0 = lap(prof, 'assembly', t0);
 

@@ -13,7 +13,7 @@
 
 import { commitEntityList } from '../../components/entity-list';
 import { MotionType, type RigidBodyStore } from '../../components/rigid-body';
-import { MAX_MANIFOLD_POINTS, STICK_SPEED, type ContactStore } from '../../components/contact';
+import { STICK_SPEED, type ContactStore } from '../../components/contact';
 import { ShapeKind, type ColliderStore } from '../../components/collider';
 import { quatRotate, quatRotateInverse, quatToMat3 } from '../../math/quat';
 import { rotateDiagonalInertia, mat3MulVec } from '../../math/mat3';
@@ -81,9 +81,16 @@ function rounding(colliders: ColliderStore, e: number): number {
 }
 
 /** Builds one 3-row block per contact point of every non-sensor manifold between two bodies of which
- * at least one can move (none between sleeping and static bodies). Returns the point count. */
+ * at least one can move (none between sleeping and static bodies). Returns the point count. With
+ * `normalOnly` (the step passes it for the fast solver's cone projection, which builds the friction rows
+ * itself from the points' tangents and levers, at a manifold's centre: `solve/pgs/contact-solve.ts`) the
+ * tangent rows get their directions only, their angular Jacobians, I⁻¹ (r × t) and effective masses are left
+ * as they were, and so are the columns only the exact block solve and the accurate solver read (base
+ * separation, rounding, the PLUS velocities, the friction anchors and their drift; 1000-cube pile: the
+ * assembly 7.0 → 4.6 M instructions per step). */
 export function assembleContacts(
   contacts: ContactStore, bodies: RigidBodyStore, sb: SolverBodies, p: ConstraintProblem, colliders: ColliderStore,
+  normalOnly = false,
 ): number {
   let total = 0;
   for (let m = 0; m < contacts.count; m++) if (!contacts.sensor[m]) total += contacts.pointCount[m];
@@ -91,7 +98,7 @@ export function assembleContacts(
   let c = 0;
   const dir = p.direction, ra = p.rA, rb = p.rB, jA = p.angularA, jB = p.angularB;
   const iA = p.invInertiaAngularA, iB = p.invInertiaAngularB, em = p.effectiveMass;
-  const pos = bodies.position, inv = sb.invInertia, v = sb.v, w = sb.w, basis = p.basis;
+  const pos = bodies.position, inv = sb.invInertia, v = sb.v, w = sb.w, basis = p.basis, rows = normalOnly ? 1 : 3;
   // its first pass does nothing (see gatherBodies)
   // Indices are masked to 24 bits (fewer than 2^24 manifolds, points, entities and bodies): with their ranges known
   // the compiler drops the overflow checks of the index arithmetic.
@@ -145,7 +152,7 @@ export function assembleContacts(
       const rBx = px - xB, rBy = py - yB, rBz = pz - zB;
       ra[c3] = rAx; ra[c3 + 1] = rAy; ra[c3 + 2] = rAz;
       rb[c3] = rBx; rb[c3 + 1] = rBy; rb[c3 + 2] = rBz;
-      for (let d = 0; d < 3; d++) {
+      for (let d = 0; d < rows; d++) {
         const o = d9 + 3 * d;
         const dx = basis[3 * d], dy = basis[3 * d + 1], dz = basis[3 * d + 2];
         // angular Jacobians rA × d, rB × d
@@ -165,15 +172,9 @@ export function assembleContacts(
       }
       const sep = contacts.separation[s];
       p.separation[c] = sep;
-      p.baseSeparation[c] = sep - (nx * (rBx - rAx) + ny * (rBy - rAy) + nz * (rBz - rAz));
       p.restitution[c] = restitution;
       p.calmSteps[c] = calm;
       p.restLoad[c] = restLoad;
-      p.rounding[2 * c] = roundA;
-      p.rounding[2 * c + 1] = roundB;
-      p.captureVelocity[c] = capture;
-      p.plasticVelocity[c] = plastic;
-      p.minRestitution[c] = minRestitution;
       // relative normal velocity vB + wB × rB − vA − wA × rA, along n
       const va = 3 * ia, vb = 3 * ib;
       const dvx = v[vb] + w[vb + 1] * rBz - w[vb + 2] * rBy - v[va] - (w[va + 1] * rAz - w[va + 2] * rAy);
@@ -188,6 +189,14 @@ export function assembleContacts(
       p.impulse[c3 + 2] = contacts.tangentImpulse[2 * s + 1];
       p.maxNormalImpulse[c] = 0;
       p.anchorAction[c] = ANCHOR_DROP;
+      // the rest is read by the exact block solve and the accurate solver only
+      if (normalOnly) { c++; continue; }
+      p.baseSeparation[c] = sep - (nx * (rBx - rAx) + ny * (rBy - rAy) + nz * (rBz - rAz));
+      p.rounding[2 * c] = roundA;
+      p.rounding[2 * c + 1] = roundB;
+      p.captureVelocity[c] = capture;
+      p.plasticVelocity[c] = plastic;
+      p.minRestitution[c] = minRestitution;
       const anchored = contacts.anchored[s];
       p.anchored[c] = anchored;
       if (anchored === 1) {
@@ -216,17 +225,16 @@ export function assembleContacts(
 export function storeImpulses(p: ConstraintProblem, contacts: ContactStore, bodies: RigidBodyStore): void {
   const anchorA = contacts.anchorA, anchorB = contacts.anchorB, point = contacts.point;
   for (let c = 0; c < p.contactCount; c++) {
-    const s = p.storeIndex[c];
+    const s = p.storeIndex[c], m = s >> 2; // the manifold (MAX_MANIFOLD_POINTS = 4 slots each)
     const action = p.anchorAction[c];
     if (action === ANCHOR_SET) {
-      const m = (s / MAX_MANIFOLD_POINTS) | 0;
       bodyFramePoint(anchorA, 3 * s, bodies, contacts.bodyA[m], point, 3 * s);
       bodyFramePoint(anchorB, 3 * s, bodies, contacts.bodyB[m], point, 3 * s);
     }
     contacts.anchored[s] = action === ANCHOR_DROP ? 0 : 1;
     contacts.normalImpulse[s] = p.impulse[3 * c];
-    contacts.calmSteps[(s / MAX_MANIFOLD_POINTS) | 0] = p.calmSteps[c];
-    contacts.restLoad[(s / MAX_MANIFOLD_POINTS) | 0] = p.restLoad[c];
+    contacts.calmSteps[m] = p.calmSteps[c];
+    contacts.restLoad[m] = p.restLoad[c];
     contacts.tangentImpulse[2 * s] = p.impulse[3 * c + 1];
     contacts.tangentImpulse[2 * s + 1] = p.impulse[3 * c + 2];
   }

@@ -57,8 +57,8 @@ export const SWEEP_COLUMNS = {
   order: u32(),
   /** `[count]` the sort keys (AABB minimum on `axis`), parallel to `order`. */
   keys: f64(),
-  /** `[6 × count]` the AABBs in sorted order, per collider: minimum and maximum on `axis`, then on the
-   * next axis, then on the one after ((axis + 1) % 3, (axis + 2) % 3); rebuilt every step. */
+  /** `[6 × count]` the AABBs in sorted order, per collider: minimum and maximum on `axis`, then on
+   * `stripAxis`, then on the third axis; rebuilt every step. */
   sorted: f64(6),
   /** `[count]` class of the body of the collider at this sorted position: {@link AWAKE} (dynamic),
    * {@link KINEMATIC} or {@link ASLEEP} (dynamic). A pair is reported when one side is awake, or one
@@ -79,6 +79,9 @@ export const Home = { none: 0, static: 1, moving: 2, unbounded: 3 } as const;
 export interface BroadphaseState extends Columns<typeof SWEEP_COLUMNS>, Columns<typeof PAIR_COLUMNS> {
   /** Sweep axis: 0 = x, 1 = y, 2 = z. */
   axis: number;
+  /** Axis of the strips of {@link sweepStrips}: of the two other axes, the one with the larger spread of AABB
+   * centres (chosen with the sweep axis, without hysteresis: the pairs and their order do not depend on it). */
+  stripAxis: number;
   /** Moving colliders in the sweep (`order.length` is its capacity). */
   count: number;
   /** Colliders of static bodies (kept up to date by every step). */
@@ -132,7 +135,7 @@ export interface StripScratch {
 }
 
 /**
- * Below this many moving colliders the sweep runs over one list; from it on over strips of the second
+ * Below this many moving colliders the sweep runs over one list; from it on over strips of the strips'
  * axis (see {@link sweepStrips}).
  */
 const STRIP_MIN_COLLIDERS = 256;
@@ -145,6 +148,7 @@ const KINEMATIC = 1, ASLEEP = 2, AWAKE = 4;
 export function createBroadphase(): BroadphaseState {
   return {
     axis: 0,
+    stripAxis: 1,
     ...createColumns(SWEEP_COLUMNS, 64),
     count: 0,
     staticTree: createDynamicTree(),
@@ -346,7 +350,7 @@ function insertionSort(s: BroadphaseState, m: number): void {
 /** For {@link updateBroadphase}: the bounds of the moving colliders in sorted order, for the sweep. */
 function sortedBounds(s: BroadphaseState, bodies: RigidBodyStore, colliders: ColliderStore, m: number): void {
   const ax = s.axis, aabb = colliders.aabb, order = s.order, keys = s.keys;
-  const a1 = (ax + 1) % 3, a2 = (ax + 2) % 3;
+  const a1 = s.stripAxis, a2 = 3 - ax - a1;
   const motion = bodies.motionType, asleep = bodies.sleeping, box = s.sorted, dyn = s.sortedDynamic;
   for (let i = -1; i < m; i++) {
     if (i < 0) continue;
@@ -398,13 +402,13 @@ function considerPair(s: BroadphaseState, colliders: ColliderStore, classA: numb
 }
 
 /**
- * The sweep over strips of the second axis, for many colliders: the same pairs in the same order as the
+ * The sweep over strips of `stripAxis`, for many colliders: the same pairs in the same order as the
  * sweep over one list, without testing each collider against every following one whose minimum on the
  * sweep axis is below its maximum. With one list that is about n · (n w / L) tests (w the AABB width, L
  * the scene's extent along the sweep axis): quadratic in n for a scene that grows in depth or height
  * (a pile of 4000 cubes in a 24 m bin: about 250 tests per collider, 88 % of the broadphase).
  *
- * The range of AABB centres on the second axis is cut into K strips about twice the mean AABB width
+ * The range of AABB centres on that axis is cut into K strips about twice the mean AABB width
  * wide (K ≤ {@link MAX_STRIPS}); each collider is listed in every strip its AABB meets, the lists in
  * sorted order. A collider at sorted position i sweeps only the lists of its strips, from its own entry
  * on; a pair meets in every strip both AABBs reach and is taken only in the first of them (the larger of
@@ -422,7 +426,7 @@ function sweepStrips(s: BroadphaseState, colliders: ColliderStore, m: number): b
   return true;
 }
 
-/** For {@link sweepStrips}: the strips' geometry from the centres and the mean width on the second axis, into
+/** For {@link sweepStrips}: the strips' geometry from the centres and the mean width on the strips' axis, into
  * `s.strips.geometry` (lowest centre, strips per metre) and `count`; false when a bound is not finite. */
 function stripGeometry(s: BroadphaseState, m: number): boolean {
   const box = s.sorted;
@@ -560,6 +564,10 @@ function chooseAxis(s: BroadphaseState, aabb: Float64Array): void {
   if (v2 > bestVar) { best = 2; bestVar = v2; }
   const current = s.axis === 0 ? v0 : s.axis === 1 ? v1 : v2;
   if (best !== s.axis && bestVar > 1.5 * current) s.axis = best;
+  // the strips across the other axis of larger spread: a pile's strips across its floor, not its height
+  // (the 1000-box pile swept along x had its strips along y: 2 of them, and 55 candidates per collider)
+  const a1 = (s.axis + 1) % 3, a2 = (s.axis + 2) % 3;
+  s.stripAxis = (a2 === 0 ? v0 : a2 === 1 ? v1 : v2) > (a1 === 0 ? v0 : a1 === 1 ? v1 : v2) ? a2 : a1;
 }
 
 /**

@@ -244,13 +244,13 @@ export function updateContacts(
     // box–box apart at the last step and still apart along the same axis: the separating-axis test would
     // find no point either, so the manifold stays as it is (empty, not touching: no event), only stamped
     if (boxPair && slots[i] >= 0 && contacts.apart[slots[i]] > 0
-      && boxesApartOn(out, cache.views[a], cache.views[b], contacts.apart[slots[i]] - 1)) {
+      && boxesApartOn(out, cache.views[a], cache.views[b], contacts.apart[slots[i]] - 1) === true) {
       contacts.stamp[slots[i]] = stamp;
       continue;
     }
     // box–box: the last manifold refreshed while the relative pose barely changed (manifold-reuse.ts)
     const boxes = reuse && boxPair;
-    const reused = boxes && slots[i] >= 0 && refreshManifold(contacts, slots[i], out, cache.views[a], cache.views[b]);
+    const reused = boxes && slots[i] >= 0 && refreshManifold(contacts, slots[i], out, cache.views[a], cache.views[b]) === true;
     if (!reused) collide(out, cache.views[a], cache.views[b], ctx);
     const m = slots[i] >= 0 ? slots[i] : acquireManifold(contacts, a, b, colliders.body[a], colliders.body[b]);
     if (boxes && !reused) storeReuse(contacts, m, out, cache.views[a], cache.views[b], out.pointCount > 0 && boxBoxNormalOnB(out.featureId[0]));

@@ -389,6 +389,22 @@ describe('fuzz regression seeds of the fast 0..9999 lists at 66c3db8 that hold s
   }
 });
 
+/**
+ * Seeds that failed on a candidate change's trajectory, not on a measured list: each fails without the fix
+ * named (measured by switching that fix off on this tree).
+ */
+const FIXED_MDP_ON_CANDIDATE: { seed: number; what: string }[] = [
+  { seed: 6648, what: '50 bodies, 24 joints: ran away at step 423 with the limit block\'s bias (`joint-contact-coupling.ts` `LIMIT_BLOCK_CORRECTION`): a loop of 60 direct rows through bodies of 0.039 to 118 kg, its closing rows at pivots of 1.2e-7 and 7.5e-7 W_ii (just above the tolerance), took 1e10 N·s in a biased sweep and sent a 0.039 kg body from 291 to 3.5e4 m/s; holds since a direct velocity solve that changes a body\'s velocity by more than 1000 times its right-hand sides is solved again damped (`joint-solve.ts` `dampIllPosedSolve`)' },
+];
+
+describe('fuzz regression seeds that failed on a candidate\'s trajectory (all criteria)', () => {
+  for (const f of FIXED_MDP_ON_CANDIDATE) {
+    it(`maximum-dissipation seed ${f.seed}: ${f.what}`, () => {
+      expect(runFuzzScene(f.seed, { mode: 'mdp' })).toBeUndefined();
+    }, 120_000);
+  }
+});
+
 describe('fuzz regression seeds of the fast 0..9999 lists that hold since (all criteria)', () => {
   for (const f of FIXED_PGS_SINCE_0_9999) {
     it(`fast Coulomb seed ${f.seed}: ${f.what}`, () => {

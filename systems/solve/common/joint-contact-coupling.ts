@@ -973,6 +973,14 @@ function conditioned(cp: JointContactCoupling, n: number, floor: number): boolea
   return true;
 }
 
+/**
+ * Largest violation of a limit at its stop that the point-and-limit block ({@link solveWithLimit}) corrects
+ * by its bias velocity (m for linear limits, rad for angular ones): 2 mm, as the direct islands' rigid rows
+ * leave to their bias velocity (`joint-solve.ts` VELOCITY_CORRECTION); enough to return the block's soft
+ * leak (a steady 0.17 mm under a 1000 kg plank), the rest of a larger violation left to the limit's own row.
+ */
+export const LIMIT_BLOCK_CORRECTION = 0.002;
+
 /** Relative pivot below which a subset of the small LCP is taken as singular ({@link solveSmallLcp}). */
 const LCP_PIVOT_TOLERANCE = 1e-10;
 
@@ -1079,12 +1087,16 @@ function solveWithLimit(
   const r = d.auxRow[ql], sll = d.auxW[ql];
   if (!(sll > 0)) return false;
   // the limit's row at velocity level: C/h while inside its range (it may be reached, not passed, within
-  // the substep), no position correction when violated (its own row in the joint sweep corrects it). With
-  // its bias in the block, a nearly dependent point had to carry it: a limit violated by 2.4 rad asked for
-  // 77 rad/s through a point dependent on it to 3e-3 (fuzz seed 1660, fast Coulomb: 3e5 N·m·s, the energy
-  // ×4.6 in a step), and bounded at the push-out speed it still took 3e4 N·m·s (seed 7668)
+  // the substep); violated, in the biased sweeps, the block's soft step with the contacts' bias rate on
+  // the violation's first LIMIT_BLOCK_CORRECTION (the rest is its own row's, in the joint sweep). Without a
+  // position correction in the block (all left to the limit's own row, which moves the light body alone),
+  // the soft step's leak (impulse scale × λ in every biased sweep) was never returned: a 1000 kg plank on
+  // sliders' upper limits at their stop over 0.01 or 1 kg feet sank through the limits at 2.8 mm/s, 8.3 mm
+  // in 3 s (0.17 mm with it). An unbounded bias, β C, asked for 77 rad/s through a point dependent on a
+  // limit violated by 2.4 rad (fuzz seed 1660, fast Coulomb: 3e5 N·m·s, the energy ×4.6 in a step); bounded
+  // at the push-out speed (3 m/s), it pressed a body 2.5 cm into the ground (maximum-dissipation seed 4470)
   const C = jp.error[r];
-  const lbias = C > 0 ? C * cp.invH : 0;
+  const lbias = C > 0 ? C * cp.invH : useBias ? soft.biasRate * Math.max(C, -LIMIT_BLOCK_CORRECTION) : 0;
   if (C <= 0 && useBias) {
     // a violated limit is a soft row in the biased sweeps: one soft step for the block (the contacts'), as
     // for a manifold's points (the rows' impulses nearly cancel on the light body; scaled apart they leave

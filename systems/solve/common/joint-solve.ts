@@ -171,6 +171,8 @@ export interface JointSolveContext {
    * 1 for the islands it damps. */
   dampedGamma: Float64Array;
   passIsland: Uint8Array;
+  /** Scratch of the fast mode's direct solve: `[direct rows]` its right-hand sides (`dampIllPosedSolve`). */
+  rhsCopy: Float64Array;
   /** Scratch of the bounded limit correction (`limitCorrectionBound`): `[aux]` the largest body speed per
    * unit impulse of a direct island's limit row with its island's response, and the factorization it was
    * computed at (`JointDirect.factorCount`; −1: never); `[3 × (bodies + 1)]` each the body velocities and
@@ -205,7 +207,7 @@ export function createJointSolveContext(): JointSolveContext {
     soft: { biasRate: 0, massScale: 1, impulseScale: 0 }, softInputs: new Float64Array([-1, -1, -1]), warmStartDirect: true, maxCorrection: Infinity,
     turnedInertia: undefined, positionPass: false, contacts: undefined,
     shift: new Float64Array(48), shiftTurn: new Float64Array(48), shifted: new Uint8Array(16), pushImpulse: new Float64Array(32), biasApplied: false, biasRow: new Float64Array(64),
-    dampedGamma: new Float64Array(64), passIsland: new Uint8Array(16),
+    dampedGamma: new Float64Array(64), passIsland: new Uint8Array(16), rhsCopy: new Float64Array(64),
     limitGain: new Float64Array(16), limitGainAt: new Int32Array(16).fill(-1), limitMove: new Float64Array(48), limitTurn: new Float64Array(48),
     bound: new Float64Array(1), change: new Float64Array(1),
   };
@@ -779,8 +781,59 @@ function applyIslandImpulsesAt(
 function solveDirect(p: JointProblem, sb: SolverBodies, c: JointSolveContext, useBias: boolean): void {
   if (c.positionPass && useBias && !c.biasApplied) applyBoundedBias(p, sb, c);
   directRhs(p, sb, c, useBias);
+  if (c.positionPass) {
+    if (c.rhsCopy.length < c.direct.n) c.rhsCopy = new Float64Array(c.direct.n + 64);
+    copyRows(c.rhsCopy, c.direct.x, c.direct.n);
+  }
   solveFactored(c.direct);
+  if (c.positionPass) dampIllPosedSolve(p, sb, c);
   applyDirect(p, sb, c, useBias);
+}
+
+/**
+ * Largest body velocity change (m/s, or rad/s for its turn) of the fast mode's direct solve, in units of the
+ * largest row velocity its island corrects (|b_i|, m/s or rad/s), beyond which the island's solve is damped
+ * ({@link PASS_DAMPING}), as the position pass is ({@link PASS_MOVE_RATIO}, the same test at velocity level): 1000.
+ * A consistent solve changes each body's velocity by about the row velocities it corrects, a light body on a
+ * short lever turning by up to b / r: in 300 jointed fuzz scenes per fast mode the largest ratio of most scenes
+ * was 20–200 and at most 7.8e2. A loop's closing rows, dependent up to the joints' drift, keep pivots just
+ * above the fast mode's pivot tolerance (1.2e-7 and 7.5e-7 W_ii in maximum-dissipation fuzz seed 6648: a loop
+ * of 60 rows through bodies of 0.039 to 118 kg) and take x_i = y_i / D_i for the round-off of their right-hand
+ * sides: impulses of 1e8 N·s in a relax sweep, 1e10 in the next biased sweep, where a 0.039 kg body went from
+ * 291 to 3.5e4 m/s in one solve (ratio 1.9e4) and the scene ran away. Ratios of 1e3 to 3e3 occurred in 2 of
+ * the 600 scenes, now damped.
+ */
+const SOLVE_MOVE_RATIO = 1000;
+
+/**
+ * Fast mode, after the undamped direct solve (its right-hand sides saved in `c.rhsCopy`, its solution in
+ * `c.direct.x`): the islands whose largest body velocity change exceeds {@link SOLVE_MOVE_RATIO} times their
+ * largest right-hand side are solved again damped (`dampRows`: γ + {@link PASS_DAMPING} W_ii on their rigid rows),
+ * the other islands' solutions unchanged; the islands' factorization as before afterwards. Uses the position
+ * pass's scratch (`c.shift`, free between its uses). Returns false (nothing changed) when no island needs it.
+ */
+function dampIllPosedSolve(p: JointProblem, sb: SolverBodies, c: JointSolveContext): boolean {
+  const d = c.direct;
+  ensureShift(c, sb.count + 1);
+  const dv = c.shift, dw = c.shiftTurn, moved = c.shifted;
+  // only the islands' bodies are accumulated and read: clear those (a scene's other bodies may be many)
+  for (let i = -1; i < d.n; i++) {
+    if (i < 0) continue;
+    const r = d.row[i];
+    clearBodyMove(dv, dw, moved, p.rowA[r]);
+    clearBodyMove(dv, dw, moved, p.rowB[r]);
+  }
+  accumulateRowMoves(p, sb, d, d.x, dv, dw, moved);
+  if (c.passIsland.length < d.islandCount) c.passIsland = new Uint8Array(d.islandCount + 16);
+  if (!markIllPosed(p, c, c.rhsCopy, dv, dw, moved, SOLVE_MOVE_RATIO)) return false;
+  if (c.dampedGamma.length < p.rowCount) c.dampedGamma = new Float64Array(p.rowCapacity);
+  copyRows(c.dampedGamma, p.gamma, p.rowCount);
+  dampRows(p, c);
+  copyRows(d.x, c.rhsCopy, d.n);
+  factorJointIslands(d, p, sb, c.dampedGamma);
+  solveFactored(d);
+  factorJointIslands(d, p, sb, p.gamma);
+  return true;
 }
 
 /** The right-hand sides of {@link solveDirect} on `c.direct.x`. */
@@ -836,6 +889,14 @@ function accumulateRowMoves(
     if (im[b] > 0) moved[b] = 1;
     addRowMove(p, im, lin, ang, r, x, i, 1);
   }
+}
+
+/** Body b's entries of a move's scratch set to 0. */
+function clearBodyMove(dv: Float64Array, dw: Float64Array, moved: Uint8Array, b: number): void {
+  const o = 3 * b;
+  dv[o] = 0; dv[o + 1] = 0; dv[o + 2] = 0;
+  dw[o] = 0; dw[o + 1] = 0; dw[o + 2] = 0;
+  moved[b] = 0;
 }
 
 /** The position pass's scratch for n bodies (with the world slot). */
@@ -961,7 +1022,7 @@ function dampIllPosedPass(
   const d = c.direct, K = d.islandCount;
   if (c.passIsland.length < K) c.passIsland = new Uint8Array(K + 16);
   passRhs(p, c); // the solve overwrote them
-  if (!markIllPosed(p, c, dp, th, moved)) return false;
+  if (!markIllPosed(p, c, d.x, dp, th, moved, PASS_MOVE_RATIO)) return false;
   if (c.dampedGamma.length < p.rowCount) c.dampedGamma = new Float64Array(p.rowCapacity);
   copyRows(c.dampedGamma, p.gamma, p.rowCount);
   dampRows(p, c);
@@ -975,10 +1036,12 @@ function dampIllPosedPass(
   return true;
 }
 
-/** `c.passIsland[k]` ← 1 for the islands whose largest body move (dp, th) exceeds {@link PASS_MOVE_RATIO} times
- * their largest correction (`c.direct.x`, the right-hand sides); false when there is none. */
-function markIllPosed(p: JointProblem, c: JointSolveContext, dp: Float64Array, th: Float64Array, moved: Uint8Array): boolean {
-  const d = c.direct, x = d.x, bad = c.passIsland;
+/** `c.passIsland[k]` ← 1 for the islands whose largest body move (dp, th) exceeds `ratio` times their largest
+ * right-hand side (`x`, in the island's row order); false when there is none. */
+function markIllPosed(
+  p: JointProblem, c: JointSolveContext, x: Float64Array, dp: Float64Array, th: Float64Array, moved: Uint8Array, ratio: number,
+): boolean {
+  const d = c.direct, bad = c.passIsland;
   let any = false;
   for (let k = -1; k < d.islandCount; k++) {
     if (k < 0) continue;
@@ -997,7 +1060,7 @@ function markIllPosed(p: JointProblem, c: JointSolveContext, dp: Float64Array, t
         if (l > m) m = l;
       }
     }
-    bad[k] = Math.sqrt(m) > PASS_MOVE_RATIO * e ? 1 : 0;
+    bad[k] = Math.sqrt(m) > ratio * e ? 1 : 0;
     if (bad[k] === 1) any = true;
   }
   return any;

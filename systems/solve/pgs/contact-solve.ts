@@ -158,8 +158,7 @@ export function packRows(
   }
   if (r.friction.length < 43 /* FR_POINT */ * n) r.friction = growFloat64(r.friction, 43 /* FR_POINT */ * nextCapacity(r.friction.length / 43 /* FR_POINT */, n));
   copyRows(p, r.data);
-  markBlocks(p, r.data, sb, blocks, resting);
-  packFrictionRecords(p, r, sb);
+  markBlocks(p, r, sb, blocks, resting);
 }
 
 /** The points' normal rows into `R` (the first of {@link packRows}'s passes; each pass is a function with one loop
@@ -184,61 +183,46 @@ function copyRows(p: ConstraintProblem, R: Float64Array): void {
   }
 }
 
-/** The manifolds' marks in `R` (a block of k points, a block at rest, rows) and their Delassus blocks, for
- * {@link packRows}. */
-function markBlocks(p: ConstraintProblem, R: Float64Array, sb: SolverBodies, blocks: boolean, resting: RestingManifolds): void {
-  const n = p.contactCount, im = sb.invMass, store = p.storeIndex;
-  for (let c = -1; c < n;) {
-    if (c < 0) { c = 0; continue; }
-    const m = store[c] >> 2;
-    let k = 1;
-    while (c + k < n && store[c + k] >> 2 === m) k++;
-    if (!blocks) { R[28 /* ROW_STRIDE */ * c + 21 /* ROW_BLK */] = -1; c++; continue; }
-    const o = 28 /* ROW_STRIDE */ * (c & 0xffffff); // masked as in solveContactRows
-    R[o + 21 /* ROW_BLK */] = k;
-    // a manifold at rest (calm for BLOCK_REST_STEPS steps) is one block in the relaxation sweeps only
-    // (marked REST_BLOCK + k, its other points REST_MEMBER), or keeps its rows ('rows': marked −1)
-    let restMark = false;
-    if (resting !== 'block' && manifoldAtRest(p, c, k, resting === 'rows' ? BLOCK_REST_STEPS : RELAX_REST_STEPS)) {
-      if (resting === 'rows' || k < 2) {
-        for (let i = 0; i < k; i++) R[o + 28 /* ROW_STRIDE */ * i + 21 /* ROW_BLK */] = -1;
-        c += k;
-        continue;
-      }
-      restMark = true;
-    }
-    if (k > 1) {
-      for (let i = 1; i < k; i++) R[o + 28 /* ROW_STRIDE */ * i + 21 /* ROW_BLK */] = restMark ? (-2 /* REST_MEMBER */) : 0;
-      if (restMark) R[o + 21 /* ROW_BLK */] = 16 /* REST_BLOCK */ + k;
-      packDelassus(R, o, k, im[p.bodyA[c]] + im[p.bodyB[c]]);
-    }
-    c += k;
-  }
-}
-
-/** The friction records, for {@link packRows}: one per manifold of k ≥ 2 points with one normal, else one per
- * point. */
-function packFrictionRecords(p: ConstraintProblem, r: PackedRows, sb: SolverBodies): void {
-  const n = p.contactCount, store = p.storeIndex, R = r.data, F = r.friction;
+/** The manifolds' marks in `R` (a block of k points, a block at rest, rows) and their Delassus blocks, and their
+ * friction records in `F`: one per manifold of k ≥ 2 points with one normal, else one per point (the second of
+ * {@link packRows}'s passes, after the rows are copied). */
+function markBlocks(p: ConstraintProblem, r: PackedRows, sb: SolverBodies, blocks: boolean, resting: RestingManifolds): void {
+  const n = p.contactCount, im = sb.invMass, store = p.storeIndex, R = r.data, F = r.friction;
   for (let c = -1, f = 0; c < n;) {
     if (c < 0) { c = 0; continue; }
     const m = store[c] >> 2;
     let k = 1;
     while (c + k < n && store[c + k] >> 2 === m) k++;
-    if (k >= 2 && packFriction(F, f, R, p, sb, c, k)) {
-      for (let i = 0; i < k; i++) R[28 /* ROW_STRIDE */ * (c + i) + 26 /* ROW_FRC */] = i < k - 1 ? -1 : f;
+    const o = 28 /* ROW_STRIDE */ * (c & 0xffffff); // masked as in solveContactRows
+    // the mark of the first point and of the others: a block of k (k, 0); a manifold at rest (calm for
+    // BLOCK_REST_STEPS steps) one block in the relaxation sweeps only (REST_BLOCK + k, REST_MEMBER), or its
+    // rows ('rows', or one point: −1); without blocks, rows (−1)
+    let first = -1, member = -1;
+    if (blocks) {
+      first = k;
+      member = 0;
+      if (resting !== 'block' && manifoldAtRest(p, c, k, resting === 'rows' ? BLOCK_REST_STEPS : RELAX_REST_STEPS)) {
+        first = resting === 'rows' || k < 2 ? -1 : 16 /* REST_BLOCK */ + k;
+        member = first < 0 ? -1 : (-2 /* REST_MEMBER */);
+      }
+    }
+    R[o + 21 /* ROW_BLK */] = first;
+    for (let i = 1; i < k; i++) R[o + 28 /* ROW_STRIDE */ * i + 21 /* ROW_BLK */] = member;
+    if (first >= 2) packDelassus(R, o, k, im[p.bodyA[c]] + im[p.bodyB[c]]);
+    if (k >= 2 && packFriction(F, f, R, p, sb, c, k) === true) {
+      for (let i = 0; i < k; i++) R[o + 28 /* ROW_STRIDE */ * i + 26 /* ROW_FRC */] = i < k - 1 ? -1 : f;
       f += 54 /* FR_MANIFOLD */;
-      c += k;
-      continue;
+    } else {
+      // one point, or a manifold whose points do not share one normal (a mesh's): every point its own record.
+      // Not its last points that happen to share one: a mesh manifold's points then switched between the two
+      // forms from step to step, and a rock landing on the game's hill (rock 0 at k = 5 of game-props.test.ts)
+      // came to rest rocking at 1.2 cm/s (per point: 0.13 cm/s)
+      for (let i = 0; i < k; i++, f += 43 /* FR_POINT */) {
+        packFriction(F, f, R, p, sb, c + i, 1);
+        R[o + 28 /* ROW_STRIDE */ * i + 26 /* ROW_FRC */] = f;
+      }
     }
-    // one point, or a manifold whose points do not share one normal (a mesh's): every point its own record.
-    // Not its last points that happen to share one: a mesh manifold's points then switched between the two
-    // forms from step to step, and a rock landing on the game's hill (rock 0 at k = 5 of game-props.test.ts)
-    // came to rest rocking at 1.2 cm/s (per point: 0.13 cm/s)
-    for (const end = c + k; c < end; c++, f += 43 /* FR_POINT */) {
-      packFriction(F, f, R, p, sb, c, 1);
-      R[28 /* ROW_STRIDE */ * c + 26 /* ROW_FRC */] = f;
-    }
+    c += k;
   }
 }
 
@@ -628,13 +612,13 @@ export function warmStartRows(r: PackedRows, p: ConstraintProblem, sb: SolverBod
  * the caller solves the manifold's rows one after the other in this sweep.
  */
 function solveNormalBlock(
-  r: PackedRows, at: number, kk: number, sb: SolverBodies, a: number, b: number, invH: number, soft: Softness,
+  r: PackedRows, kk: number, sb: SolverBodies, a: number, b: number, invH: number, soft: Softness,
   useBias: boolean, slop: number, maxPushout: number, refreshSeparation: boolean, rl: Float64Array, cc: number,
 ): boolean {
   const v = sb.v, w = sb.w, dp = sb.dp, th = sb.dtheta, R = r.data;
   const blk = r.block, M = blk.M, q = blk.q, x = blk.x, lam = blk.lam;
   // indices masked as in solveContactRows (k ≤ 4): the compiler drops the index arithmetic's overflow checks
-  const o = at & 0x3fffffff, k = kk & 7, c = cc & 0xffffff, a3 = 3 * (a & 0xffffff), b3 = 3 * (b & 0xffffff);
+  const k = kk & 7, c = cc & 0xffffff, o = 28 /* ROW_STRIDE */ * c, a3 = 3 * (a & 0xffffff), b3 = 3 * (b & 0xffffff);
   const mA = sb.invMass[a], mB = sb.invMass[b], rs = refreshSeparation === true, ub = useBias === true;
   const softMass = soft.massScale, softImpulse = soft.impulseScale, biasRate = soft.biasRate;
   const nx = R[o], ny = R[o + 1], nz = R[o + 2];
@@ -689,7 +673,7 @@ function solveNormalBlock(
     q[i] = qi;
   }
   let P = 0, uAx = 0, uAy = 0, uAz = 0, uBx = 0, uBy = 0, uBz = 0;
-  if (finite && solveBlockLcp(blk, k)) {
+  if (finite && solveBlockLcp(blk, k) === true) {
     for (let i = 0; i < k; i++) {
       const oi = o + 28 /* ROW_STRIDE */ * i;
       const l = x[i] - lam[i];
@@ -765,7 +749,6 @@ export function solveContactRows(
     if (c < 0) continue;
     // indices masked to 24 bits (fewer than 2^24 points and bodies): their ranges known, the compiler drops the
     // overflow checks of the index arithmetic below
-    const a = bodyA[c] & 0xffffff, b = bodyB[c] & 0xffffff, a3 = 3 * a, b3 = 3 * b, mA = im[a], mB = im[b];
     const o = 28 /* ROW_STRIDE */ * (c & 0xffffff);
     const br = R[o + 21 /* ROW_BLK */] | 0;
     const blk = br > 16 /* REST_BLOCK */ ? (rowsNow ? -1 : br - 16 /* REST_BLOCK */) : br === (-2 /* REST_MEMBER */) ? (rowsNow ? -1 : 0) : br;
@@ -773,11 +756,16 @@ export function solveContactRows(
     // ---- normal rows of a manifold of k ≥ 2 points, solved as one block by its first point (its rows
     // one by one when the block is not solved: `blockSolved` false for its other points too)
     if (blk >= 2) {
-      blockSolved = solveNormalBlock(r, o, blk, sb, a, b, invH, soft, biased, slop, maxPushout, refresh, rl, c) === true;
+      blockSolved = solveNormalBlock(r, blk, sb, bodyA[c], bodyB[c], invH, soft, biased, slop, maxPushout, refresh, rl, c) === true;
     }
     const fr = R[o + 26 /* ROW_FRC */] | 0, f = fr & 0x3fffffff;
-    // a point of a solved block that names no friction record has nothing left to do
-    if (fr < 0 && blk >= 0 && blk !== 1 && blockSolved) continue;
+    // a point of a solved block that names no friction record has nothing left to do (its bodies not read); at
+    // the block's first point (blk ≥ 2), neither have the points up to its last, which names the manifold's record
+    if (fr < 0 && blk >= 0 && blk !== 1 && blockSolved) {
+      c += blk && blk - 2;
+      continue;
+    }
+    const a = bodyA[c] & 0xffffff, b = bodyB[c] & 0xffffff, a3 = 3 * a, b3 = 3 * b, mA = im[a], mB = im[b];
     let vAx = v[a3], vAy = v[a3 + 1], vAz = v[a3 + 2], wAx = w[a3], wAy = w[a3 + 1], wAz = w[a3 + 2];
     let vBx = v[b3], vBy = v[b3 + 1], vBz = v[b3 + 2], wBx = w[b3], wBy = w[b3 + 1], wBz = w[b3 + 2];
     if (blk >= 0 && blk !== 1 && blockSolved) {

@@ -119,12 +119,11 @@ function tryActiveSet(s: NormalBlockLcp, k: number, mask: number): number {
   const i0 = 31 - Math.clz32(mask & -mask), rest = mask & (mask - 1);
   if (rest === 0) return trySmallSet(s, k, mask, i0, -1);
   if ((rest & (rest - 1)) === 0) return trySmallSet(s, k, mask, i0, 31 - Math.clz32(rest));
-  return tryAnySet(s, k, mask);
+  return mask === (1 << k) - 1 ? tryFullSet(s, k) : tryAnySet(s, k, mask);
 }
 
-/** {@link tryActiveSet} for any set, by a masked LDLᵀ (the full set: {@link tryFullSet}). */
+/** {@link tryActiveSet} for any set but the full one ({@link tryFullSet}), by a masked LDLᵀ. */
 function tryAnySet(s: NormalBlockLcp, k: number, mask: number): number {
-  if (mask === (1 << k) - 1) return tryFullSet(s, k);
   const M = s.M, q = s.q, L = s.L, D = s.D, y = s.y, z = s.z, lam = s.lam;
   let dependent = -1;
   for (let i = 0; i < k; i++) {

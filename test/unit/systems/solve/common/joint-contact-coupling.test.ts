@@ -27,23 +27,27 @@ describe('contacts solved through a joint island (fast mode)', () => {
   }
 
   for (const friction of ['coulomb', 'max-dissipation'] as const) {
-    it(`a 1000 kg plank on two 1 kg feet on vertical sliders, its weight carried by the sliders' limits at their stop: the feet hold it, sunk < 5 mm after 3 s (${friction})`, () => {
+    it(`a 1000 kg plank on two 1 kg feet on vertical sliders, its weight carried by the sliders' limits at their stop: the feet hold it, sunk < 5 mm after 3 s, and the limits hold the plank within 1 mm of their stop (${friction})`, () => {
       // each foot's ground point and its slider's limit solved as one block through the island
       // (joint-contact-coupling.ts solveWithLimit); one after the other, the point saw the foot free to
       // slide and the limit saw it free of the ground, and the feet sank 1.6 cm (Coulomb) and 4.4 cm
       // (maximum-dissipation) into the ground
-      const { world, feet, r } = plankOnFeet(1000, 1, { friction }, 'slider');
+      const { world, plank, feet, r } = plankOnFeet(1000, 1, { friction }, 'slider');
       expect(deepestFoot(world, feet, r, 180, dt)).toBeLessThan(0.005);
+      // nor does the plank sink through the limits (its stop at y = 0.35 m): 8.2 mm in 3 s while the
+      // violated limit took no position correction in the block (the soft step's leak never returned)
+      expect(0.35 - getPosition(world, plank)[1]).toBeLessThan(0.001);
     });
-    it(`the same plank on 0.01 kg feet (1e5 : 1) on the sliders: the feet hold it, sunk < 5 mm after 3 s, and each slider carries M g / 2 (${friction})`, () => {
+    it(`the same plank on 0.01 kg feet (1e5 : 1) on the sliders: the feet hold it, sunk < 5 mm after 3 s, the limits hold the plank within 1 mm, and each slider carries M g / 2 (${friction})`, () => {
       // the sliders' rows leave the ground normal free (the foot's S = its own 1/m exactly), so the point is
       // coupled for its limit at its stop (joint-contact-coupling.ts limitReaches), and the block of the two,
       // whose limit pivot is 2.9e-5 of its diagonal (1/D = 345 kg), is kept (LIMIT_BLOCK_MIN_PIVOT's floor);
       // before, the plank fell through the limits onto the ground (each slider carried 338 N of 4905 N at
       // 3 s) and the feet sank 12.5 cm (Coulomb) and 7.7 cm (maximum-dissipation)
       const M = 1000, g = 9.81;
-      const { world, feet, joints, r } = plankOnFeet(M, 0.01, { friction }, 'slider');
+      const { world, plank, feet, joints, r } = plankOnFeet(M, 0.01, { friction }, 'slider');
       expect(deepestFoot(world, feet, r, 180, dt)).toBeLessThan(0.005);
+      expect(0.35 - getPosition(world, plank)[1]).toBeLessThan(0.001); // 8.3 mm without the limit's bias in the block
       // static equilibrium (closed form): the plank's weight reaches the feet only through the two limits
       for (const j of joints) expect(Math.abs(getJointForce(world, j)[1] + M * g / 2)).toBeLessThan(0.01 * M * g / 2);
     });
