@@ -50,6 +50,8 @@ export interface JointCouplingIslands {
   uncoupled: boolean;
   /** Kinetic energy of the solver bodies after 1b (unit: J) and their total mass (kg), kept with them. */
   energy: number;
+  /** `[1]` a kinetic energy (`kineticEnergy`'s result). */
+  readonly energyNow: Float64Array;
   mass: number;
   /** `[9]` scratch: one body's world inertia. */
   readonly inertia: Float64Array;
@@ -61,6 +63,7 @@ export function createJointCouplingIslands(): JointCouplingIslands {
   return {
     direct, include: new Uint8Array(16), limits: 0, uncoupled: false,
     v: new Float64Array(48), w: new Float64Array(48), impulse: new Float64Array(16), energy: 0, mass: 0, inertia: new Float64Array(9),
+    energyNow: new Float64Array(1),
   };
 }
 
@@ -91,7 +94,8 @@ export function jointCouplingIslands(s: JointCouplingIslands, own: JointDirect, 
   if (s.impulse.length < n) s.impulse = growFloat64(s.impulse, n);
   for (let i = 0; i < n3; i++) { s.v[i] = sb.v[i]; s.w[i] = sb.w[i]; }
   for (let r = 0; r < n; r++) s.impulse[r] = p.impulse[r];
-  s.energy = kineticEnergy(sb, s.inertia);
+  kineticEnergy(sb, s.inertia, s.energyNow, 0);
+  s.energy = s.energyNow[0];
   let m = 0;
   for (let i = 0; i < sb.count; i++) if (sb.invMass[i] > 0) m += 1 / sb.invMass[i];
   s.mass = m;
@@ -132,7 +136,8 @@ export function releaseJointCoupling(
   // dissipate, except the push-out of penetrations (at most pushSpeed): more kinetic energy than after
   // 1b plus ½ m_total pushSpeed² releases every limit (the coupling of the bilateral rows alone), and
   // with no limit left uncouples the contacts
-  const all = !(kineticEnergy(sb, s.inertia) <= s.energy + 0.5 * s.mass * pushSpeed * pushSpeed);
+  kineticEnergy(sb, s.inertia, s.energyNow, 0);
+  const all = !(s.energyNow[0] <= s.energy + 0.5 * s.mass * pushSpeed * pushSpeed);
   // a rigid limit the contacts drove to its stop: not at it after 1b (not taken), pushing after 2b. The
   // contacts were solved for an assembly free along it, and 2b then stopped the assembly there and undid
   // them: a 0.05 kg sphere on a slider 1.5 mm from its limit, on a rolling 899 kg sphere, had its ground
@@ -182,7 +187,9 @@ export function releaseJointCoupling(
  * 2b left an 82 kg body at 1.1e4 m/s (6.5e9 J from 4.6e5 J) when the attempts ran out.
  */
 export function uncoupleOnGain(s: JointCouplingIslands, own: JointDirect, p: JointProblem, sb: SolverBodies, pushSpeed: number): JointDirect | undefined {
-  if (s.uncoupled || kineticEnergy(sb, s.inertia) <= s.energy + 0.5 * s.mass * pushSpeed * pushSpeed) return undefined;
+  if (s.uncoupled) return undefined;
+  kineticEnergy(sb, s.inertia, s.energyNow, 0);
+  if (s.energyNow[0] <= s.energy + 0.5 * s.mass * pushSpeed * pushSpeed) return undefined;
   s.uncoupled = true;
   restore(s, p, sb);
   return own;

@@ -53,7 +53,7 @@ import { integratePositions } from '../common/body-integration';
 import { createJointLimitLcp, solveJointLimitLcp, type JointLimitLcp } from './joint-limit-lcp';
 import type { SolverBodies } from '../../assembly/solver-bodies';
 import {
-  beginJointsImplicit, rowVelocity, createJointSolveContext, solveJoints, warmStartJoints, type JointSolveContext,
+  beginJointsImplicit, rowVelocityTo, createJointSolveContext, solveJoints, warmStartJoints, type JointSolveContext,
 } from '../common/joint-solve';
 import { mat3InvertSymmetric } from '../../../math/mat3';
 import { kineticEnergy } from './kinetic-energy';
@@ -116,8 +116,12 @@ export interface ImplicitJoints {
   /** Scratch: the velocities kept through the projection, `[3 × bodies]`. */
   vKeep: Float64Array;
   wKeep: Float64Array;
-  /** Scratch: `[9]` a body's world inertia; `[bodies]` marks. */
+  /** Scratch: `[9]` a body's world inertia; `[3]` the energy guard's kinetic energies (before, after) and
+   * jointed mass (numbers returned from a call V8 does not inline are boxed on the heap); `[bodies]` marks. */
   readonly inertia: Float64Array;
+  readonly energy: Float64Array;
+  /** Scratch `[2]`: a row's velocity and the size of its terms (`certify`). */
+  readonly row: Float64Array;
   mark: Uint8Array;
   /** The last step's first pass was solved again without the recovery of rigid rows and limits (the
    * energy guard of `solveJointsImplicit`). */
@@ -143,7 +147,7 @@ export function createImplicitJoints(): ImplicitJoints {
     limitLcp: true, sweepsBeforeLimitLcp: 25, kktTolerance: 1e-9, limits: createJointLimitLcp(), limitSolves: 0, kkt: { primal: 0, dual: 0, complementarity: 0 },
     projectionIterations: 32, projectionTolerance: 1e-9, projections: 0, projectionError: 0, maxLimitRecovery: Infinity,
     projectionContacts: createProjectionContacts(),
-    vKeep: new Float64Array(48), wKeep: new Float64Array(48), inertia: new Float64Array(9), mark: new Uint8Array(16), recoveryDropped: false, geometricStiffness: false, geoK: new Float64Array(16),
+    vKeep: new Float64Array(48), wKeep: new Float64Array(48), inertia: new Float64Array(9), energy: new Float64Array(3), row: new Float64Array(2), mark: new Uint8Array(16), recoveryDropped: false, geometricStiffness: false, geoK: new Float64Array(16),
     geoCount: new Int32Array(16), augmented: new Uint8Array(16),
   };
 }
@@ -155,10 +159,18 @@ function iterate(s: ImplicitJoints, p: JointProblem, sb: SolverBodies, budget: n
     const change = s.ctx.change[0];
     s.sweeps++;
     s.residual = change;
-    let scale = 0;
-    for (let r = 0; r < p.rowCount; r++) scale = Math.max(scale, Math.abs(p.impulse[r]));
-    if (change <= s.tolerance * scale || change === 0) break;
+    if (smallChange(s, p, s.ctx.change, 0) || change === 0) break;
   }
+}
+
+/** Whether the impulse change `change[k]` is at most `tolerance` · the largest impulse. One routine for the
+ * sweeps and the rounds: the sweeps call it often enough that it runs optimised from the first steps, and
+ * the rounds' routine, which runs a few times per step and in V8's baseline tiers for a thousand steps and
+ * more, computes no number (there each is a new heap number). */
+function smallChange(s: ImplicitJoints, p: JointProblem, change: Float64Array, k: number): boolean {
+  let scale = 0;
+  for (let r = 0; r < p.rowCount; r++) scale = Math.max(scale, Math.abs(p.impulse[r]));
+  return change[k] <= s.tolerance * scale;
 }
 
 /**
@@ -174,7 +186,7 @@ export function solveJointsImplicit(
   const n3 = 3 * sb.count;
   if (s.vKeep.length < n3) { s.vKeep = growFloat64(s.vKeep, n3); s.wKeep = growFloat64(s.wKeep, n3); }
   for (let i = 0; i < n3; i++) { s.vKeep[i] = sb.v[i]; s.wKeep[i] = sb.w[i]; }
-  const e0 = kineticEnergy(sb, s.inertia);
+  kineticEnergy(sb, s.inertia, s.energy, 0);
   beginJointsImplicit(p, sb, s.ctx, h, warm);
   warmStartJoints(p, sb, s.ctx); // evaluates the rows at q0
   // a rigid limit violated by more than h·maxLimitRecovery is recovered over several steps (φ0/h as
@@ -201,8 +213,10 @@ export function solveJointsImplicit(
   // 6.8e6 J in a step, every row's φ0 within the bound). Then the pass is solved again, cold, without
   // the recovery (rigid rows G v1 = 0, violated limits held where they are): the error is left to the
   // position projection (3b).
-  const allowance = 0.5 * jointedMass(s, p, sb) * s.maxLimitRecovery * s.maxLimitRecovery;
-  if (kineticEnergy(sb, s.inertia) <= e0 + allowance) return;
+  jointedMass(s, p, sb);
+  const allowance = 0.5 * s.energy[2] * s.maxLimitRecovery * s.maxLimitRecovery;
+  kineticEnergy(sb, s.inertia, s.energy, 1);
+  if (s.energy[1] <= s.energy[0] + allowance) return;
   for (let i = 0; i < n3; i++) { sb.v[i] = s.vKeep[i]; sb.w[i] = s.wKeep[i]; }
   beginJointsImplicit(p, sb, s.ctx, h, false);
   warmStartJoints(p, sb, s.ctx);
@@ -216,8 +230,8 @@ export function solveJointsImplicit(
   solveRounds(s, p, sb);
 }
 
-/** Total mass of the dynamic bodies with a joint row (kg). */
-function jointedMass(s: ImplicitJoints, p: JointProblem, sb: SolverBodies): number {
+/** Total mass of the dynamic bodies with a joint row (kg), into `s.energy[2]`. */
+function jointedMass(s: ImplicitJoints, p: JointProblem, sb: SolverBodies): void {
   if (s.mark.length < sb.count) s.mark = new Uint8Array(nextCapacity(s.mark.length, sb.count));
   const mark = s.mark, nb = sb.count;
   mark.fill(0, 0, nb);
@@ -227,7 +241,7 @@ function jointedMass(s: ImplicitJoints, p: JointProblem, sb: SolverBodies): numb
     if (a < nb && mark[a] === 0) { mark[a] = 1; if (sb.invMass[a] > 0) m += 1 / sb.invMass[a]; }
     if (b < nb && mark[b] === 0) { mark[b] = 1; if (sb.invMass[b] > 0) m += 1 / sb.invMass[b]; }
   }
-  return m;
+  s.energy[2] = m;
 }
 
 /** The rounds of sweeps and limit LCPs of one pass (see the header), then the KKT certificate. */
@@ -241,15 +255,11 @@ function solveRounds(s: ImplicitJoints, p: JointProblem, sb: SolverBodies): void
     // the limit rows as one LCP (exact, `joint-limit-lcp.ts`), alternated with the sweeps for the motors,
     // when the sweeps alone did not meet the KKT tolerance
     if (!limits || round >= 4) break;
-    certify(s, p, sb);
-    const k = s.kkt;
-    if (k.primal <= s.kktTolerance && k.dual <= s.kktTolerance && k.complementarity <= s.kktTolerance) break;
+    if (certify(s, p, sb)) break;
     const solved = solveJointLimitLcp(s.limits, p, sb, s.ctx);
     s.limitSolves++;
     if (!solved) break;
-    let scale = 0;
-    for (let r = 0; r < p.rowCount; r++) scale = Math.max(scale, Math.abs(p.impulse[r]));
-    if (s.limits.change[0] <= s.tolerance * scale) break;
+    if (smallChange(s, p, s.limits.change, 0)) break;
   }
   certify(s, p, sb);
 }
@@ -263,31 +273,34 @@ function solveRounds(s: ImplicitJoints, p: JointProblem, sb: SolverBodies): void
  *   dual: max(0, −λ) of limits, max(0, |λ| − bound) of motors (impulses);
  *   complementarity: max λ w / (λ_max · w_scale) over limit rows.
  * Bias as the solve uses it: rigid rows C/h (limits speculative when C > 0), springs and soft limits β C.
+ * `certify` writes them to `s.kkt` and returns whether all three are within `kktTolerance`.
  */
-/** Σ |J_k v_k| of row r: the size of the terms of J v before they cancel (m/s or rad/s). */
-function rowVelocityScale(p: JointProblem, v: Float64Array, w: Float64Array, r: number): number {
+/** Σ |J_k v_k| of row r: the size of the terms of J v before they cancel (m/s or rad/s), into `out[k]`. */
+function rowVelocityScale(p: JointProblem, v: Float64Array, w: Float64Array, r: number, out: Float64Array, k: number): void {
   const a3 = 3 * p.rowA[r], b3 = 3 * p.rowB[r], o = 3 * r;
   const lin = p.linear, jA = p.angularA, jB = p.angularB;
   let sum = 0;
-  for (let k = 0; k < 3; k++) {
-    sum += Math.abs(lin[o + k] * v[b3 + k]) + Math.abs(lin[o + k] * v[a3 + k])
-      + Math.abs(jA[o + k] * w[a3 + k]) + Math.abs(jB[o + k] * w[b3 + k]);
+  for (let i = 0; i < 3; i++) {
+    sum += Math.abs(lin[o + i] * v[b3 + i]) + Math.abs(lin[o + i] * v[a3 + i])
+      + Math.abs(jA[o + i] * w[a3 + i]) + Math.abs(jB[o + i] * w[b3 + i]);
   }
-  return sum;
+  out[k] = sum;
 }
 
-function certify(s: ImplicitJoints, p: JointProblem, sb: SolverBodies): void {
-  const v = sb.v, w = sb.w, imp = p.impulse, invH = s.ctx.invH;
+function certify(s: ImplicitJoints, p: JointProblem, sb: SolverBodies): boolean {
+  const v = sb.v, w = sb.w, imp = p.impulse, invH = s.ctx.invH, t = s.row;
   let vScale = 0, lScale = 0, primal = 0, dual = 0, comp = 0;
   for (let r = 0; r < p.rowCount; r++) {
     const type = p.rowType[r], l = imp[r], g = p.gamma[r];
     const bias = type === ROW_MOTOR ? 0 : g > 0 ? p.biasRate[r] * p.error[r] : p.error[r] * invH;
-    vScale = Math.max(vScale, rowVelocityScale(p, v, w, r) + Math.abs(p.target[r]) + Math.abs(bias) + Math.abs(g * l));
+    rowVelocityScale(p, v, w, r, t, 1);
+    vScale = Math.max(vScale, t[1] + Math.abs(p.target[r]) + Math.abs(bias) + Math.abs(g * l));
     lScale = Math.max(lScale, Math.abs(l));
   }
   for (let r = 0; r < p.rowCount; r++) {
     const type = p.rowType[r], l = imp[r], g = p.gamma[r];
-    const jv = rowVelocity(p, v, w, r) - p.target[r];
+    rowVelocityTo(p, v, w, r, t, 0);
+    const jv = t[0] - p.target[r];
     if (type === ROW_MOTOR) {
       const lo = p.impulseLower[r], hi = p.impulseUpper[r];
       dual = Math.max(dual, lo - l, l - hi);
@@ -305,9 +318,11 @@ function certify(s: ImplicitJoints, p: JointProblem, sb: SolverBodies): void {
     }
   }
   const vs = vScale > 0 ? vScale : 1, ls = lScale > 0 ? lScale : 1;
-  s.kkt.primal = primal / vs;
-  s.kkt.dual = dual / ls;
-  s.kkt.complementarity = comp / (vs * ls);
+  const kp = primal / vs, kd = dual / ls, kc = comp / (vs * ls), tol = s.kktTolerance;
+  s.kkt.primal = kp;
+  s.kkt.dual = kd;
+  s.kkt.complementarity = kc;
+  return kp <= tol && kd <= tol && kc <= tol;
 }
 
 /** The projection stops after this many iterations without a smaller error (an unsatisfiable set of rows,

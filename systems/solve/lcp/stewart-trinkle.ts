@@ -117,8 +117,13 @@ export function createLcpSolver(options: LcpSolverConfig, impactPhase: ImpactPha
       // step are advanced to the touch first (time-of-impact.ts) and travel only the rest of the step in 3.
       const advanced = impactPhase !== undefined && advanceToImpact(problem, bodies, h, toi, solverProblem.joints);
       stats.impactAdvances = advanced ? toi.count : 0;
-      stats.impact = impactPhase === undefined ? undefined : impactPhase.resolve(solverProblem, bodies, ctx, island.workLeft);
-      stats.impactWork = stats.impact?.work ?? 0;
+      // the budget as the option holds it (`island.workLeft` is equal to it here, but a number read from a
+      // field of doubles and passed to a call V8 does not inline is boxed on the heap)
+      stats.impact = impactPhase === undefined ? undefined : impactPhase.resolve(solverProblem, bodies, ctx, o.lemkeWorkBudget);
+      // read with `if`s: `?.` and `??` merge the number with `undefined`, which boxes it on the heap
+      let impactWork = 0;
+      if (stats.impact !== undefined && stats.impact.work !== undefined) impactWork = stats.impact.work;
+      stats.impactWork = impactWork;
       island.workLeft -= stats.impactWork;
       if (advanced) restoreSeparations(problem, toi);
       if (timed) { const t = ctx.clock(); ctx.detail.impactMs = t - t0; t0 = t; }
