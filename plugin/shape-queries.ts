@@ -10,9 +10,8 @@
  * by {@link createQueryShape}. Each query validates its input first and throws a
  * {@link PhysicsInputError} naming the field (entity −1) before touching anything. Results go into
  * objects created once ({@link createShapeHit}, {@link createOverlapList}) and reused: once warmed up
- * a query with a {@link QueryShape} allocates nothing. (A query given a description object reads its
- * numbers on every call; V8 may copy a number read from an object into a new heap number, about one
- * per call, depending on the layouts of the objects the program has made.) Queries see the poses as they are now (the broadphase trees are refitted
+ * a query allocates nothing, given a {@link QueryShape} or a description object (which it validates and
+ * reads again at every call; `test/unit/plugin/query-allocation.test.ts`). Queries see the poses as they are now (the broadphase trees are refitted
  * first when a pose was set since the last step) and change nothing else in the world.
  * Filters (group / mask, excluded bodies, sensors) work as for the ray casts (`RayCastOptions`); bodies
  * and colliders, in the options and in the results, are public handles (what `addBody` / `addCollider`
