@@ -795,13 +795,13 @@ function solveDirect(p: JointProblem, sb: SolverBodies, c: JointSolveContext, us
  * largest row velocity its island corrects (|b_i|, m/s or rad/s), beyond which the island's solve is damped
  * ({@link PASS_DAMPING}), as the position pass is ({@link PASS_MOVE_RATIO}, the same test at velocity level): 1000.
  * A consistent solve changes each body's velocity by about the row velocities it corrects, a light body on a
- * short lever turning by up to b / r: in 300 jointed fuzz scenes per fast mode the largest ratio of most scenes
- * was 20–200 and at most 7.8e2. A loop's closing rows, dependent up to the joints' drift, keep pivots just
+ * short lever turning by up to b / r: of 300 jointed fuzz scenes per fast mode, 269 (pgs) and 270 (mdp) never
+ * exceeded 20, and all but two stayed under 7.8e2. A loop's closing rows, dependent up to the joints' drift, keep pivots just
  * above the fast mode's pivot tolerance (1.2e-7 and 7.5e-7 W_ii in maximum-dissipation fuzz seed 6648: a loop
  * of 60 rows through 15 bodies of 0.012 to 871 kg) and take x_i = y_i / D_i for the round-off of their right-hand
  * sides: impulses of 1e8 N·s in a relax sweep, 1e10 in the next biased sweep, where a 0.039 kg body went from
- * 291 to 3.5e4 m/s in one solve (ratio 1.9e4) and the scene ran away. Ratios of 1e3 to 3e3 occurred in 2 of
- * the 600 scenes, now damped.
+ * 291 to 3.5e4 m/s in one solve and the scene ran away (on main's trajectory before, where it did not run away,
+ * its solves reached ratios of 1.9e4). Ratios of 1e3 to 3.3e3 occurred in 2 of the 600 scenes, now damped.
  */
 const SOLVE_MOVE_RATIO = 1000;
 
