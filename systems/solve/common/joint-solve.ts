@@ -810,9 +810,9 @@ const SOLVE_MOVE_RATIO = 1000;
  * `c.direct.x`): the islands whose largest body velocity change exceeds {@link SOLVE_MOVE_RATIO} times their
  * largest right-hand side are solved again damped (`dampRows`: γ + {@link PASS_DAMPING} W_ii on their rigid rows),
  * the other islands' solutions unchanged; the islands' factorization as before afterwards. Uses the position
- * pass's scratch (`c.shift`, free between its uses). Returns false (nothing changed) when no island needs it.
+ * pass's scratch (`c.shift`, free between its uses).
  */
-function dampIllPosedSolve(p: JointProblem, sb: SolverBodies, c: JointSolveContext): boolean {
+function dampIllPosedSolve(p: JointProblem, sb: SolverBodies, c: JointSolveContext): void {
   const d = c.direct;
   ensureShift(c, sb.count + 1);
   const dv = c.shift, dw = c.shiftTurn, moved = c.shifted;
@@ -824,16 +824,9 @@ function dampIllPosedSolve(p: JointProblem, sb: SolverBodies, c: JointSolveConte
     clearBodyMove(dv, dw, moved, p.rowB[r]);
   }
   accumulateRowMoves(p, sb, d, d.x, dv, dw, moved);
-  if (c.passIsland.length < d.islandCount) c.passIsland = new Uint8Array(d.islandCount + 16);
-  if (!markIllPosed(p, c, c.rhsCopy, dv, dw, moved, SOLVE_MOVE_RATIO)) return false;
-  if (c.dampedGamma.length < p.rowCount) c.dampedGamma = new Float64Array(p.rowCapacity);
-  copyRows(c.dampedGamma, p.gamma, p.rowCount);
-  dampRows(p, c);
+  if (!markIllPosed(p, c, c.rhsCopy, dv, dw, moved, SOLVE_MOVE_RATIO)) return;
   copyRows(d.x, c.rhsCopy, d.n);
-  factorJointIslands(d, p, sb, c.dampedGamma);
-  solveFactored(d);
-  factorJointIslands(d, p, sb, p.gamma);
-  return true;
+  solveMarkedDamped(p, sb, c);
 }
 
 /** The right-hand sides of {@link solveDirect} on `c.direct.x`. */
@@ -1019,16 +1012,10 @@ const PASS_MOVE_RATIO = 20;
 function dampIllPosedPass(
   p: JointProblem, sb: SolverBodies, c: JointSolveContext, dp: Float64Array, th: Float64Array, moved: Uint8Array,
 ): boolean {
-  const d = c.direct, K = d.islandCount;
-  if (c.passIsland.length < K) c.passIsland = new Uint8Array(K + 16);
+  const d = c.direct;
   passRhs(p, c); // the solve overwrote them
   if (!markIllPosed(p, c, d.x, dp, th, moved, PASS_MOVE_RATIO)) return false;
-  if (c.dampedGamma.length < p.rowCount) c.dampedGamma = new Float64Array(p.rowCapacity);
-  copyRows(c.dampedGamma, p.gamma, p.rowCount);
-  dampRows(p, c);
-  factorJointIslands(d, p, sb, c.dampedGamma);
-  solveFactored(d);
-  factorJointIslands(d, p, sb, p.gamma);
+  solveMarkedDamped(p, sb, c);
   dp.fill(0, 0, 3 * (sb.count + 1));
   th.fill(0, 0, 3 * (sb.count + 1));
   moved.fill(0, 0, sb.count + 1);
@@ -1036,12 +1023,29 @@ function dampIllPosedPass(
   return true;
 }
 
+/**
+ * Solves (W + Γ + {@link PASS_DAMPING} diag W) x = rhs on `c.direct.x` (the right-hand sides there on entry) for
+ * the islands marked in `c.passIsland` (the others' factors and solutions are as undamped), then factors the
+ * islands again undamped for the sweeps that follow. Shared by the position pass and the velocity solve.
+ */
+function solveMarkedDamped(p: JointProblem, sb: SolverBodies, c: JointSolveContext): void {
+  const d = c.direct;
+  if (c.dampedGamma.length < p.rowCount) c.dampedGamma = new Float64Array(p.rowCapacity);
+  copyRows(c.dampedGamma, p.gamma, p.rowCount);
+  dampRows(p, c);
+  factorJointIslands(d, p, sb, c.dampedGamma);
+  solveFactored(d);
+  factorJointIslands(d, p, sb, p.gamma);
+}
+
 /** `c.passIsland[k]` ← 1 for the islands whose largest body move (dp, th) exceeds `ratio` times their largest
  * right-hand side (`x`, in the island's row order); false when there is none. */
 function markIllPosed(
   p: JointProblem, c: JointSolveContext, x: Float64Array, dp: Float64Array, th: Float64Array, moved: Uint8Array, ratio: number,
 ): boolean {
-  const d = c.direct, bad = c.passIsland;
+  const d = c.direct;
+  if (c.passIsland.length < d.islandCount) c.passIsland = new Uint8Array(d.islandCount + 16);
+  const bad = c.passIsland;
   let any = false;
   for (let k = -1; k < d.islandCount; k++) {
     if (k < 0) continue;
